@@ -1,0 +1,105 @@
+/** The environment, parsed once with zod. The only reader of process.env. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Rome Bus Tickets <tickets@romebustickets.example>'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  ALLOW_TEST_PAYMENTS: bool,
+  TRUST_PROXY: z.string().default(''),
+  SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  allowTestPayments: boolean;
+  trustProxy: string[];
+  seedDemo: boolean;
+  webDistDir: string;
+};
+
+/**
+ * The JWT secret: from the environment, else (outside production) a random one kept in the data
+ * folder so tokens survive a restart. A production start without JWT_SECRET refuses to run.
+ */
+function jwtSecret(env: z.infer<typeof envSchema>, dataDir: string): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (env.NODE_ENV === 'production')
+    throw new Error('JWT_SECRET must be set (32 characters or more) in production.');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR);
+  const port = overrides.port ?? env.PORT;
+  const stripe = {
+    secretKey: env.STRIPE_SECRET_KEY,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+  };
+  if (env.NODE_ENV === 'production' && !stripe.secretKey && !env.ALLOW_TEST_PAYMENTS) {
+    throw new Error(
+      'No STRIPE_SECRET_KEY is set: the test checkout would hand out tickets without payment. ' +
+        'Set the Stripe keys, or ALLOW_TEST_PAYMENTS=true to run with test payments on purpose.',
+    );
+  }
+  return {
+    env: env.NODE_ENV,
+    port,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    jwtSecret: overrides.jwtSecret ?? jwtSecret(env, dataDir),
+    logLevel: env.LOG_LEVEL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    stripe,
+    allowTestPayments: env.ALLOW_TEST_PAYMENTS || !stripe.secretKey,
+    trustProxy: env.TRUST_PROXY.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    seedDemo: env.SEED_DEMO === 'auto' ? env.NODE_ENV !== 'production' : env.SEED_DEMO === 'true',
+    webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
+    ...overrides,
+  };
+}

@@ -1,0 +1,359 @@
+/**
+ * The whole data model, designed up front so later features add behaviour, not tables.
+ * Money is integer cents; time is timestamptz (UTC). Identifiers a stranger could see are random.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A folder is an operating company / bus service. */
+export const folders = pgTable('folders', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  companySlug: text('company_slug').notNull().unique(),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Uploaded files. `fileKey` is a random storage name: no upload chooses its path. */
+export const mediaItems = pgTable('media_items', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  altText: text('alt_text').notNull().default(''),
+  fileKey: text('file_key').notNull().unique(),
+  /** Small WebP variant for thumbnails (images only). */
+  smallKey: text('small_key'),
+  mediaType: text('media_type', { enum: ['image', 'video', 'other'] }).notNull(),
+  contentType: text('content_type').notNull(),
+  fileSize: integer('file_size').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  uploadedBy: uuid('uploaded_by'),
+  createdAt: createdAt(),
+});
+
+export const packages = pgTable(
+  'packages',
+  {
+    id: serial('id').primaryKey(),
+    packageTag: text('package_tag').notNull().unique(),
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => folders.id),
+    title: text('title').notNull(),
+    /** Shown as the subtitle. */
+    type: text('type').notNull().default(''),
+    /** One of the eight ticket types of the search, or '' for none (booking path E8). */
+    duration: text('duration').notNull().default(''),
+    ticketType: text('ticket_type', { enum: ['bus_tour', 'museum'] })
+      .notNull()
+      .default('bus_tour'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    adultPriceCents: integer('adult_price_cents').notNull(),
+    youthPriceCents: integer('youth_price_cents').notNull(),
+    offPriceCents: integer('off_price_cents'),
+    /** Bookable days; empty means an open-dated ticket. */
+    dates: date('dates', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
+    description: text('description').notNull().default(''),
+    metaTitle: text('meta_title').notNull().default(''),
+    metaDescription: text('meta_description').notNull().default(''),
+    metaKeywords: text('meta_keywords').notNull().default(''),
+    schemaJson: jsonb('schema_json'),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('packages_folder_idx').on(t.folderId)],
+);
+
+/** One row per filled image slot of a package (see IMAGE_SLOTS in the contract). */
+export const packageImages = pgTable(
+  'package_images',
+  {
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    slot: text('slot').notNull(),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => mediaItems.id),
+    altText: text('alt_text').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.slot] }), index('package_images_media_idx').on(t.mediaId)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-case; the username is the e-mail. */
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    phoneNumber: text('phone_number').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    isEditor: boolean('is_editor').notNull().default(false),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    /** Tokens issued before this moment are void (password change or reset). */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(t.email)],
+);
+
+/** Refresh tokens by id, grouped in families for rotation and reuse detection. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    familyStartedAt: timestamp('family_started_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/** One pending reset per user; the code is stored hashed. */
+export const passwordResets = pgTable('password_resets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Fixed-window counters shared by every instance (rate limits, lock-outs). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+export const agents = pgTable('agents', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  codeHash: text('code_hash').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** An order is one purchase of one package for one date; a paid order is the purchased ticket. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The success id in /success/{unique_id}/: random, url-safe. */
+    uniqueId: text('unique_id').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
+    selectedDate: date('selected_date', { mode: 'string' }),
+    adultCount: integer('adult_count').notNull(),
+    youthCount: integer('youth_count').notNull(),
+    infantCount: integer('infant_count').notNull().default(0),
+    adultPriceCents: integer('adult_price_cents').notNull(),
+    youthPriceCents: integer('youth_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    status: text('status', {
+      enum: ['pending', 'paid', 'cancelled', 'expired', 'refunded', 'amount_mismatch'],
+    })
+      .notNull()
+      .default('pending'),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id').unique(),
+    amountPaidCents: integer('amount_paid_cents'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** sha256 of the claim code in the QR link; the code itself is only in the QR and the e-mail. */
+    claimCodeHash: text('claim_code_hash').unique(),
+    qrFileKey: text('qr_file_key'),
+    qrCodeScanned: boolean('qr_code_scanned').notNull().default(false),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    claimedByAgentId: uuid('claimed_by_agent_id').references(() => agents.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Payment provider webhook events, each recorded once (idempotency across instances). */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+  payload: jsonb('payload'),
+});
+
+/** E-mails wait here until a worker on any instance sends them; a mail outage loses nothing. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attachments: jsonb('attachments'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Static pages and their metadata; `slug` is the page tag. */
+export const pages = pgTable('pages', {
+  slug: text('slug').primaryKey(),
+  title: text('title').notNull().default(''),
+  metaTitle: text('meta_title').notNull().default(''),
+  metaDescription: text('meta_description').notNull().default(''),
+  metaKeywords: text('meta_keywords').notNull().default(''),
+  schemaJson: jsonb('schema_json'),
+  updatedAt: updatedAt(),
+});
+
+export const contentBlocks = pgTable(
+  'content_blocks',
+  {
+    id: serial('id').primaryKey(),
+    pageTag: text('page_tag').notNull(),
+    uniqueTag: text('unique_tag').notNull().unique(),
+    blockContent: text('block_content').notNull().default(''),
+    blockType: text('block_type').notNull().default('html'),
+    isActive: boolean('is_active').notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('content_blocks_page_idx').on(t.pageTag)],
+);
+
+export const pageImages = pgTable(
+  'page_images',
+  {
+    id: serial('id').primaryKey(),
+    pageTag: text('page_tag').notNull(),
+    uniqueTag: text('unique_tag').notNull().unique(),
+    mediaId: integer('media_id').references(() => mediaItems.id),
+    helpText: text('help_text').notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('page_images_page_idx').on(t.pageTag)],
+);
+
+/** Website settings and the global head code: one row (id = 1). */
+export const websiteSettings = pgTable('website_settings', {
+  id: integer('id').primaryKey().default(1),
+  maxImageUploadSizeMb: real('max_image_upload_size_mb').notNull().default(5),
+  websiteFacebook: text('website_facebook').notNull().default(''),
+  websiteInstagram: text('website_instagram').notNull().default(''),
+  websitePhoneNumber: text('website_phone_number').notNull().default(''),
+  websiteEmail: text('website_email').notNull().default(''),
+  websiteAddress: text('website_address').notNull().default(''),
+  addressMapLink: text('address_map_link').notNull().default(''),
+  globalHeadCode: text('global_head_code').notNull().default(''),
+  analyticsTimeZone: text('analytics_time_zone').notNull().default('Asia/Dhaka'),
+  updatedAt: updatedAt(),
+});
+
+export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
+  id: serial('id').primaryKey(),
+  /** Stored lower-case so duplicates are found whatever the casing. */
+  email: text('email').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const partnerLogos = pgTable('partner_logos', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  altText: text('alt_text').notNull().default(''),
+  websiteUrl: text('website_url').notNull().default(''),
+  isActive: boolean('is_active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  logoId: integer('logo_id').references(() => mediaItems.id),
+  createdAt: createdAt(),
+});
+
+/** Who changed what, when, before and after. */
+export const editLog = pgTable('edit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: uuid('user_id'),
+  entity: text('entity').notNull(),
+  entityKey: text('entity_key').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One tracked action: page view, login, payment completed, ... */
+export const activityEvents = pgTable(
+  'activity_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action').notNull(),
+    /** 'server' for events the shop records itself (payments); 'client' for the browser's. */
+    source: text('source', { enum: ['client', 'server'] })
+      .notNull()
+      .default('client'),
+    userId: uuid('user_id'),
+    userEmail: text('user_email'),
+    page: text('page'),
+    fullUrl: text('full_url'),
+    ipAddress: text('ip_address'),
+    country: text('country'),
+    countryCode: text('country_code'),
+    city: text('city'),
+    region: text('region'),
+    userAgent: text('user_agent'),
+    screenResolution: text('screen_resolution'),
+    device: text('device'),
+    amountCents: integer('amount_cents'),
+    status: text('status'),
+    details: jsonb('details'),
+  },
+  (t) => [
+    index('activity_action_time_idx').on(t.action, t.occurredAt),
+    index('activity_time_idx').on(t.occurredAt),
+  ],
+);

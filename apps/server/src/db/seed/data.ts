@@ -1,0 +1,416 @@
+/** The demo shop: a believable Rome catalogue across five operators and all eight ticket types. */
+
+export const DEMO_FOLDERS = [
+  { name: 'Big Bus', companySlug: 'big-bus', palette: 0 },
+  { name: 'I Love Rome', companySlug: 'i-love-rome', palette: 1 },
+  { name: 'Green Line', companySlug: 'green-line', palette: 2 },
+  { name: 'City Sightseeing', companySlug: 'city-sightseeing', palette: 3 },
+  { name: 'Roma Musei', companySlug: 'roma-musei', palette: 4 },
+] as const;
+
+type DemoPackage = {
+  tag: string;
+  company: (typeof DEMO_FOLDERS)[number]['companySlug'];
+  title: string;
+  type: string;
+  duration: string;
+  kind: 'bus_tour' | 'museum';
+  adult: number;
+  youth: number;
+  off?: number;
+  dated?: boolean;
+  featured?: boolean;
+  description: string;
+};
+
+const bus = (stops: number, extra: string) =>
+  `<p>Hop on and off at ${stops} stops across the Eternal City: the Colosseum, the Roman Forum, Piazza Venezia, St Peter's, the Trevi Fountain and the Spanish Steps.</p><ul><li>Open-top double-decker buses</li><li>Recorded commentary in 16 languages</li><li>${extra}</li></ul><p>Show the QR code on your phone to the agent at any stop.</p>`;
+
+const museum = (what: string) =>
+  `<p>${what}</p><ul><li>Timed entry, skip the ticket line</li><li>Audio guide available on site</li><li>Free for children up to 5 years</li></ul>`;
+
+export const DEMO_PACKAGES: DemoPackage[] = [
+  {
+    tag: 'BB-24',
+    company: 'big-bus',
+    title: 'Big Bus Rome Classic 24h',
+    type: 'Hop-on hop-off bus tour',
+    duration: '24 hours',
+    kind: 'bus_tour',
+    adult: 2900,
+    youth: 1900,
+    off: 3500,
+    featured: true,
+    description: bus(8, 'Buses every 15 minutes from 9:00 to 18:30'),
+  },
+  {
+    tag: 'BB-48',
+    company: 'big-bus',
+    title: 'Big Bus Rome Premium 48h',
+    type: 'Hop-on hop-off bus tour',
+    duration: '48 hours',
+    kind: 'bus_tour',
+    adult: 3900,
+    youth: 2500,
+    off: 4600,
+    description: bus(8, 'Includes a guided walking tour of Trastevere'),
+  },
+  {
+    tag: 'BB-72',
+    company: 'big-bus',
+    title: 'Big Bus Rome Deluxe 72h',
+    type: 'Hop-on hop-off bus tour',
+    duration: '72 hours',
+    kind: 'bus_tour',
+    adult: 4900,
+    youth: 3200,
+    description: bus(8, 'Includes a night tour and the Vatican route'),
+  },
+  {
+    tag: 'BB-NIGHT',
+    company: 'big-bus',
+    title: 'Big Bus Rome by Night',
+    type: 'Panoramic night tour',
+    duration: 'one run',
+    kind: 'bus_tour',
+    adult: 2200,
+    youth: 1500,
+    dated: true,
+    description: bus(0, 'A two-hour loop of the lit-up city, departing 20:30'),
+  },
+  {
+    tag: 'ILR-24',
+    company: 'i-love-rome',
+    title: 'I Love Rome Open Bus 24h',
+    type: 'Hop-on hop-off bus tour',
+    duration: '24 hours',
+    kind: 'bus_tour',
+    adult: 2200,
+    youth: 1500,
+    off: 2800,
+    featured: true,
+    description: bus(9, 'Free Wi-Fi on board'),
+  },
+  {
+    tag: 'ILR-48',
+    company: 'i-love-rome',
+    title: 'I Love Rome Open Bus 48h',
+    type: 'Hop-on hop-off bus tour',
+    duration: '48 hours',
+    kind: 'bus_tour',
+    adult: 2700,
+    youth: 1800,
+    description: bus(9, 'Free Wi-Fi on board'),
+  },
+  {
+    tag: 'ILR-HALF',
+    company: 'i-love-rome',
+    title: 'I Love Rome Morning Highlights',
+    type: 'Guided bus tour',
+    duration: 'half day',
+    kind: 'bus_tour',
+    adult: 3500,
+    youth: 2200,
+    dated: true,
+    description: bus(5, 'A live guide for four hours, departing 9:00'),
+  },
+  {
+    tag: 'ILR-DAY',
+    company: 'i-love-rome',
+    title: 'I Love Rome Day Trip to Tivoli',
+    type: 'Day tour',
+    duration: 'daily tour',
+    kind: 'bus_tour',
+    adult: 6900,
+    youth: 4500,
+    off: 7900,
+    dated: true,
+    description: bus(2, "Villa d'Este and Hadrian's Villa with lunch"),
+  },
+  {
+    tag: 'GL-24',
+    company: 'green-line',
+    title: 'Green Line Rome 24h',
+    type: 'Hop-on hop-off bus tour',
+    duration: '24 hours',
+    kind: 'bus_tour',
+    adult: 2000,
+    youth: 1400,
+    description: bus(7, 'Electric buses on the historic centre loop'),
+  },
+  {
+    tag: 'GL-48',
+    company: 'green-line',
+    title: 'Green Line Rome 48h',
+    type: 'Hop-on hop-off bus tour',
+    duration: '48 hours',
+    kind: 'bus_tour',
+    adult: 2500,
+    youth: 1700,
+    off: 3000,
+    description: bus(7, 'Electric buses on the historic centre loop'),
+  },
+  {
+    tag: 'GL-72',
+    company: 'green-line',
+    title: 'Green Line Rome 72h',
+    type: 'Hop-on hop-off bus tour',
+    duration: '72 hours',
+    kind: 'bus_tour',
+    adult: 3200,
+    youth: 2100,
+    description: bus(7, 'Includes the Appian Way extension'),
+  },
+  {
+    tag: 'GL-1DAY',
+    company: 'green-line',
+    title: 'Green Line 1 Day Pass',
+    type: 'Hop-on hop-off bus tour',
+    duration: '1 day',
+    kind: 'bus_tour',
+    adult: 1800,
+    youth: 1200,
+    description: bus(7, 'Valid on the calendar day you choose'),
+    dated: true,
+  },
+  {
+    tag: 'CS-24',
+    company: 'city-sightseeing',
+    title: 'City Sightseeing Rome 24h',
+    type: 'Hop-on hop-off bus tour',
+    duration: '24 hours',
+    kind: 'bus_tour',
+    adult: 2500,
+    youth: 1600,
+    off: 2900,
+    featured: true,
+    description: bus(8, 'Red buses every 10 minutes in high season'),
+  },
+  {
+    tag: 'CS-48',
+    company: 'city-sightseeing',
+    title: 'City Sightseeing Rome 48h',
+    type: 'Hop-on hop-off bus tour',
+    duration: '48 hours',
+    kind: 'bus_tour',
+    adult: 3000,
+    youth: 2000,
+    description: bus(8, 'Red buses every 10 minutes in high season'),
+  },
+  {
+    tag: 'CS-72',
+    company: 'city-sightseeing',
+    title: 'City Sightseeing Rome 72h',
+    type: 'Hop-on hop-off bus tour',
+    duration: '72 hours',
+    kind: 'bus_tour',
+    adult: 3600,
+    youth: 2400,
+    off: 4200,
+    description: bus(8, 'Includes the Vatican line'),
+  },
+  {
+    tag: 'CS-1DAY',
+    company: 'city-sightseeing',
+    title: 'City Sightseeing 1 Day Explorer',
+    type: 'Hop-on hop-off bus tour',
+    duration: '1 day',
+    kind: 'bus_tour',
+    adult: 2100,
+    youth: 1400,
+    description: bus(8, 'Valid on the calendar day you choose'),
+    dated: true,
+  },
+  {
+    tag: 'CS-HALF',
+    company: 'city-sightseeing',
+    title: 'City Sightseeing Afternoon Loop',
+    type: 'Panoramic bus tour',
+    duration: 'half day',
+    kind: 'bus_tour',
+    adult: 1600,
+    youth: 1000,
+    description: bus(8, 'From 14:00 until the last bus'),
+  },
+  {
+    tag: 'RM-VAT',
+    company: 'roma-musei',
+    title: 'Vatican Museums & Sistine Chapel',
+    type: 'Museum ticket',
+    duration: 'one run',
+    kind: 'museum',
+    adult: 3400,
+    youth: 2000,
+    off: 4000,
+    dated: true,
+    featured: true,
+    description: museum('Michelangelo’s ceiling, Raphael’s Rooms and the Gallery of Maps.'),
+  },
+  {
+    tag: 'RM-COL',
+    company: 'roma-musei',
+    title: 'Colosseum, Forum & Palatine',
+    type: 'Museum ticket',
+    duration: '1 day',
+    kind: 'museum',
+    adult: 2400,
+    youth: 1800,
+    dated: true,
+    description: museum('One entry to each of the three sites on the day you choose.'),
+  },
+  {
+    tag: 'RM-3PASS',
+    company: 'roma-musei',
+    title: 'Roma 3 Museum Pass',
+    type: 'Museum pass',
+    duration: '3 pass',
+    kind: 'museum',
+    adult: 4500,
+    youth: 3000,
+    off: 5400,
+    description: museum('Any three of Borghese, Capitoline Museums and Castel Sant’Angelo.'),
+  },
+  {
+    tag: 'RM-3PASS-BUS',
+    company: 'roma-musei',
+    title: 'Museum 3 Pass + Bus 24h',
+    type: 'Museum pass with bus',
+    duration: '3 pass',
+    kind: 'museum',
+    adult: 6500,
+    youth: 4200,
+    description: museum('Three museums plus a 24 hours hop-on hop-off ticket.'),
+  },
+  {
+    tag: 'RM-DAILY',
+    company: 'roma-musei',
+    title: 'Ancient Rome Daily Guided Tour',
+    type: 'Guided museum tour',
+    duration: 'daily tour',
+    kind: 'museum',
+    adult: 5900,
+    youth: 3900,
+    dated: true,
+    description: museum('A licensed guide leads you through the Colosseum and the Forum.'),
+  },
+  {
+    tag: 'RM-BORGHESE',
+    company: 'roma-musei',
+    title: 'Galleria Borghese Entry',
+    type: 'Museum ticket',
+    duration: '',
+    kind: 'museum',
+    adult: 2200,
+    youth: 1300,
+    description: museum('Bernini and Caravaggio in the villa’s gallery; open-dated entry.'),
+  },
+  {
+    tag: 'BB-HALF',
+    company: 'big-bus',
+    title: 'Big Bus Half Day Essentials',
+    type: 'Hop-on hop-off bus tour',
+    duration: 'half day',
+    kind: 'bus_tour',
+    adult: 1900,
+    youth: 1200,
+    off: 2300,
+    description: bus(8, 'Four hours from your first ride'),
+  },
+];
+
+export const DEMO_LOGOS = [
+  { name: 'Big Bus Tours', color: '#b91c1c', url: 'https://www.bigbustours.com/' },
+  { name: 'I Love Rome', color: '#1d4ed8', url: 'https://example.com/i-love-rome' },
+  { name: 'Green Line Tours', color: '#15803d', url: 'https://example.com/green-line' },
+  { name: 'City Sightseeing', color: '#c2410c', url: 'https://city-sightseeing.com/' },
+  { name: 'Roma Musei', color: '#7e22ce', url: 'https://example.com/roma-musei' },
+];
+
+/** Static pages, their metadata and the content blocks the spec names. */
+export const DEMO_PAGES: { slug: string; title: string; blocks: Record<string, string>; images: string[] }[] =
+  [
+    {
+      slug: 'home',
+      title: 'Home',
+      blocks: {
+        'home-hero-title': 'Discover Rome Your Way',
+        'home-hero-subtitle':
+          'Hop-on hop-off buses and museum tickets from Rome’s best operators, in one place.',
+        'home-services-title': 'Our Bus Services',
+        'home-banner-title': 'Rome is waiting. Your seat on the top deck is ready.',
+      },
+      images: ['home-hero', 'home-bottom-banner', 'site-logo'],
+    },
+    {
+      slug: 'about-us',
+      title: 'About Us',
+      blocks: {
+        'about-us-title': 'About Us',
+        'about-us-subtitle': 'Your guide to seeing Rome from the top deck',
+        'about-us-main-content':
+          '<h2>Who we are</h2><p>We are a small Roman team that has sold sightseeing tickets since 2012. We work with the city’s licensed bus operators and museums so that you can compare their tours and book in a minute.</p><h2>Why book with us</h2><ul><li>Instant QR tickets on your phone</li><li>Agents at the main stops to help you</li><li>Secure card payment</li></ul><p>Questions? Write to {email}, call {phone} or visit us at {address}.</p>',
+      },
+      images: ['about-us-banner'],
+    },
+    {
+      slug: 'terms',
+      title: 'Terms and Conditions',
+      blocks: {
+        'terms-title': 'Terms and Conditions',
+        'terms-main-content':
+          '<h2>1. Tickets</h2><p>Each ticket is valid for the people, date and duration shown on it. The QR code is checked once by an agent.</p><h2>2. Prices</h2><p>Prices are in euro and include VAT. Children from 0 to 5 travel free and need no ticket.</p><h2>3. Contact</h2><p>{email} · {phone} · {address}</p>',
+      },
+      images: ['terms-banner'],
+    },
+    {
+      slug: 'return-policy',
+      title: 'Return Policy',
+      blocks: {
+        'return-policy-title': 'Return Policy',
+        'return-policy-main-content':
+          '<p>Unused tickets can be returned up to 24 hours before the chosen date. Write to {email} with your order details.</p>',
+      },
+      images: ['return-policy-banner'],
+    },
+    {
+      slug: 'refund',
+      title: 'Refund Policy',
+      blocks: {
+        'refund-title': 'Refund Policy',
+        'refund-main-content':
+          '<p>Refunds are made to the card used for payment within 5 to 10 working days. Claimed tickets cannot be refunded. Questions: {email} or {phone}.</p>',
+      },
+      images: ['refund-banner'],
+    },
+    {
+      slug: 'agent-points',
+      title: 'Agent Points',
+      blocks: {
+        'agent-points-title': 'Agent Points',
+        'agent-points-subtitle': 'Find our ticket agents near the main stops',
+        'agent-points-map':
+          '<iframe title="Agent points map" src="https://www.google.com/maps/embed?pb=!1m14!1m12!1m3!1d11880!2d12.49!3d41.89!2m3!1f0!2f0!3f0!3m2!1i1024!2i768!4f13.1!5e0!3m2!1sen!2sit" width="100%" height="400" loading="lazy"></iframe>',
+        'agent-points-body':
+          '<ul><li><strong>Termini Station</strong>, Via Marsala 29, 8:30–19:00</li><li><strong>Colosseum</strong>, Via di San Gregorio, 9:00–18:00</li><li><strong>St Peter’s</strong>, Via della Conciliazione 5, 9:00–18:00</li></ul>',
+      },
+      images: ['agent-points-banner'],
+    },
+    {
+      slug: 'view-more',
+      title: 'View More',
+      blocks: {
+        'view-more-title': 'Explore More Tours',
+        'view-more-subtitle': 'Tickets from the same operator and similar options from others',
+      },
+      images: ['view-more-banner'],
+    },
+    ...DEMO_FOLDERS.map((f) => ({
+      slug: `company-${f.companySlug}`,
+      title: f.name,
+      blocks: {
+        [`${f.companySlug}-title`]: `Explore Rome with ${f.name}`,
+        [`${f.companySlug}-subtitle`]: 'Hop on, hop off and see the Eternal City at your own pace',
+      },
+      images: [`${f.companySlug}-banner`],
+    })),
+  ];

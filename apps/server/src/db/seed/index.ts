@@ -1,0 +1,234 @@
+/**
+ * First-start data. `seedBase` (settings, pages, content blocks) always runs and adds only what is
+ * missing. `seedDemo` (catalogue, pictures, logos, demo accounts) runs outside production, once.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_SETTINGS } from '@rome/contract';
+import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { hashSecret } from '../../lib/passwords';
+import { newFileKey, type Storage } from '../../storage/storage';
+import type { Db } from '../client';
+import * as t from '../schema';
+import { DEMO_FOLDERS, DEMO_LOGOS, DEMO_PACKAGES, DEMO_PAGES } from './data';
+import { logoImage, PALETTES, skyline } from './images';
+
+export async function seedBase(db: Db): Promise<void> {
+  await db
+    .insert(t.websiteSettings)
+    .values({
+      id: 1,
+      maxImageUploadSizeMb: DEFAULT_SETTINGS.max_image_upload_size_mb,
+      websiteFacebook: DEFAULT_SETTINGS.website_facebook,
+      websiteInstagram: DEFAULT_SETTINGS.website_instagram,
+      websitePhoneNumber: DEFAULT_SETTINGS.website_phone_number,
+      websiteEmail: DEFAULT_SETTINGS.website_email,
+      websiteAddress: DEFAULT_SETTINGS.website_address,
+      addressMapLink: DEFAULT_SETTINGS.address_map_link,
+    })
+    .onConflictDoNothing();
+  for (const page of DEMO_PAGES) {
+    await db.insert(t.pages).values({ slug: page.slug, title: page.title }).onConflictDoNothing();
+    const blocks = Object.entries(page.blocks).map(([uniqueTag, blockContent]) => ({
+      pageTag: page.slug,
+      uniqueTag,
+      blockContent,
+    }));
+    if (blocks.length) await db.insert(t.contentBlocks).values(blocks).onConflictDoNothing();
+    const images = page.images.map((uniqueTag) => ({ pageTag: page.slug, uniqueTag }));
+    if (images.length) await db.insert(t.pageImages).values(images).onConflictDoNothing();
+  }
+}
+
+async function storeImage(
+  db: Db,
+  storage: Storage,
+  name: string,
+  altText: string,
+  webp: Buffer,
+  small?: Buffer,
+) {
+  const key = newFileKey('webp');
+  await storage.put(key, webp, 'image/webp');
+  let smallKey: string | null = null;
+  if (small) {
+    smallKey = newFileKey('webp');
+    await storage.put(smallKey, small, 'image/webp');
+  }
+  const meta = await sharp(webp).metadata();
+  const [row] = await db
+    .insert(t.mediaItems)
+    .values({
+      name,
+      altText,
+      fileKey: key,
+      smallKey,
+      mediaType: 'image',
+      contentType: 'image/webp',
+      fileSize: webp.length,
+      width: meta.width,
+      height: meta.height,
+    })
+    .returning({ id: t.mediaItems.id });
+  return row.id;
+}
+
+/** The next `days` days from today (UTC), as YYYY-MM-DD. */
+function upcomingDates(days: number, everyNth = 1): string[] {
+  const out: string[] = [];
+  const now = new Date();
+  for (let i = 1; i <= days; i += everyNth) {
+    out.push(
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + i))
+        .toISOString()
+        .slice(0, 10),
+    );
+  }
+  return out;
+}
+
+export type DemoAccounts = {
+  customer: { email: string; password: string };
+  editor: { email: string; password: string };
+  superuser: { email: string; password: string };
+  agents: { name: string; code: string }[];
+};
+
+export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(t.folders);
+  if (n > 0) return false;
+
+  const folderIds = new Map<string, number>();
+  for (const [i, f] of DEMO_FOLDERS.entries()) {
+    const [row] = await db
+      .insert(t.folders)
+      .values({ name: f.name, companySlug: f.companySlug, sortOrder: i })
+      .returning({ id: t.folders.id });
+    folderIds.set(f.companySlug, row.id);
+  }
+
+  for (const [i, p] of DEMO_PACKAGES.entries()) {
+    const folder = DEMO_FOLDERS.find((f) => f.companySlug === p.company)!;
+    const palette = PALETTES[(folder.palette + i) % PALETTES.length];
+    const [big, small] = await Promise.all([
+      skyline(1200, 800, palette, i),
+      skyline(480, 320, palette, i, 68),
+    ]);
+    const alt = `${p.title}: Rome skyline with the Colosseum`;
+    const mediaId = await storeImage(db, storage, p.title, alt, big, small);
+    const second = await storeImage(
+      db,
+      storage,
+      `${p.title} (2)`,
+      `${p.title}: view of Rome`,
+      await skyline(1200, 800, palette, i + 3),
+    );
+    const [row] = await db
+      .insert(t.packages)
+      .values({
+        packageTag: p.tag,
+        folderId: folderIds.get(p.company)!,
+        title: p.title,
+        type: p.type,
+        duration: p.duration,
+        ticketType: p.kind,
+        adultPriceCents: p.adult,
+        youthPriceCents: p.youth,
+        offPriceCents: p.off ?? null,
+        dates: p.dated ? upcomingDates(90) : [],
+        description: p.description,
+        metaTitle: '',
+        metaDescription: '',
+        metaKeywords: `rome, ${p.duration || 'ticket'}, ${folder.name.toLowerCase()}, sightseeing`,
+        isFeatured: p.featured ?? false,
+        sortOrder: i,
+      })
+      .returning({ id: t.packages.id });
+    await db.insert(t.packageImages).values([
+      { packageId: row.id, slot: 'image_big', mediaId, altText: alt },
+      { packageId: row.id, slot: 'thumbnail_large', mediaId, altText: alt },
+      { packageId: row.id, slot: 'thumbnail_small', mediaId, altText: alt },
+      { packageId: row.id, slot: 'second_image', mediaId: second, altText: `${p.title}: view of Rome` },
+    ]);
+  }
+
+  for (const [i, logo] of DEMO_LOGOS.entries()) {
+    const logoId = await storeImage(
+      db,
+      storage,
+      `${logo.name} logo`,
+      `${logo.name} logo`,
+      await logoImage(logo.color, i),
+    );
+    await db.insert(t.partnerLogos).values({
+      name: logo.name,
+      altText: `${logo.name} logo`,
+      websiteUrl: logo.url,
+      sortOrder: i,
+      logoId,
+    });
+  }
+
+  // Banners for the pages and companies; the company banners fall back to bundled defaults in the app.
+  const banners = DEMO_PAGES.flatMap((p) =>
+    p.images.filter((tag) => tag.endsWith('-banner') || tag === 'home-hero'),
+  );
+  for (const [i, tag] of banners.entries()) {
+    const webp = await skyline(1600, 500, PALETTES[i % PALETTES.length], i + 7, 70);
+    const id = await storeImage(db, storage, tag, 'Rome skyline at sunset', webp);
+    await db.update(t.pageImages).set({ mediaId: id }).where(eq(t.pageImages.uniqueTag, tag));
+  }
+  return true;
+}
+
+const secret = (bytes = 9) => randomBytes(bytes).toString('base64url');
+
+/**
+ * Demo accounts with random passwords, printed at first start and kept in `data/demo-accounts.json`.
+ * Never called in production.
+ */
+export async function seedDemoAccounts(
+  db: Db,
+  dataDir: string,
+): Promise<{ accounts: DemoAccounts; created: boolean }> {
+  const file = path.join(dataDir, 'demo-accounts.json');
+  const [{ n }] = await db.select({ n: count() }).from(t.users);
+  if (n > 0 && existsSync(file)) return { accounts: JSON.parse(readFileSync(file, 'utf8')), created: false };
+  const accounts: DemoAccounts = {
+    customer: { email: 'customer@demo.example', password: secret() },
+    editor: { email: 'editor@demo.example', password: secret() },
+    superuser: { email: 'admin@demo.example', password: secret() },
+    agents: [
+      { name: 'Marco (Termini)', code: String(randomInt(100000, 1000000)) },
+      { name: 'Giulia (Colosseum)', code: String(randomInt(100000, 1000000)) },
+    ],
+  };
+  const users = [
+    { ...accounts.customer, fullName: 'Chiara Rossi', isEditor: false, isSuperuser: false },
+    { ...accounts.editor, fullName: 'Luca Bianchi', isEditor: true, isSuperuser: false },
+    { ...accounts.superuser, fullName: 'Sofia Conti', isEditor: true, isSuperuser: true },
+  ];
+  for (const u of users) {
+    await db
+      .insert(t.users)
+      .values({
+        email: u.email,
+        fullName: u.fullName,
+        phoneNumber: '3912345678',
+        passwordHash: await hashSecret(u.password),
+        isEditor: u.isEditor,
+        isSuperuser: u.isSuperuser,
+      })
+      .onConflictDoUpdate({ target: t.users.email, set: { passwordHash: await hashSecret(u.password) } });
+  }
+  for (const a of accounts.agents) {
+    await db
+      .insert(t.agents)
+      .values({ name: a.name, codeHash: await hashSecret(a.code) })
+      .onConflictDoUpdate({ target: t.agents.name, set: { codeHash: await hashSecret(a.code) } });
+  }
+  writeFileSync(file, `${JSON.stringify(accounts, null, 2)}\n`, { mode: 0o600 });
+  return { accounts, created: true };
+}

@@ -1,0 +1,42 @@
+/**
+ * Fixed-window counters in the database, so a limit holds across every instance of the shop.
+ * `hit` counts one attempt and says whether it is still within the limit.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { HttpError } from './errors';
+
+export async function hit(
+  db: Db,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
+  const result = await db.execute<{ count: number; retry: number }>(sql`
+    INSERT INTO rate_limits (key, count, reset_at)
+    VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+      reset_at = CASE WHEN rate_limits.reset_at <= now()
+        THEN now() + make_interval(secs => ${windowSeconds}) ELSE rate_limits.reset_at END
+    RETURNING count, CEIL(EXTRACT(EPOCH FROM (reset_at - now())))::int AS retry`);
+  const row = (result as any).rows?.[0] ?? (result as any)[0];
+  const count = Number(row.count);
+  return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Number(row.retry)) };
+}
+
+/** Throws 429 with a plain message when the key is over its limit. */
+export async function enforce(db: Db, key: string, limit: number, windowSeconds: number): Promise<void> {
+  const r = await hit(db, key, limit, windowSeconds);
+  if (!r.allowed) {
+    throw new HttpError(429, {
+      error: 'Too many attempts. Please wait a while and try again.',
+      retry_after: r.retryAfterSeconds,
+    });
+  }
+}
+
+/** Clears a counter (e.g. after a successful sign-in). */
+export async function reset(db: Db, key: string): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}

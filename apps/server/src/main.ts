@@ -1,0 +1,58 @@
+/** Reads config, opens the database, seeds on first start, builds the app and listens. */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp, redactUrl } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedBase, seedCatalog, seedDemoAccounts } from './db/seed/index';
+import { localStorage } from './storage/storage';
+
+const config = loadConfig();
+mkdirSync(config.dataDir, { recursive: true });
+const logger = pino({
+  level: config.logLevel,
+  redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.code', '*.token'],
+  serializers: {
+    req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+  },
+});
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const storage = localStorage(path.join(config.dataDir, 'media'));
+await seedBase(database.db);
+let demo: Awaited<ReturnType<typeof seedDemoAccounts>> | null = null;
+if (config.seedDemo) {
+  const seeded = await seedCatalog(database.db, storage);
+  if (seeded) logger.info('Seeded the demo catalogue');
+  demo = await seedDemoAccounts(database.db, config.dataDir);
+}
+
+const app = await buildApp({ config, database, storage, logger });
+await app.listen({ port: config.port, host: config.host });
+
+const lines = [`\n  Rome ticket shop is running at ${config.publicUrl}`, `  Database: ${database.kind}`];
+if (demo) {
+  const a = demo.accounts;
+  lines.push(
+    `  Demo accounts (${demo.created ? 'created now' : 'kept'} in ${path.join(config.dataDir, 'demo-accounts.json')}):`,
+    `    customer   ${a.customer.email}  ${a.customer.password}`,
+    `    editor     ${a.editor.email}  ${a.editor.password}`,
+    `    superuser  ${a.superuser.email}  ${a.superuser.password}`,
+    ...a.agents.map((g) => `    agent      ${g.name}  security code ${g.code}`),
+  );
+}
+process.stdout.write(`${lines.join('\n')}\n\n`);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'shutting down');
+  // Stop accepting, let in-flight requests finish, then close the database.
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,126 @@
+/**
+ * The catalogue: packages and folders as the spec's `GET packages/` answers them. The list is read
+ * often and changes rarely, so it is built once, kept as ready JSON with an ETag, and rebuilt after
+ * an edit calls `invalidate()`.
+ */
+import { createHash } from 'node:crypto';
+import { ALT_SLOTS, centsToDecimal, type Folder, IMAGE_SLOTS, type Package } from '@rome/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { folders, mediaItems, packageImages, packages } from '../../db/schema';
+import { mediaUrl } from '../media/urls';
+
+type PackageRow = typeof packages.$inferSelect;
+
+export type CatalogSnapshot = {
+  packages: Package[];
+  folders: Folder[];
+  byTag: Map<string, Package>;
+  /** The list response, serialised once. */
+  json: string;
+  etag: string;
+};
+
+function serialize(
+  row: PackageRow,
+  folder: { name: string },
+  images: Map<string, { url: string | null; alt: string }>,
+): Package {
+  const out: Record<string, unknown> = {
+    id: row.id,
+    package_tag: row.packageTag,
+    title: row.title,
+    type: row.type,
+    duration: row.duration,
+    ticket_type: row.ticketType,
+    status: row.status,
+    folder: row.folderId,
+    company: folder.name,
+    adult_price: centsToDecimal(row.adultPriceCents),
+    youth_price: centsToDecimal(row.youthPriceCents),
+    off_price: row.offPriceCents === null ? null : centsToDecimal(row.offPriceCents),
+  };
+  for (const slot of IMAGE_SLOTS) out[slot] = images.get(slot)?.url ?? null;
+  for (const slot of ALT_SLOTS) out[`${slot}_alt`] = images.get(slot)?.alt ?? '';
+  Object.assign(out, {
+    dates: [...row.dates].sort(),
+    description: row.description,
+    meta_title: row.metaTitle,
+    meta_description: row.metaDescription,
+    meta_keywords: row.metaKeywords,
+    schema_json: row.schemaJson ?? null,
+    is_featured: row.isFeatured,
+  });
+  return out as Package;
+}
+
+export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
+  const [folderRows, packageRows, imageRows] = await Promise.all([
+    db.select().from(folders).orderBy(asc(folders.sortOrder), asc(folders.id)),
+    db.select().from(packages).orderBy(asc(packages.sortOrder), asc(packages.id)),
+    db
+      .select({
+        packageId: packageImages.packageId,
+        slot: packageImages.slot,
+        alt: packageImages.altText,
+        key: mediaItems.fileKey,
+        smallKey: mediaItems.smallKey,
+      })
+      .from(packageImages)
+      .innerJoin(mediaItems, eq(mediaItems.id, packageImages.mediaId)),
+  ]);
+  const folderById = new Map(folderRows.map((f) => [f.id, f]));
+  const imagesByPackage = new Map<number, Map<string, { url: string | null; alt: string }>>();
+  for (const img of imageRows) {
+    let m = imagesByPackage.get(img.packageId);
+    if (!m) {
+      m = new Map();
+      imagesByPackage.set(img.packageId, m);
+    }
+    // Small slots use the small WebP variant where one exists.
+    const key = img.slot.endsWith('_small') && img.smallKey ? img.smallKey : img.key;
+    m.set(img.slot, { url: mediaUrl(key), alt: img.alt });
+  }
+  const list = packageRows
+    .filter((p) => p.status === 'active' && folderById.has(p.folderId))
+    .map((p) => serialize(p, folderById.get(p.folderId)!, imagesByPackage.get(p.id) ?? new Map()));
+  const folderList: Folder[] = folderRows.map((f) => ({
+    id: f.id,
+    name: f.name,
+    company_slug: f.companySlug,
+    active: f.active,
+  }));
+  const json = JSON.stringify({ bus_data: list, folders: folderList });
+  return {
+    packages: list,
+    folders: folderList,
+    byTag: new Map(list.map((p) => [p.package_tag, p])),
+    json,
+    etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+  };
+}
+
+export type Catalog = {
+  get(): Promise<CatalogSnapshot>;
+  invalidate(): void;
+};
+
+/** A cache that loads on first use and after each invalidation; concurrent readers share one load. */
+export function createCatalog(db: Db): Catalog {
+  let current: Promise<CatalogSnapshot> | null = null;
+  return {
+    get() {
+      if (!current) {
+        const loading = loadCatalog(db);
+        current = loading;
+        loading.catch(() => {
+          if (current === loading) current = null;
+        });
+      }
+      return current;
+    },
+    invalidate() {
+      current = null;
+    },
+  };
+}

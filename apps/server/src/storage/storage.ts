@@ -1,0 +1,50 @@
+/** Where uploaded and generated files live. Local disk by default; one interface for every driver. */
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+export interface Storage {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<{ stream: Readable; size: number } | null>;
+  delete(key: string): Promise<void>;
+}
+
+/** A random, url-safe file name with the given extension: no upload can choose its path. */
+export function newFileKey(ext: string): string {
+  const clean =
+    ext
+      .replace(/[^a-z0-9]/gi, '')
+      .toLowerCase()
+      .slice(0, 8) || 'bin';
+  return `${randomBytes(16).toString('base64url')}.${clean}`;
+}
+
+/** Keys are our own random names; anything else (slashes, dots) is refused before touching the disk. */
+export const isSafeKey = (key: string): boolean => /^[A-Za-z0-9_-]{8,64}\.[a-z0-9]{1,8}$/.test(key);
+
+export function localStorage(dir: string): Storage {
+  const file = (key: string) => {
+    if (!isSafeKey(key)) throw new Error('Invalid storage key');
+    return path.join(dir, key);
+  };
+  return {
+    async put(key, body) {
+      await mkdir(dir, { recursive: true });
+      await writeFile(file(key), body);
+    },
+    async get(key) {
+      if (!isSafeKey(key)) return null;
+      try {
+        const s = await stat(file(key));
+        return { stream: createReadStream(file(key)), size: s.size };
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      await rm(file(key), { force: true });
+    },
+  };
+}

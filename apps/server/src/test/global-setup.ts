@@ -1,0 +1,72 @@
+/**
+ * Builds one migrated, seeded template database per run (initdb and seeding are slow); every test
+ * file then gets its own cheap clone of it (see ./harness.ts).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrate, openPglite, openPostgres } from '../db/client';
+import { seedBase, seedCatalog } from '../db/seed/index';
+import { localStorage } from '../storage/storage';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbKind: 'pglite' | 'postgres';
+    pgliteTemplate: string;
+    pgTemplateUrl: string;
+    mediaDir: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const kind = (process.env.DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rome-test-'));
+  const mediaDir = path.join(dir, 'media');
+  const storage = localStorage(mediaDir);
+  project.provide('dbKind', kind);
+  project.provide('mediaDir', mediaDir);
+
+  if (kind === 'pglite') {
+    const database = await openPglite(undefined);
+    await migrate(database);
+    await seedBase(database.db);
+    await seedCatalog(database.db, storage);
+    const client = (database.db as any).$client;
+    const dump: Blob = await client.dumpDataDir('none');
+    const file = path.join(dir, 'template.tar');
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    await database.close();
+    project.provide('pgliteTemplate', file);
+    project.provide('pgTemplateUrl', '');
+    return;
+  }
+
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('DB_KIND=postgres needs TEST_DATABASE_URL');
+  const templateName = `rome_template_${process.pid}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${templateName}`);
+  await admin.query(`CREATE DATABASE ${templateName}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${templateName}`;
+  const database = await openPostgres(url.toString(), 2);
+  await migrate(database);
+  await seedBase(database.db);
+  await seedCatalog(database.db, storage);
+  await database.close();
+  project.provide('pgliteTemplate', '');
+  project.provide('pgTemplateUrl', url.toString());
+
+  return async () => {
+    // Clones made by test files are dropped by them; the template goes last.
+    const { rows } = await admin.query(
+      `SELECT datname FROM pg_database WHERE datname LIKE 'rome_t_%_${process.pid}'`,
+    );
+    for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
+    await admin.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
+    await admin.end();
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Test harness: a fresh clone of the seeded template database per test file, and the real app built
+ * on it (requests go through `app.inject`, the whole stack but the socket).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openPglite, openPostgres } from '../db/client';
+import { localStorage } from '../storage/storage';
+
+export async function cloneTemplateDatabase(): Promise<Database> {
+  if (inject('dbKind') === 'pglite') {
+    const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    return openPglite(undefined, blob);
+  }
+  const templateUrl = new URL(inject('pgTemplateUrl'));
+  const template = templateUrl.pathname.slice(1);
+  const pid = template.split('_').pop();
+  const name = `rome_t_${randomBytes(6).toString('hex')}_${pid}`;
+  const adminUrl = new URL(templateUrl);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const url = new URL(templateUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  const close = database.close;
+  return {
+    ...database,
+    async close() {
+      await close();
+      const a = new pg.Client({ connectionString: adminUrl.toString() });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    {
+      jwtSecret: randomBytes(32).toString('hex'),
+      dataDir: inject('mediaDir'),
+      webDistDir: '/nonexistent',
+      ...overrides,
+    },
+  );
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}) {
+  const database = await cloneTemplateDatabase();
+  const config = testConfig(overrides);
+  const storage = localStorage(inject('mediaDir'));
+  const app = await buildApp({ config, database, storage });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

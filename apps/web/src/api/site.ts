@@ -1,0 +1,27 @@
+import { DEFAULT_SETTINGS, type PartnerLogo, type WebsiteSettings } from '@rome/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './client';
+
+/** Website settings; a failed fetch is silent and the defaults are kept (spec §8). */
+export const settingsQuery = queryOptions({
+  queryKey: ['website-settings'],
+  queryFn: async ({ signal }) => {
+    try {
+      return (await api<{ data: WebsiteSettings }>('website-settings/', { signal })).data;
+    } catch {
+      return DEFAULT_SETTINGS;
+    }
+  },
+  staleTime: 300_000,
+});
+export const useSettings = () => useQuery(settingsQuery).data ?? DEFAULT_SETTINGS;
+
+export const partnerLogosQuery = queryOptions({
+  queryKey: ['partner-logos'],
+  queryFn: ({ signal }) => api<{ data: PartnerLogo[] }>('partner-logos', { signal }).then((r) => r.data),
+  staleTime: 300_000,
+});
+export const usePartnerLogos = () => useQuery(partnerLogosQuery);
+
+export const subscribeNewsletter = (email: string) =>
+  api<{ message: string }>('newsletter/subscribe/', { method: 'POST', body: { email }, auth: false });

@@ -1,0 +1,52 @@
+/** The routes of spec §2. Every page is its own lazy chunk, so visitors download only what they open. */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Layout } from './components/Layout';
+import { RouteError } from './components/RouteError';
+
+const page =
+  (load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] =>
+  async () => ({ Component: (await load()).default });
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: page(() => import('./features/home/HomePage')) },
+      { path: 'bus/:companySlug/:companyName', lazy: page(() => import('./features/company/CompanyPage')) },
+      { path: 'aboutus', lazy: page(() => import('./features/pages/AboutUsPage')) },
+      { path: 'terms', lazy: page(() => import('./features/pages/TermsPage')) },
+      { path: 'returnPolicy', lazy: page(() => import('./features/pages/ReturnPolicyPage')) },
+      { path: 'refund', lazy: page(() => import('./features/pages/RefundPage')) },
+      { path: 'agentpoints', lazy: page(() => import('./features/pages/AgentPointsPage')) },
+      { path: 'agentPoints', lazy: page(() => import('./features/pages/AgentPointsPage')) },
+      { path: 'offer', lazy: page(() => import('./features/offers/OffersPage')) },
+      { path: 'yourticket', lazy: page(() => import('./features/tickets/PurchaseHistoryPage')) },
+      { path: 'success', lazy: page(() => import('./features/checkout/SuccessPage')) },
+      { path: 'success/:uniqueId', lazy: page(() => import('./features/checkout/SuccessPage')) },
+      { path: 'cancel', lazy: page(() => import('./features/checkout/CancelPage')) },
+      { path: 'verify/:code', lazy: page(() => import('./features/tickets/VerifyPage')) },
+      { path: 'search', lazy: page(() => import('./features/search/SearchPage')) },
+      { path: 'manageBookings/:status/:id', lazy: page(() => import('./features/ticket/TicketDetailsPage')) },
+      { path: 'viewsimilar/:hours/:company', lazy: page(() => import('./features/viewmore/ViewMorePage')) },
+      { path: 'profile', lazy: page(() => import('./features/account/ProfilePage')) },
+      { path: 'login', lazy: page(() => import('./features/auth/LoginPage')) },
+      { path: 'registation', lazy: page(() => import('./features/auth/RegisterPage')) },
+      { path: 'forgot-password', lazy: page(() => import('./features/auth/ForgotPasswordPage')) },
+      { path: 'reset-password', lazy: page(() => import('./features/auth/ResetPasswordPage')) },
+      { path: 'reset-success', lazy: page(() => import('./features/auth/ResetSuccessPage')) },
+      { path: 'pay/:session', lazy: page(() => import('./features/checkout/TestCheckoutPage')) },
+      { path: '*', lazy: page(() => import('./features/notfound/NotFoundPage')) },
+    ],
+  },
+  // Outside the main layout.
+  {
+    path: '/analytics',
+    lazy: page(() => import('./features/analytics/AnalyticsPage')),
+    errorElement: <RouteError />,
+  },
+  { path: '/test', element: null },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bookingPath,
+  bookingStatus,
+  companyBannerTag,
+  companyPath,
+  otherCompaniesSameDurations,
+  packagesOfType,
+  sameCompany,
+  similarOptions,
+  similarPackages,
+} from './catalog';
+
+const pkg = (tag: string, duration: string, company = 'Big Bus') => ({ package_tag: tag, duration, company });
+
+describe('booking path', () => {
+  it('uses E9 when the package has a duration and E8 when it has none', () => {
+    expect(bookingStatus({ duration: '24 hours' })).toBe('E9');
+    expect(bookingStatus({ duration: '' })).toBe('E8');
+    expect(bookingStatus({ duration: '   ' })).toBe('E8');
+    expect(bookingPath({ duration: '24 hours', package_tag: 'BB-24' })).toBe('/manageBookings/E9/BB-24');
+    expect(bookingPath({ duration: '', package_tag: 'RM 1' })).toBe('/manageBookings/E8/RM%201');
+  });
+});
+
+describe('search by ticket type', () => {
+  it('matches the duration case-insensitively', () => {
+    const list = [pkg('a', '24 Hours'), pkg('b', '48 hours'), pkg('c', '24 hours')];
+    expect(packagesOfType(list, '24 hours').map((p) => p.package_tag)).toEqual(['a', 'c']);
+    expect(packagesOfType(list, 'HALF DAY')).toEqual([]);
+  });
+});
+
+describe('similar packages', () => {
+  it('keeps the same duration, drops the current tag, and stops at 8', () => {
+    const list = Array.from({ length: 12 }, (_, i) => pkg(`p${i}`, i % 2 ? '24 HOURS' : '48 hours'));
+    const similar = similarPackages(list, { package_tag: 'p1', duration: '24 hours' });
+    expect(similar.map((p) => p.package_tag)).toEqual(['p3', 'p5', 'p7', 'p9', 'p11']);
+    const many = Array.from({ length: 20 }, (_, i) => pkg(`q${i}`, '72 hours'));
+    expect(similarPackages(many, { package_tag: 'q0', duration: '72 hours' })).toHaveLength(8);
+  });
+
+  it('view more: same company case-insensitively, and same hours from other companies', () => {
+    const list = [
+      pkg('a', '24 hours', 'Big Bus'),
+      pkg('b', '24 hours', 'green line'),
+      pkg('c', '48 hours', 'BIG BUS'),
+    ];
+    expect(sameCompany(list, 'big bus').map((p) => p.package_tag)).toEqual(['a', 'c']);
+    expect(similarOptions(list, '24 Hours', 'Big Bus').map((p) => p.package_tag)).toEqual(['b']);
+  });
+
+  it('company page: other companies sharing a duration with any shown package', () => {
+    const list = [
+      pkg('a', '24 hours', 'Big Bus'),
+      pkg('b', '24 hours', 'Green Line'),
+      pkg('c', '72 hours', 'Green Line'),
+    ];
+    expect(otherCompaniesSameDurations(list, 'big bus').map((p) => p.package_tag)).toEqual(['b']);
+    expect(otherCompaniesSameDurations(list, 'Nobody')).toEqual([]);
+  });
+});
+
+describe('company links and banners', () => {
+  it('links with the slug and the lower-case name', () => {
+    expect(companyPath({ company_slug: 'big-bus', name: 'Big Bus' })).toBe('/bus/big-bus/big%20bus');
+  });
+  it('gives known slugs their own banner tag and builds one from other slugs', () => {
+    expect(companyBannerTag('green-line')).toBe('green-line-banner');
+    expect(companyBannerTag('Roma Musei!')).toBe('roma-musei--banner');
+  });
+});

@@ -1,0 +1,5 @@
+export * from './catalog';
+export * from './money';
+export * from './routes';
+export * from './site';
+export * from './validation';

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDecimal, decimalToCents, formatEuro, orderTotalCents, savePercent } from './money';
+
+describe('money', () => {
+  it('converts between cents and the API decimal string', () => {
+    expect(centsToDecimal(1900)).toBe('19.00');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(decimalToCents('19.5')).toBe(1950);
+    expect(decimalToCents('19.05')).toBe(1905);
+    expect(decimalToCents(12.3)).toBe(1230);
+    expect(decimalToCents('1.234')).toBeNull();
+    expect(decimalToCents('-1')).toBeNull();
+    expect(decimalToCents('abc')).toBeNull();
+    expect(decimalToCents(null)).toBeNull();
+    expect(formatEuro(2900)).toBe('€29.00');
+  });
+
+  it('save percent is round((original - price) / original * 100), none without a higher old price', () => {
+    expect(savePercent(2900, 3500)).toBe(17);
+    expect(savePercent(2500, 3000)).toBe(17);
+    expect(savePercent(1900, 2300)).toBe(17);
+    expect(savePercent(5000, 10000)).toBe(50);
+    expect(savePercent(3500, 3500)).toBeNull();
+    expect(savePercent(3500, 2000)).toBeNull();
+    expect(savePercent(3500, null)).toBeNull();
+  });
+
+  it('totals count adults and youths at their prices; infants are free', () => {
+    expect(orderTotalCents({ adults: 2, youths: 1 }, { adultCents: 2900, youthCents: 1900 })).toBe(7700);
+    expect(orderTotalCents({ adults: 0, youths: 0 }, { adultCents: 2900, youthCents: 1900 })).toBe(0);
+  });
+});

@@ -1,0 +1,36 @@
+/** Money is integer cents everywhere; it becomes "19.00" only at the edge (spec §9: amounts with 2 decimals). */
+
+/** Cents to the API's decimal string, e.g. 1900 -> "19.00". */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A decimal string or number ("19", "19.5", 19.99) to cents; null when it is not a price. */
+export function decimalToCents(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
+  const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
+}
+
+/** "€19.00" for display. */
+export function formatEuro(cents: number): string {
+  return `€${centsToDecimal(cents)}`;
+}
+
+/** Spec §9: Save percent = round((original - price) / original * 100). Null when there is no saving. */
+export function savePercent(priceCents: number, originalCents: number | null | undefined): number | null {
+  if (!originalCents || originalCents <= priceCents) return null;
+  return Math.round(((originalCents - priceCents) / originalCents) * 100);
+}
+
+/** Spec §9: Total = count times price for adults plus youths; infants travel free. */
+export function orderTotalCents(
+  counts: { adults: number; youths: number },
+  prices: { adultCents: number; youthCents: number },
+): number {
+  return counts.adults * prices.adultCents + counts.youths * prices.youthCents;
+}

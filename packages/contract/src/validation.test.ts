@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { fillPlaceholders } from './site';
+import { MESSAGES, parseSchemaJson, validateRegistration, validateReset } from './validation';
+
+describe('registration rules, in the spec order', () => {
+  const ok = { email: 'a@b.co', phone_number: '3912345678', password: 'x', confirm_password: 'x' };
+  it('checks email first, then phone, then matching passwords', () => {
+    expect(validateRegistration(ok)).toBeNull();
+    expect(validateRegistration({ ...ok, email: 'nope', phone_number: '1' })).toBe(
+      MESSAGES.registrationEmail,
+    );
+    expect(validateRegistration({ ...ok, phone_number: '12345', confirm_password: 'y' })).toBe(
+      MESSAGES.registrationPhone,
+    );
+    expect(validateRegistration({ ...ok, phone_number: '12345678ab' })).toBe(MESSAGES.registrationPhone);
+    expect(validateRegistration({ ...ok, confirm_password: 'y' })).toBe("Passwords didn't match!");
+  });
+});
+
+describe('reset rules, in the spec order', () => {
+  it('code, then match, then length', () => {
+    expect(validateReset({ code: '12345', password: 'a', confirm_password: 'b' })).toBe(MESSAGES.resetCode);
+    expect(validateReset({ code: '123456', password: 'a', confirm_password: 'b' })).toBe(
+      "Passwords don't match",
+    );
+    expect(validateReset({ code: '123456', password: 'short', confirm_password: 'short' })).toBe(
+      MESSAGES.resetLength,
+    );
+    expect(
+      validateReset({ code: '123456', password: 'long enough', confirm_password: 'long enough' }),
+    ).toBeNull();
+  });
+});
+
+describe('schema json', () => {
+  it('accepts JSON or empty (as null) and refuses the rest with the spec message', () => {
+    expect(parseSchemaJson('')).toEqual({ ok: true, value: null });
+    expect(parseSchemaJson('{"a":1}')).toEqual({ ok: true, value: { a: 1 } });
+    expect(parseSchemaJson('{a:1}')).toEqual({ ok: false, error: 'Schema JSON is invalid' });
+  });
+});
+
+describe('placeholders', () => {
+  it('fills {email}, {phone} and {address} from settings, with defaults as fallback', () => {
+    const html = fillPlaceholders('<p>{email} {phone} {address}</p>', {
+      website_email: 'x@y.it',
+      website_phone_number: '',
+    });
+    expect(html).toContain('x@y.it');
+    expect(html).not.toContain('{phone}');
+    expect(html).not.toContain('{address}');
+  });
+});

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// `npm test`: unit and API tests (Vitest; on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is
+// set), then the browser suite in Chromium. Ends with one summary line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+mkdirSync('test-results', { recursive: true });
+for (const f of ['test-results/vitest.json', 'test-results/e2e.json']) rmSync(f, { force: true });
+
+const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile=test-results/vitest.json',
+]);
+const e2eStatus = process.env.SKIP_E2E === '1' ? 0 : run('node', ['scripts/e2e.mjs']);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync('test-results/vitest.json')) {
+  const v = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+} else if (vitestStatus !== 0) failed += 1;
+if (existsSync('test-results/e2e.json')) {
+  const s = JSON.parse(readFileSync('test-results/e2e.json', 'utf8')).stats;
+  passed += s.expected;
+  failed += s.unexpected + (s.flaky ?? 0);
+  skipped += s.skipped;
+} else if (e2eStatus !== 0) failed += 1;
+
+if (vitestStatus !== 0 || e2eStatus !== 0) failed = Math.max(failed, 1);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
