@@ -36,16 +36,22 @@ const bare = Fastify();
 bare.get('/packages', (_req, reply) => reply.type('application/json').send(json));
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-console.log(`Benchmark: ${seconds}s per target, ${connections} connections, payload ${(json.length / 1024).toFixed(1)} KiB`);
+console.log(
+  `Benchmark: ${seconds}s per target, ${connections} connections, payload ${(json.length / 1024).toFixed(1)} KiB`,
+);
 const results = {
   bare: await measure(`${bareUrl}/packages`),
   packages: await measure(`${appUrl}/api/packages/`),
   home: await measure(`${appUrl}/`),
 };
 for (const [name, r] of Object.entries(results)) {
-  console.log(`${name.padEnd(10)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`);
+  console.log(
+    `${name.padEnd(10)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`,
+  );
 }
-console.log(`packages / bare: ${((results.packages.rps / results.bare.rps) * 100).toFixed(0)}% (aim: 50% or more)`);
+console.log(
+  `packages / bare: ${((results.packages.rps / results.bare.rps) * 100).toFixed(0)}% (aim: 50% or more)`,
+);
 console.log(`home / bare:     ${((results.home.rps / results.bare.rps) * 100).toFixed(0)}%`);
 await app.close();
 await bare.close();

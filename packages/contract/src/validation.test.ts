@@ -51,3 +51,40 @@ describe('placeholders', () => {
     expect(html).not.toContain('{address}');
   });
 });
+
+import { formatSize, uploadLimit, uploadTooLargeMessage, validatePartnerLogo } from './site';
+
+describe('upload limit', () => {
+  it('uses MB from 1 up and KB (value times 1000) below', () => {
+    expect(uploadLimit(5)).toEqual({ bytes: 5 * 1024 * 1024, limit: 5, unit: 'MB' });
+    expect(uploadLimit(undefined)).toEqual({ bytes: 5 * 1024 * 1024, limit: 5, unit: 'MB' });
+    expect(uploadLimit(0.5)).toEqual({ bytes: 500 * 1024, limit: 500, unit: 'KB' });
+    expect(formatSize(1536, 'KB')).toBe('1.5 KB');
+  });
+  it('says the spec message only when the file is larger', () => {
+    expect(uploadTooLargeMessage(5 * 1024 * 1024, 5)).toBeNull();
+    expect(uploadTooLargeMessage(5 * 1024 * 1024 + 1, 5)).toBe(
+      'File size (5.00 MB) exceeds the maximum limit of 5 MB',
+    );
+    expect(uploadTooLargeMessage(600 * 1024, 0.5)).toBe(
+      'File size (600.0 KB) exceeds the maximum limit of 500 KB',
+    );
+  });
+});
+
+describe('partner logo rules, in order', () => {
+  it('logo, then name, then URL, then order', () => {
+    expect(validatePartnerLogo({ name: '' })).toBe('Please select a logo image');
+    expect(validatePartnerLogo({ logo_id: 3, name: '  ' })).toBe('Partner name is required');
+    expect(validatePartnerLogo({ logo_id: 3, name: 'A', website_url: 'not a url' })).toBe(
+      'Please enter a valid URL',
+    );
+    expect(validatePartnerLogo({ logo_id: 3, name: 'A', website_url: 'javascript:alert(1)' })).toBe(
+      'Please enter a valid URL',
+    );
+    expect(validatePartnerLogo({ logo_id: 3, name: 'A', order: -1 })).toBe(
+      'Display order must be a number of at least 0',
+    );
+    expect(validatePartnerLogo({ logo_id: 3, name: 'A', website_url: 'https://x.it', order: 2 })).toBeNull();
+  });
+});

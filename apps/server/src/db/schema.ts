@@ -355,5 +355,9 @@ export const activityEvents = pgTable(
   (t) => [
     index('activity_action_time_idx').on(t.action, t.occurredAt),
     index('activity_time_idx').on(t.occurredAt),
+    // The dashboard's payment figures: only the shop's own events, a small slice of the table.
+    index('activity_server_action_time_idx')
+      .on(t.action, t.occurredAt)
+      .where(sql`${t.source} = 'server'`),
   ],
 );

@@ -3,13 +3,15 @@
  * on it (requests go through `app.inject`, the whole stack but the socket).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
-import { localStorage } from '../storage/storage';
+import { localStorage, type Storage } from '../storage/storage';
 
 export async function cloneTemplateDatabase(): Promise<Database> {
   if (inject('dbKind') === 'pglite') {
@@ -47,18 +49,32 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
     {
       jwtSecret: randomBytes(32).toString('hex'),
-      dataDir: inject('mediaDir'),
+      dataDir: mkdtempSync(path.join(os.tmpdir(), 'rome-test-app-')),
       webDistDir: '/nonexistent',
       ...overrides,
     },
   );
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}) {
+/**
+ * Each test app writes files into its own folder (so tests can count what they stored) and reads the
+ * seeded template's pictures from the shared folder underneath.
+ */
+function layeredStorage(own: Storage, shared: Storage): Storage {
+  return {
+    put: (key, body, type) => own.put(key, body, type),
+    async get(key) {
+      return (await own.get(key)) ?? shared.get(key);
+    },
+    delete: (key) => own.delete(key),
+  };
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, deps: Partial<AppDeps> = {}) {
   const database = await cloneTemplateDatabase();
   const config = testConfig(overrides);
-  const storage = localStorage(inject('mediaDir'));
-  const app = await buildApp({ config, database, storage });
+  const storage = layeredStorage(localStorage(path.join(config.dataDir, 'media')), localStorage(inject('mediaDir')));
+  const app = await buildApp({ config, database, storage, ...deps });
   await app.ready();
   return {
     app,

@@ -1,6 +1,10 @@
 /**
  * The one way the app talks to the server: JSON over fetch under /api/, with the access token
  * when there is one. Errors carry the status and the server's body so pages can show the spec's text.
+ *
+ * Spec §6: a Bearer call answered with 401 renews the token pair once with the refresh token and
+ * repeats the call; only when that fails are the tokens cleared and the visitor sent to /login,
+ * remembering the page they were on.
  */
 export class ApiError extends Error {
   constructor(
@@ -11,14 +15,42 @@ export class ApiError extends Error {
   }
 }
 
+/** Spec §3 Browser storage: localStorage keys access, refresh, email, is_editor. */
 export const tokenStore = {
   access: () => localStorage.getItem('access'),
   refresh: () => localStorage.getItem('refresh'),
+  /** Stores a fresh pair (the server rotates refresh tokens, so both are replaced). */
+  set(pair: { access: string; refresh: string }) {
+    localStorage.setItem('access', pair.access);
+    localStorage.setItem('refresh', pair.refresh);
+    emitTokenChange();
+  },
+  clear() {
+    for (const key of ['access', 'refresh', 'email', 'is_editor']) localStorage.removeItem(key);
+    emitTokenChange();
+  },
 };
 
-type Options = { method?: string; body?: unknown; auth?: boolean; signal?: AbortSignal };
+/** Listeners told when the stored tokens change (lib/session.ts re-renders the navbar from it). */
+const tokenListeners = new Set<() => void>();
+export function onTokenChange(fn: () => void): () => void {
+  tokenListeners.add(fn);
+  return () => tokenListeners.delete(fn);
+}
+function emitTokenChange() {
+  for (const fn of tokenListeners) fn();
+}
 
-export async function api<T>(path: string, opts: Options = {}): Promise<T> {
+type Options = {
+  method?: string;
+  body?: unknown;
+  auth?: boolean;
+  signal?: AbortSignal;
+  /** Background checks (editor status) set false: a dead session then just fails, no redirect. */
+  loginOnExpiry?: boolean;
+};
+
+async function send(path: string, opts: Options, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
@@ -26,14 +58,16 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  const token = tokenStore.access();
-  if (opts.auth !== false && token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`/api/${path.replace(/^\//, '')}`, {
+  if (token) headers.authorization = `Bearer ${token}`;
+  return fetch(`/api/${path.replace(/^\//, '')}`, {
     method: opts.method ?? 'GET',
     headers,
     body,
     signal: opts.signal,
   });
+}
+
+async function read<T>(res: Response): Promise<T> {
   const text = await res.text();
   let data: any = null;
   if (text) {
@@ -45,4 +79,57 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   }
   if (!res.ok) throw new ApiError(res.status, data);
   return data as T;
+}
+
+/**
+ * One renewal at a time: parallel calls that all meet a 401 share it, so a rotated refresh token is
+ * spent once. Resolves to the new access token, or null when the refresh token is no longer good.
+ */
+let renewing: Promise<string | null> | null = null;
+export function renewTokens(): Promise<string | null> {
+  renewing ??= (async () => {
+    const refresh = tokenStore.refresh();
+    if (!refresh) return null;
+    try {
+      const res = await send('api/token/refresh/', { method: 'POST', body: { refresh } }, null);
+      if (!res.ok) return null;
+      const pair = (await res.json()) as { access?: string; refresh?: string };
+      if (!pair.access) return null;
+      tokenStore.set({ access: pair.access, refresh: pair.refresh ?? refresh });
+      return pair.access;
+    } catch {
+      return null;
+    }
+  })().finally(() => {
+    renewing = null;
+  });
+  return renewing;
+}
+
+/** The session is over: forget the tokens and go to /login, remembering where the visitor was. */
+function sendToLogin() {
+  tokenStore.clear();
+  const from = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  if (window.location.pathname === '/login') return;
+  // Loaded lazily: the router imports the pages, which import this module.
+  import('../router')
+    .then(({ router }) => router.navigate('/login', { state: { from } }))
+    .catch(() => window.location.assign('/login'));
+}
+
+export async function api<T>(path: string, opts: Options = {}): Promise<T> {
+  const token = opts.auth !== false ? tokenStore.access() : null;
+  const res = await send(path, opts, token);
+  if (res.status === 401 && token) {
+    // Another call may have renewed the pair meanwhile; otherwise renew it now.
+    const current = tokenStore.access();
+    const fresh = current && current !== token ? current : await renewTokens();
+    if (fresh) {
+      const again = await send(path, opts, fresh);
+      if (again.status !== 401) return read<T>(again);
+    }
+    if (opts.loginOnExpiry === false) tokenStore.clear();
+    else sendToLogin();
+  }
+  return read<T>(res);
 }

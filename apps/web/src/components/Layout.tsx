@@ -1,11 +1,26 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from './Footer';
+import { Navbar } from './Navbar';
 
-/** The main layout: navigation bar, the page, footer. (Navbar and Footer land with the storefront.) */
+/**
+ * The main layout: skip link, navigation bar, the page, footer. Pages render their own <main>, so the
+ * skip link targets the wrapper around the page.
+ */
 export function Layout() {
   return (
-    <>
-      <Outlet />
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#content"
+        className="sr-only z-50 rounded-lg bg-accent px-4 py-2 font-bold text-stone-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <div id="content" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </div>
+      <Footer />
       <ScrollRestoration />
-    </>
+    </div>
   );
 }

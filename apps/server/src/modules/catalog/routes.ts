@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
+import { requireEditor } from '../auth/plugin';
+import { updatePackage } from './edit';
 
 const packageParams = z.object({ status: z.string(), id: z.string().min(1).max(200) });
 
@@ -18,5 +20,14 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     const pkg = (await app.catalog.get()).byTag.get(params.data.id);
     if (!pkg) throw notFound('Package not found.');
     return { data: pkg };
+  });
+
+  app.patch('/api/update-bus-package/:tag/', { preHandler: requireEditor }, async (req) => {
+    const { tag } = req.params as { tag: string };
+    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+    await updatePackage(app.db, req.user!.id, tag, body);
+    app.catalog.invalidate();
+    const snap = await app.catalog.get();
+    return { data: snap.byTag.get(tag) ?? null, message: 'Ticket updated successfully!' };
   });
 };

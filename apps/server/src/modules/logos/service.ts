@@ -1,7 +1,9 @@
-import type { PartnerLogo } from '@rome/contract';
+import { type PartnerLogo, validatePartnerLogo } from '@rome/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mediaItems, partnerLogos } from '../../db/schema';
+import { HttpError, notFound } from '../../lib/errors';
+import { recordEdit } from '../content/service';
 import { mediaUrl } from '../media/urls';
 
 /** Partner logos in display order; only the active ones unless `all`. */
@@ -23,4 +25,65 @@ export async function listLogos(db: Db, opts: { all: boolean }): Promise<Partner
     logo: mediaUrl(key),
     logo_url: mediaUrl(key),
   }));
+}
+
+/** Spec §5 rules (contract) plus: the logo must be an image of the library. Answers the saved logo. */
+export async function saveLogo(
+  db: Db,
+  userId: string,
+  id: number | null,
+  body: Record<string, unknown>,
+): Promise<PartnerLogo> {
+  const [existing] = id ? await db.select().from(partnerLogos).where(eq(partnerLogos.id, id)) : [];
+  if (id && !existing) throw notFound('Partner logo not found.');
+  // An update may send any subset: the rules apply to the logo as it will be.
+  const merged = {
+    logo_id: body.logo_id !== undefined ? body.logo_id : existing?.logoId,
+    name: body.name !== undefined ? body.name : existing?.name,
+    website_url: body.website_url !== undefined ? body.website_url : existing?.websiteUrl,
+    order: body.order !== undefined ? body.order : existing?.sortOrder,
+  };
+  const problem = validatePartnerLogo(merged);
+  if (problem) throw new HttpError(400, { error: problem });
+  const logoId = Number(merged.logo_id);
+  const [media] = Number.isInteger(logoId)
+    ? await db.select().from(mediaItems).where(eq(mediaItems.id, logoId))
+    : [];
+  if (media?.mediaType !== 'image') throw new HttpError(400, { error: 'Please select a logo image' });
+  if (body.is_active !== undefined && typeof body.is_active !== 'boolean')
+    throw new HttpError(400, { error: 'is_active must be true or false.' });
+  const values = {
+    name: String(merged.name).trim().slice(0, 200),
+    altText:
+      body.alt_text !== undefined
+        ? String(body.alt_text ?? '')
+            .trim()
+            .slice(0, 300)
+        : (existing?.altText ?? ''),
+    websiteUrl: merged.website_url ? String(merged.website_url).trim() : '',
+    // Spec §4: order never goes below 0.
+    sortOrder:
+      merged.order === undefined || merged.order === null || merged.order === ''
+        ? 0
+        : Math.max(0, Number(merged.order)),
+    isActive: typeof body.is_active === 'boolean' ? body.is_active : (existing?.isActive ?? true),
+    logoId,
+  };
+  const [saved] = existing
+    ? await db.update(partnerLogos).set(values).where(eq(partnerLogos.id, existing.id)).returning()
+    : await db.insert(partnerLogos).values(values).returning();
+  await recordEdit(db, {
+    userId,
+    entity: 'partner_logo',
+    entityKey: String(saved.id),
+    before: existing ?? null,
+    after: values,
+  });
+  return (await listLogos(db, { all: true })).find((l) => l.id === saved.id)!;
+}
+
+export async function deleteLogo(db: Db, userId: string, id: number): Promise<void> {
+  const [gone] = await db.delete(partnerLogos).where(eq(partnerLogos.id, id)).returning();
+  if (!gone) throw notFound('Partner logo not found.');
+  await recordEdit(db, { userId, entity: 'partner_logo', entityKey: String(id), before: gone, after: null });
 }

@@ -22,3 +22,13 @@ export async function getWebsiteSettings(db: Db): Promise<WebsiteSettings> {
     address_map_link: row.addressMapLink,
   };
 }
+
+/** The global head code: stored as written (the one deliberate exception to sanitising), editors only. */
+export async function setGlobalHeadCode(db: Db, code: string): Promise<{ before: string; after: string }> {
+  const before = (await getSettingsRow(db))?.globalHeadCode ?? '';
+  await db
+    .insert(websiteSettings)
+    .values({ id: 1, globalHeadCode: code })
+    .onConflictDoUpdate({ target: websiteSettings.id, set: { globalHeadCode: code, updatedAt: new Date() } });
+  return { before, after: code };
+}

@@ -4,6 +4,51 @@
  */
 import { centsToDecimal, decimalToCents, findRoute, PRODUCT_NAME } from '@rome/contract';
 import type { CatalogSnapshot } from '../catalog/service';
+import type { SiteSnapshot } from '../content/site-cache';
+
+/** Which stored page (metadata, content) a route shows. */
+export function pageSlugFor(pattern: string, params: Record<string, string>): string | null {
+  switch (pattern) {
+    case '/':
+      return 'home';
+    case '/aboutus':
+      return 'about-us';
+    case '/terms':
+      return 'terms';
+    case '/returnPolicy':
+      return 'return-policy';
+    case '/refund':
+      return 'refund';
+    case '/agentpoints':
+    case '/agentPoints':
+      return 'agent-points';
+    case '/bus/:companySlug/:companyName':
+      return `company-${params.companySlug}`;
+    case '/viewsimilar/:hours/:company':
+      return 'view-more';
+    default:
+      return null;
+  }
+}
+
+/** An editor's page metadata wins over the generated title, description and JSON-LD. */
+function withPageMeta(
+  head: PageHead,
+  pattern: string,
+  params: Record<string, string>,
+  site?: SiteSnapshot,
+): PageHead {
+  const slug = pageSlugFor(pattern, params);
+  const meta = slug ? site?.pages.get(slug) : undefined;
+  if (!meta) return head;
+  return {
+    ...head,
+    title: meta.metaTitle || head.title,
+    description: meta.metaDescription || head.description,
+    keywords: meta.metaKeywords || head.keywords,
+    jsonLd: meta.schemaJson ?? head.jsonLd,
+  };
+}
 
 export type PageHead = {
   title: string;
@@ -125,9 +170,18 @@ const notFoundHead = (canonicalPath: string): PageHead => ({
   noindex: true,
 });
 
-export function pageHead(pathname: string, catalog: CatalogSnapshot): PageHead {
+export function pageHead(pathname: string, catalog: CatalogSnapshot, site?: SiteSnapshot): PageHead {
   const route = findRoute(pathname);
   if (!route) return notFoundHead(pathname);
+  const head = baseHead(route, pathname, catalog);
+  return head.status === 200 ? withPageMeta(head, route.pattern, route.params, site) : head;
+}
+
+function baseHead(
+  route: { pattern: string; params: Record<string, string> },
+  pathname: string,
+  catalog: CatalogSnapshot,
+): PageHead {
   const canonicalPath = pathname.replace(/\/+$/, '') || '/';
   if (route.pattern === '/manageBookings/:status/:id') {
     const pkg = catalog.byTag.get(route.params.id);

@@ -1,15 +1,41 @@
 /**
  * Serves the built React app: hashed assets with a long cache, and for every page path index.html
- * with that page's own <head>. Unknown /api/ paths answer JSON 404, never the app.
+ * with that page's own <head> and the global head code, under a strict nonce-based CSP. Unknown /api/
+ * paths answer JSON 404, never the app. Also /sitemap.xml and /robots.txt.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { bookingPath, companyPath } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { pageHead, renderHead } from './head';
 
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><!--app-head--></head>
 <body><p>The web app is not built. Run <code>npm run build</code>.</p></body></html>`;
+
+/** Every <script> of ours and of the head code carries this response's nonce; nothing else may run. */
+export const addNonce = (html: string, nonce: string) =>
+  html.replace(/<script\b(?![^>]*\bnonce=)/gi, `<script nonce="${nonce}"`);
+
+export function pageCsp(nonce: string): string {
+  return [
+    "default-src 'self'",
+    // 'strict-dynamic': a tag manager loaded by the (nonced) head code may load its own scripts.
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self' https:",
+    "frame-src 'self' https://www.google.com https://maps.google.com",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'self'",
+    "form-action 'self' https://checkout.stripe.com",
+  ].join('; ');
+}
+
+const STATIC_PAGES = ['/', '/aboutus', '/terms', '/returnPolicy', '/refund', '/agentpoints', '/offer'];
 
 export const webRoutes: FastifyPluginAsync = async (app) => {
   const dist = app.config.webDistDir;
@@ -21,28 +47,66 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       root: dist,
       wildcard: false,
       index: false,
+      // wildcard: false gives each built file its own route, so unknown paths reach the page handler.
+      globIgnore: ['index.html', 'robots.txt'],
       setHeaders(res, file) {
         if (file.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'public, max-age=3600');
       },
     });
-    // wildcard: false gives each built file its own route, so unknown paths reach the page handler.
   }
+
+  app.get('/robots.txt', async (_req, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(
+        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /profile\nDisallow: /yourticket\nDisallow: /analytics\nDisallow: /verify/\nDisallow: /pay/\n\nSitemap: ${app.config.publicUrl}/sitemap.xml\n`,
+      ),
+  );
+
+  app.get('/sitemap.xml', async (_req, reply) => {
+    const catalog = await app.catalog.get();
+    const base = app.config.publicUrl;
+    const paths = [
+      ...STATIC_PAGES,
+      ...catalog.folders.filter((f) => f.active).map((f) => companyPath(f)),
+      ...catalog.packages.map((p) => bookingPath(p)),
+    ];
+    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths
+      .map((p) => `  <url><loc>${esc(base + p)}</loc></url>`)
+      .join('\n')}\n</urlset>\n`;
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(body);
+  });
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = new URL(req.url, 'http://x');
-    if (url.pathname.startsWith('/api/') || url.pathname === '/api' || req.method !== 'GET') {
+    if (
+      url.pathname.startsWith('/api/') ||
+      url.pathname === '/api' ||
+      (req.method !== 'GET' && req.method !== 'HEAD')
+    ) {
       return reply.code(404).send({ detail: 'Not found.' });
     }
     if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/media/')) {
       return reply.code(404).send({ detail: 'Not found.' });
     }
-    const head = pageHead(url.pathname, await app.catalog.get());
-    const html = template.replace('<!--app-head-->', renderHead(head, app.config.publicUrl));
+    const [catalog, site] = await Promise.all([app.catalog.get(), app.siteCache.get()]);
+    const head = pageHead(url.pathname, catalog, site);
+    const nonce = randomBytes(16).toString('base64');
+    const headHtml = `${renderHead(head, app.config.publicUrl)}${site.globalHeadCode ? `\n    ${site.globalHeadCode}` : ''}`;
+    const html = addNonce(
+      template.replace('<!--app-head-->', () => headHtml),
+      nonce,
+    );
     return reply
       .code(head.status)
       .header('cache-control', 'no-cache')
+      .header('content-security-policy', pageCsp(nonce))
       .type('text/html; charset=utf-8')
       .send(html);
   });

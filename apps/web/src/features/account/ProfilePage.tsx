@@ -1,5 +1,103 @@
-import { Placeholder } from '../../components/Placeholder';
+/**
+ * The account page (spec §2 Account page): guarded by a stored access token, header with the three
+ * figures, and the tabs Profile Information, Change Password, Purchase Statistics.
+ */
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useProfile } from '../../api/account';
+import { usePageTitle } from '../../components/usePageTitle';
+import { hasAccessToken } from '../../lib/session';
+import { Spinner } from '../auth/components/AuthCard';
+import { ChangePasswordTab } from './components/ChangePasswordTab';
+import { ProfileInfoTab } from './components/ProfileInfoTab';
+import { StatisticsTab } from './components/StatisticsTab';
+import { TabList, TabPanel } from './components/Tabs';
+import { euro, formatDay } from './format';
 
-export default function Page() {
-  return <Placeholder title="Profile" />;
+type TabKey = 'profile' | 'password' | 'statistics';
+const TABS: { key: TabKey; label: string }[] = [
+  { key: 'profile', label: 'Profile Information' },
+  { key: 'password', label: 'Change Password' },
+  { key: 'statistics', label: 'Purchase Statistics' },
+];
+
+export default function ProfilePage() {
+  const location = useLocation();
+  if (!hasAccessToken())
+    return (
+      <Navigate
+        to="/login"
+        replace
+        state={{ from: `${location.pathname}${location.search}${location.hash}` }}
+      />
+    );
+  return <AccountPage />;
+}
+
+function AccountPage() {
+  usePageTitle('My Account');
+  const [tab, setTab] = useState<TabKey>('profile');
+  const { data: profile, error, isPending } = useProfile();
+
+  useEffect(() => {
+    if (error) console.error('Failed to load profile', error);
+  }, [error]);
+
+  if (isPending)
+    return (
+      <main className="flex min-h-[60vh] items-center justify-center">
+        <div role="status" className="flex items-center gap-3 text-stone-700">
+          <Spinner className="h-8 w-8 text-brand" />
+          <span>Loading your profile...</span>
+        </div>
+      </main>
+    );
+
+  const name = profile?.username || 'Welcome';
+  return (
+    <main className="bg-stone-100 pb-16">
+      <div className="bg-linear-to-br from-brand to-brand-dark pt-10 pb-24 text-white sm:pt-12">
+        <div className="mx-auto flex max-w-5xl items-center gap-4 px-4 sm:px-6">
+          <span
+            aria-hidden="true"
+            className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-accent text-2xl font-bold text-brand-dark sm:h-16 sm:w-16"
+          >
+            {(profile?.username?.[0] ?? 'W').toUpperCase()}
+          </span>
+          <div className="min-w-0">
+            <h1 className="truncate text-2xl font-bold sm:text-3xl">{name}</h1>
+            <p className="mt-1 text-sm text-white/90 sm:text-base">
+              Manage your account settings and view your travel history
+            </p>
+          </div>
+        </div>
+      </div>
+
+      <div className="mx-auto -mt-16 max-w-5xl px-4 sm:px-6">
+        <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+          <Figure label="Total Bookings" value={String(profile?.total_bookings ?? 0)} />
+          <Figure label="Member Since" value={formatDay(profile?.member_since)} />
+          <Figure label="Total Spent" value={euro(profile?.total_spent)} />
+        </dl>
+
+        <div className="mt-6 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
+          <TabList tabs={TABS} active={tab} onSelect={setTab} label="Account sections" idPrefix="account" />
+          <TabPanel idPrefix="account" tabKey={tab}>
+            {tab === 'profile' ? <ProfileInfoTab profile={profile} /> : null}
+            {tab === 'password' ? <ChangePasswordTab /> : null}
+            {tab === 'statistics' ? <StatisticsTab /> : null}
+          </TabPanel>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl bg-white px-3 py-3 shadow-sm ring-1 ring-stone-200 sm:px-5 sm:py-4">
+      <dt className="text-xs font-medium text-stone-600 sm:text-sm">{label}</dt>
+      <dd className="mt-1 text-base font-bold text-stone-900 tabular-nums sm:text-2xl">{value}</dd>
+    </div>
+  );
 }

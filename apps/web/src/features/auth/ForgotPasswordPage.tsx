@@ -1,5 +1,86 @@
-import { Placeholder } from '../../components/Placeholder';
+/** Request a reset code (spec §2 Password reset, §5, §8). */
+import { isEmail, MESSAGES } from '@rome/contract';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { requestPasswordReset } from '../../api/auth';
+import { ApiError } from '../../api/client';
+import { usePageTitle } from '../../components/usePageTitle';
+import { resetFlow } from '../../lib/session';
+import {
+  AuthCard,
+  FormError,
+  linkClass,
+  primaryButtonClass,
+  Spinner,
+  TextField,
+} from './components/AuthCard';
 
-export default function Page() {
-  return <Placeholder title="Forgot Password" />;
+export default function ForgotPasswordPage() {
+  usePageTitle('Forgot Password');
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(resetFlow.email);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const address = email.trim();
+    if (!isEmail(address)) {
+      setError(MESSAGES.forgotEmail);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await requestPasswordReset(address);
+      resetFlow.markRequested(address);
+      navigate('/reset-password');
+      return;
+    } catch (err) {
+      if (err instanceof ApiError)
+        setError(
+          typeof err.body?.error === 'string' && err.body.error
+            ? err.body.error
+            : 'Failed to send reset code. Please try again.',
+        );
+      else setError('An error occurred. Please try again later.');
+    }
+    setBusy(false);
+  }
+
+  return (
+    <AuthCard
+      title="Forgot Password"
+      subtitle="Enter your email address and we will send you a 6-digit code to reset your password."
+    >
+      <FormError message={error} />
+      <form onSubmit={onSubmit} className="space-y-5">
+        <TextField
+          id="forgot-email"
+          label="Email Address"
+          type="text"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+        <button type="submit" disabled={busy} className={primaryButtonClass}>
+          {busy ? (
+            <>
+              <Spinner /> Sending...
+            </>
+          ) : (
+            'Send Reset Code'
+          )}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className={linkClass}>
+          Back to Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

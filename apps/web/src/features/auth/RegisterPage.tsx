@@ -1,5 +1,137 @@
-import { Placeholder } from '../../components/Placeholder';
+/** Create account (spec §2, §4 Registration, §5, §8). */
+import { validateRegistration } from '@rome/contract';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { register, trackAccountEvent } from '../../api/auth';
+import { ApiError } from '../../api/client';
+import { usePageTitle } from '../../components/usePageTitle';
+import {
+  AuthCard,
+  FormError,
+  linkClass,
+  primaryButtonClass,
+  Spinner,
+  TextField,
+} from './components/AuthCard';
+import { PasswordField } from './components/PasswordField';
 
-export default function Page() {
-  return <Placeholder title="Create Account" />;
+/** Spec §8: the server's error as is; a non-OK answer its detail or the status; otherwise generic. */
+function registrationError(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (typeof err.body?.error === 'string' && err.body.error) return err.body.error;
+    if (typeof err.body?.detail === 'string' && err.body.detail) return err.body.detail;
+    return `HTTP error! status: ${err.status}`;
+  }
+  return 'An error occurred. Please try again.';
+}
+
+export default function RegisterPage() {
+  usePageTitle('Create Account');
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ full_name: '', email: '', phone_number: '' });
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const field =
+    (name: keyof typeof form) =>
+    (e: ChangeEvent<HTMLInputElement>): void =>
+      setForm((f) => ({ ...f, [name]: e.target.value }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const problem = validateRegistration({
+      email: form.email,
+      phone_number: form.phone_number,
+      password,
+      confirm_password: confirm,
+    });
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const res = await register({
+        full_name: form.full_name.trim(),
+        email: form.email.trim(),
+        phone_number: form.phone_number.trim(),
+        password,
+      });
+      if (res?.registered) {
+        trackAccountEvent('register', { email: form.email.trim() });
+        navigate('/login');
+        return;
+      }
+      setError(res?.error || 'An error occurred. Please try again.');
+    } catch (err) {
+      setError(registrationError(err));
+    }
+    setBusy(false);
+  }
+
+  return (
+    <AuthCard title="Create Account" subtitle="Book faster and keep all your Rome tickets in one place.">
+      <FormError message={error} />
+      <form onSubmit={onSubmit} className="space-y-4">
+        <TextField
+          id="register-name"
+          label="Full Name"
+          autoComplete="name"
+          value={form.full_name}
+          onChange={field('full_name')}
+          required
+        />
+        <TextField
+          id="register-email"
+          label="Email Address"
+          type="text"
+          inputMode="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={field('email')}
+          required
+        />
+        <TextField
+          id="register-phone"
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          placeholder="At least 10 digits"
+          value={form.phone_number}
+          onChange={field('phone_number')}
+          required
+        />
+        <PasswordField
+          id="register-password"
+          label="Password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+        />
+        <PasswordField
+          id="register-confirm"
+          label="Confirm Password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+        />
+        <button type="submit" disabled={busy} className={`${primaryButtonClass} mt-2`}>
+          {busy ? (
+            <>
+              <Spinner /> Processing...
+            </>
+          ) : (
+            'Create Account'
+          )}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-stone-700">
+        Already have an account?{' '}
+        <Link to="/login" className={linkClass}>
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -1,5 +1,102 @@
-import { Placeholder } from '../../components/Placeholder';
+/** Enter the e-mailed code and a new password (spec §2 Password reset, §5, §8). */
+import { validateReset } from '@rome/contract';
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { trackAccountEvent, verifyResetCode } from '../../api/auth';
+import { ApiError } from '../../api/client';
+import { usePageTitle } from '../../components/usePageTitle';
+import { resetFlow } from '../../lib/session';
+import { AuthCard, FormError, linkClass, primaryButtonClass, Spinner } from './components/AuthCard';
+import { CODE_LENGTH, CodeInput } from './components/CodeInput';
+import { PasswordField } from './components/PasswordField';
 
-export default function Page() {
-  return <Placeholder title="Reset Password" />;
+export default function ResetPasswordPage() {
+  usePageTitle('Reset Password');
+  const navigate = useNavigate();
+  const [requested] = useState(resetFlow.requested);
+  const [email] = useState(resetFlow.email);
+  const [digits, setDigits] = useState<string[]>(() => Array(CODE_LENGTH).fill(''));
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (!requested) return <Navigate to="/forgot-password" replace />;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const code = digits.join('');
+    const problem = validateReset({ code, password, confirm_password: confirm });
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await verifyResetCode({ email, code, new_password: password });
+      resetFlow.markCompleted();
+      trackAccountEvent('password_reset', { email });
+      navigate('/reset-success', { replace: true });
+      return;
+    } catch (err) {
+      if (err instanceof ApiError)
+        setError(
+          typeof err.body?.error === 'string' && err.body.error
+            ? err.body.error
+            : 'Failed to reset password. Please try again.',
+        );
+      else setError('An error occurred. Please try again later.');
+    }
+    setBusy(false);
+  }
+
+  return (
+    <AuthCard
+      title="Reset Password"
+      subtitle={
+        email ? (
+          <>
+            Enter the 6-digit code we sent to <strong className="font-semibold break-all">{email}</strong> and
+            choose a new password.
+          </>
+        ) : (
+          'Enter the 6-digit code from your email and choose a new password.'
+        )
+      }
+    >
+      <FormError message={error} />
+      <form onSubmit={onSubmit} className="space-y-5">
+        <CodeInput digits={digits} onChange={setDigits} disabled={busy} />
+        <PasswordField
+          id="reset-password"
+          label="New Password"
+          autoComplete="new-password"
+          placeholder="At least 8 characters"
+          value={password}
+          onChange={setPassword}
+        />
+        <PasswordField
+          id="reset-confirm"
+          label="Confirm Password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+        />
+        <button type="submit" disabled={busy} className={primaryButtonClass}>
+          {busy ? (
+            <>
+              <Spinner /> Resetting...
+            </>
+          ) : (
+            'Reset Password'
+          )}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-stone-700">
+        Remembered it?{' '}
+        <Link to="/login" className={linkClass}>
+          Back to Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -1,5 +1,36 @@
-import { Placeholder } from '../../components/Placeholder';
+/** Reset confirmation (spec §2 Password reset). Only reachable after a completed reset. */
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { usePageTitle } from '../../components/usePageTitle';
+import { resetFlow } from '../../lib/session';
+import { AuthCard, primaryButtonClass } from './components/AuthCard';
 
-export default function Page() {
-  return <Placeholder title="Password Reset Successful!" />;
+export default function ResetSuccessPage() {
+  usePageTitle('Password Reset');
+  const [completed] = useState(resetFlow.completed);
+  if (!completed) return <Navigate to="/forgot-password" replace />;
+  return (
+    <AuthCard title="Password Reset Successful!">
+      <div className="text-center">
+        <span className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-700">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-8 w-8"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            aria-hidden="true"
+          >
+            <path d="M5 13l4 4L19 7" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </span>
+        <p className="text-stone-700">
+          Your password has been successfully reset. You can now log in with your new password.
+        </p>
+        <Link to="/login" className={`${primaryButtonClass} mt-6`}>
+          Back to Login
+        </Link>
+      </div>
+    </AuthCard>
+  );
 }

@@ -1,5 +1,43 @@
-import { Placeholder } from '../../components/Placeholder';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { usePageTitle } from '../../components/usePageTitle';
 
-export default function Page() {
-  return <Placeholder title="Payment Cancelled" />;
+/** Spec §9: redirects 3 seconds after payment pages. */
+export const CANCEL_REDIRECT_MS = 3000;
+
+/** Spec §2 Payment pages, Cancelled: the message, then home after 3 seconds. */
+export default function CancelPage() {
+  usePageTitle('Payment Cancelled');
+  const navigate = useNavigate();
+  useEffect(() => {
+    const t = setTimeout(() => navigate('/', { replace: true }), CANCEL_REDIRECT_MS);
+    return () => clearTimeout(t);
+  }, [navigate]);
+
+  return (
+    <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <span className="inline-flex h-20 w-20 items-center justify-center rounded-full bg-red-100 text-brand">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-10 w-10"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
+          <circle cx="12" cy="12" r="9" />
+          <path d="M9 9l6 6M15 9l-6 6" />
+        </svg>
+      </span>
+      <h1 className="mt-6 text-3xl font-extrabold text-stone-900">Payment cancelled</h1>
+      <p className="mt-3 text-lg text-stone-700">
+        Your payment was cancelled. No charges were made to your account.
+      </p>
+      <p className="mt-6 text-sm text-stone-600">You will be taken to the home page in 3 seconds.</p>
+      <Link to="/" replace className="mt-2 font-semibold text-brand underline underline-offset-4">
+        Go to the home page now
+      </Link>
+    </main>
+  );
 }

@@ -1,5 +1,163 @@
-import { Placeholder } from '../../components/Placeholder';
+/**
+ * After payment. With an id: waits until the payment is confirmed (a webhook may arrive after the
+ * redirect), then shows the QR ticket, 'Download QR Code', the 'Email Sent!' pop-up after 1 second and
+ * the meeting point. Without an id: a short confirmation that moves on to /yourticket after 3 seconds.
+ */
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError, tokenStore } from '../../api/client';
+import { downloadQr, fetchSuccess, type SuccessAnswer } from '../../api/tickets';
 
-export default function Page() {
-  return <Placeholder title="Payment Successful" />;
+const POLL_MS = 1500;
+const POLL_LIMIT = 40;
+
+export default function SuccessPage() {
+  const { uniqueId } = useParams();
+  return uniqueId ? <TicketReady uniqueId={uniqueId} /> : <SuccessWithoutId />;
+}
+
+function SuccessWithoutId() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const t = setTimeout(() => navigate('/yourticket'), 3000);
+    return () => clearTimeout(t);
+  }, [navigate]);
+  return (
+    <main className="mx-auto max-w-lg px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold text-brand">Payment Successful!</h1>
+      <p className="mt-4 text-stone-700">Taking you to your tickets in 3 seconds...</p>
+      <Link to="/yourticket" className="mt-6 inline-block font-semibold text-brand underline">
+        Go to Purchase History
+      </Link>
+    </main>
+  );
+}
+
+function TicketReady({ uniqueId }: { uniqueId: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [answer, setAnswer] = useState<SuccessAnswer | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [popup, setPopup] = useState(false);
+  const hasToken = Boolean(tokenStore.access());
+
+  useEffect(() => {
+    if (!hasToken) return;
+    let stopped = false;
+    let tries = 0;
+    const controller = new AbortController();
+    const poll = async () => {
+      try {
+        const a = await fetchSuccess(uniqueId, controller.signal);
+        if (stopped) return;
+        setAnswer(a);
+        if (a.status === 'pending' && ++tries < POLL_LIMIT) setTimeout(poll, POLL_MS);
+        else if (a.status === 'pending')
+          setFailure(
+            'Your payment is still being confirmed. Your ticket will appear in your purchase history and by e-mail.',
+          );
+      } catch (e) {
+        if (stopped) return;
+        if (e instanceof ApiError && e.status === 401)
+          return navigate('/login/', { state: { from: location.pathname } });
+        if (e instanceof ApiError && e.status === 404) return setFailure('Ticket not found.');
+        if (e instanceof ApiError && e.status === 409) return setFailure('This order was not paid.');
+        setFailure('Failed to load data. Please try again later.');
+      }
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      controller.abort();
+    };
+  }, [uniqueId, hasToken, navigate, location.pathname]);
+
+  const paid = answer?.status === 'paid' && answer.url;
+  useEffect(() => {
+    if (!paid) return;
+    const t = setTimeout(() => setPopup(true), 1000);
+    return () => clearTimeout(t);
+  }, [paid]);
+
+  if (!hasToken) return <Navigate to="/login" state={{ from: location.pathname }} replace />;
+
+  return (
+    <main className="mx-auto max-w-xl px-4 py-10">
+      <div className="rounded-2xl bg-white p-6 text-center shadow-lg ring-1 ring-stone-200">
+        {failure ? (
+          <>
+            <h1 className="text-2xl font-bold text-stone-900">We could not show your ticket</h1>
+            <p role="alert" className="mt-3 text-stone-700">
+              {failure}
+            </p>
+            <Link to="/yourticket" className="mt-5 inline-block font-semibold text-brand underline">
+              Go to Purchase History
+            </Link>
+          </>
+        ) : !paid ? (
+          <div role="status" className="py-10">
+            <div
+              className="mx-auto h-12 w-12 animate-spin rounded-full border-4 border-stone-200 border-t-brand"
+              aria-hidden="true"
+            />
+            <p className="mt-4 text-stone-700">Confirming your payment...</p>
+          </div>
+        ) : (
+          <>
+            <h1 className="text-3xl font-bold text-brand">Payment Successful!</h1>
+            <p className="mt-2 text-stone-700">
+              {answer.data?.package}
+              {answer.data?.selected_date ? ` · ${answer.data.selected_date}` : ''}
+            </p>
+            <img
+              src={answer.url!}
+              alt="Your ticket QR code"
+              width={256}
+              height={256}
+              className="mx-auto mt-6 h-64 w-64 rounded-lg ring-1 ring-stone-200"
+            />
+            <button
+              type="button"
+              onClick={() => downloadQr(answer.url!)}
+              className="mt-6 rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-dark"
+            >
+              Download QR Code
+            </button>
+            <section className="mt-8 rounded-xl bg-amber-50 p-4 text-left text-stone-800 ring-1 ring-amber-200">
+              <h2 className="font-semibold">Meeting point</h2>
+              <p className="mt-1">
+                Show this QR code to one of our agents at any agent point (Termini Station, Colosseum or St
+                Peter’s). The agent scans it and hands you your tickets. Children from 0 to 5 travel free.
+              </p>
+              <Link to="/agentpoints" className="mt-2 inline-block font-semibold text-brand underline">
+                See all agent points
+              </Link>
+            </section>
+          </>
+        )}
+      </div>
+      {popup && (
+        <div
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby="email-sent-title"
+          className="fixed right-4 bottom-4 z-50 max-w-xs rounded-xl bg-white p-4 shadow-xl ring-1 ring-stone-200"
+        >
+          <h2 id="email-sent-title" className="font-bold text-green-800">
+            Email Sent!
+          </h2>
+          <p className="mt-1 text-sm text-stone-700">
+            Your ticket and QR code are on their way to your inbox.
+          </p>
+          <button
+            type="button"
+            onClick={() => setPopup(false)}
+            className="mt-3 text-sm font-semibold text-brand underline"
+          >
+            Close
+          </button>
+        </div>
+      )}
+    </main>
+  );
 }

@@ -1,5 +1,119 @@
-import { Placeholder } from '../../components/Placeholder';
+/**
+ * The built-in test checkout (used when no Stripe key is configured): shows the order and the amount,
+ * clearly marked as test mode, with Pay and Cancel. Pay goes through the same fulfilment as Stripe.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { ApiError, tokenStore } from '../../api/client';
+import { cancelTestCheckout, payTestCheckout, testCheckoutQuery } from '../../api/tickets';
+import { LoadError } from '../../components/LoadError';
 
-export default function Page() {
-  return <Placeholder title="Test Checkout" />;
+export default function TestCheckoutPage() {
+  const { session = '' } = useParams();
+  const location = useLocation();
+  const query = useQuery(testCheckoutQuery(session));
+  const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  if (!tokenStore.access()) return <Navigate to="/login" state={{ from: location.pathname }} replace />;
+
+  const act = async (kind: 'pay' | 'cancel') => {
+    setBusy(kind);
+    setError(null);
+    try {
+      const { redirect } =
+        kind === 'pay' ? await payTestCheckout(session) : await cancelTestCheckout(session);
+      window.location.assign(redirect);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Something went wrong! Please try again.');
+      setBusy(null);
+    }
+  };
+
+  return (
+    <main className="mx-auto max-w-lg px-4 py-10">
+      <div className="rounded-2xl bg-white shadow-lg ring-1 ring-stone-200">
+        <p className="rounded-t-2xl bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-900">
+          TEST MODE: no card is charged and no money moves.
+        </p>
+        <div className="p-6">
+          <h1 className="text-2xl font-bold text-stone-900">Test checkout</h1>
+          {query.isPending && <p className="mt-4 text-stone-600">Loading your order...</p>}
+          {query.isError && (
+            <div className="mt-4">
+              <LoadError
+                message={
+                  query.error instanceof ApiError && query.error.status === 404
+                    ? 'This checkout was not found.'
+                    : 'Failed to load data. Please try again later.'
+                }
+              />
+            </div>
+          )}
+          {query.data && (
+            <>
+              <dl className="mt-4 space-y-2 text-stone-800">
+                <div className="flex justify-between gap-4">
+                  <dt className="text-stone-600">Package</dt>
+                  <dd className="text-right font-medium">{query.data.package}</dd>
+                </div>
+                {query.data.selected_date && (
+                  <div className="flex justify-between gap-4">
+                    <dt className="text-stone-600">Date</dt>
+                    <dd>{query.data.selected_date}</dd>
+                  </div>
+                )}
+                <div className="flex justify-between gap-4">
+                  <dt className="text-stone-600">Adults</dt>
+                  <dd>
+                    {query.data.adults} × €{query.data.adult_price}
+                  </dd>
+                </div>
+                <div className="flex justify-between gap-4">
+                  <dt className="text-stone-600">Youths</dt>
+                  <dd>
+                    {query.data.youths} × €{query.data.youth_price}
+                  </dd>
+                </div>
+                <div className="flex justify-between gap-4 border-t border-stone-200 pt-2 text-lg font-bold">
+                  <dt>Total</dt>
+                  <dd data-testid="test-checkout-total">€{query.data.total_price}</dd>
+                </div>
+              </dl>
+              {query.data.status !== 'pending' ? (
+                <p className="mt-6 rounded bg-stone-100 p-3 text-stone-700">
+                  This checkout is no longer open ({query.data.status}).
+                </p>
+              ) : (
+                <div className="mt-6 flex gap-3">
+                  <button
+                    type="button"
+                    disabled={busy !== null}
+                    onClick={() => act('pay')}
+                    className="flex-1 rounded-lg bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+                  >
+                    {busy === 'pay' ? 'Paying...' : `Pay €${query.data.total_price}`}
+                  </button>
+                  <button
+                    type="button"
+                    disabled={busy !== null}
+                    onClick={() => act('cancel')}
+                    className="rounded-lg px-4 py-3 font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60"
+                  >
+                    Cancel
+                  </button>
+                </div>
+              )}
+              {error && (
+                <p role="alert" className="mt-3 text-red-700">
+                  {error}
+                </p>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </main>
+  );
 }

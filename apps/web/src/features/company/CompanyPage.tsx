@@ -1,5 +1,75 @@
-import { Placeholder } from '../../components/Placeholder';
+import { otherCompaniesSameDurations, PRODUCT_NAME, sameCompany } from '@rome/contract';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { usePackages } from '../../api/catalog';
+import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
+import { usePageTitle } from '../../components/usePageTitle';
+import { EditorPageTools } from '../content';
+// The one not-found page of the shop, so an unknown company reads exactly like any unknown URL.
+import NotFoundPage from '../notfound/NotFoundPage';
+import { defaultBannerUrl, servicesBadge, titleCase } from './banner';
+import { CompanyBanner } from './CompanyBanner';
 
-export default function Page() {
-  return <Placeholder title="Company" />;
+/** Spec §2 Company page: /bus/{companySlug}/{companyName}. */
+export default function CompanyPage() {
+  const { companySlug = '', companyName = '' } = useParams();
+  const packages = usePackages();
+
+  useEffect(() => {
+    // Spec §8: packages fetch failures on the company page are only logged; the page shows what it can.
+    if (packages.isError) console.error('Failed to load packages for the company page', packages.error);
+  }, [packages.isError, packages.error]);
+
+  const folder = packages.data?.folders.find((f) => f.company_slug === companySlug);
+  const name = folder?.name ?? titleCase(companyName);
+
+  usePageTitle(folder ? `Explore Rome with ${folder.name} | Book Tickets at ${PRODUCT_NAME}` : null);
+
+  if (packages.isSuccess && !folder) return <NotFoundPage />;
+
+  const all = packages.data?.bus_data ?? [];
+  const own = folder ? sameCompany(all, folder.name) : [];
+  const similar = folder ? otherCompaniesSameDurations(all, folder.name) : [];
+
+  return (
+    <main>
+      <CompanyBanner
+        slug={companySlug}
+        fallback={defaultBannerUrl(companySlug)}
+        title={`Explore Rome with ${name}`}
+        subtitle="Hop on, hop off and see the Eternal City at your own pace"
+      />
+
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        <section aria-labelledby="company-packages">
+          <p className="mb-3">
+            <span className="inline-block rounded-full bg-accent px-4 py-1.5 text-sm font-bold tracking-wide text-stone-900">
+              {servicesBadge(name)}
+            </span>
+          </p>
+          <h2 id="company-packages" className="mb-5 text-2xl font-bold text-stone-900 md:text-3xl">
+            {name} tickets
+          </h2>
+          {packages.isPending ? (
+            <PackageGridSkeleton count={4} />
+          ) : (
+            <div data-testid="company-packages">
+              <PackageGrid packages={own} eagerCount={2} />
+            </div>
+          )}
+        </section>
+
+        {similar.length > 0 && (
+          <section aria-labelledby="company-similar" className="mt-14" data-testid="company-similar">
+            <h2 id="company-similar" className="mb-2 text-2xl font-bold text-stone-900 md:text-3xl">
+              Similar tours from other companies
+            </h2>
+            <p className="mb-5 text-stone-700">The same ticket durations from other operators in Rome.</p>
+            <PackageGrid packages={similar} />
+          </section>
+        )}
+      </div>
+      <EditorPageTools page={`company-${companySlug}`} />
+    </main>
+  );
 }

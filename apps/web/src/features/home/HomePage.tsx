@@ -1,5 +1,23 @@
-import { Placeholder } from '../../components/Placeholder';
+import { PRODUCT_NAME } from '@rome/contract';
+import { usePageTitle } from '../../components/usePageTitle';
+import { BottomBanner } from './BottomBanner';
+import { GetInTouch } from './GetInTouch';
+import { Hero } from './Hero';
+import { PartnerLogoStrip } from './PartnerLogoStrip';
+import { ProcessSteps } from './ProcessSteps';
+import { ServiceTabs } from './ServiceTabs';
 
-export default function Page() {
-  return <Placeholder title="Home" />;
+/** Spec §2 Home. */
+export default function HomePage() {
+  usePageTitle(`Rome Hop-On Hop-Off Bus Tours & Museum Tickets | ${PRODUCT_NAME}`);
+  return (
+    <main>
+      <Hero />
+      <PartnerLogoStrip />
+      <ProcessSteps />
+      <ServiceTabs />
+      <BottomBanner />
+      <GetInTouch />
+    </main>
+  );
 }

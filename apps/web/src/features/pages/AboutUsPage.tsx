@@ -1,5 +1,10 @@
-import { Placeholder } from '../../components/Placeholder';
+import { MainContent, StaticPage } from './StaticPage';
 
-export default function Page() {
-  return <Placeholder title="About Us" />;
+/** Spec §2 About Us: banner image, title, subtitle and main content (about-us blocks). */
+export default function AboutUsPage() {
+  return (
+    <StaticPage page="about-us" title="About Us" subtitle="Your guide to seeing Rome from the top deck">
+      <MainContent page="about-us" />
+    </StaticPage>
+  );
 }

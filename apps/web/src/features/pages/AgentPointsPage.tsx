@@ -1,5 +1,38 @@
-import { Placeholder } from '../../components/Placeholder';
+import { ContentHtml } from '../content';
+import { StaticPage } from './StaticPage';
 
-export default function Page() {
-  return <Placeholder title="Agent Points" />;
+/** Spec §2 Agent points: banner, title, subtitle, map embed (editable HTML) and body; all editable. */
+export default function AgentPointsPage() {
+  return (
+    <StaticPage
+      page="agent-points"
+      title="Agent Points"
+      subtitle="Find our ticket agents near the main stops"
+    >
+      <div className="grid gap-8">
+        <section
+          aria-label="Map of agent points"
+          className="overflow-hidden rounded-2xl bg-stone-100 ring-1 ring-stone-200"
+        >
+          <ContentHtml
+            tag="agent-points-map"
+            page="agent-points"
+            label="map"
+            className="[&_iframe]:block [&_iframe]:h-[300px] [&_iframe]:w-full [&_iframe]:border-0 md:[&_iframe]:h-[400px]"
+            placeholder={
+              <p
+                role="status"
+                className="flex h-[300px] items-center justify-center text-stone-700 md:h-[400px]"
+              >
+                Loading map...
+              </p>
+            }
+          />
+        </section>
+        <article className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 md:p-10">
+          <ContentHtml tag="agent-points-body" page="agent-points" label="body" />
+        </article>
+      </div>
+    </StaticPage>
+  );
 }

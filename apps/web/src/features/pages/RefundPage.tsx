@@ -1,5 +1,10 @@
-import { Placeholder } from '../../components/Placeholder';
+import { MainContent, StaticPage } from './StaticPage';
 
-export default function Page() {
-  return <Placeholder title="Refund Policy" />;
+/** Spec §2 Refund: banner image, title and main content (refund blocks). */
+export default function RefundPage() {
+  return (
+    <StaticPage page="refund" title="Refund Policy">
+      <MainContent page="refund" />
+    </StaticPage>
+  );
 }

@@ -1,5 +1,10 @@
-import { Placeholder } from '../../components/Placeholder';
+import { MainContent, StaticPage } from './StaticPage';
 
-export default function Page() {
-  return <Placeholder title="Return Policy" />;
+/** Spec §2 Return Policy: banner image, title and main content (return-policy blocks). */
+export default function ReturnPolicyPage() {
+  return (
+    <StaticPage page="return-policy" title="Return Policy">
+      <MainContent page="return-policy" />
+    </StaticPage>
+  );
 }

@@ -1,5 +1,10 @@
-import { Placeholder } from '../../components/Placeholder';
+import { MainContent, StaticPage } from './StaticPage';
 
-export default function Page() {
-  return <Placeholder title="Terms and Conditions" />;
+/** Spec §2 Terms: banner image, title and main content (terms blocks). */
+export default function TermsPage() {
+  return (
+    <StaticPage page="terms" title="Terms and Conditions">
+      <MainContent page="terms" />
+    </StaticPage>
+  );
 }

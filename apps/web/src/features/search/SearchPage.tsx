@@ -1,5 +1,56 @@
-import { Placeholder } from '../../components/Placeholder';
+import { packagesOfType, TICKET_TYPES } from '@rome/contract';
+import { useSearchParams } from 'react-router';
+import { usePackages } from '../../api/catalog';
+import { LoadError } from '../../components/LoadError';
+import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
+import { TicketTypeSearch } from '../../components/TicketTypeSearch';
+import { usePageTitle } from '../../components/usePageTitle';
 
-export default function Page() {
-  return <Placeholder title="Search" />;
+/** Spec §2 Search: packages whose duration matches ?ticketType, compared case-insensitively. */
+export default function SearchPage() {
+  const [params] = useSearchParams();
+  const ticketType = (params.get('ticketType') ?? '').trim();
+  const label = TICKET_TYPES.find((t) => t.value === ticketType.toLowerCase())?.label ?? ticketType;
+  const { data, isPending, isError } = usePackages();
+  usePageTitle(label ? `${label} Tickets | Search Tickets` : 'Search Tickets');
+  const results = data && ticketType ? packagesOfType(data.bus_data, ticketType) : [];
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">
+        {label ? (
+          <>
+            <span className="text-brand">{label}</span> tickets
+          </>
+        ) : (
+          'Search tickets'
+        )}
+      </h1>
+      <div className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+        {/* keyed so the chips follow the URL when the type changes */}
+        <TicketTypeSearch key={ticketType} initial={ticketType} legend="Change ticket type" />
+      </div>
+      <section aria-label="Search results" className="mt-8">
+        {!ticketType ? (
+          <p className="text-stone-600">Choose a ticket type above to see matching tickets.</p>
+        ) : isError ? (
+          <LoadError message="Failed to fetch data. Please try again later." />
+        ) : isPending ? (
+          <PackageGridSkeleton count={8} />
+        ) : results.length === 0 ? (
+          <div className="rounded-2xl bg-white p-10 text-center ring-1 ring-stone-200">
+            <p className="text-lg font-bold text-stone-900">No tickets found for the selected type.</p>
+            <p className="mt-1 text-stone-600">Please try a different ticket type.</p>
+          </div>
+        ) : (
+          <>
+            <p className="mb-4 text-sm text-stone-600" aria-live="polite">
+              {results.length} {results.length === 1 ? 'ticket' : 'tickets'} found
+            </p>
+            <PackageGrid packages={results} eagerCount={4} />
+          </>
+        )}
+      </section>
+    </main>
+  );
 }

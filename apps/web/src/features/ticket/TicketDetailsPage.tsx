@@ -1,5 +1,181 @@
-import { Placeholder } from '../../components/Placeholder';
+import { decimalToCents, formatEuro, type Package, savePercent, similarPackages } from '@rome/contract';
+import { useQuery } from '@tanstack/react-query';
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { packageQuery, usePackages } from '../../api/catalog';
+import { ApiError } from '../../api/client';
+import { LoadError } from '../../components/LoadError';
+import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
+import { usePageTitle } from '../../components/usePageTitle';
+import { BookingPanel } from './BookingPanel';
+import { galleryImages, viewMorePath } from './format';
+import { Gallery } from './Gallery';
 
-export default function Page() {
-  return <Placeholder title="Ticket Details" />;
+const LOAD_FAILED = 'Failed to load data. Please try again later.';
+
+const isNotFound = (e: unknown) => e instanceof ApiError && e.status === 404;
+
+/** Spec §2 Ticket details: /manageBookings/{E9|E8}/{package_tag}. */
+export default function TicketDetailsPage() {
+  const { status = '', id = '' } = useParams();
+  const pkg = useQuery({
+    ...packageQuery(status, id),
+    // A missing package stays missing: show it at once instead of asking again.
+    retry: (count, error) => !isNotFound(error) && count < 1,
+  });
+
+  usePageTitle(pkg.data ? pkg.data.meta_title || pkg.data.title : null);
+
+  if (pkg.isPending) return <TicketSkeleton />;
+  if (pkg.isError) {
+    if (isNotFound(pkg.error)) return <PackageNotFound />;
+    return (
+      <main className="mx-auto max-w-3xl px-4 py-12">
+        <LoadError message={LOAD_FAILED} />
+      </main>
+    );
+  }
+  return <TicketDetails pkg={pkg.data} />;
+}
+
+function TicketDetails({ pkg }: { pkg: Package }) {
+  const price = decimalToCents(pkg.adult_price) ?? 0;
+  const old = decimalToCents(pkg.off_price);
+  const save = savePercent(price, old);
+  const description = useMemo(() => DOMPurify.sanitize(pkg.description), [pkg.description]);
+  const more = viewMorePath(pkg);
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6 md:py-10">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-10">
+        {/* Mobile: pictures, heading, booking, description. Desktop: booking panel in its own column. */}
+        <div className="lg:col-start-1">
+          <Gallery images={galleryImages(pkg)} title={pkg.title} />
+        </div>
+
+        <header className="lg:col-start-1">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand">{pkg.company}</p>
+          <h1 className="mt-1 text-2xl font-bold text-stone-900 md:text-3xl">{pkg.title}</h1>
+          <p className="mt-1 text-stone-700">{pkg.type}</p>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <p className="flex items-baseline gap-2">
+              <span className="text-sm text-stone-700">From</span>
+              <span className="text-3xl font-bold text-brand" data-testid="ticket-price">
+                {formatEuro(price)}
+              </span>
+              {old !== null && save !== null && (
+                <s className="text-lg text-stone-600">
+                  <span className="sr-only">was </span>
+                  {formatEuro(old)}
+                </s>
+              )}
+            </p>
+            {save !== null && (
+              <span className="rounded-full bg-accent px-3 py-1 text-sm font-bold text-stone-900">
+                SAVE {save}%
+              </span>
+            )}
+          </div>
+          <p className="mt-1 text-sm text-stone-700">Starting from • Per person</p>
+          {/* Editors' 'Edit Ticket' button goes here (editor tools issue). */}
+          {more && (
+            <Link
+              to={more}
+              className="mt-3 inline-block font-semibold text-brand underline underline-offset-4 hover:text-brand-dark"
+            >
+              View more
+              <span className="sr-only">
+                {' '}
+                {pkg.company} and similar {pkg.duration} tickets
+              </span>
+            </Link>
+          )}
+        </header>
+
+        <div className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
+          <BookingPanel pkg={pkg} />
+        </div>
+
+        <section aria-labelledby="ticket-about" className="lg:col-start-1">
+          <h2 id="ticket-about" className="text-xl font-bold text-stone-900">
+            About this ticket
+          </h2>
+          <div
+            className="mt-3 leading-relaxed text-stone-800 [&_a]:text-brand [&_a]:underline [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mb-1 [&_ol]:mb-3 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-3 [&_ul]:mb-3 [&_ul]:list-disc [&_ul]:pl-5"
+            // Sanitised above with DOMPurify: editors' HTML cannot carry script into the page.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify
+            dangerouslySetInnerHTML={{ __html: description }}
+          />
+        </section>
+      </div>
+
+      <SimilarPackages pkg={pkg} />
+    </main>
+  );
+}
+
+/** Same duration, a different package_tag, at most 8 (spec §9); hidden when there are none. */
+function SimilarPackages({ pkg }: { pkg: Package }) {
+  const list = usePackages();
+  if (list.isPending) {
+    return (
+      <section className="mt-12" aria-label="Similar packages">
+        <PackageGridSkeleton count={4} />
+      </section>
+    );
+  }
+  if (list.isError) {
+    return (
+      <section className="mt-12" aria-label="Similar packages">
+        <LoadError message={LOAD_FAILED} />
+      </section>
+    );
+  }
+  const similar = similarPackages(list.data.bus_data, pkg);
+  if (similar.length === 0) return null;
+  return (
+    <section className="mt-12" aria-labelledby="similar-heading" data-testid="similar-packages">
+      <h2 id="similar-heading" className="mb-4 text-xl font-bold text-stone-900 md:text-2xl">
+        Similar Packages
+      </h2>
+      <PackageGrid packages={similar} />
+    </section>
+  );
+}
+
+function PackageNotFound() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold text-brand">Package not found</h1>
+      <p className="mt-4 text-stone-700">
+        The ticket you are looking for does not exist or is no longer on sale.
+      </p>
+      <Link
+        to="/"
+        className="mt-6 inline-block rounded-lg bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark"
+      >
+        Back to Home
+      </Link>
+    </main>
+  );
+}
+
+function TicketSkeleton() {
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6 md:py-10" aria-busy="true">
+      <p role="status" className="sr-only">
+        Loading ticket...
+      </p>
+      <div className="grid animate-pulse gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-10">
+        <div className="space-y-4">
+          <div className="aspect-[16/10] w-full rounded-2xl bg-stone-200" />
+          <div className="h-8 w-2/3 rounded bg-stone-200" />
+          <div className="h-5 w-1/3 rounded bg-stone-200" />
+          <div className="h-24 rounded bg-stone-200" />
+        </div>
+        <div className="h-96 rounded-2xl bg-stone-200" />
+      </div>
+    </main>
+  );
 }

@@ -1,5 +1,102 @@
-import { Placeholder } from '../../components/Placeholder';
+import { type Package, sameCompany, similarOptions } from '@rome/contract';
+import { useParams } from 'react-router';
+import { usePackages } from '../../api/catalog';
+import { LoadError } from '../../components/LoadError';
+import { PackageGrid } from '../../components/PackageCard';
+import { usePageTitle } from '../../components/usePageTitle';
+import { ContentBanner, ContentText, EditorPageTools } from '../content';
 
-export default function Page() {
-  return <Placeholder title="View More" />;
+/** Spec §2 View more / similar: /viewsimilar/{hours}/{company}. */
+export default function ViewMorePage() {
+  const { hours = '', company = '' } = useParams();
+  const packages = usePackages();
+
+  usePageTitle(`${company} and similar ${hours} tickets`);
+
+  const all = packages.data?.bus_data ?? [];
+
+  return (
+    <main>
+      <ContentBanner
+        page="view-more"
+        imageTag="view-more-banner"
+        fallbackSrc="/banners/default.webp"
+        labelledBy="view-more-title"
+      >
+        <ContentText
+          as="h1"
+          id="view-more-title"
+          tag="view-more-title"
+          page="view-more"
+          fallback="Explore More Tours"
+          label="view more title"
+          className="text-3xl font-extrabold text-white drop-shadow md:text-5xl"
+        />
+        <ContentText
+          as="p"
+          tag="view-more-subtitle"
+          page="view-more"
+          fallback="Tickets from the same operator and similar options from others"
+          label="view more subtitle"
+          className="mt-3 max-w-2xl text-lg text-white drop-shadow md:text-xl"
+        />
+      </ContentBanner>
+
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        {packages.isPending ? (
+          <p role="status" className="py-12 text-center text-lg text-stone-700">
+            Loading packages...
+          </p>
+        ) : packages.isError ? (
+          <LoadError message="Failed to load packages. Please try again later." button="Retry" />
+        ) : (
+          <>
+            <Section
+              id="same-categories"
+              title="Same Categories"
+              detail={company}
+              packages={sameCompany(all, company)}
+              empty="No packages available for this category."
+            />
+            <Section
+              id="similar-options"
+              title="Similar Options"
+              detail={hours}
+              packages={similarOptions(all, hours, company)}
+              empty="No similar options available."
+            />
+          </>
+        )}
+      </div>
+      <EditorPageTools page="view-more" />
+    </main>
+  );
+}
+
+function Section({
+  id,
+  title,
+  detail,
+  packages,
+  empty,
+}: {
+  id: string;
+  title: string;
+  detail: string;
+  packages: Package[];
+  empty: string;
+}) {
+  return (
+    <section aria-labelledby={id} data-testid={id} className="mb-14">
+      <h2 id={id} className="text-2xl font-bold text-stone-900 md:text-3xl">
+        {title}
+      </h2>
+      {detail && <p className="mt-1 mb-5 text-stone-700">{detail}</p>}
+      {packages.length > 0 ? (
+        <PackageGrid packages={packages} />
+      ) : (
+        <p className="rounded-xl bg-stone-100 p-6 text-center text-stone-700">{empty}</p>
+      )}
+    </section>
+  );
 }

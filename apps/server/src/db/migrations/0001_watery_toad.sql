@@ -1,0 +1,1 @@
+CREATE INDEX "activity_server_action_time_idx" ON "activity_events" USING btree ("action","occurred_at") WHERE "activity_events"."source" = 'server';

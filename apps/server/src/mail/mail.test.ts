@@ -1,0 +1,206 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../db/schema';
+import { makeUser } from '../modules/auth/testing';
+import { createTestApp } from '../test/harness';
+import { backoffSeconds, claimDue, enqueueMail, MAX_ATTEMPTS, markFailed } from './outbox';
+
+type Received = { to: string[]; raw: string };
+
+/** A real SMTP server in this process, on a loopback port; `received` collects whole messages. */
+function smtpServer() {
+  const received: Received[] = [];
+  const waiters: (() => void)[] = [];
+  const make = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, done) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          for (const w of waiters.splice(0)) w();
+          done();
+        });
+      },
+    });
+  // A closed SMTPServer does not listen again: "back up" is a new server on the same port.
+  let server = make();
+  return {
+    received,
+    async listen(port = 0): Promise<number> {
+      server = make();
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => resolve());
+      });
+      return (server.server.address() as AddressInfo).port;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Resolves with the first message to `to` (already received or still to come). */
+    async next(to: string): Promise<Received> {
+      for (;;) {
+        const hit = received.find((m) => m.to.includes(to));
+        if (hit) return hit;
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+    },
+  };
+}
+
+/** The text of a received message, quoted-printable soft breaks undone. */
+const plain = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+
+describe('password reset through a real SMTP server', () => {
+  const smtp = smtpServer();
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    const port = await smtp.listen();
+    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('delivers the code (sent by the background sender on its own), which resets the password', async () => {
+    const u = await makeUser(t.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/request-password-reset/',
+      payload: { email: u.email },
+    });
+    expect(res.statusCode).toBe(200);
+    // No drain() call: the kick after enqueue sends it.
+    const mail = await smtp.next(u.email);
+    const text = plain(mail.raw);
+    expect(text).toMatch(/Subject: .*password reset code/i);
+    expect(text).toMatch(/expires in 10 minutes/);
+    const code = /reset code is: (\d{6})/.exec(text)![1];
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-reset-code/',
+      payload: { email: u.email, code, new_password: 'fontana di trevi coins' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/api/token/',
+      payload: { username: u.email, password: 'fontana di trevi coins' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().access).toBeTruthy();
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, u.email)).limit(1);
+    await t.app.mailer.drain();
+    const [sent] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
+    expect(sent.status).toBe('sent');
+    expect(sent.sentAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('outbox while the SMTP server is down', () => {
+  const smtp = smtpServer();
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let port: number;
+  beforeAll(async () => {
+    port = await smtp.listen();
+    await smtp.close(); // down from the start; the port is remembered
+    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    t.app.mailer.stop();
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close().catch(() => {});
+  });
+
+  it('keeps the message pending with a later retry, and sends it once the server is back', async () => {
+    const id = await t.app.mailer.enqueue({ to: 'later@example.com', subject: 'Hello', text: 'Held back' });
+    expect(await t.app.mailer.drain()).toBe(0);
+    let [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row.status).toBe('pending');
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toBeTruthy();
+    expect(row.lockedUntil).toBeNull();
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    // Not due yet: another pass leaves it alone.
+    expect(await t.app.mailer.drain()).toBe(0);
+    [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row.attempts).toBe(1);
+
+    await smtp.listen(port);
+    await t.db.execute(sql`UPDATE mail_outbox SET next_attempt_at = now() WHERE id = ${id}`);
+    expect(await t.app.mailer.drain()).toBe(1);
+    const mail = await smtp.next('later@example.com');
+    expect(mail.raw).toContain('Held back');
+    [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row.status).toBe('sent');
+    expect(row.attempts).toBe(2);
+  });
+});
+
+describe('outbox rules', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'rome-mail-'));
+    t = await createTestApp({ dataDir, smtpUrl: undefined });
+    t.app.mailer.stop();
+  });
+  afterAll(() => t.close());
+
+  it('without SMTP_URL writes each message as an .eml file under <dataDir>/outbox', async () => {
+    await t.app.mailer.enqueue({
+      to: 'file@example.com',
+      subject: 'Your ticket',
+      text: 'Plain words',
+      html: '<p>Plain words</p>',
+      attachments: [
+        {
+          filename: 'ticket.png',
+          contentType: 'image/png',
+          contentBase64: Buffer.from('png!').toString('base64'),
+        },
+      ],
+    });
+    expect(await t.app.mailer.drain()).toBe(1);
+    const files = readdirSync(path.join(dataDir, 'outbox')).filter((f) => f.endsWith('.eml'));
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(path.join(dataDir, 'outbox', files[0]), 'utf8');
+    expect(eml).toMatch(/^To: file@example.com$/m);
+    expect(eml).toMatch(/^Subject: Your ticket$/m);
+    expect(eml).toContain('ticket.png');
+  });
+
+  it('a claimed message is not claimed again until its claim runs out (another instance crashed)', async () => {
+    const id = await enqueueMail(t.db, { to: 'claim@example.com', subject: 's', text: 't' });
+    const first = await claimDue(t.db, 50);
+    expect(first.map((r) => r.id)).toContain(id);
+    expect((await claimDue(t.db, 50)).map((r) => r.id)).not.toContain(id);
+    await t.db.execute(
+      sql`UPDATE mail_outbox SET locked_until = now() - interval '1 second' WHERE id = ${id}`,
+    );
+    expect((await claimDue(t.db, 50)).map((r) => r.id)).toContain(id);
+  });
+
+  it('backs off between tries and gives up after the last one', async () => {
+    expect(backoffSeconds(1)).toBe(10);
+    expect(backoffSeconds(2)).toBe(20);
+    expect(backoffSeconds(30)).toBe(3600);
+    const id = await enqueueMail(t.db, { to: 'fail@example.com', subject: 's', text: 't' });
+    await markFailed(t.db, id, MAX_ATTEMPTS - 1, 'ECONNREFUSED');
+    expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0].status).toBe('pending');
+    await markFailed(t.db, id, MAX_ATTEMPTS, 'ECONNREFUSED');
+    expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0].status).toBe('failed');
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Sends what the outbox holds. With SMTP_URL set, through that server (nodemailer); otherwise each
+ * message becomes an `.eml` file under `<DATA_DIR>/outbox/` and its path is logged, so the demo
+ * works offline and a developer can open the mail.
+ *
+ * `app.mailer` (see ../app.ts): `enqueue(msg)` stores a message and wakes the sender; `drain()`
+ * sends everything due now and resolves when that pass is over (tests call it to send at once);
+ * `start()` / `stop()` run or stop the 2-second background loop and the kick after each enqueue
+ * (buildApp starts it; closing the app stops it and waits for a pass in flight).
+ * Message bodies never reach the logs (they can hold reset codes).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { claimDue, enqueueMail, type MailMessage, markFailed, markSent, type OutboxRow } from './outbox';
+
+export type Mailer = {
+  enqueue(msg: MailMessage): Promise<string>;
+  drain(): Promise<number>;
+  /** Runs the background loop, and a pass right after each enqueue. */
+  start(): void;
+  /** Stops the loop and the kick after enqueue (`drain()` still works): tests that want control. */
+  stop(): void;
+  /** Stops for good and waits for a pass in flight (the app's onClose hook). */
+  close(): Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mail outbox sender (decorated in buildApp). */
+    mailer: Mailer;
+  }
+}
+
+export const DRAIN_INTERVAL_MS = 2000;
+
+type Options = {
+  db: Db;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+};
+
+function makeTransport(config: Options['config']): Transporter {
+  if (config.smtpUrl) {
+    return nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    } as any);
+  }
+  return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+}
+
+export function createMailer({ db, config, log, intervalMs = DRAIN_INTERVAL_MS }: Options): Mailer {
+  const transport = makeTransport(config);
+  const outboxDir = path.join(config.dataDir, 'outbox');
+  let timer: NodeJS.Timeout | null = null;
+  let auto = false;
+  let closed = false;
+  // Passes run one after another; a call made while a pass is queued shares that pass.
+  let current: Promise<number> = Promise.resolve(0);
+  let queued: Promise<number> | null = null;
+
+  async function send(row: OutboxRow): Promise<void> {
+    const info = await transport.sendMail({
+      from: config.mailFrom,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html ?? undefined,
+      attachments: ((row.attachments as any[] | null) ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.contentBase64, 'base64'),
+        cid: a.cid,
+      })),
+    });
+    if (!config.smtpUrl) {
+      await mkdir(outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(outboxDir, `${stamp}-${row.id}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info({ mailId: row.id, file }, 'mail written to the outbox folder (no SMTP_URL set)');
+    } else {
+      log.info({ mailId: row.id }, 'mail sent');
+    }
+  }
+
+  async function pass(): Promise<number> {
+    let sent = 0;
+    // A bounded number of batches per pass, so one pass cannot run forever.
+    for (let batch = 0; batch < 20 && !closed; batch++) {
+      const rows = await claimDue(db, 10);
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        try {
+          await send(row);
+          await markSent(db, row.id);
+          sent++;
+        } catch (err: any) {
+          const reason = String(err?.code ?? err?.message ?? err);
+          log.warn({ mailId: row.id, attempts: row.attempts, reason }, 'mail not sent, will retry');
+          await markFailed(db, row.id, row.attempts, reason);
+        }
+      }
+    }
+    return sent;
+  }
+
+  function drain(): Promise<number> {
+    if (queued) return queued;
+    const next = current
+      .catch(() => 0)
+      .then(() => {
+        queued = null;
+        return pass();
+      })
+      .catch((err) => {
+        log.warn({ err: String(err?.message ?? err) }, 'mail outbox drain failed');
+        return 0;
+      });
+    queued = next;
+    current = next;
+    return next;
+  }
+
+  function stop() {
+    auto = false;
+    if (timer) clearInterval(timer);
+    timer = null;
+  }
+
+  return {
+    async enqueue(msg) {
+      let id: string;
+      try {
+        id = await enqueueMail(db, msg);
+      } catch (err: any) {
+        // A failed insert's message lists its parameters (the mail text, maybe a reset code): keep
+        // them out of the error that gets logged.
+        throw new Error(
+          `Could not store the e-mail in the outbox (${err?.cause?.code ?? err?.code ?? 'database error'}).`,
+        );
+      }
+      if (auto && !closed) void drain();
+      return id;
+    },
+    drain,
+    start() {
+      if (closed || timer) return;
+      auto = true;
+      timer = setInterval(() => void drain(), intervalMs);
+      timer.unref();
+    },
+    stop,
+    async close() {
+      stop();
+      closed = true;
+      await current.catch(() => 0);
+    },
+  };
+}

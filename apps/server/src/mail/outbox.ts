@@ -1,0 +1,88 @@
+/**
+ * The mail outbox: every e-mail is a row in `mail_outbox` first, and a drain on any instance sends
+ * it. A mail outage loses nothing; a crashed sender's claim runs out and another instance retries.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+export type MailAttachment = {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64. */
+  contentBase64: string;
+  /** Set to reference the attachment from the HTML as `cid:<cid>`. */
+  cid?: string;
+};
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+};
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** Stores a message for sending; returns its id. Call `app.mailer.enqueue` to also wake the sender. */
+export async function enqueueMail(db: Db, msg: MailMessage): Promise<string> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      to: msg.to,
+      subject: msg.subject,
+      text: msg.text,
+      html: msg.html ?? null,
+      attachments: msg.attachments?.length ? msg.attachments : null,
+    })
+    .returning({ id: mailOutbox.id });
+  return row.id;
+}
+
+/** How long a claimed row stays with one sender before another instance may take it over. */
+export const CLAIM_SECONDS = 120;
+/** After this many failed tries a message is marked failed and left alone. */
+export const MAX_ATTEMPTS = 10;
+
+/** Wait before the next try: 10 s, 20 s, 40 s ... at most one hour. */
+export const backoffSeconds = (attempts: number): number =>
+  Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
+
+const rowsOf = (result: any): any[] => result.rows ?? result;
+
+/**
+ * Claims up to `limit` due messages for this sender. `FOR UPDATE SKIP LOCKED` lets several instances
+ * drain at once without taking the same row; `locked_until` keeps the claim after the statement ends.
+ */
+export async function claimDue(db: Db, limit = 10): Promise<OutboxRow[]> {
+  const result = await db.execute(sql`
+    UPDATE mail_outbox SET locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}),
+      attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM mail_outbox
+      WHERE status = 'pending' AND next_attempt_at <= now()
+        AND (locked_until IS NULL OR locked_until <= now())
+      ORDER BY next_attempt_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id, "to", subject, text, html, attachments, attempts`);
+  return rowsOf(result).map((r) => ({ ...r, attempts: Number(r.attempts) }) as OutboxRow);
+}
+
+export async function markSent(db: Db, id: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL
+    WHERE id = ${id}`);
+}
+
+export async function markFailed(db: Db, id: string, attempts: number, error: string): Promise<void> {
+  const final = attempts >= MAX_ATTEMPTS;
+  await db.execute(sql`
+    UPDATE mail_outbox SET
+      status = ${final ? 'failed' : 'pending'},
+      next_attempt_at = now() + make_interval(secs => ${backoffSeconds(attempts)}),
+      locked_until = NULL,
+      last_error = ${error.slice(0, 500)}
+    WHERE id = ${id}`);
+}

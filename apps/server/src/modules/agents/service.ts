@@ -1,0 +1,127 @@
+/**
+ * Agents redeem tickets: the claim link carries the ticket's code, the agent picks their name and
+ * types their security code. A ticket is claimed once, atomically, however many agents try at once.
+ */
+import { type ClaimInfo, centsToDecimal } from '@rome/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { agents, orders, packages, users } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { dummyHash, verifySecret } from '../../lib/passwords';
+import { hit } from '../../lib/rate-limit';
+import { hashClaimCode } from '../checkout/fulfilment';
+
+export const CLAIM_MESSAGES = {
+  notFound: 'Ticket not found.',
+  ready: 'Ticket is valid and ready to be claimed.',
+  wrongCode: 'Invalid agent name or security code.',
+  locked: 'Too many wrong security codes for this ticket. Try again in 15 minutes.',
+  claimed: 'Ticket claimed successfully.',
+} as const;
+
+const isPlausibleCode = (code: string) => /^[A-Za-z0-9_-]{16,64}$/.test(code);
+
+async function findTicket(db: Db, code: string) {
+  if (!isPlausibleCode(code)) return null;
+  const [row] = await db
+    .select({
+      order: orders,
+      title: packages.title,
+      tag: packages.packageTag,
+      buyer: users.fullName,
+      agentName: agents.name,
+    })
+    .from(orders)
+    .innerJoin(packages, eq(packages.id, orders.packageId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(agents, eq(agents.id, orders.claimedByAgentId))
+    .where(eq(orders.claimCodeHash, hashClaimCode(code)));
+  return row ?? null;
+}
+
+export async function agentNames(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ name: agents.name })
+    .from(agents)
+    .where(eq(agents.active, true))
+    .orderBy(asc(agents.name));
+  return rows.map((r) => r.name);
+}
+
+export async function claimInfo(db: Db, code: string, timeZone = 'Europe/Rome'): Promise<ClaimInfo | null> {
+  const t = await findTicket(db, code);
+  if (!t) return null;
+  const o = t.order;
+  const claimedAt = o.claimedAt
+    ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+        o.claimedAt,
+      )
+    : '';
+  return {
+    claimed: o.qrCodeScanned,
+    msg: o.qrCodeScanned
+      ? `This ticket was already claimed on ${claimedAt}${t.agentName ? ` by ${t.agentName}` : ''}.`
+      : CLAIM_MESSAGES.ready,
+    agent_list: await agentNames(db),
+    data: {
+      package: t.title,
+      user: t.buyer,
+      total_price: centsToDecimal(o.totalCents),
+      paid: o.status === 'paid',
+      package_tag: t.tag,
+      adults: o.adultCount,
+      youths: o.youthCount,
+      infants: o.infantCount,
+      selected_date: o.selectedDate,
+    },
+  };
+}
+
+export async function claimTicket(
+  db: Db,
+  input: { code: string; agentName: string; securityCode: string },
+): Promise<{ success: true; msg: string }> {
+  const t = await findTicket(db, input.code);
+  if (t?.order.status !== 'paid')
+    throw new HttpError(404, { success: false, error: CLAIM_MESSAGES.notFound });
+  if (t.order.qrCodeScanned) {
+    throw new HttpError(409, {
+      success: false,
+      error: (await claimInfo(db, input.code))!.msg,
+      claimed: true,
+    });
+  }
+  // Five wrong codes for one ticket within 15 minutes lock it for the rest of the window.
+  const lockKey = `claim:ticket:${t.order.id}`;
+  // Read without counting: only wrong codes count.
+  const locked = await db.execute(
+    sql`SELECT count FROM rate_limits WHERE key = ${lockKey} AND reset_at > now()`,
+  );
+  const lock = (locked as unknown as { rows: { count: number }[] }).rows[0];
+  if (lock && Number(lock.count) >= 5)
+    throw new HttpError(429, { success: false, error: CLAIM_MESSAGES.locked });
+
+  const [agent] = await db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.name, input.agentName.slice(0, 200)), eq(agents.active, true)));
+  const ok = await verifySecret(agent?.codeHash ?? (await dummyHash()), input.securityCode.slice(0, 200));
+  if (!agent || !ok) {
+    const r = await hit(db, lockKey, 5, 15 * 60);
+    if (r.count >= 5) throw new HttpError(429, { success: false, error: CLAIM_MESSAGES.locked });
+    throw new HttpError(400, { success: false, error: CLAIM_MESSAGES.wrongCode });
+  }
+  const claimed = await db
+    .update(orders)
+    .set({ qrCodeScanned: true, claimedAt: new Date(), claimedByAgentId: agent.id, updatedAt: new Date() })
+    .where(and(eq(orders.id, t.order.id), eq(orders.qrCodeScanned, false), eq(orders.status, 'paid')))
+    .returning({ id: orders.id });
+  if (claimed.length === 0) {
+    throw new HttpError(409, {
+      success: false,
+      error: (await claimInfo(db, input.code))!.msg,
+      claimed: true,
+    });
+  }
+  return { success: true, msg: CLAIM_MESSAGES.claimed };
+}

@@ -1,0 +1,256 @@
+/**
+ * One named query per figure of the analytics dashboard (the Umami way), each parameterised and
+ * written for an index of activity_events:
+ *
+ * - activity_action_time_idx (action, occurred_at): page_view / ticket_view counts (index-only), their
+ *   windows and their newest-first pages.
+ * - activity_server_action_time_idx (action, occurred_at) WHERE source = 'server': every payment
+ *   figure. The predicate `source = 'server'` is written literally so the planner can use it; it is also
+ *   what keeps browsers' events out of the money figures.
+ * - activity_time_idx (occurred_at): the newest-first activity log and the retention job.
+ *
+ * Metric definitions are in packages/contract/src/analytics.ts.
+ */
+import type { AnalyticsMetric } from '@rome/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+type Row = Record<string, unknown>;
+
+async function rows<T extends Row>(db: Db, query: SQL): Promise<T[]> {
+  const result: any = await db.execute(query);
+  return (result.rows ?? result) as T[];
+}
+
+const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+
+/** The WHERE condition of each metric. Constants only: nothing from a request is spliced in. */
+const METRIC_FILTER: Record<AnalyticsMetric, SQL> = {
+  'total-visits': sql.raw(`action = 'page_view'`),
+  'ticket-views': sql.raw(`action = 'ticket_view'`),
+  'payment-initiations': sql.raw(`source = 'server' AND action = 'payment_initiated'`),
+  'successful-payments': sql.raw(`source = 'server' AND action = 'payment_completed' AND status = 'completed'`),
+  'cancelled-payments': sql.raw(`source = 'server' AND action = 'payment_cancelled'`),
+};
+
+async function countMetric(db: Db, metric: AnalyticsMetric, since?: Date): Promise<number> {
+  const window = since ? sql` AND occurred_at >= ${since.toISOString()}::timestamptz` : sql``;
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::bigint AS n FROM activity_events WHERE ${METRIC_FILTER[metric]}${window}`,
+  );
+  return num(r?.n);
+}
+
+/** Total Visits: page_view events (all sources; only browsers send them). */
+export const countPageViews = (db: Db, since?: Date) => countMetric(db, 'total-visits', since);
+/** Ticket Views: ticket_view events. */
+export const countTicketViews = (db: Db, since?: Date) => countMetric(db, 'ticket-views', since);
+/** Payment Initiations: checkout sessions the server created. */
+export const countPaymentInitiations = (db: Db, since?: Date) => countMetric(db, 'payment-initiations', since);
+/** Successful Payments: fulfilled payments the server recorded (status completed). */
+export const countSuccessfulPayments = (db: Db, since?: Date) => countMetric(db, 'successful-payments', since);
+/** Cancelled Payments: sessions the server closed unpaid. */
+export const countCancelledPayments = (db: Db, since?: Date) => countMetric(db, 'cancelled-payments', since);
+
+export type ActivityLogRow = {
+  occurred_at: Date | string;
+  user_email: string | null;
+  action: string;
+  country: string | null;
+  country_code: string | null;
+  city: string | null;
+  ip_address: string | null;
+};
+
+/** The User Activity Log: every event, newest first (activity_time_idx, backwards). */
+export function listLatestActivities(db: Db, limit: number, offset: number): Promise<ActivityLogRow[]> {
+  return rows<ActivityLogRow>(
+    db,
+    sql`SELECT occurred_at, user_email, action, country, country_code, city, ip_address
+        FROM activity_events
+        ORDER BY occurred_at DESC, id DESC
+        LIMIT ${limit} OFFSET ${offset}`,
+  );
+}
+
+export type MetricActivityRow = ActivityLogRow & {
+  source: string;
+  page: string | null;
+  full_url: string | null;
+  amount_cents: number | null;
+  status: string | null;
+  details: Record<string, unknown> | null;
+};
+
+/** The Detailed Activity Log of one metric, newest first. */
+export function listMetricActivities(
+  db: Db,
+  metric: AnalyticsMetric,
+  limit: number,
+  offset: number,
+): Promise<MetricActivityRow[]> {
+  return rows<MetricActivityRow>(
+    db,
+    sql`SELECT occurred_at, user_email, action, source, page, full_url, country, country_code, city,
+               ip_address, amount_cents, status, details
+        FROM activity_events
+        WHERE ${METRIC_FILTER[metric]}
+        ORDER BY occurred_at DESC, id DESC
+        LIMIT ${limit} OFFSET ${offset}`,
+  );
+}
+
+/**
+ * Weekly Trends: the metric's events on each of the last `days` calendar days (today included) in the
+ * display zone `timeZone`, oldest first, days without events as 0. One range scan on the metric's index.
+ */
+export async function dailyMetricCounts(
+  db: Db,
+  metric: AnalyticsMetric,
+  timeZone: string,
+  days = 7,
+): Promise<{ day: string; n: number }[]> {
+  const result = await rows<{ day: string; n: number }>(
+    db,
+    sql`WITH counts AS (
+          SELECT (occurred_at AT TIME ZONE ${timeZone})::date AS day, count(*)::bigint AS n
+          FROM activity_events
+          WHERE ${METRIC_FILTER[metric]}
+            AND occurred_at >= (((now() AT TIME ZONE ${timeZone})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${timeZone})
+          GROUP BY 1)
+        SELECT to_char(d.day, 'YYYY-MM-DD') AS day, coalesce(c.n, 0) AS n
+        FROM (SELECT (now() AT TIME ZONE ${timeZone})::date - i AS day
+              FROM generate_series(0, ${days - 1}::int) AS i) d
+        LEFT JOIN counts c ON c.day = d.day
+        ORDER BY d.day`,
+  );
+  return result.map((r) => ({ day: String(r.day), n: num(r.n) }));
+}
+
+export type VisitSummary = {
+  views: number;
+  visitors: number;
+  mobile: number;
+  withDevice: number;
+  signedIn: number;
+};
+
+/**
+ * Page views since a date: how many, unique visitors (a signed-in account, else an IP address),
+ * device mix and share signed in. Range scan on activity_action_time_idx.
+ */
+export async function visitSummary(db: Db, since: Date): Promise<VisitSummary> {
+  const [r] = await rows(
+    db,
+    sql`SELECT count(*)::bigint AS views,
+               count(*) FILTER (WHERE device = 'mobile')::bigint AS mobile,
+               count(device)::bigint AS with_device,
+               count(user_id)::bigint AS signed_in,
+               (SELECT count(*) FROM (
+                  SELECT DISTINCT coalesce(user_id::text, ip_address) FROM activity_events
+                  WHERE action = 'page_view' AND occurred_at >= ${since.toISOString()}::timestamptz
+                    AND coalesce(user_id::text, ip_address) IS NOT NULL) v)::bigint AS visitors
+        FROM activity_events
+        WHERE action = 'page_view' AND occurred_at >= ${since.toISOString()}::timestamptz`,
+  );
+  return {
+    views: num(r?.views),
+    visitors: num(r?.visitors),
+    mobile: num(r?.mobile),
+    withDevice: num(r?.with_device),
+    signedIn: num(r?.signed_in),
+  };
+}
+
+/** What a ticket_view names: the ticket the browser reported, else the page. */
+const TICKET_LABEL = sql.raw(
+  `coalesce(details->>'package_tag', details->>'packageTag', details->>'title', details->>'package', page)`,
+);
+
+export type TicketViewSummary = { views: number; viewers: number; mobile: number; withDevice: number };
+
+/** Ticket views since a date: how many, by how many visitors, device mix. */
+export async function ticketViewSummary(db: Db, since: Date): Promise<TicketViewSummary> {
+  const [r] = await rows(
+    db,
+    sql`SELECT count(*)::bigint AS views,
+               count(*) FILTER (WHERE device = 'mobile')::bigint AS mobile,
+               count(device)::bigint AS with_device,
+               (SELECT count(*) FROM (
+                  SELECT DISTINCT coalesce(user_id::text, ip_address) FROM activity_events
+                  WHERE action = 'ticket_view' AND occurred_at >= ${since.toISOString()}::timestamptz
+                    AND coalesce(user_id::text, ip_address) IS NOT NULL) v)::bigint AS viewers
+        FROM activity_events
+        WHERE action = 'ticket_view' AND occurred_at >= ${since.toISOString()}::timestamptz`,
+  );
+  return { views: num(r?.views), viewers: num(r?.viewers), mobile: num(r?.mobile), withDevice: num(r?.with_device) };
+}
+
+/** The most viewed ticket since a date (null when none). */
+export async function mostViewedTicket(db: Db, since: Date): Promise<{ label: string; views: number } | null> {
+  const [r] = await rows<{ label: string; n: number }>(
+    db,
+    sql`SELECT ${TICKET_LABEL} AS label, count(*)::bigint AS n
+        FROM activity_events
+        WHERE action = 'ticket_view' AND occurred_at >= ${since.toISOString()}::timestamptz
+          AND ${TICKET_LABEL} IS NOT NULL
+        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
+  );
+  return r ? { label: String(r.label), views: num(r.n) } : null;
+}
+
+export type PaymentSummary = {
+  initiated: number;
+  initiatedCents: number;
+  completed: number;
+  completedCents: number;
+  payingCustomers: number;
+  failed: number;
+  cancelled: number;
+  cancelledCents: number;
+};
+
+/**
+ * The money figures since a date, from the server's own payment events only (source = 'server'):
+ * browsers cannot add to them. One range scan on activity_server_action_time_idx.
+ */
+export async function paymentSummary(db: Db, since: Date): Promise<PaymentSummary> {
+  const [r] = await rows(
+    db,
+    sql`SELECT
+          count(*) FILTER (WHERE action = 'payment_initiated')::bigint AS initiated,
+          coalesce(sum(amount_cents) FILTER (WHERE action = 'payment_initiated'), 0)::bigint AS initiated_cents,
+          count(*) FILTER (WHERE action = 'payment_completed' AND status = 'completed')::bigint AS completed,
+          coalesce(sum(amount_cents) FILTER (WHERE action = 'payment_completed' AND status = 'completed'), 0)::bigint
+            AS completed_cents,
+          count(DISTINCT user_id) FILTER (WHERE action = 'payment_completed' AND status = 'completed')::bigint
+            AS paying_customers,
+          count(*) FILTER (WHERE action = 'payment_completed' AND status = 'failed')::bigint AS failed,
+          count(*) FILTER (WHERE action = 'payment_cancelled')::bigint AS cancelled,
+          coalesce(sum(amount_cents) FILTER (WHERE action = 'payment_cancelled'), 0)::bigint AS cancelled_cents
+        FROM activity_events
+        WHERE source = 'server'
+          AND action IN ('payment_initiated', 'payment_completed', 'payment_cancelled')
+          AND occurred_at >= ${since.toISOString()}::timestamptz`,
+  );
+  return {
+    initiated: num(r?.initiated),
+    initiatedCents: num(r?.initiated_cents),
+    completed: num(r?.completed),
+    completedCents: num(r?.completed_cents),
+    payingCustomers: num(r?.paying_customers),
+    failed: num(r?.failed),
+    cancelled: num(r?.cancelled),
+    cancelledCents: num(r?.cancelled_cents),
+  };
+}
+
+/** The analytics display zone (website setting), if one is stored. */
+export async function analyticsTimeZone(db: Db): Promise<string | null> {
+  const [r] = await rows<{ tz: string }>(
+    db,
+    sql`SELECT analytics_time_zone AS tz FROM website_settings ORDER BY id LIMIT 1`,
+  );
+  return r?.tz ?? null;
+}

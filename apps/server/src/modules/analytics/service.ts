@@ -1,0 +1,217 @@
+/** Shapes the dashboard's answers from the named queries (definitions: @rome/contract analytics.ts). */
+import {
+  type AnalyticsDetailedResponse,
+  type AnalyticsMetric,
+  type AnalyticsResponse,
+  type DetailedActivity,
+  type DetailedStatistics,
+  PAYMENT_METRICS,
+  STATISTICS_PERIOD_DAYS,
+  WEEKLY_TREND_DAYS,
+} from '@rome/contract';
+import type { Db } from '../../db/client';
+import * as q from './queries';
+
+export const DEFAULT_ANALYTICS_TIME_ZONE = 'Asia/Dhaka';
+
+function validTimeZone(tz: string | null): string {
+  if (!tz) return DEFAULT_ANALYTICS_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return tz;
+  } catch {
+    return DEFAULT_ANALYTICS_TIME_ZONE;
+  }
+}
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+/** A share as a percentage with one decimal, 0 when there is nothing to divide by, at most 100. */
+export const percent = (part: number, whole: number): number =>
+  whole > 0 ? Math.min(100, Math.round((part / whole) * 1000) / 10) : 0;
+
+const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+export const formatEuro = (cents: number) => euro.format(cents / 100);
+const grouped = new Intl.NumberFormat('en-GB');
+export const formatCount = (n: number) => grouped.format(n);
+const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(1) : '0.0');
+
+type Page = { page: number; pageSize: number };
+
+export async function getAnalytics(db: Db, { page, pageSize }: Page): Promise<AnalyticsResponse> {
+  const [totalVisits, ticketViews, paymentInitiations, successfulPayments, cancelledPayments, log] = await Promise.all([
+    q.countPageViews(db),
+    q.countTicketViews(db),
+    q.countPaymentInitiations(db),
+    q.countSuccessfulPayments(db),
+    q.countCancelledPayments(db),
+    q.listLatestActivities(db, pageSize + 1, (page - 1) * pageSize),
+  ]);
+  return {
+    insights: { totalVisits, ticketViews, paymentInitiations, successfulPayments, cancelledPayments },
+    userActivities: log.slice(0, pageSize).map((r) => ({
+      timestamp: iso(r.occurred_at),
+      user: r.user_email ?? '',
+      action: r.action,
+      country: r.country,
+      countryCode: r.country_code,
+      city: r.city,
+      ipAddress: r.ip_address,
+    })),
+    pagination: { page, pageSize, hasMore: log.length > pageSize },
+  };
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** The Details column: a readable line per event. */
+export function describeActivity(r: q.MetricActivityRow): string {
+  const d = (r.details ?? {}) as Record<string, unknown>;
+  const where = r.page ?? r.full_url;
+  const ticket = str(d.title) ?? str(d.package) ?? str(d.package_tag) ?? str(d.packageTag);
+  const order = str(d.order);
+  switch (r.action) {
+    case 'page_view':
+      return `Viewed ${where ?? 'a page'}`;
+    case 'ticket_view':
+      return `Viewed ticket ${ticket ?? where ?? ''}`.trim();
+    case 'payment_initiated':
+    case 'payment_completed':
+    case 'payment_cancelled': {
+      const verb =
+        r.action === 'payment_initiated'
+          ? 'Checkout started'
+          : r.action === 'payment_cancelled'
+            ? `Checkout ${d.reason === 'expired' ? 'expired' : 'cancelled'}`
+            : r.status === 'completed'
+              ? 'Payment completed'
+              : `Payment ${r.status ?? 'failed'}${d.reason ? ` (${String(d.reason).replace(/_/g, ' ')})` : ''}`;
+      const parts = [verb, ticket ? `for ${ticket}` : null, order ? `(order ${order.slice(0, 10)})` : null];
+      return parts.filter(Boolean).join(' ');
+    }
+    default:
+      return where ? `${r.action} on ${where}` : r.action;
+  }
+}
+
+async function statisticsFor(db: Db, metric: AnalyticsMetric, timeZone: string): Promise<DetailedStatistics> {
+  const since = new Date(Date.now() - STATISTICS_PERIOD_DAYS * 86_400_000);
+  const trendsP = q.dailyMetricCounts(db, metric, timeZone, WEEKLY_TREND_DAYS);
+  const periodKey = `last_${STATISTICS_PERIOD_DAYS}_days`;
+  let conversionRates: Record<string, number>;
+  let kpi: Record<string, number | string>;
+
+  if (metric === 'total-visits') {
+    const [v, ticketViews, pay] = await Promise.all([
+      q.visitSummary(db, since),
+      q.countTicketViews(db, since),
+      q.paymentSummary(db, since),
+    ]);
+    conversionRates = {
+      'Visits to ticket views': percent(ticketViews, v.views),
+      'Visits to payment initiations': percent(pay.initiated, v.views),
+      'Visits to successful payments': percent(pay.completed, v.views),
+    };
+    kpi = {
+      [`visits_${periodKey}`]: formatCount(v.views),
+      unique_visitors: formatCount(v.visitors),
+      views_per_visitor: ratio(v.views, v.visitors),
+      mobile_share: percent(v.mobile, v.withDevice),
+      signed_in_share: percent(v.signedIn, v.views),
+    };
+  } else if (metric === 'ticket-views') {
+    const [t, top, pay] = await Promise.all([
+      q.ticketViewSummary(db, since),
+      q.mostViewedTicket(db, since),
+      q.paymentSummary(db, since),
+    ]);
+    conversionRates = {
+      'Ticket views to payment initiations': percent(pay.initiated, t.views),
+      'Ticket views to successful payments': percent(pay.completed, t.views),
+    };
+    kpi = {
+      [`ticket_views_${periodKey}`]: formatCount(t.views),
+      unique_viewers: formatCount(t.viewers),
+      views_per_viewer: ratio(t.views, t.viewers),
+      most_viewed_ticket: top?.label ?? '-',
+      mobile_share: percent(t.mobile, t.withDevice),
+    };
+  } else {
+    const [pay, visits] = await Promise.all([q.paymentSummary(db, since), q.countPageViews(db, since)]);
+    const completedRate = percent(pay.completed, pay.initiated);
+    const cancelledRate = percent(pay.cancelled, pay.initiated);
+    const outcome = {
+      Completed: completedRate,
+      Cancelled: cancelledRate,
+      'Open or abandoned': Math.max(0, Math.round((100 - completedRate - cancelledRate) * 10) / 10),
+    };
+    if (metric === 'payment-initiations') {
+      conversionRates = outcome;
+      kpi = {
+        [`payment_initiations_${periodKey}`]: formatCount(pay.initiated),
+        initiated_value: formatEuro(pay.initiatedCents),
+        average_basket: formatEuro(pay.initiated ? Math.round(pay.initiatedCents / pay.initiated) : 0),
+        completion_rate: completedRate,
+        cancellation_rate: cancelledRate,
+      };
+    } else if (metric === 'successful-payments') {
+      conversionRates = {
+        'Initiations to successful payments': completedRate,
+        'Visits to successful payments': percent(pay.completed, visits),
+      };
+      kpi = {
+        [`successful_payments_${periodKey}`]: formatCount(pay.completed),
+        total_revenue: formatEuro(pay.completedCents),
+        average_order_value: formatEuro(pay.completed ? Math.round(pay.completedCents / pay.completed) : 0),
+        paying_customers: formatCount(pay.payingCustomers),
+        completion_rate: completedRate,
+        failed_payments: formatCount(pay.failed),
+      };
+    } else {
+      conversionRates = outcome;
+      kpi = {
+        [`cancelled_payments_${periodKey}`]: formatCount(pay.cancelled),
+        cancellation_rate: cancelledRate,
+        cancelled_value: formatEuro(pay.cancelledCents),
+        average_cancelled_value: formatEuro(pay.cancelled ? Math.round(pay.cancelledCents / pay.cancelled) : 0),
+      };
+    }
+  }
+  const trends = await trendsP;
+  return {
+    conversionRates,
+    weeklyTrends: { labels: trends.map((t) => t.day), data: trends.map((t) => t.n) },
+    kpi,
+  };
+}
+
+export async function getDetailedAnalytics(
+  db: Db,
+  metric: AnalyticsMetric,
+  { page, pageSize }: Page,
+): Promise<AnalyticsDetailedResponse> {
+  const timeZone = validTimeZone(await q.analyticsTimeZone(db));
+  const [list, statistics] = await Promise.all([
+    q.listMetricActivities(db, metric, pageSize + 1, (page - 1) * pageSize),
+    statisticsFor(db, metric, timeZone),
+  ]);
+  const withAmount = PAYMENT_METRICS.includes(metric);
+  const activities: DetailedActivity[] = list.slice(0, pageSize).map((r) => ({
+    timestamp: iso(r.occurred_at),
+    user: r.user_email ?? '',
+    details: describeActivity(r),
+    country: r.country,
+    countryCode: r.country_code,
+    city: r.city,
+    ipAddress: r.ip_address,
+    amount: withAmount && r.amount_cents !== null ? Number(r.amount_cents) / 100 : null,
+    status: r.status,
+  }));
+  return {
+    metric,
+    activities,
+    statistics,
+    pagination: { page, pageSize, hasMore: list.length > pageSize },
+    timeZone,
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Authentication for every module. Registered once in buildApp (fastify-plugin, so it is global).
+ *
+ * Use in a route:
+ *
+ *   import { requireUser, requireEditor, requireSuperuser, optionalUser } from '../auth/plugin';
+ *   app.get('/api/dashboard/', { preHandler: requireUser }, async (req) => req.user!.id);
+ *
+ * - `requireUser`: a valid Bearer access token is needed, else 401
+ *   {detail: 'Authentication credentials were not provided.'} (plus code 'token_not_valid' when a
+ *   token was sent but is bad, expired, revoked by a password change, or a refresh token).
+ * - `requireEditor`: as requireUser, and the user is an editor (or a superuser), else 403
+ *   {detail: 'You do not have permission to perform this action.'}.
+ * - `requireSuperuser`: as requireUser, and the user is a superuser, else 403.
+ * - `optionalUser`: sets req.user when a good token is sent, null otherwise; never refuses
+ *   (for calls like track-activity that take a token when there is one).
+ *
+ * After one of these, `req.user` is the account row (id, email, fullName, isEditor, ...).
+ * `await req.authenticate()` does the same lookup anywhere (memoised per request). The token is only
+ * checked on routes that ask for it, so public reads pay nothing for a Bearer header.
+ */
+import { AUTH_MESSAGES } from '@rome/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../../lib/errors';
+import { createTokenService, type TokenService } from './tokens';
+import type { UserRow } from './users';
+
+export type AuthUser = UserRow;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+  interface FastifyRequest {
+    /** The signed-in account, set by requireUser / requireEditor / requireSuperuser / optionalUser. */
+    user: AuthUser | null;
+    /** Resolves the Bearer access token to its account (null when none or bad); memoised. */
+    authenticate(): Promise<AuthUser | null>;
+  }
+}
+
+const lookups = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
+
+function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m ? m[1] : null;
+}
+
+const notAuthenticated = (tokenSent: boolean) =>
+  new HttpError(401, {
+    detail: AUTH_MESSAGES.notAuthenticated,
+    ...(tokenSent ? { code: 'token_not_valid' } : {}),
+  });
+const forbidden = () => new HttpError(403, { detail: AUTH_MESSAGES.forbidden });
+
+export async function optionalUser(req: FastifyRequest): Promise<void> {
+  req.user = await req.authenticate();
+}
+
+export async function requireUser(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  req.user = await req.authenticate();
+  if (!req.user) {
+    reply.header('www-authenticate', 'Bearer');
+    throw notAuthenticated(bearerToken(req) !== null);
+  }
+}
+
+export async function requireEditor(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireUser(req, reply);
+  if (!req.user!.isEditor && !req.user!.isSuperuser) throw forbidden();
+}
+
+export async function requireSuperuser(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireUser(req, reply);
+  if (!req.user!.isSuperuser) throw forbidden();
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const tokens = createTokenService(app.db, app.config.jwtSecret);
+  app.decorate('tokens', tokens);
+  app.decorateRequest('user', null);
+  app.decorateRequest('authenticate', function (this: FastifyRequest) {
+    let lookup = lookups.get(this);
+    if (!lookup) {
+      const token = bearerToken(this);
+      lookup = token ? tokens.userFromAccessToken(token) : Promise.resolve(null);
+      lookups.set(this, lookup);
+    }
+    return lookup;
+  });
+};
+
+export const authPlugin = fp(plugin, { name: 'auth' });

@@ -1,0 +1,187 @@
+/**
+ * The token pair (spec §3 Login response): short-lived access tokens and single-use refresh tokens,
+ * HS256 JWTs signed with jose. Every token names its type (`token_type`), so a refresh token is
+ * refused where an access token is wanted and the reverse; only HS256 is accepted (no `none`, no
+ * other algorithm). `iat_ms` is the issue time in milliseconds: JWT `iat` has whole seconds, too
+ * coarse to tell a token issued just before a password change from one issued just after.
+ *
+ * Refresh tokens are rows in `refresh_tokens`, grouped in families (one sign-in and its rotations).
+ * Using one marks it used and hands out the next; presenting a used one again means it was copied,
+ * so the whole family is revoked. A family ends 30 days after the sign-in whatever happens.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_FAMILY_MAX_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+} from '@rome/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../../db/client';
+import { refreshTokens } from '../../db/schema';
+import { findUserById, type UserRow } from './users';
+
+export type TokenType = 'access' | 'refresh';
+export type TokenPair = { access: string; refresh: string };
+export type TokenClaims = { userId: string; type: TokenType; iatMs: number; jti: string };
+
+const ALG = 'HS256';
+
+/** A token that is malformed, badly signed, expired, of the wrong type, used or revoked. */
+export class InvalidTokenError extends Error {
+  constructor(reason = 'invalid') {
+    super(reason);
+  }
+}
+
+const rowsOf = (result: any): any[] => result.rows ?? result;
+
+export type TokenService = ReturnType<typeof createTokenService>;
+
+export function createTokenService(db: Db, secret: string) {
+  const key = new TextEncoder().encode(secret);
+
+  async function sign(
+    userId: string,
+    type: TokenType,
+    jti: string,
+    iatMs: number,
+    expiresAtMs: number,
+  ): Promise<string> {
+    return new SignJWT({ token_type: type, iat_ms: iatMs })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setSubject(userId)
+      .setJti(jti)
+      .setIssuedAt(Math.floor(iatMs / 1000))
+      .setExpirationTime(Math.floor(expiresAtMs / 1000))
+      .sign(key);
+  }
+
+  /** Checks signature, algorithm, expiry and type; nothing in the database. */
+  async function decode(token: string, type: TokenType | 'any'): Promise<TokenClaims> {
+    if (typeof token !== 'string' || token.length === 0 || token.length > 2048) throw new InvalidTokenError();
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: [ALG],
+        requiredClaims: ['sub', 'exp', 'jti', 'iat_ms', 'token_type'],
+      });
+      const t = payload.token_type;
+      if (t !== 'access' && t !== 'refresh') throw new InvalidTokenError('type');
+      if (type !== 'any' && t !== type) throw new InvalidTokenError('type');
+      if (typeof payload.iat_ms !== 'number' || typeof payload.sub !== 'string')
+        throw new InvalidTokenError();
+      return { userId: payload.sub, type: t, iatMs: payload.iat_ms, jti: payload.jti! };
+    } catch (err) {
+      if (err instanceof InvalidTokenError) throw err;
+      if (err instanceof errors.JOSEError) throw new InvalidTokenError(err.code);
+      throw new InvalidTokenError();
+    }
+  }
+
+  /** A token is void when it was issued before the account's last password change. */
+  const issuedBeforeChange = (user: UserRow, iatMs: number) => iatMs < user.tokensValidAfter.getTime();
+
+  /**
+   * Issues a pair for a user: a new family at sign-in, or the next member of `family` on rotation.
+   * Stamped no earlier than the user's tokens_valid_after, so it survives a change made this moment.
+   */
+  async function issuePair(
+    user: Pick<UserRow, 'id' | 'tokensValidAfter'>,
+    family?: { familyId: string; familyStartedAt: Date },
+  ): Promise<TokenPair> {
+    const iatMs = Math.max(Date.now(), user.tokensValidAfter.getTime());
+    const familyId = family?.familyId ?? randomUUID();
+    const familyStartedAt = family?.familyStartedAt ?? new Date(iatMs);
+    const refreshExpires = Math.min(
+      iatMs + REFRESH_TOKEN_TTL_SECONDS * 1000,
+      familyStartedAt.getTime() + REFRESH_FAMILY_MAX_SECONDS * 1000,
+    );
+    if (refreshExpires <= Date.now()) throw new InvalidTokenError('family expired');
+    const id = randomUUID();
+    await db.insert(refreshTokens).values({
+      id,
+      userId: user.id,
+      familyId,
+      familyStartedAt,
+      expiresAt: new Date(refreshExpires),
+    });
+    return {
+      access: await sign(user.id, 'access', randomUUID(), iatMs, iatMs + ACCESS_TOKEN_TTL_SECONDS * 1000),
+      refresh: await sign(user.id, 'refresh', id, iatMs, refreshExpires),
+    };
+  }
+
+  async function revokeFamily(familyId: string): Promise<void> {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  /** The user an access token belongs to, or null when it is not a good access token. */
+  async function userFromAccessToken(token: string): Promise<UserRow | null> {
+    try {
+      const claims = await decode(token, 'access');
+      const user = await findUserById(db, claims.userId);
+      if (!user || issuedBeforeChange(user, claims.iatMs)) return null;
+      return user;
+    } catch (err) {
+      if (err instanceof InvalidTokenError) return null;
+      throw err;
+    }
+  }
+
+  /** Spends a refresh token and answers the next pair of its family. Throws InvalidTokenError. */
+  async function rotate(token: string): Promise<TokenPair> {
+    const claims = await decode(token, 'refresh');
+    // One atomic statement decides who spends the token, so two racing requests cannot both win.
+    const spent = rowsOf(
+      await db.execute(sql`
+        UPDATE refresh_tokens SET used_at = now()
+        WHERE id = ${claims.jti} AND user_id = ${claims.userId}
+          AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+        RETURNING family_id, family_started_at`),
+    )[0];
+    if (!spent) {
+      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, claims.jti)).limit(1);
+      // A used token presented again: someone holds a copy. End the whole sign-in.
+      if (row?.usedAt) await revokeFamily(row.familyId);
+      throw new InvalidTokenError('used, revoked or unknown');
+    }
+    const familyId = String(spent.family_id);
+    const user = await findUserById(db, claims.userId);
+    if (!user || issuedBeforeChange(user, claims.iatMs)) {
+      await revokeFamily(familyId);
+      throw new InvalidTokenError('account changed');
+    }
+    return issuePair(user, { familyId, familyStartedAt: new Date(spent.family_started_at) });
+  }
+
+  /**
+   * token/verify/: true for a good access token, or a refresh token that is still the live member
+   * of its family (not used, revoked or expired) of an account whose password has not changed since.
+   */
+  async function verify(token: string): Promise<boolean> {
+    try {
+      const claims = await decode(token, 'any');
+      const user = await findUserById(db, claims.userId);
+      if (!user || issuedBeforeChange(user, claims.iatMs)) return false;
+      if (claims.type === 'access') return true;
+      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, claims.jti)).limit(1);
+      return Boolean(row && !row.usedAt && !row.revokedAt && row.expiresAt.getTime() > Date.now());
+    } catch (err) {
+      if (err instanceof InvalidTokenError) return false;
+      throw err;
+    }
+  }
+
+  /** Logout: ends the refresh token's family. Throws InvalidTokenError for a bad token. */
+  async function blacklist(token: string): Promise<void> {
+    const claims = await decode(token, 'refresh');
+    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, claims.jti)).limit(1);
+    if (!row || row.userId !== claims.userId) throw new InvalidTokenError('unknown');
+    await revokeFamily(row.familyId);
+  }
+
+  return { issuePair, decode, userFromAccessToken, rotate, verify, blacklist, revokeFamily };
+}

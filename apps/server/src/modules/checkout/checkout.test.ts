@@ -1,0 +1,243 @@
+import { count, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityEvents, mailOutbox, orders } from '../../db/schema';
+import { createTestApp } from '../../test/harness';
+import { type StripeStandin, sessionEvent, startStripeStandin } from '../../test/stripe-standin';
+import { createUser, type TestUser } from '../../test/users';
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_the_suite';
+
+let standin: StripeStandin;
+let stripe: Stripe;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let buyer: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  standin = await startStripeStandin();
+  stripe = new Stripe('sk_test_standin', {
+    host: '127.0.0.1',
+    port: standin.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
+  t = await createTestApp(
+    { stripe: { secretKey: 'sk_test_standin', webhookSecret: WEBHOOK_SECRET } },
+    { stripe },
+  );
+  buyer = await createUser(t.app, t.db, { name: 'Anna Buyer' });
+  other = await createUser(t.app, t.db, { name: 'Otto Other' });
+});
+afterAll(async () => {
+  await t.close();
+  await standin.close();
+});
+
+const checkout = (fields: Record<string, string>, user: TestUser | null = buyer) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const req = new Request('http://x/', { method: 'POST', body: form });
+  return req.arrayBuffer().then((body) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session/',
+      headers: { 'content-type': req.headers.get('content-type')!, ...(user ? user.auth : {}) },
+      payload: Buffer.from(body),
+    }),
+  );
+};
+
+const deliver = (event: unknown, secret = WEBHOOK_SECRET) => {
+  const payload = JSON.stringify(event);
+  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook/',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+};
+
+const orderCount = async () => (await t.db.select({ n: count() }).from(orders))[0].n;
+
+describe('create-checkout-session with Stripe', () => {
+  it('prices from the database, ignores client prices, and answers the session id and URL', async () => {
+    const res = await checkout({
+      title: 'Free ticket!',
+      description: 'x',
+      image: 'http://evil.example/x.png',
+      adult_count: '2',
+      youth_count: '1',
+      infant_count: '1',
+      package_id: '',
+      package_identifier: 'BB-24',
+      adult_price: '0.01',
+    });
+    expect(res.statusCode).toBe(200);
+    const { id, url } = res.json();
+    const session = standin.sessions.get(id)!;
+    expect(url).toBe(session.url);
+    expect(session.amount_total).toBe(2 * 2900 + 1900);
+    expect(session.line_items.map((l) => [l.unit_amount, l.quantity])).toEqual([
+      [2900, 2],
+      [1900, 1],
+    ]);
+    expect(session.currency).toBe('eur');
+    expect(session.success_url).toMatch(/\/success\/[\w-]{20,}\/$/);
+    expect(session.cancel_url).toMatch(/\/cancel\/$/);
+    expect(standin.idempotencyKeys.at(-1)).toMatch(/^checkout-/);
+    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, id));
+    expect(order).toMatchObject({
+      status: 'pending',
+      totalCents: 7700,
+      adultCount: 2,
+      youthCount: 1,
+      infantCount: 1,
+    });
+  });
+
+  it('needs a signed-in buyer', async () => {
+    const res = await checkout({ adult_count: '1', youth_count: '0', package_identifier: 'BB-24' }, null);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses bad orders with a clear 400 and stores nothing', async () => {
+    const before = await orderCount();
+    const dated = (await t.app.inject({ url: '/api/package/E9/BB-NIGHT/' })).json().data;
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ adult_count: '1', youth_count: '0', package_identifier: 'NOPE' }, /not available/],
+      [
+        { adult_count: '1', youth_count: '0', package_identifier: 'BB-24', package_id: '999999' },
+        /not available/,
+      ],
+      [{ adult_count: '-1', youth_count: '2', package_identifier: 'BB-24' }, /whole numbers/],
+      [{ adult_count: '1.5', youth_count: '0', package_identifier: 'BB-24' }, /whole numbers/],
+      [
+        { adult_count: '0', youth_count: '0', infant_count: '2', package_identifier: 'BB-24' },
+        /at least one/,
+      ],
+      [{ adult_count: '51', youth_count: '0', package_identifier: 'BB-24' }, /At most 50/],
+      [{ adult_count: '1', youth_count: '0', package_identifier: 'BB-NIGHT' }, /Please select a date first/],
+      [
+        { adult_count: '1', youth_count: '0', package_identifier: 'BB-NIGHT', date: '2020-01-01' },
+        /not available/,
+      ],
+      [
+        { adult_count: '1', youth_count: '0', package_identifier: 'BB-NIGHT', date: 'tomorrow' },
+        /not available/,
+      ],
+      [
+        { adult_count: '1', youth_count: '0', package_identifier: 'BB-24', date: dated.dates[0] },
+        /no date choice/,
+      ],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await checkout(fields);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().error).toMatch(message);
+    }
+    expect(await orderCount()).toBe(before);
+    const ok = await checkout({
+      adult_count: '1',
+      youth_count: '0',
+      package_identifier: 'BB-NIGHT',
+      date: dated.dates[0],
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('Stripe webhooks and fulfilment', () => {
+  const newPaidSession = async () => {
+    const res = await checkout({ adult_count: '1', youth_count: '1', package_identifier: 'CS-48' });
+    const session = standin.sessions.get(res.json().id)!;
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    return session;
+  };
+
+  it('refuses a forged signature and issues nothing', async () => {
+    const session = await newPaidSession();
+    const res = await deliver(sessionEvent('checkout.session.completed', session), 'whsec_wrong');
+    expect(res.statusCode).toBe(400);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(sessionEvent('checkout.session.completed', session)),
+    });
+    expect(unsigned.statusCode).toBe(400);
+    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));
+    expect(order.status).toBe('pending');
+  });
+
+  it('the same completed event delivered 10 times at once gives one ticket and one e-mail', async () => {
+    const session = await newPaidSession();
+    const event = sessionEvent('checkout.session.completed', session);
+    const mailsBefore = (await t.db.select({ n: count() }).from(mailOutbox))[0].n;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    // A second event id for the same session (Stripe may send completed and async succeeded) changes nothing.
+    expect(
+      (await deliver(sessionEvent('checkout.session.async_payment_succeeded', session))).statusCode,
+    ).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));
+    expect(order.status).toBe('paid');
+    expect(order.claimCodeHash).toMatch(/^[0-9a-f]{64}$/);
+    const mails = await t.db.select().from(mailOutbox);
+    expect(mails.length - mailsBefore).toBe(1);
+    expect(mails.at(-1)!.to).toBe(buyer.email);
+    expect((mails.at(-1)!.attachments as any[])[0].filename).toBe('ticket_qr_code.png');
+    const completed = await t.db
+      .select()
+      .from(activityEvents)
+      .where(eq(activityEvents.action, 'payment_completed'));
+    expect(completed.filter((e) => (e.details as any).order === order.uniqueId)).toHaveLength(1);
+  });
+
+  it('acts on the session as Stripe reports it, not on the event copy', async () => {
+    const res = await checkout({ adult_count: '1', youth_count: '0', package_identifier: 'GL-24' });
+    const session = standin.sessions.get(res.json().id)!;
+    // The event claims it is paid; Stripe says it is not: no ticket.
+    await deliver(sessionEvent('checkout.session.completed', { ...session, payment_status: 'paid' }));
+    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));
+    expect(order.status).toBe('pending');
+  });
+
+  it('a tampered amount issues no ticket', async () => {
+    const session = await newPaidSession();
+    session.amount_total = 100;
+    await deliver(sessionEvent('checkout.session.completed', session));
+    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));
+    expect(order.status).toBe('amount_mismatch');
+    expect(order.claimCodeHash).toBeNull();
+    expect(order.qrFileKey).toBeNull();
+  });
+
+  it('an expired session closes its pending order', async () => {
+    const res = await checkout({ adult_count: '1', youth_count: '0', package_identifier: 'GL-24' });
+    const session = standin.sessions.get(res.json().id)!;
+    session.status = 'expired';
+    await deliver(sessionEvent('checkout.session.expired', session));
+    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));
+    expect(order.status).toBe('expired');
+  });
+
+  it('only the buyer reads the success data and the dashboard lists only own tickets', async () => {
+    const session = await newPaidSession();
+    await deliver(sessionEvent('checkout.session.completed', session));
+    const uniqueId = session.success_url.match(/\/success\/([\w-]+)\/$/)![1];
+    const mine = await t.app.inject({ url: `/api/success/${uniqueId}/`, headers: buyer.auth });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().url).toMatch(/^\/media\/[\w-]+\.png$/);
+    const qr = await t.app.inject({ url: mine.json().url });
+    expect(qr.headers['content-type']).toBe('image/png');
+    const theirs = await t.app.inject({ url: `/api/success/${uniqueId}/`, headers: other.auth });
+    expect(theirs.statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/success/${uniqueId}/` })).statusCode).toBe(401);
+    const dashboard = (await t.app.inject({ url: '/api/dashboard/', headers: buyer.auth })).json().data;
+    expect(dashboard.some((d: any) => d.unique_id === uniqueId)).toBe(true);
+    expect((await t.app.inject({ url: '/api/dashboard/', headers: other.auth })).json().data).toEqual([]);
+  });
+});

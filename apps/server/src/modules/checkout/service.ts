@@ -1,0 +1,99 @@
+/**
+ * Creating a checkout: the order is priced from the database (the client's title, image or prices are
+ * ignored), stored as pending, and handed to the payment provider's hosted page.
+ */
+import { randomBytes } from 'node:crypto';
+import { CHECKOUT_MESSAGES, romeToday, validateCheckout } from '@rome/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { folders, orders, packages } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import type { PaymentProvider } from '../../payments/provider';
+import { recordServerEvent } from '../activity/record';
+
+export type CheckoutInput = Record<string, string | undefined>;
+
+/** How long a hosted checkout stays open (Stripe's minimum is 30 minutes). */
+export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
+
+export async function createCheckout(
+  deps: { db: Db; provider: PaymentProvider; publicUrl: string },
+  buyer: { id: string; email: string },
+  input: CheckoutInput,
+  ip: string | null,
+): Promise<{ id: string; url: string }> {
+  const tag = (input.package_identifier ?? '').trim();
+  if (!tag || tag.length > 200) throw badRequest(CHECKOUT_MESSAGES.unknownPackage);
+  const [row] = await deps.db
+    .select({ pkg: packages, folderActive: folders.active })
+    .from(packages)
+    .innerJoin(folders, eq(folders.id, packages.folderId))
+    .where(and(eq(packages.packageTag, tag), eq(packages.status, 'active')));
+  if (!row) throw badRequest(CHECKOUT_MESSAGES.unknownPackage);
+  const pkg = row.pkg;
+  // package_id is optional; when sent it must name the same package.
+  if (
+    input.package_id !== undefined &&
+    input.package_id !== '' &&
+    String(pkg.id) !== String(input.package_id).trim()
+  ) {
+    throw badRequest(CHECKOUT_MESSAGES.unknownPackage);
+  }
+
+  const checked = validateCheckout(pkg, input as any, romeToday());
+  if (!checked.ok) throw badRequest(checked.error);
+
+  const uniqueId = randomBytes(16).toString('base64url');
+  const [order] = await deps.db
+    .insert(orders)
+    .values({
+      uniqueId,
+      userId: buyer.id,
+      packageId: pkg.id,
+      selectedDate: checked.date,
+      adultCount: checked.adults,
+      youthCount: checked.youths,
+      infantCount: checked.infants,
+      adultPriceCents: pkg.adultPriceCents,
+      youthPriceCents: pkg.youthPriceCents,
+      totalCents: checked.totalCents,
+      provider: deps.provider.name,
+    })
+    .returning();
+
+  const lines = [
+    { name: `${pkg.title} (adult)`, unitAmountCents: pkg.adultPriceCents, quantity: checked.adults },
+    { name: `${pkg.title} (youth)`, unitAmountCents: pkg.youthPriceCents, quantity: checked.youths },
+  ].filter((l) => l.quantity > 0);
+
+  let session: { id: string; url: string };
+  try {
+    session = await deps.provider.createSession({
+      orderUniqueId: uniqueId,
+      currency: 'eur',
+      lines,
+      customerEmail: buyer.email,
+      successUrl: `${deps.publicUrl}/success/${uniqueId}/`,
+      cancelUrl: `${deps.publicUrl}/cancel/`,
+      expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
+      idempotencyKey: `checkout-${order.id}`,
+    });
+  } catch (err) {
+    await deps.db
+      .update(orders)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    throw err;
+  }
+  await deps.db.update(orders).set({ providerSessionId: session.id }).where(eq(orders.id, order.id));
+  await recordServerEvent(deps.db, {
+    action: 'payment_initiated',
+    userId: buyer.id,
+    userEmail: buyer.email,
+    amountCents: checked.totalCents,
+    status: 'pending',
+    details: { order: uniqueId, package: pkg.title, package_tag: pkg.packageTag },
+    ipAddress: ip,
+  });
+  return session;
+}

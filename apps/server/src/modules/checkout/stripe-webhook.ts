@@ -1,0 +1,110 @@
+/**
+ * Stripe webhooks. The signature is checked on the raw body with the SDK's constructEvent. Each event
+ * id is recorded once; events may come twice, late or out of order, so fulfilment re-reads the session
+ * from Stripe and acts on its payment_status, not on the event's copy.
+ */
+
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type Stripe from 'stripe';
+import type { Db } from '../../db/client';
+import { paymentEvents } from '../../db/schema';
+import type { PaymentProvider } from '../../payments/provider';
+import type { Storage } from '../../storage/storage';
+import { closeUnpaidSession, fulfilPaidSession } from './fulfilment';
+
+export const HANDLED_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+] as const;
+
+type Deps = { db: Db; storage: Storage; publicUrl: string; provider: PaymentProvider };
+
+/** Processes one verified event; safe to call again for the same event. */
+export async function processStripeEvent(deps: Deps, event: Stripe.Event): Promise<string> {
+  const inserted = await deps.db
+    .insert(paymentEvents)
+    .values({
+      id: event.id,
+      provider: 'stripe',
+      type: event.type,
+      payload: { id: event.id, type: event.type },
+    })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  if (inserted.length === 0) {
+    const [existing] = await deps.db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id));
+    if (existing?.processedAt) return 'duplicate';
+  }
+  let outcome = 'ignored';
+  if ((HANDLED_EVENTS as readonly string[]).includes(event.type)) {
+    const sessionId = (event.data.object as { id: string }).id;
+    const session = await deps.provider.retrieveSession(sessionId);
+    if (session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required') {
+      outcome = await fulfilPaidSession(deps, session.id, {
+        amountCents: session.amountTotalCents ?? -1,
+        currency: session.currency,
+      });
+    } else if (event.type === 'checkout.session.expired' || session.status === 'expired') {
+      outcome = (await closeUnpaidSession(deps.db, session.id, 'expired')) ? 'expired' : 'unchanged';
+    } else if (event.type === 'checkout.session.async_payment_failed') {
+      outcome = (await closeUnpaidSession(deps.db, session.id, 'cancelled')) ? 'failed' : 'unchanged';
+    } else {
+      outcome = 'awaiting_payment';
+    }
+  }
+  await deps.db.update(paymentEvents).set({ processedAt: new Date() }).where(eq(paymentEvents.id, event.id));
+  return outcome;
+}
+
+export const stripeWebhookRoutes =
+  (stripe: Stripe, webhookSecret: string): FastifyPluginAsync =>
+  async (app) => {
+    // The signature covers the exact bytes, so this route keeps the body raw.
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    app.post('/api/payments/stripe/webhook/', async (req, reply) => {
+      const signature = req.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) {
+        return reply.code(400).send({ error: 'Missing signature.' });
+      }
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(req.body, signature, webhookSecret);
+      } catch {
+        return reply.code(400).send({ error: 'Invalid signature.' });
+      }
+      const outcome = await processStripeEvent(
+        { db: app.db, storage: app.storage, publicUrl: app.config.publicUrl, provider: app.payments },
+        event,
+      );
+      return { received: true, outcome };
+    });
+  };
+
+/** Catching up after an outage: processes recent Stripe events this shop has not processed yet. */
+export async function reconcileStripe(
+  deps: Deps,
+  stripe: Stripe,
+  sinceSeconds = 3 * 24 * 3600,
+): Promise<{ seen: number; processed: number }> {
+  let seen = 0;
+  let processed = 0;
+  for await (const event of stripe.events.list({
+    types: [...HANDLED_EVENTS],
+    created: { gte: Math.floor(Date.now() / 1000) - sinceSeconds },
+    limit: 100,
+  })) {
+    seen++;
+    const [existing] = await deps.db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id));
+    if (existing?.processedAt) continue;
+    await processStripeEvent(deps, event);
+    processed++;
+  }
+  return { seen, processed };
+}

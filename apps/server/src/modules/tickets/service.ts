@@ -1,0 +1,57 @@
+/** A buyer's purchased tickets: the success page and the purchase history. */
+import { centsToDecimal, type PurchasedTicket } from '@rome/contract';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders, packages } from '../../db/schema';
+import { mediaUrl } from '../media/urls';
+
+const ticketColumns = {
+  order: orders,
+  title: packages.title,
+  tag: packages.packageTag,
+  kind: packages.ticketType,
+};
+
+function toTicket(r: {
+  order: typeof orders.$inferSelect;
+  title: string;
+  tag: string;
+  kind: string;
+}): PurchasedTicket {
+  return {
+    unique_id: r.order.uniqueId,
+    selected_date: r.order.selectedDate,
+    package: r.title,
+    package_tag: r.tag,
+    ticket_type: r.kind,
+    adults: r.order.adultCount,
+    youths: r.order.youthCount,
+    infants: r.order.infantCount,
+    total_price: centsToDecimal(r.order.totalCents),
+    qr_code: mediaUrl(r.order.qrFileKey),
+    qr_code_scanned: r.order.qrCodeScanned,
+    purchased_at: (r.order.paidAt ?? r.order.createdAt).toISOString(),
+  };
+}
+
+/** The buyer's paid tickets, newest first. */
+export async function listTickets(db: Db, userId: string): Promise<PurchasedTicket[]> {
+  const rows = await db
+    .select(ticketColumns)
+    .from(orders)
+    .innerJoin(packages, eq(packages.id, orders.packageId))
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ['paid'])))
+    .orderBy(desc(orders.paidAt));
+  return rows.map(toTicket);
+}
+
+/** One order of this buyer by its success id; someone else's order is the same as none. */
+export async function findOwnOrder(db: Db, userId: string, uniqueId: string) {
+  const [row] = await db
+    .select(ticketColumns)
+    .from(orders)
+    .innerJoin(packages, eq(packages.id, orders.packageId))
+    .where(and(eq(orders.uniqueId, uniqueId), eq(orders.userId, userId)));
+  if (!row) return null;
+  return { status: row.order.status, ticket: toTicket(row) };
+}

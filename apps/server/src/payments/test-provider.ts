@@ -1,0 +1,21 @@
+/**
+ * The built-in test checkout: our own hosted page at /pay/{session}, marked as test mode. Its Pay
+ * button goes through the same fulfilment path as a Stripe webhook. It hands out tickets without
+ * money, so a production start refuses it unless ALLOW_TEST_PAYMENTS is set (see config.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import type { CreateSessionInput, PaymentProvider, ProviderSession } from './provider';
+
+export function testProvider(publicUrl: string): PaymentProvider {
+  return {
+    name: 'test',
+    async createSession(_input: CreateSessionInput) {
+      const id = `test_cs_${randomBytes(18).toString('base64url')}`;
+      return { id, url: `${publicUrl}/pay/${id}` };
+    },
+    async retrieveSession(id: string): Promise<ProviderSession> {
+      // The test checkout has no remote state: the order row is the session.
+      return { id, status: 'open', paymentStatus: 'unpaid', amountTotalCents: null, currency: 'eur' };
+    },
+  };
+}

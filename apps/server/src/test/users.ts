@@ -1,0 +1,42 @@
+/** Test accounts: created straight in the database, signed in through the real token endpoint. */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { hashSecret } from '../lib/passwords';
+
+export type TestUser = {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  auth: { authorization: string };
+};
+
+export async function createUser(
+  app: FastifyInstance,
+  db: Db,
+  opts: { isEditor?: boolean; isSuperuser?: boolean; name?: string } = {},
+): Promise<TestUser> {
+  const email = `user-${randomBytes(5).toString('hex')}@example.com`;
+  const password = `pw-${randomBytes(8).toString('hex')}`;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      fullName: opts.name ?? 'Test Buyer',
+      phoneNumber: '3912345678',
+      passwordHash: await hashSecret(password),
+      isEditor: opts.isEditor ?? false,
+      isSuperuser: opts.isSuperuser ?? false,
+    })
+    .returning({ id: users.id });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/api/token/',
+    payload: { username: email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const token = res.json().access as string;
+  return { id: row.id, email, password, token, auth: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,212 @@
+import { companyPath, PRODUCT_NAME } from '@rome/contract';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { usePackages } from '../api/catalog';
+import { subscribeNewsletter, useSettings } from '../api/site';
+import { Logo } from './Logo';
+import { type NewsletterState, newsletterFailure, newsletterMessage } from './newsletter';
+import { PaymentMethods } from './PaymentMethods';
+
+const ABOUT_LINKS = [
+  { to: '/aboutus', label: 'About Us' },
+  { to: '/terms', label: 'Terms and Conditions' },
+  { to: '/returnPolicy', label: 'Return Policy' },
+  { to: '/refund', label: 'Refund Policy' },
+  { to: '/agentpoints', label: 'Agent Points' },
+  { to: '/offer', label: 'Offers' },
+];
+
+const heading = 'text-sm font-bold tracking-wider text-accent uppercase';
+const link = 'rounded text-red-50 underline-offset-4 hover:text-white hover:underline';
+
+/** Spec §2 Footer. */
+export function Footer() {
+  const settings = useSettings();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-brand-dark text-red-50">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-4">
+        <div className="col-span-2 space-y-4 lg:col-span-1">
+          <Logo />
+          <p className="max-w-xs text-sm leading-relaxed">
+            Hop on, hop off and see the best of Rome: sightseeing bus tours and museum tickets from trusted
+            operators, booked in minutes with a QR ticket on your phone.
+          </p>
+          <SocialLinks facebook={settings.website_facebook} instagram={settings.website_instagram} />
+        </div>
+        <BusServices />
+        <nav aria-labelledby="footer-about">
+          <h2 id="footer-about" className={heading}>
+            About
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {ABOUT_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className={link}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="col-span-2 space-y-5 sm:max-w-md lg:col-span-1">
+          <NewsletterForm />
+          <div>
+            <h2 className={heading}>We accept</h2>
+            <PaymentMethods className="mt-3 h-8 w-auto" />
+          </div>
+        </div>
+      </div>
+      <div className="border-t border-white/15">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-sm sm:px-6 md:flex-row md:items-center md:justify-between">
+          <p>
+            © {year} {PRODUCT_NAME}. All rights reserved.
+          </p>
+          <p>
+            Website by{' '}
+            <a
+              href="https://example.com/contact"
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-white underline underline-offset-4 hover:text-accent"
+            >
+              Tevere Web Studio
+              <span className="sr-only"> (contact, opens in a new tab)</span>
+            </a>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+/** Spec §7: the footer reads packages/ and keeps only folders with active true. */
+function BusServices() {
+  const { data, isPending, isError } = usePackages();
+  const services = data?.folders.filter((f) => f.active) ?? [];
+  return (
+    <nav aria-labelledby="footer-services">
+      <h2 id="footer-services" className={heading}>
+        Bus Services
+      </h2>
+      {isPending ? (
+        <ul className="mt-4 space-y-3" aria-hidden="true">
+          {[0, 1, 2, 3].map((i) => (
+            <li key={i} className="h-3.5 w-32 animate-pulse rounded bg-white/15" />
+          ))}
+        </ul>
+      ) : isError ? (
+        <p className="mt-4 text-sm" role="alert">
+          Failed to load bus services. Please try again later.
+        </p>
+      ) : (
+        <ul className="mt-4 space-y-2 text-sm" data-testid="footer-services">
+          {services.map((f) => (
+            <li key={f.id}>
+              <Link to={companyPath(f)} className={link}>
+                {f.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}
+
+function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<NewsletterState>('idle');
+  const inputId = useId();
+  const message = newsletterMessage(state);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setState('submitting');
+    try {
+      await subscribeNewsletter(email.trim());
+      setState('success');
+      setEmail('');
+    } catch (err) {
+      setState(newsletterFailure(err));
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} aria-labelledby="footer-newsletter">
+      <h2 id="footer-newsletter" className={heading}>
+        Newsletter
+      </h2>
+      <p className="mt-3 text-sm">Deals and travel tips for Rome, straight to your inbox.</p>
+      <label htmlFor={inputId} className="sr-only">
+        Email address
+      </label>
+      <div className="mt-3 flex overflow-hidden rounded-lg bg-white ring-1 ring-white/20 focus-within:ring-2 focus-within:ring-accent">
+        <input
+          id={inputId}
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="Your email address"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            if (state !== 'submitting') setState('idle');
+          }}
+          className="min-w-0 flex-1 bg-white px-3 py-2.5 text-sm text-stone-900 placeholder:text-stone-500 focus:outline-none"
+        />
+        <button
+          type="submit"
+          disabled={state === 'submitting'}
+          className="bg-accent px-4 text-sm font-extrabold text-stone-900 hover:bg-accent-dark disabled:opacity-70"
+        >
+          HOP IN!
+        </button>
+      </div>
+      <p
+        role="status"
+        className={`mt-2 min-h-5 text-sm font-semibold ${state === 'success' ? 'text-accent' : 'text-white'}`}
+      >
+        {message}
+      </p>
+    </form>
+  );
+}
+
+function SocialLinks({ facebook, instagram }: { facebook: string; instagram: string }) {
+  const cls =
+    'inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-accent hover:text-stone-900';
+  return (
+    <ul className="flex gap-3">
+      {facebook && (
+        <li>
+          <a href={facebook} target="_blank" rel="noopener noreferrer" className={cls}>
+            <span className="sr-only">Facebook</span>
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+              <path d="M13.5 21v-7.5h2.5l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5h1.5V4.4c-.3 0-1.2-.1-2.2-.1-2.2 0-3.7 1.3-3.7 3.8v2.4H8v3h2.6V21h2.9z" />
+            </svg>
+          </a>
+        </li>
+      )}
+      {instagram && (
+        <li>
+          <a href={instagram} target="_blank" rel="noopener noreferrer" className={cls}>
+            <span className="sr-only">Instagram</span>
+            <svg
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              <rect x="3.5" y="3.5" width="17" height="17" rx="5" />
+              <circle cx="12" cy="12" r="4" />
+              <circle cx="17.3" cy="6.7" r="0.6" fill="currentColor" />
+            </svg>
+          </a>
+        </li>
+      )}
+    </ul>
+  );
+}

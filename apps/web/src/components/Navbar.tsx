@@ -1,0 +1,140 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { useSession } from '../lib/session';
+import { Logo } from './Logo';
+
+type Item = { to: string; label: string };
+
+/** Spec §2 Navigation bar: what logged-out and logged-in visitors see (Logout is a button, not a link). */
+export function navItems(loggedIn: boolean): Item[] {
+  return loggedIn
+    ? [
+        { to: '/', label: 'Home' },
+        { to: '/yourticket', label: 'Purchase History' },
+        { to: '/agentpoints', label: 'Agent Points' },
+        { to: '/profile', label: 'Profile' },
+      ]
+    : [
+        { to: '/', label: 'Home' },
+        { to: '/aboutus', label: 'About Us' },
+        { to: '/agentpoints', label: 'Agent Points' },
+      ];
+}
+
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-semibold transition-colors hover:bg-white/10 ${
+    isActive ? 'bg-white/15 text-white' : 'text-red-50'
+  }`;
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-4 py-3 text-base font-semibold hover:bg-white/10 ${
+    isActive ? 'bg-white/15 text-white' : 'text-red-50'
+  }`;
+const accentButton =
+  'rounded-lg bg-accent px-4 py-2 text-sm font-bold text-stone-900 shadow-sm transition-colors hover:bg-accent-dark';
+
+export function Navbar() {
+  const { loggedIn, logout } = useSession();
+  const items = navItems(loggedIn);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const navRef = useRef<HTMLElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // A page change closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change on purpose
+  useEffect(() => setOpen(false), [pathname]);
+
+  // The open mobile menu closes on a click or tap outside it, and on Escape (focus goes back to the toggle).
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (navRef.current && !navRef.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 bg-brand text-white shadow-md">
+      <nav ref={navRef} aria-label="Main" className="mx-auto max-w-7xl px-4 sm:px-6">
+        <div className="flex h-16 items-center justify-between gap-4">
+          <Logo />
+          <ul className="hidden items-center gap-1 md:flex">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end className={desktopLink}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="ml-2">
+              {loggedIn ? (
+                <button type="button" onClick={logout} className={accentButton}>
+                  Logout
+                </button>
+              ) : (
+                <NavLink to="/login" className={accentButton}>
+                  Login
+                </NavLink>
+              )}
+            </li>
+          </ul>
+          <button
+            ref={buttonRef}
+            type="button"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-lg hover:bg-white/10 md:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((v) => !v)}
+          >
+            <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+            <svg
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              aria-hidden="true"
+            >
+              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+        <div id={menuId} hidden={!open} className="border-t border-white/15 pb-4 pt-2 md:hidden">
+          <ul className="space-y-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end className={mobileLink} onClick={() => setOpen(false)}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="px-4 pt-2">
+              {loggedIn ? (
+                <button type="button" onClick={logout} className={`${accentButton} w-full py-3 text-base`}>
+                  Logout
+                </button>
+              ) : (
+                <NavLink to="/login" className={`${accentButton} block py-3 text-center text-base`}>
+                  Login
+                </NavLink>
+              )}
+            </li>
+          </ul>
+        </div>
+      </nav>
+    </header>
+  );
+}

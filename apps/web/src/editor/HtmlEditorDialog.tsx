@@ -1,0 +1,125 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useSettings } from '../api/site';
+import { type StaticContent, staticContentKey } from '../features/content/api';
+import { CONTENT_HTML_CLASSES } from '../features/content/ContentHtml';
+import { renderContentHtml } from '../features/content/html';
+import { reasonOf, saveContent } from './api';
+import { CodeEditor } from './CodeEditor';
+import { buttonPrimary, buttonSecondary, Dialog } from './Dialog';
+
+/**
+ * Spec §2 Editor tools: the HTML content editor. Live preview beside the source, character and line
+ * counts, Cancel and 'Save Changes' ('Saving...' while busy). A save refreshes the block.
+ */
+export function HtmlEditorDialog({
+  tag,
+  page,
+  source,
+  label,
+  onClose,
+}: {
+  tag: string;
+  page: string;
+  source: string;
+  label: string;
+  onClose: () => void;
+}) {
+  const [text, setText] = useState(source);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const settings = useSettings();
+  const client = useQueryClient();
+  const preview = useMemo(() => renderContentHtml(text, settings), [text, settings]);
+  const lines = text === '' ? 0 : text.split('\n').length;
+
+  async function save() {
+    setSaving(true);
+    setError(null);
+    try {
+      const block = await saveContent(tag, text, page);
+      // Show the saved (sanitised) block at once, then reload the page's content from the server.
+      client.setQueryData<StaticContent>(staticContentKey(page), (old) =>
+        old
+          ? {
+              ...old,
+              content_blocks: old.content_blocks.some((b) => b.unique_tag === block.unique_tag)
+                ? old.content_blocks.map((b) => (b.unique_tag === block.unique_tag ? block : b))
+                : [...old.content_blocks, block],
+            }
+          : old,
+      );
+      void client.invalidateQueries({ queryKey: staticContentKey(page) });
+      toast.success('Content saved successfully!');
+      onClose();
+    } catch (err) {
+      const reason = reasonOf(err, 'Failed to update content');
+      setError(`Failed to save content: ${reason}`);
+      toast.error(`Failed to save content: ${reason}`);
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog
+      title={`Edit ${label}`}
+      onClose={onClose}
+      className="m-auto h-[min(90dvh,760px)] max-h-[100dvh] w-[min(1200px,calc(100vw-1rem))] max-w-none rounded-xl"
+    >
+      <div className="grid min-h-0 flex-1 grid-rows-2 gap-0 md:grid-cols-2 md:grid-rows-1">
+        <section
+          aria-labelledby="html-editor-preview"
+          className="flex min-h-0 flex-col border-b border-stone-200 md:border-r md:border-b-0"
+        >
+          <h3
+            id="html-editor-preview"
+            className="bg-stone-50 px-4 py-2 text-xs font-bold tracking-wide text-stone-700 uppercase"
+          >
+            Live preview
+          </h3>
+          <div className="min-h-0 flex-1 overflow-auto p-4">
+            <div
+              data-testid="html-preview"
+              className={CONTENT_HTML_CLASSES}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify (renderContentHtml)
+              dangerouslySetInnerHTML={{ __html: preview }}
+            />
+          </div>
+        </section>
+        <section aria-labelledby="html-editor-source" className="flex min-h-0 flex-col">
+          <h3
+            id="html-editor-source"
+            className="bg-stone-50 px-4 py-2 text-xs font-bold tracking-wide text-stone-700 uppercase"
+          >
+            HTML source <span className="font-mono font-normal normal-case">({tag})</span>
+          </h3>
+          <CodeEditor
+            value={source}
+            onChange={setText}
+            label={`HTML source of ${label}`}
+            className="flex-1"
+          />
+        </section>
+      </div>
+      <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 px-5 py-3">
+        <p className="text-sm text-stone-700" data-testid="html-counts">
+          {text.length} characters · {lines} {lines === 1 ? 'line' : 'lines'}
+        </p>
+        {error && (
+          <p role="alert" className="text-sm font-semibold text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="flex gap-2">
+          <button type="button" className={buttonSecondary} onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="button" className={buttonPrimary} onClick={save} disabled={saving}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      </footer>
+    </Dialog>
+  );
+}

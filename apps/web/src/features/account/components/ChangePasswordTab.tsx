@@ -1,0 +1,76 @@
+/** Change Password tab (spec §2, §5, §8). The server answers a new token pair, which is stored. */
+import { MESSAGES } from '@rome/contract';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useChangePassword } from '../../../api/account';
+import { ApiError } from '../../../api/client';
+import { FormError, Spinner } from '../../auth/components/AuthCard';
+import { PasswordField } from '../../auth/components/PasswordField';
+import { primaryButton } from './styles';
+
+export function ChangePasswordTab() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const change = useChangePassword();
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (change.isPending) return;
+    if (next !== confirm) {
+      setError(MESSAGES.changePasswords);
+      return;
+    }
+    setError(null);
+    try {
+      await change.mutateAsync({ current_password: current, new_password: next });
+      toast.success('Password changed successfully');
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+    } catch (err) {
+      if (err instanceof ApiError)
+        toast.error(
+          typeof err.body?.error === 'string' && err.body.error
+            ? err.body.error
+            : 'Failed to change password',
+        );
+      else toast.error('An error occurred. Please try again.');
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="max-w-xl">
+      <h2 className="text-xl font-bold text-stone-900">Change Password</h2>
+      <p className="mt-1 text-sm text-stone-600">Enter your current password, then choose a new one.</p>
+      <div className="mt-6 space-y-5">
+        <FormError message={error} />
+        <PasswordField id="current-password" label="Current Password" value={current} onChange={setCurrent} />
+        <PasswordField
+          id="new-password"
+          label="New Password"
+          autoComplete="new-password"
+          value={next}
+          onChange={setNext}
+        />
+        <PasswordField
+          id="confirm-new-password"
+          label="Confirm New Password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+        />
+      </div>
+      <button type="submit" disabled={change.isPending} className={`${primaryButton} mt-7`}>
+        {change.isPending ? (
+          <>
+            <Spinner /> Changing Password...
+          </>
+        ) : (
+          'Change Password'
+        )}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+/** Profile tab (spec §2, §4 Profile editing, §8): e-mail and phone editable after 'Edit Profile'. */
+
+import type { Profile } from '@rome/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useUpdateProfile } from '../../../api/account';
+import { ApiError } from '../../../api/client';
+import { inputClass, labelClass, Spinner } from '../../auth/components/AuthCard';
+import { primaryButton, secondaryButton } from './styles';
+
+export function ProfileInfoTab({ profile }: { profile: Profile | undefined }) {
+  const original = { email: profile?.email ?? '', phone_number: profile?.phone_number ?? '' };
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState(original);
+  const update = useUpdateProfile();
+
+  // The profile reloads after a save: show what the server now holds.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the loaded values change
+  useEffect(() => {
+    if (!editing) setValues(original);
+  }, [profile?.email, profile?.phone_number]);
+
+  function cancel() {
+    setValues(original);
+    setEditing(false);
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (update.isPending) return;
+    try {
+      await update.mutateAsync({ email: values.email.trim(), phone_number: values.phone_number.trim() });
+      toast.success('Profile updated successfully');
+      setEditing(false);
+    } catch (err) {
+      if (err instanceof ApiError)
+        toast.error(
+          typeof err.body?.error === 'string' && err.body.error ? err.body.error : 'Failed to update profile',
+        );
+      else toast.error('An error occurred. Please try again.');
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="max-w-xl">
+      <h2 className="text-xl font-bold text-stone-900">Profile Information</h2>
+      <p className="mt-1 text-sm text-stone-600">Your contact details for bookings and tickets.</p>
+      <div className="mt-6 space-y-5">
+        <div>
+          <label htmlFor="profile-username" className={labelClass}>
+            Username
+          </label>
+          <input
+            id="profile-username"
+            className={`${inputClass} text-stone-700`}
+            value={profile?.username ?? ''}
+            readOnly
+            aria-describedby="profile-username-hint"
+          />
+          <p id="profile-username-hint" className="mt-1 text-xs text-stone-600">
+            Your username cannot be changed.
+          </p>
+        </div>
+        <div>
+          <label htmlFor="profile-email" className={labelClass}>
+            Email
+          </label>
+          <input
+            id="profile-email"
+            type="email"
+            autoComplete="email"
+            className={inputClass}
+            value={values.email}
+            onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+            readOnly={!editing}
+            required
+          />
+        </div>
+        <div>
+          <label htmlFor="profile-phone" className={labelClass}>
+            Phone Number
+          </label>
+          <input
+            id="profile-phone"
+            type="tel"
+            autoComplete="tel"
+            className={inputClass}
+            value={values.phone_number}
+            onChange={(e) => setValues((v) => ({ ...v, phone_number: e.target.value }))}
+            readOnly={!editing}
+          />
+        </div>
+      </div>
+      <div className="mt-7 flex flex-wrap gap-3">
+        {editing ? (
+          <>
+            <button key="save" type="submit" disabled={update.isPending} className={primaryButton}>
+              {update.isPending ? <Spinner /> : null}
+              Save Changes
+            </button>
+            <button
+              key="cancel"
+              type="button"
+              onClick={cancel}
+              disabled={update.isPending}
+              className={secondaryButton}
+            >
+              Cancel
+            </button>
+          </>
+        ) : (
+          <button key="edit" type="button" onClick={() => setEditing(true)} className={primaryButton}>
+            Edit Profile
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+/** Purchase Statistics tab (spec §2, §8): four figures, the purchase breakdown and recent tickets. */
+import { useStatistics } from '../../../api/account';
+import { ApiError } from '../../../api/client';
+import { Spinner } from '../../auth/components/AuthCard';
+import { euro, formatDate } from '../format';
+
+function StatCard({ label, value, tone }: { label: string; value: string; tone: string }) {
+  return (
+    <div className={`rounded-xl p-4 ring-1 sm:p-5 ${tone}`}>
+      <dt className="text-sm font-medium text-stone-700">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-stone-900 tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function Bar({ label, count, total, color }: { label: string; count: number; total: number; color: string }) {
+  const share = total > 0 ? Math.round((count / total) * 100) : 0;
+  return (
+    <li>
+      <div className="flex items-baseline justify-between text-sm">
+        <span className="font-semibold text-stone-800">{label}</span>
+        <span className="text-stone-700 tabular-nums">
+          {count} ({share}%)
+        </span>
+      </div>
+      <div className="mt-1.5 h-3 overflow-hidden rounded-full bg-stone-200" aria-hidden="true">
+        <div className={`h-full rounded-full ${color}`} style={{ width: `${share}%` }} />
+      </div>
+    </li>
+  );
+}
+
+export function StatisticsTab() {
+  const { data, error, isPending } = useStatistics();
+
+  if (isPending)
+    return (
+      <div role="status" className="flex items-center justify-center gap-3 py-16 text-stone-700">
+        <Spinner className="h-6 w-6 text-brand" /> Loading statistics...
+      </div>
+    );
+
+  if (error)
+    return (
+      <p
+        role="alert"
+        className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800"
+      >
+        {error instanceof ApiError
+          ? 'Failed to fetch purchase statistics'
+          : 'An error occurred while fetching statistics'}
+      </p>
+    );
+
+  const total = data.total_purchases ?? 0;
+  const tickets = data.recent_tickets ?? [];
+  return (
+    <div>
+      <h2 className="text-xl font-bold text-stone-900">Purchase Statistics</h2>
+      <dl className="mt-5 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard label="Total Purchases" value={String(total)} tone="bg-red-50 ring-red-100" />
+        <StatCard label="Total Spent" value={euro(data.total_spent)} tone="bg-amber-50 ring-amber-100" />
+        <StatCard
+          label="Recent Purchases"
+          value={String(data.recent_purchases ?? 0)}
+          tone="bg-sky-50 ring-sky-100"
+        />
+        <StatCard
+          label="Recent Spent"
+          value={euro(data.recent_spent)}
+          tone="bg-emerald-50 ring-emerald-100"
+        />
+      </dl>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="breakdown-title" className="rounded-xl p-5 ring-1 ring-stone-200">
+          <h3 id="breakdown-title" className="font-bold text-stone-900">
+            Purchase Breakdown
+          </h3>
+          <ul className="mt-4 space-y-4">
+            <Bar
+              label="Bus Tours"
+              count={data.purchase_breakdown?.bus_tours ?? 0}
+              total={total}
+              color="bg-brand"
+            />
+            <Bar
+              label="Museum Tickets"
+              count={data.purchase_breakdown?.museum_tickets ?? 0}
+              total={total}
+              color="bg-accent-dark"
+            />
+          </ul>
+        </section>
+
+        <section aria-labelledby="recent-title" className="rounded-xl p-5 ring-1 ring-stone-200">
+          <h3 id="recent-title" className="font-bold text-stone-900">
+            Recent Tickets
+          </h3>
+          {tickets.length === 0 ? (
+            <p className="mt-4 text-sm text-stone-600">No tickets yet. Your next Rome adventure awaits!</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-stone-200">
+              {tickets.map((t, i) => (
+                <li key={i} className="flex items-start justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-stone-900">{t.package}</p>
+                    <p className="text-sm text-stone-600">
+                      {formatDate(t.date)} · {t.ticket_count} {t.ticket_count === 1 ? 'ticket' : 'tickets'}
+                    </p>
+                  </div>
+                  <p className="shrink-0 font-semibold text-brand tabular-nums">{euro(t.total_price)}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

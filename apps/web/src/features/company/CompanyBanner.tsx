@@ -1,0 +1,49 @@
+import { ContentBanner, ContentText } from '../content';
+
+/**
+ * Spec §2 Company page banner (and §4 Banner image): the editable image `{slug}-banner` of page
+ * `company-{slug}` with a placeholder until it has loaded, then a 300 ms fade-in; when the image is
+ * missing or fails, the bundled default is used (the failure is only logged, spec §8). Title and
+ * subtitle are the editable blocks `{slug}-title` and `{slug}-subtitle`.
+ */
+export function CompanyBanner({
+  slug,
+  fallback,
+  title,
+  subtitle,
+}: {
+  slug: string;
+  fallback: string;
+  /** Shown when the block does not exist (yet) or content failed to load. */
+  title: string;
+  subtitle: string;
+}) {
+  const page = `company-${slug}`;
+  return (
+    <ContentBanner
+      page={page}
+      imageTag={`${slug}-banner`}
+      fallbackSrc={fallback}
+      labelledBy="company-title"
+      testId="company-banner"
+    >
+      <ContentText
+        as="h1"
+        id="company-title"
+        tag={`${slug}-title`}
+        page={page}
+        fallback={title}
+        label="company title"
+        className="text-3xl font-extrabold text-white drop-shadow md:text-5xl"
+      />
+      <ContentText
+        as="p"
+        tag={`${slug}-subtitle`}
+        page={page}
+        fallback={subtitle}
+        label="company subtitle"
+        className="mt-3 max-w-2xl text-lg text-white drop-shadow md:text-xl"
+      />
+    </ContentBanner>
+  );
+}

@@ -1,0 +1,24 @@
+import { KNOWN_COMPANY_BANNERS } from '@rome/contract';
+
+/**
+ * The bundled default banner of a company (apps/web/public/banners, drawn by
+ * scripts/make-banners.mjs): the known companies have their own, any other slug the shop's default.
+ */
+export function defaultBannerUrl(slug: string): string {
+  return Object.hasOwn(KNOWN_COMPANY_BANNERS, slug) ? `/banners/${slug}.webp` : '/banners/default.webp';
+}
+
+/** The company name as it reads in the badge: '{COMPANY NAME IN UPPER CASE} SERVICES'. */
+export function servicesBadge(companyName: string): string {
+  return `${companyName.trim().toUpperCase()} SERVICES`;
+}
+
+/** A route segment such as 'big bus' as a display name ('Big Bus') until the folder is known. */
+export function titleCase(text: string): string {
+  return text
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
+}

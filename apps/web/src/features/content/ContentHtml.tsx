@@ -1,0 +1,70 @@
+import { type ReactNode, useMemo } from 'react';
+import { useSettings } from '../../api/site';
+import { useStaticContent } from './api';
+import { EditableSlot } from './editable';
+import { renderContentHtml } from './html';
+
+/** Typography for editors' HTML (Tailwind's preflight resets headings and lists). */
+export const CONTENT_HTML_CLASSES =
+  'text-stone-800 leading-relaxed [&_a]:font-semibold [&_a]:text-brand [&_a]:underline [&_h2]:mt-8 [&_h2]:mb-3 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-stone-900 [&_h3]:mt-6 [&_h3]:mb-2 [&_h3]:text-xl [&_h3]:font-semibold [&_iframe]:w-full [&_iframe]:rounded-xl [&_li]:mt-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:pl-6 [&>*:first-child]:mt-0';
+
+/**
+ * An HTML content block, sanitised with DOMPurify and with {email}, {phone} and {address} filled from
+ * the website settings. `placeholder` shows while loading or when the block is missing.
+ */
+export function ContentHtml({
+  tag,
+  page,
+  placeholder,
+  className = CONTENT_HTML_CLASSES,
+  label,
+}: {
+  tag: string;
+  page: string;
+  placeholder?: ReactNode;
+  className?: string;
+  label?: string;
+}) {
+  const content = useStaticContent(page);
+  const settings = useSettings();
+  const source = content.block(tag)?.block_content;
+  const html = useMemo(
+    () => (source === undefined ? null : renderContentHtml(source, settings)),
+    [source, settings],
+  );
+
+  let body: ReactNode;
+  if (html !== null) {
+    body = (
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify (renderContentHtml)
+      <div data-content-tag={tag} className={className} dangerouslySetInnerHTML={{ __html: html }} />
+    );
+  } else if (content.state === 'loading') {
+    body = placeholder ?? (
+      <div role="status" className="space-y-3" data-content-tag={tag}>
+        <span className="sr-only">Loading content...</span>
+        <div className="h-4 w-11/12 animate-pulse rounded bg-stone-200" />
+        <div className="h-4 w-10/12 animate-pulse rounded bg-stone-200" />
+        <div className="h-4 w-8/12 animate-pulse rounded bg-stone-200" />
+      </div>
+    );
+  } else if (content.state === 'error') {
+    body = (
+      <p
+        role="alert"
+        data-content-tag={tag}
+        className="rounded-xl bg-red-50 p-4 text-red-800 ring-1 ring-red-200"
+      >
+        {content.error}
+      </p>
+    );
+  } else {
+    body = placeholder ?? <div data-content-tag={tag} />;
+  }
+
+  return (
+    <EditableSlot kind="html" tag={tag} page={page} source={source ?? ''} label={label}>
+      {body}
+    </EditableSlot>
+  );
+}

@@ -1,0 +1,15 @@
+/** The content-block layer (spec §3 Static page content): data and rendering, no editor code. */
+
+export type { ContentBlock, PageImage, PageMeta, StaticContent } from './api';
+export {
+  CONTENT_ERRORS,
+  fetchStaticContent,
+  staticContentKey,
+  staticContentQuery,
+  useStaticContent,
+} from './api';
+export { ContentBanner } from './ContentBanner';
+export { CONTENT_HTML_CLASSES, ContentHtml } from './ContentHtml';
+export { ContentImage } from './ContentImage';
+export { ContentText } from './ContentText';
+export { EditableSlot, EditorPageTools } from './editable';

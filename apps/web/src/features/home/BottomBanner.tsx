@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+
+/** Spec §2 Home: the bottom banner, a call to the offers page. */
+export function BottomBanner() {
+  return (
+    <section aria-labelledby="banner-title" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+      <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand via-red-800 to-brand-dark px-6 py-10 text-white shadow-lg sm:px-12">
+        <svg
+          className="absolute -right-10 -bottom-10 h-64 w-64 text-white/10"
+          viewBox="0 0 48 48"
+          fill="currentColor"
+          aria-hidden="true"
+        >
+          <rect x="9" y="10" width="30" height="25" rx="4" />
+          <circle cx="16" cy="38" r="4" />
+          <circle cx="32" cy="38" r="4" />
+        </svg>
+        <div className="relative max-w-xl">
+          <h2 id="banner-title" className="text-3xl font-extrabold tracking-tight">
+            Ready when Rome is
+          </h2>
+          <p className="mt-3 text-red-50">
+            Family passes, night runs and museum combos: see this season's deals before the buses fill up.
+          </p>
+          <Link
+            to="/offer"
+            className="mt-6 inline-block rounded-lg bg-accent px-6 py-3 font-extrabold text-stone-900 shadow hover:bg-accent-dark"
+          >
+            See special offers
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

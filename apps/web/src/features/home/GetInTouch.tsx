@@ -1,0 +1,81 @@
+import { useSettings } from '../../api/site';
+
+/** Spec §2 Home: get-in-touch block with phone, email, address and a map link (from website settings). */
+export function GetInTouch() {
+  const s = useSettings();
+  const tel = s.website_phone_number.replace(/[^\d+]/g, '');
+  const item = 'flex items-start gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200';
+  const icon =
+    'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-accent text-stone-900';
+  const svg = {
+    viewBox: '0 0 24 24',
+    className: 'h-5 w-5',
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeWidth: 2,
+    strokeLinecap: 'round' as const,
+    strokeLinejoin: 'round' as const,
+    'aria-hidden': true,
+  };
+  return (
+    <section aria-labelledby="contact-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+      <h2 id="contact-title" className="text-3xl font-extrabold tracking-tight text-stone-900">
+        Get in touch
+      </h2>
+      <p className="mt-2 text-stone-600">Questions about a ticket? We answer every day of the week.</p>
+      <ul className="mt-8 grid gap-4 md:grid-cols-3">
+        <li className={item}>
+          <span className={icon}>
+            <svg {...svg}>
+              <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />
+            </svg>
+          </span>
+          <div>
+            <h3 className="font-bold text-stone-900">Phone</h3>
+            <a href={`tel:${tel}`} className="text-brand underline-offset-4 hover:underline">
+              {s.website_phone_number}
+            </a>
+          </div>
+        </li>
+        <li className={item}>
+          <span className={icon}>
+            <svg {...svg}>
+              <path d="M3 6h18v12H3z M3 7l9 6 9-6" />
+            </svg>
+          </span>
+          <div className="min-w-0">
+            <h3 className="font-bold text-stone-900">Email</h3>
+            <a
+              href={`mailto:${s.website_email}`}
+              className="break-all text-brand underline-offset-4 hover:underline"
+            >
+              {s.website_email}
+            </a>
+          </div>
+        </li>
+        <li className={item}>
+          <span className={icon}>
+            <svg {...svg}>
+              <path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11z" />
+              <circle cx="12" cy="10" r="2.5" />
+            </svg>
+          </span>
+          <div>
+            <h3 className="font-bold text-stone-900">Address</h3>
+            <address className="text-stone-700 not-italic">{s.website_address}</address>
+            {s.address_map_link && (
+              <a
+                href={s.address_map_link}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-1 inline-block font-semibold text-brand underline underline-offset-4"
+              >
+                View on map<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            )}
+          </div>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { TicketTypeSearch } from '../../components/TicketTypeSearch';
+
+/** Spec §2 Home: hero with the ticket-type search, over a drawn Roman skyline at sunset (no image request). */
+export function Hero() {
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-brand">
+      <Skyline />
+      <div className="relative mx-auto max-w-7xl px-4 pt-12 pb-10 sm:px-6 md:pt-20 md:pb-16">
+        <p className="inline-block rounded-full bg-black/25 px-3 py-1 text-xs font-bold tracking-widest text-accent uppercase">
+          Hop-on hop-off · Museums · Night tours
+        </p>
+        <h1
+          id="hero-title"
+          className="mt-4 max-w-2xl text-4xl font-extrabold tracking-tight text-white drop-shadow-sm sm:text-5xl md:text-6xl"
+        >
+          See Rome from the top deck
+        </h1>
+        <p className="mt-4 max-w-xl text-lg text-red-50">
+          Bus tours and museum tickets from Rome's favourite operators. Pick a ticket type, pay by card and
+          ride with a QR code on your phone.
+        </p>
+        <div className="mt-8 max-w-3xl rounded-2xl bg-white/95 p-5 shadow-xl ring-1 ring-black/5 backdrop-blur sm:p-6">
+          <TicketTypeSearch />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Skyline() {
+  return (
+    <svg
+      className="absolute inset-0 -z-10 h-full w-full"
+      viewBox="0 0 1440 640"
+      preserveAspectRatio="xMidYMax slice"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <defs>
+        <linearGradient id="hero-sky" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="#450a0a" />
+          <stop offset="0.45" stopColor="#7f1d1d" />
+          <stop offset="0.75" stopColor="#b45309" />
+          <stop offset="1" stopColor="#f59e0b" />
+        </linearGradient>
+        <radialGradient id="hero-sun" cx="0.5" cy="0.5" r="0.5">
+          <stop offset="0" stopColor="#fde68a" />
+          <stop offset="0.6" stopColor="#fbbf24" stopOpacity="0.9" />
+          <stop offset="1" stopColor="#fbbf24" stopOpacity="0" />
+        </radialGradient>
+      </defs>
+      <rect width="1440" height="640" fill="url(#hero-sky)" />
+      <circle cx="1250" cy="470" r="150" fill="url(#hero-sun)" />
+      {/* Far hills */}
+      <path
+        d="M0 540 C200 500 340 520 520 505 S880 480 1060 500 1320 490 1440 500 V640 H0Z"
+        fill="#9a3412"
+        opacity="0.55"
+      />
+      {/* St Peter's dome */}
+      <g fill="#431407" opacity="0.8" transform="translate(-110 0)">
+        <rect x="860" y="470" width="150" height="60" />
+        <path d="M875 470 Q935 380 995 470Z" />
+        <rect x="928" y="380" width="14" height="20" />
+        <path d="M935 352 l6 28 h-12z" />
+        <rect x="850" y="455" width="170" height="15" />
+      </g>
+      {/* Colosseum */}
+      <g fill="#3b0a0a" transform="translate(760 0)">
+        <path d="M200 560 V430 Q330 400 470 418 V560Z" />
+        <g fill="#f59e0b" opacity="0.55">
+          {[0, 1, 2, 3, 4, 5, 6].map((i) => (
+            <rect key={`a${i}`} x={218 + i * 34} y={450 - i * 1.5} width="18" height="28" rx="9" />
+          ))}
+          {[0, 1, 2, 3, 4, 5, 6].map((i) => (
+            <rect key={`b${i}`} x={218 + i * 34} y={498 - i * 1.5} width="18" height="30" rx="9" />
+          ))}
+        </g>
+      </g>
+      {/* Umbrella pines and cypresses */}
+      <g fill="#2a0707">
+        <rect x="96" y="470" width="8" height="90" />
+        <ellipse cx="100" cy="462" rx="70" ry="22" />
+        <ellipse cx="80" cy="450" rx="40" ry="16" />
+        <rect x="596" y="480" width="7" height="80" />
+        <ellipse cx="600" cy="474" rx="58" ry="18" />
+        <path d="M690 560 Q676 480 690 420 Q704 480 690 560Z" />
+        <path d="M720 560 Q708 500 720 452 Q732 500 720 560Z" />
+        <rect x="1376" y="478" width="8" height="82" />
+        <ellipse cx="1380" cy="470" rx="66" ry="20" />
+        <path d="M1272 560 Q1258 486 1272 430 Q1286 486 1272 560Z" />
+      </g>
+      {/* Ground */}
+      <path d="M0 556 Q720 536 1440 556 V640 H0Z" fill="#1c0505" />
+    </svg>
+  );
+}

@@ -1,0 +1,68 @@
+/** Spec §2 Home: the process steps, from choosing a ticket to riding. */
+const STEPS = [
+  {
+    title: 'Choose your ticket',
+    text: 'Pick a ticket type, compare operators and choose your day.',
+    icon: (
+      <path d="M4 7a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-2a2 2 0 0 0 0-4z M14 5v12" />
+    ),
+  },
+  {
+    title: 'Pay securely',
+    text: 'Check out by card on a secure payment page. No fees added.',
+    icon: <path d="M3 7h18v10H3z M3 11h18 M7 15h3" />,
+  },
+  {
+    title: 'Get your QR code',
+    text: 'Your QR ticket arrives at once, on screen and by e-mail.',
+    icon: (
+      <path d="M4 4h6v6H4z M14 4h6v6h-6z M4 14h6v6H4z M14 14h2v2h-2z M18 14h2v2 M14 18h2v2 M18 18h2v2h-2z" />
+    ),
+  },
+  {
+    title: 'Hop on and ride',
+    text: 'Show the code to an agent at any stop and enjoy Rome.',
+    icon: (
+      <path d="M6 4h12a2 2 0 0 1 2 2v10H4V6a2 2 0 0 1 2-2z M4 11h16 M7 19v-3 M17 19v-3 M8 14h.01 M16 14h.01" />
+    ),
+  },
+];
+
+export function ProcessSteps() {
+  return (
+    <section aria-labelledby="steps-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+      <h2 id="steps-title" className="text-center text-3xl font-extrabold tracking-tight text-stone-900">
+        How it works
+      </h2>
+      <p className="mt-2 text-center text-stone-600">Four steps from the sofa to the top deck.</p>
+      <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {STEPS.map((s, i) => (
+          <li key={s.title} className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
+            <span className="absolute top-4 right-4 text-4xl font-black text-stone-200" aria-hidden="true">
+              {i + 1}
+            </span>
+            <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand text-accent">
+              <svg
+                viewBox="0 0 24 24"
+                className="h-6 w-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                aria-hidden="true"
+              >
+                {s.icon}
+              </svg>
+            </span>
+            <h3 className="mt-4 text-lg font-bold text-stone-900">
+              <span className="sr-only">Step {i + 1}: </span>
+              {s.title}
+            </h3>
+            <p className="mt-1 text-sm text-stone-600">{s.text}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+
+/**
+ * The package pictures (image_big, second, third, fourth): one large picture and, when there are
+ * several, thumbnail buttons to switch it. The large picture is above the fold, so it loads eagerly
+ * with a fixed aspect ratio (no layout shift).
+ */
+export function Gallery({ images, title }: { images: string[]; title: string }) {
+  const [index, setIndex] = useState(0);
+  const current = images[Math.min(index, images.length - 1)];
+  if (!current) {
+    return <div className="aspect-[16/10] w-full rounded-2xl bg-stone-200" aria-hidden="true" />;
+  }
+  return (
+    <div>
+      <div className="overflow-hidden rounded-2xl bg-stone-200">
+        <img
+          src={current}
+          alt={images.length > 1 ? `${title}: picture ${index + 1} of ${images.length}` : title}
+          width={1200}
+          height={750}
+          fetchPriority="high"
+          decoding="async"
+          className="aspect-[16/10] w-full object-cover"
+        />
+      </div>
+      {images.length > 1 && (
+        <ul className="mt-3 grid grid-cols-4 gap-2" aria-label="Pictures">
+          {images.map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={`Show picture ${i + 1} of ${images.length}`}
+                aria-pressed={i === index}
+                className={`block w-full overflow-hidden rounded-lg ring-2 transition ${
+                  i === index ? 'ring-brand' : 'ring-transparent opacity-80 hover:opacity-100'
+                }`}
+              >
+                <img
+                  src={src}
+                  alt=""
+                  width={240}
+                  height={150}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[16/10] w-full object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

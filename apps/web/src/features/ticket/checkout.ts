@@ -1,0 +1,67 @@
+/**
+ * The one door from the ticket page to checkout (spec §4 Checkout): a loading overlay shows, the
+ * server prices the order and opens a hosted checkout session, and the visitor is sent there. A 401
+ * sends them to /login/ first, remembering the ticket page.
+ */
+import type { Package } from '@rome/contract';
+import toast from 'react-hot-toast';
+import { ApiError, api, tokenStore } from '../../api/client';
+
+export type CheckoutChoice = {
+  pkg: Package;
+  /** 'YYYY-MM-DD', or null for an open-dated package. */
+  date: string | null;
+  adults: number;
+  youths: number;
+  /** Children 0-5 travel free and need no ticket; the count sent is 0 (spec §9). */
+  infants: number;
+};
+
+function showOverlay(): () => void {
+  const overlay = document.createElement('div');
+  overlay.setAttribute('role', 'status');
+  overlay.setAttribute('aria-live', 'assertive');
+  overlay.className =
+    'fixed inset-0 z-[100] flex flex-col items-center justify-center gap-4 bg-stone-900/70 text-white';
+  overlay.innerHTML =
+    '<div class="h-12 w-12 animate-spin rounded-full border-4 border-white/30 border-t-white" aria-hidden="true"></div><p class="text-lg font-semibold">Redirecting to secure payment...</p>';
+  document.body.append(overlay);
+  return () => overlay.remove();
+}
+
+async function goToLogin() {
+  const { router } = await import('../../router');
+  await router.navigate('/login/', {
+    state: { from: `${window.location.pathname}${window.location.search}` },
+  });
+}
+
+export async function startCheckout(choice: CheckoutChoice): Promise<void> {
+  if (!tokenStore.access()) return goToLogin();
+  // Spec §3 Checkout payload, as multipart fields. The server ignores title, description and image
+  // for pricing: prices always come from the database.
+  const form = new FormData();
+  form.append('title', choice.pkg.title);
+  form.append('description', choice.pkg.type);
+  form.append('image', String(choice.pkg.thumbnail_large ?? choice.pkg.image_big ?? ''));
+  form.append('date', choice.date ?? '');
+  form.append('adult_count', String(choice.adults));
+  form.append('youth_count', String(choice.youths));
+  form.append('infant_count', String(choice.infants));
+  form.append('package_id', String(choice.pkg.id));
+  form.append('package_identifier', choice.pkg.package_tag);
+  const hide = showOverlay();
+  try {
+    const session = await api<{ id: string; url: string }>('create-checkout-session/', {
+      method: 'POST',
+      body: form,
+    });
+    window.location.assign(session.url);
+  } catch (err) {
+    hide();
+    if (err instanceof ApiError && err.status === 401) return goToLogin();
+    toast.error(
+      err instanceof ApiError && err.body?.error ? err.body.error : 'Something went wrong! Please try again.',
+    );
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The money path in a real browser: choose a date and counts, Checkout, pay on the test checkout,
+ * see the QR ticket, find it Pending in the purchase history, let an agent claim it, see it Claimed.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { demoAccounts } from './fixtures';
+
+/** Signs in through the API and stores the tokens as the web app does (spec §3 Browser storage). */
+async function signIn(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/api/token/', { data: { username: email, password } });
+  expect(res.ok()).toBe(true);
+  const { access, refresh } = await res.json();
+  await page.addInitScript(
+    ([a, r, e]) => {
+      if (!localStorage.getItem('access')) {
+        localStorage.setItem('access', a);
+        localStorage.setItem('refresh', r);
+        localStorage.setItem('email', e);
+      }
+    },
+    [access, refresh, email],
+  );
+}
+
+/** The claim code from the newest ticket e-mail in the outbox folder (quoted-printable decoded). */
+async function claimCodeFromOutbox(after: number): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  for (let i = 0; i < 40; i++) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+    } catch {}
+    const codes = files
+      .map((f) => path.join(dir, f))
+      .map((f) =>
+        readFileSync(f, 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
+      )
+      .map((text) => /\/verify\/([\w-]{16,})\//.exec(text)?.[1])
+      .filter((c): c is string => Boolean(c));
+    if (codes.length > after) return codes.at(-1)!;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('no ticket e-mail arrived');
+}
+
+const countTicketMails = () => {
+  try {
+    return readdirSync(path.join(process.env.E2E_DATA_DIR!, 'outbox')).filter((f) =>
+      /\/verify\//.test(
+        readFileSync(path.join(process.env.E2E_DATA_DIR!, 'outbox', f), 'utf8').replace(/=\r?\n/g, ''),
+      ),
+    ).length;
+  } catch {
+    return 0;
+  }
+};
+
+test('buy a dated ticket, see the QR, and an agent claims it', async ({ page }) => {
+  const accounts = demoAccounts();
+  await signIn(page, accounts.customer.email, accounts.customer.password);
+  const mailsBefore = countTicketMails();
+
+  await page.goto('/manageBookings/E9/BB-NIGHT');
+  const dateSelect = page.getByLabel('Select a date');
+  const firstDate = await dateSelect.locator('option').nth(1).getAttribute('value');
+  await dateSelect.selectOption(firstDate!);
+  await page.getByRole('button', { name: 'Increase adults' }).click();
+  await page.getByRole('button', { name: 'Increase adults' }).click();
+  await page.getByRole('button', { name: 'Increase youths' }).click();
+  await expect(page.getByTestId('order-total')).toHaveText('€59.00');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+
+  await expect(page).toHaveURL(/\/pay\/test_cs_/);
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await expect(page.getByTestId('test-checkout-total')).toHaveText('€59.00');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+
+  await expect(page).toHaveURL(/\/success\/[\w-]+\/$/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Your ticket QR code' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download QR Code' })).toBeVisible();
+  await expect(page.getByText('Email Sent!')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download QR Code' }).click();
+  expect((await download).suggestedFilename()).toBe('ticket_qr_code.png');
+
+  await page.goto('/yourticket');
+  const row = page.getByTestId('ticket-row').filter({ hasText: 'Big Bus Rome by Night' }).first();
+  await expect(row).toContainText('Pending');
+  await expect(row).toContainText('€59.00');
+
+  const code = await claimCodeFromOutbox(mailsBefore);
+  const agent = accounts.agents[0];
+  const agentPage = await page.context().browser()!.newPage();
+  await agentPage.goto(`${test.info().project.use.baseURL}/verify/${code}/`);
+  await expect(agentPage.getByText('Big Bus Rome by Night')).toBeVisible();
+  await agentPage.getByLabel('Agent name').selectOption(agent.name);
+  await agentPage.getByLabel('Security code').fill('000000');
+  await agentPage.getByRole('button', { name: 'Claim Ticket' }).click();
+  await expect(agentPage.getByRole('alert')).toContainText('Invalid agent name or security code.');
+  await agentPage.getByLabel('Security code').fill(agent.code);
+  await agentPage.getByRole('button', { name: 'Claim Ticket' }).click();
+  await expect(agentPage.getByText('EXPIRED')).toBeVisible();
+  await agentPage.reload();
+  await expect(agentPage.getByRole('heading', { name: 'Ticket Already Claimed' })).toBeVisible();
+  await expect(agentPage.getByText(/already claimed .* by /)).toBeVisible();
+  await agentPage.close();
+
+  await page.reload();
+  await expect(
+    page.getByTestId('ticket-row').filter({ hasText: 'Big Bus Rome by Night' }).first(),
+  ).toContainText('Claimed');
+});
+
+test('cancel on the test checkout lands on /cancel/ and returns home after 3 seconds', async ({ page }) => {
+  const accounts = demoAccounts();
+  await signIn(page, accounts.customer.email, accounts.customer.password);
+  await page.goto('/manageBookings/E9/GL-24');
+  await page.getByRole('button', { name: 'Increase youths' }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/pay\/test_cs_/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/cancel\/$/);
+  await expect(
+    page.getByText('Your payment was cancelled. No charges were made to your account.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
+});
+
+test('a visitor who is not signed in is sent to /login by Checkout', async ({ page }) => {
+  await page.goto('/manageBookings/E9/GL-24');
+  await page.getByRole('button', { name: 'Increase adults' }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+});

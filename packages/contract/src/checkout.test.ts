@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { CHECKOUT_MESSAGES, romeToday, validateCheckout } from './checkout';
+
+const dated = {
+  dates: ['2030-05-01', '2030-05-02', '2020-01-01'],
+  adultPriceCents: 2900,
+  youthPriceCents: 1900,
+};
+const open = { dates: [], adultPriceCents: 2200, youthPriceCents: 1300 };
+const today = '2026-11-22';
+
+describe('checkout rules', () => {
+  it('prices the order from the package: adults and youths at their prices, infants free', () => {
+    expect(
+      validateCheckout(
+        dated,
+        { date: '2030-05-01', adult_count: '2', youth_count: '1', infant_count: '3' },
+        today,
+      ),
+    ).toEqual({
+      ok: true,
+      adults: 2,
+      youths: 1,
+      infants: 3,
+      date: '2030-05-01',
+      totalCents: 7700,
+    });
+    expect(validateCheckout(open, { adult_count: 0, youth_count: 2 }, today)).toMatchObject({
+      ok: true,
+      totalCents: 2600,
+      date: null,
+    });
+  });
+
+  it('refuses bad counts, too many tickets and a zero total', () => {
+    for (const c of ['-1', '1.5', 'abc', '1e3']) {
+      expect(validateCheckout(open, { adult_count: c, youth_count: 0 }, today)).toEqual({
+        ok: false,
+        error: CHECKOUT_MESSAGES.badCount,
+      });
+    }
+    expect(validateCheckout(open, { adult_count: 51, youth_count: 0 }, today)).toEqual({
+      ok: false,
+      error: CHECKOUT_MESSAGES.tooMany,
+    });
+    expect(validateCheckout(open, { adult_count: 50, youth_count: 50 }, today)).toMatchObject({ ok: true });
+    expect(validateCheckout(open, { adult_count: 0, youth_count: 0, infant_count: 2 }, today)).toEqual({
+      ok: false,
+      error: CHECKOUT_MESSAGES.zeroTotal,
+    });
+  });
+
+  it('needs one of the package dates, not in the past; refuses a date for an open ticket', () => {
+    expect(validateCheckout(dated, { adult_count: 1, youth_count: 0 }, today)).toEqual({
+      ok: false,
+      error: 'Please select a date first',
+    });
+    expect(validateCheckout(dated, { date: '2030-06-01', adult_count: 1, youth_count: 0 }, today)).toEqual({
+      ok: false,
+      error: CHECKOUT_MESSAGES.dateNotOffered,
+    });
+    expect(validateCheckout(dated, { date: '2020-01-01', adult_count: 1, youth_count: 0 }, today)).toEqual({
+      ok: false,
+      error: CHECKOUT_MESSAGES.datePast,
+    });
+    expect(validateCheckout(open, { date: '2030-05-01', adult_count: 1, youth_count: 0 }, today)).toEqual({
+      ok: false,
+      error: CHECKOUT_MESSAGES.noDateChoice,
+    });
+  });
+
+  it("knows today's date in Rome", () => {
+    expect(romeToday(new Date('2026-11-22T23:30:00Z'))).toBe('2026-11-23');
+    expect(romeToday(new Date('2026-11-22T12:00:00Z'))).toBe('2026-11-22');
+  });
+});
