@@ -57,6 +57,15 @@ async function openTicket(page: Page, path: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
+/** Answers the company's static content without its editable banner, so the bundled fallback shows. */
+async function withoutEditableBanner(page: Page) {
+  await page.route(/\/api\/static-content\/company-[^/]+\/?$/, async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    await route.fulfill({ response: res, json: { ...body, page_images: [] } });
+  });
+}
+
 test.describe('ticket details', () => {
   test('counters start at 0, never go below 0, and the total is adults plus youths', async ({ page }) => {
     await openTicket(page, '/manageBookings/E9/BB-24');
@@ -241,6 +250,7 @@ test.describe('company page', () => {
   });
 
   test('the banner shows a placeholder, then fades in the bundled default image', async ({ page }) => {
+    await withoutEditableBanner(page);
     await page.route('**/banners/big-bus.webp', async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
@@ -258,6 +268,7 @@ test.describe('company page', () => {
   });
 
   test('a company without a banner of its own uses the default banner', async ({ page }) => {
+    await withoutEditableBanner(page);
     await page.goto('/bus/roma-musei/roma%20musei');
     await expect(page.getByText('ROMA MUSEI SERVICES', { exact: true })).toBeVisible();
     const banner = page.getByTestId('company-banner');

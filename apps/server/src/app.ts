@@ -1,10 +1,12 @@
 /** buildApp(deps): registers shared infrastructure and the feature modules; nothing else. */
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
 import type Stripe from 'stripe';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { createChangeFeed } from './lib/change-feed';
 import { HttpError } from './lib/errors';
 import { createMailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/routes';
@@ -52,13 +54,44 @@ export type AppDeps = {
   logger?: FastifyServerOptions['loggerInstance'];
   /** A Stripe client (tests point one at a local stand-in); by default made from the config. */
   stripe?: Stripe;
+  /** Sees every route as it is registered (the security tests build their route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
+
+/** PostgreSQL errors that only bad input causes (see the error handler). */
+const DB_INPUT_ERRORS = new Set(['22021', '22P05', '22003', '22P02']);
+
+/**
+ * The database cannot be reached (restart, failover, network): refused or reset connections, the
+ * server shutting down or starting up (57P01-57P03, 08xxx), a pool that cannot connect in time.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03'].includes(code)) return true;
+    if (code.startsWith('08')) return true;
+    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(String(e.message)))
+      return true;
+  }
+  return false;
+}
 
 /** Secrets never reach the logs: the claim path's code and tokens are cut from logged URLs. */
 export function redactUrl(url: string): string {
   return url
     .replace(/^(\/api\/claim\/[^/]+\/[^/]+\/)[^/?]+/, '$1[redacted]')
     .replace(/([?&](?:token|code|access|refresh)=)[^&]+/gi, '$1[redacted]');
+}
+
+/** The shop's pino options (main.ts); the logging tests build the same logger over a memory stream. */
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.code', '*.token'],
+    serializers: {
+      req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+    },
+  };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -69,13 +102,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     bodyLimit: 1024 * 1024,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
   app.decorate('storage', deps.storage);
-  app.decorate('catalog', createCatalog(deps.database.db));
-  app.decorate('siteCache', createSiteCache(deps.database.db));
+  // In-memory caches are cleared on every instance after an edit (LISTEN/NOTIFY on PostgreSQL).
+  const changes = createChangeFeed({ database: deps.database, log: app.log });
+  await changes.start();
+  app.addHook('onClose', () => changes.close());
+  // An edit's answer leaves once the other instances have been told, so the next read anywhere is fresh.
+  app.addHook('onSend', async () => changes.flush());
+  app.decorate('catalog', changes.broadcasting('catalog', createCatalog(deps.database.db)));
+  app.decorate('siteCache', changes.broadcasting('site', createSiteCache(deps.database.db)));
+  if (config.instanceId) {
+    const instance = config.instanceId;
+    app.addHook('onRequest', async (_req, reply) => {
+      reply.header('x-instance', instance);
+    });
+  }
   // The mail outbox sender: a pass every 2 s and right after each enqueue; tests may stop() it.
   app.decorate('mailer', createMailer({ db: deps.database.db, config, log: app.log }));
   app.mailer.start();
@@ -86,7 +132,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => app.activity.close());
   const stripe =
     deps.stripe ??
-    (config.stripe.secretKey ? createStripeClient({ secretKey: config.stripe.secretKey }) : undefined);
+    (config.stripe.secretKey
+      ? createStripeClient({
+          secretKey: config.stripe.secretKey,
+          host: config.stripe.apiHost,
+          port: config.stripe.apiPort,
+          protocol: config.stripe.apiProtocol,
+        })
+      : undefined);
   app.decorate('payments', stripe ? stripeProvider(stripe) : testProvider(config.publicUrl));
   await app.register(multipart, { limits: { fields: 30, fieldSize: 100_000, files: 1, parts: 40 } });
 
@@ -119,6 +172,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(err.statusCode).send(err.body);
     }
     if (err.validation) return reply.code(400).send({ error: err.message });
+    // PostgreSQL refused a value the client sent: a NUL or unencodable character (22021, 22P05), a
+    // number out of its column's range (22003) or text that is no number (22P02). Bad input, not a fault.
+    const dbCode = err.cause?.code ?? err.code;
+    if (typeof dbCode === 'string' && DB_INPUT_ERRORS.has(dbCode)) {
+      req.log.warn({ url: redactUrl(req.url), code: dbCode }, 'the database refused a value of the request');
+      return reply.code(400).send({ error: 'A value in the request cannot be stored.' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ url: redactUrl(req.url), code: err.cause?.code ?? err.code }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ detail: 'The service is temporarily unavailable. Please try again shortly.' });
+    }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status === 413) return reply.code(413).send({ error: 'The request is too large.' });
     if (status >= 400 && status < 500)

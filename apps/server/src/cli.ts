@@ -6,6 +6,10 @@
  *   user:grant    --email E --role editor|superuser
  *   user:revoke   --email E --role editor|superuser
  *   user:password --email E --password P      (signs the account out everywhere)
+ *   agent:create  --name N --code C           (ticket agent with a security code, stored hashed)
+ *   agent:code    --name N --code C           (new security code)
+ *   agent:disable --name N / agent:enable --name N / agent:list
+ *   payments:reconcile [--days 3]             (process Stripe events this shop has not processed)
  *
  * Exit code 0 on success, 1 on bad input or failure (with a message on stderr).
  */
@@ -14,7 +18,11 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
-import { users } from './db/schema';
+import { agents, users } from './db/schema';
+import { hashSecret } from './lib/passwords';
+import { reconcileStripe } from './modules/checkout/stripe-webhook';
+import { createStripeClient, stripeProvider } from './payments/stripe';
+import { localStorage } from './storage/storage';
 import { passwordProblem } from './modules/auth/password-policy';
 import { createUser, EmailTakenError, findUserByEmail, setPassword } from './modules/auth/users';
 
@@ -23,7 +31,13 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   user:create   --email E --name "Full Name" --password P [--phone 3912345678]
   user:grant    --email E --role editor|superuser
   user:revoke   --email E --role editor|superuser
-  user:password --email E --password P`;
+  user:password --email E --password P
+  agent:create  --name "Agent Name" --code SECURITY_CODE
+  agent:code    --name "Agent Name" --code NEW_CODE
+  agent:disable --name "Agent Name"
+  agent:enable  --name "Agent Name"
+  agent:list
+  payments:reconcile [--days 3]`;
 
 class UsageError extends Error {}
 
@@ -82,6 +96,56 @@ async function run(
       await setPassword(db, user.id, v.password!);
       return `Password of ${user.email} changed; every earlier sign-in of it has ended.`;
     }
+    case 'agent:create':
+    case 'agent:code': {
+      need(v, 'name', 'code');
+      const name = v.name!.trim();
+      if (!name || name.length > 100) throw new UsageError('--name must be 1 to 100 characters.');
+      if (v.code!.length < 4) throw new UsageError('--code must be at least 4 characters.');
+      const codeHash = await hashSecret(v.code!);
+      const [existing] = await db.select().from(agents).where(eq(agents.name, name));
+      if (command === 'agent:create') {
+        if (existing) throw new UsageError(`An agent named "${name}" already exists.`);
+        await db.insert(agents).values({ name, codeHash });
+        return `Created agent "${name}".`;
+      }
+      if (!existing) throw new UsageError(`No agent named "${name}".`);
+      await db.update(agents).set({ codeHash }).where(eq(agents.id, existing.id));
+      return `New security code set for "${name}".`;
+    }
+    case 'agent:disable':
+    case 'agent:enable': {
+      need(v, 'name');
+      const updated = await db
+        .update(agents)
+        .set({ active: command === 'agent:enable' })
+        .where(eq(agents.name, v.name!.trim()))
+        .returning();
+      if (!updated.length) throw new UsageError(`No agent named "${v.name}".`);
+      return `Agent "${v.name}" is ${command === 'agent:enable' ? 'active' : 'disabled'}.`;
+    }
+    case 'agent:list': {
+      const rows = await db.select().from(agents).orderBy(agents.name);
+      return rows.length ? rows.map((a) => `${a.active ? 'active  ' : 'disabled'}  ${a.name}`).join('\n') : 'No agents.';
+    }
+    case 'payments:reconcile': {
+      const config = loadConfig();
+      if (!config.stripe.secretKey) throw new UsageError('STRIPE_SECRET_KEY is not set: there is nothing to reconcile.');
+      const days = Number(v.days ?? 3);
+      if (!Number.isFinite(days) || days <= 0 || days > 30) throw new UsageError('--days must be between 1 and 30.');
+      const stripe = createStripeClient({
+        secretKey: config.stripe.secretKey,
+        host: config.stripe.apiHost,
+        port: config.stripe.apiPort,
+        protocol: config.stripe.apiProtocol,
+      });
+      const result = await reconcileStripe(
+        { db, storage: localStorage(config.mediaDir), publicUrl: config.publicUrl, provider: stripeProvider(stripe) },
+        stripe,
+        days * 24 * 3600,
+      );
+      return `Stripe events seen: ${result.seen}; processed now: ${result.processed}.`;
+    }
     default:
       throw new UsageError(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE);
   }
@@ -99,6 +163,8 @@ async function main(argv: string[]): Promise<number> {
         password: { type: 'string' },
         phone: { type: 'string' },
         role: { type: 'string' },
+        code: { type: 'string' },
+        days: { type: 'string' },
       },
     });
   } catch (err) {

@@ -24,14 +24,24 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Send Stripe API calls elsewhere (a local stand-in in tests, or an egress proxy); default api.stripe.com. */
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   ALLOW_TEST_PAYMENTS: bool,
   TRUST_PROXY: z.string().default(''),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** The built web app to serve (default apps/web/dist). */
+  WEB_DIST_DIR: z.string().optional(),
   /** Activity events older than this many days are deleted; unset or 0 keeps them forever. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(0),
   ANALYTICS_ANONYMIZE_IP: bool,
   /** Comma-separated .mmdb files for IP locations; empty: the bundled DB-IP city files; 'off': none. */
   GEOIP_DB_PATH: z.string().default(''),
+  /** Uploaded and generated files (default $DATA_DIR/media); several instances need one shared folder. */
+  MEDIA_DIR: z.string().optional(),
+  /** Names this process in an `x-instance` response header (several instances behind a balancer). */
+  INSTANCE_ID: z.string().max(64).optional(),
 });
 
 export type Config = {
@@ -40,12 +50,22 @@ export type Config = {
   host: string;
   publicUrl: string;
   dataDir: string;
+  mediaDir: string;
+  instanceId: string | undefined;
   databaseUrl: string | undefined;
   jwtSecret: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   smtpUrl: string | undefined;
   mailFrom: string;
-  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  stripe: {
+    secretKey?: string;
+    publishableKey?: string;
+    webhookSecret?: string;
+    /** Another API endpoint than api.stripe.com (a stand-in or a proxy). */
+    apiHost?: string;
+    apiPort?: number;
+    apiProtocol?: 'http' | 'https';
+  };
   allowTestPayments: boolean;
   trustProxy: string[];
   seedDemo: boolean;
@@ -102,6 +122,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     secretKey: env.STRIPE_SECRET_KEY,
     publishableKey: env.STRIPE_PUBLISHABLE_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    apiHost: env.STRIPE_API_HOST,
+    apiPort: env.STRIPE_API_PORT,
+    apiProtocol: env.STRIPE_API_PROTOCOL,
   };
   if (env.NODE_ENV === 'production' && !stripe.secretKey && !env.ALLOW_TEST_PAYMENTS) {
     throw new Error(
@@ -115,6 +138,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     dataDir,
+    mediaDir: env.MEDIA_DIR ? path.resolve(env.MEDIA_DIR) : path.join(dataDir, 'media'),
+    instanceId: env.INSTANCE_ID || undefined,
     databaseUrl: env.DATABASE_URL,
     jwtSecret: overrides.jwtSecret ?? jwtSecret(env, dataDir),
     logLevel: env.LOG_LEVEL,
@@ -126,7 +151,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       .map((s) => s.trim())
       .filter(Boolean),
     seedDemo: env.SEED_DEMO === 'auto' ? env.NODE_ENV !== 'production' : env.SEED_DEMO === 'true',
-    webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../web/dist'),
     analytics: {
       retentionDays: env.ANALYTICS_RETENTION_DAYS,
       anonymizeIp: env.ANALYTICS_ANONYMIZE_IP,

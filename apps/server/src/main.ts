@@ -2,31 +2,26 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import { buildApp, redactUrl } from './app';
+import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, SEED_LOCK, withAdvisoryLock } from './db/client';
 import { seedBase, seedCatalog, seedDemoAccounts } from './db/seed/index';
 import { localStorage } from './storage/storage';
 
 const config = loadConfig();
 mkdirSync(config.dataDir, { recursive: true });
-const logger = pino({
-  level: config.logLevel,
-  redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.code', '*.token'],
-  serializers: {
-    req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-  },
-});
+const logger = pino(loggerOptions(config.logLevel));
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const storage = localStorage(path.join(config.dataDir, 'media'));
-await seedBase(database.db);
-let demo: Awaited<ReturnType<typeof seedDemoAccounts>> | null = null;
-if (config.seedDemo) {
+const storage = localStorage(config.mediaDir);
+// Several instances may start together: one seeds, the others wait and then find the data there.
+const demo = await withAdvisoryLock(database, SEED_LOCK, async () => {
+  await seedBase(database.db);
+  if (!config.seedDemo) return null;
   const seeded = await seedCatalog(database.db, storage);
   if (seeded) logger.info('Seeded the demo catalogue');
-  demo = await seedDemoAccounts(database.db, config.dataDir);
-}
+  return seedDemoAccounts(database.db, config.dataDir);
+});
 
 const app = await buildApp({ config, database, storage, logger });
 await app.listen({ port: config.port, host: config.host });

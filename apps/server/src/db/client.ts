@@ -51,6 +51,25 @@ export async function migrate(database: Database): Promise<void> {
   }
 }
 
+/**
+ * Runs `work` while holding a PostgreSQL advisory lock (on PGlite: just runs it), so that start-up
+ * work such as seeding happens once when several instances start together.
+ */
+export async function withAdvisoryLock<T>(database: Database, key: number, work: () => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return work();
+  const client = await database.pool!.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [key]);
+    return await work();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {});
+    client.release();
+  }
+}
+
+/** Lock keys of start-up work (migrations use 727001). */
+export const SEED_LOCK = 727002;
+
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   const database = opts.databaseUrl
     ? await openPostgres(opts.databaseUrl)

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -355,9 +356,27 @@ export const activityEvents = pgTable(
   (t) => [
     index('activity_action_time_idx').on(t.action, t.occurredAt),
     index('activity_time_idx').on(t.occurredAt),
-    // The dashboard's payment figures: only the shop's own events, a small slice of the table.
-    index('activity_server_action_time_idx')
-      .on(t.action, t.occurredAt)
+    // The dashboard's payment figures and lists: only the shop's own events, a small slice of the table.
+    index('activity_server_action_time_idx').on(t.action, t.occurredAt).where(sql`${t.source} = 'server'`),
+    index('activity_server_action_status_time_idx')
+      .on(t.action, t.status, t.occurredAt)
       .where(sql`${t.source} = 'server'`),
   ],
+);
+
+/**
+ * All-time event counts (and amounts) per action, source and status, kept by statement-level triggers
+ * on activity_events (migration 0002): the dashboard's totals read a handful of rows however large the
+ * event table grows. status '' stands for none.
+ */
+export const activityTotals = pgTable(
+  'activity_totals',
+  {
+    action: text('action').notNull(),
+    source: text('source').notNull(),
+    status: text('status').notNull().default(''),
+    events: bigint('events', { mode: 'number' }).notNull().default(0),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.action, t.source, t.status] })],
 );

@@ -1,9 +1,10 @@
 /** CodeMirror 6 for HTML source (editor chunk only). */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { html } from '@codemirror/lang-html';
-import { defaultHighlightStyle, indentRange, syntaxHighlighting } from '@codemirror/language';
+import { HighlightStyle, indentRange, syntaxHighlighting } from '@codemirror/language';
 import { EditorState } from '@codemirror/state';
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
+import { tags as t } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 
 const theme = EditorView.theme({
@@ -12,6 +13,19 @@ const theme = EditorView.theme({
   '.cm-gutters': { backgroundColor: '#f5f5f4', color: '#57534e', borderRight: '1px solid #e7e5e4' },
   '&.cm-focused': { outline: '3px solid #2563eb', outlineOffset: '-3px' },
 });
+
+/** Token colours with at least 4.5:1 contrast on white and on the active line (WCAG AA). */
+const highlight = HighlightStyle.define([
+  { tag: [t.tagName, t.typeName], color: '#1d4ed8' },
+  { tag: t.attributeName, color: '#7e22ce' },
+  { tag: [t.attributeValue, t.string], color: '#166534' },
+  { tag: [t.comment, t.meta], color: '#57534e', fontStyle: 'italic' },
+  { tag: [t.keyword, t.operatorKeyword], color: '#b91c1c' },
+  { tag: [t.number, t.bool, t.atom], color: '#92400e' },
+  { tag: [t.angleBracket, t.punctuation, t.bracket], color: '#44403c' },
+  { tag: [t.propertyName, t.variableName], color: '#1e3a8a' },
+  { tag: t.invalid, color: '#b91c1c', textDecoration: 'underline' },
+]);
 
 /**
  * An uncontrolled editor: `value` is the starting text (a new `resetKey` starts over), every change
@@ -49,7 +63,7 @@ export function CodeEditor({
           history(),
           highlightActiveLine(),
           html(),
-          syntaxHighlighting(defaultHighlightStyle),
+          syntaxHighlighting(highlight),
           EditorView.lineWrapping,
           keymap.of([...defaultKeymap, ...historyKeymap]),
           EditorView.contentAttributes.of({ 'aria-label': label }),

@@ -26,7 +26,7 @@ export function Editable({
   return (
     <div
       data-editable={tag}
-      className={`${isImage ? '' : 'relative'} rounded-sm outline-2 outline-offset-4 outline-sky-400 outline-dashed ${className}`}
+      className={`${isImage ? '' : 'relative'} rounded-sm outline-2 outline-offset-2 outline-sky-400 outline-dashed ${className}`}
     >
       {children}
       <button
@@ -35,7 +35,7 @@ export function Editable({
         aria-label={`EDIT ${name}`}
         title={`${isImage ? 'Change image' : 'Edit'} (${tag})`}
         className={`absolute z-20 rounded bg-sky-700 px-2 py-0.5 text-xs font-bold tracking-wide text-white shadow hover:bg-sky-800 ${
-          isImage ? 'top-3 right-3' : '-top-3 right-0'
+          isImage ? 'top-3 right-3' : '-top-2.5 right-1'
         }`}
       >
         EDIT

@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityEvents } from '../../db/schema';
+import { activityEvents, activityTotals } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
 import { anonymiseIp, isPrivateIp, normaliseIp } from './ip';
@@ -24,7 +24,11 @@ afterAll(async () => {
   await Promise.all([t?.close(), proxied?.close(), anon?.close()]);
 });
 
-async function track(app: TestApp, payload: unknown, opts: { ip?: string; headers?: Record<string, string> } = {}) {
+async function track(
+  app: TestApp,
+  payload: unknown,
+  opts: { ip?: string; headers?: Record<string, string> } = {},
+) {
   const res = await app.app.inject({
     method: 'POST',
     url: '/api/track-activity/',
@@ -37,7 +41,11 @@ async function track(app: TestApp, payload: unknown, opts: { ip?: string; header
 }
 
 async function eventsWhere(app: TestApp, marker: string) {
-  const rows = await app.db.select().from(activityEvents).where(eq(activityEvents.page, marker)).orderBy(activityEvents.id);
+  const rows = await app.db
+    .select()
+    .from(activityEvents)
+    .where(eq(activityEvents.page, marker))
+    .orderBy(activityEvents.id);
   return rows;
 }
 
@@ -113,7 +121,11 @@ describe('POST /api/track-activity/', () => {
 
   it('answers 400 to malformed bodies and stores nothing', async () => {
     const page = uid();
-    const before = await t.db.select({ id: activityEvents.id }).from(activityEvents).orderBy(desc(activityEvents.id)).limit(1);
+    const before = await t.db
+      .select({ id: activityEvents.id })
+      .from(activityEvents)
+      .orderBy(desc(activityEvents.id))
+      .limit(1);
     const bad: [unknown, Record<string, string>?][] = [
       ['{"action": "page_view", ', undefined],
       ['not json at all', { 'content-type': 'text/plain' }],
@@ -132,7 +144,11 @@ describe('POST /api/track-activity/', () => {
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
       expect(res.json().error).toBeTypeOf('string');
     }
-    const after = await t.db.select({ id: activityEvents.id }).from(activityEvents).orderBy(desc(activityEvents.id)).limit(1);
+    const after = await t.db
+      .select({ id: activityEvents.id })
+      .from(activityEvents)
+      .orderBy(desc(activityEvents.id))
+      .limit(1);
     expect(after[0]?.id).toBe(before[0]?.id);
     expect(await eventsWhere(t, page)).toHaveLength(0);
   });
@@ -145,7 +161,12 @@ describe('POST /api/track-activity/', () => {
       { action: 'a_close', page, timestamp: close.toISOString() },
       { action: 'a_shifted', page, timestamp: new Date(Date.now() + 6 * 3600_000).toISOString() },
       { action: 'a_old', page, timestamp: '2001-01-01T00:00:00Z' },
-      { action: 'a_garbage', page, timestamp: 'yesterday-ish', fullUrl: `https://x.example/${'q'.repeat(3000)}` },
+      {
+        action: 'a_garbage',
+        page,
+        timestamp: 'yesterday-ish',
+        fullUrl: `https://x.example/${'q'.repeat(3000)}`,
+      },
     ]);
     const rows = await eventsWhere(t, page);
     const by = Object.fromEntries(rows.map((r) => [r.action, r]));
@@ -158,7 +179,13 @@ describe('POST /api/track-activity/', () => {
 
   it('stores a forged payment event as a client event without amount or status', async () => {
     const page = uid();
-    await track(t, { action: 'payment_completed', page, amountCents: 999_999, amount: 9999.99, status: 'completed' });
+    await track(t, {
+      action: 'payment_completed',
+      page,
+      amountCents: 999_999,
+      amount: 9999.99,
+      status: 'completed',
+    });
     const [row] = await eventsWhere(t, page);
     expect(row.source).toBe('client');
     expect(row.amountCents).toBeNull();
@@ -167,10 +194,22 @@ describe('POST /api/track-activity/', () => {
 
   it('honours X-Forwarded-For only from a trusted proxy', async () => {
     const page = uid();
-    await track(t, { action: 'page_view', page }, { ip: '127.0.0.1', headers: { 'x-forwarded-for': '8.8.8.8' } });
-    await track(proxied, { action: 'page_view', page }, { ip: '127.0.0.1', headers: { 'x-forwarded-for': '8.8.8.8' } });
+    await track(
+      t,
+      { action: 'page_view', page },
+      { ip: '127.0.0.1', headers: { 'x-forwarded-for': '8.8.8.8' } },
+    );
+    await track(
+      proxied,
+      { action: 'page_view', page },
+      { ip: '127.0.0.1', headers: { 'x-forwarded-for': '8.8.8.8' } },
+    );
     // A proxy that is not on the list cannot vouch for anyone.
-    await track(proxied, { action: 'page_view', page }, { ip: '10.1.2.3', headers: { 'x-forwarded-for': '8.8.4.4' } });
+    await track(
+      proxied,
+      { action: 'page_view', page },
+      { ip: '10.1.2.3', headers: { 'x-forwarded-for': '8.8.4.4' } },
+    );
     const [untrusted] = await eventsWhere(t, page);
     expect(untrusted.ipAddress).toBe('127.0.0.1');
     expect(untrusted.country).toBe('Local network');
@@ -211,13 +250,23 @@ describe('POST /api/track-activity/', () => {
     const batch = Array.from({ length: 50 }, () => ({ action: 'page_view', page: '/rate' }));
     const codes: number[] = [];
     for (let i = 0; i < 13; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/track-activity/', remoteAddress: ip, payload: batch });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/track-activity/',
+        remoteAddress: ip,
+        payload: batch,
+      });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 12).every((c) => c === 204)).toBe(true);
     expect(codes[12]).toBe(429);
     // Another address is not affected.
-    const other = await t.app.inject({ method: 'POST', url: '/api/track-activity/', remoteAddress: '203.0.113.10', payload: batch });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/track-activity/',
+      remoteAddress: '203.0.113.10',
+      payload: batch,
+    });
     expect(other.statusCode).toBe(204);
   });
 });
@@ -228,22 +277,42 @@ describe('retention', () => {
     const day = 86_400_000;
     const now = Date.now();
     const ages = [31, 45, 400, 29, 1, 0];
-    await anon.db.insert(activityEvents).values(
-      ages.map((d) => ({ action: `age_${d}`, page, occurredAt: new Date(now - d * day - 60_000) })),
-    );
-    // Server events age out too: the retention period is the whole table's.
     await anon.db
       .insert(activityEvents)
-      .values({ action: 'payment_completed', source: 'server', page, status: 'completed', amountCents: 1000, occurredAt: new Date(now - 60 * day) });
+      .values(ages.map((d) => ({ action: `age_${d}`, page, occurredAt: new Date(now - d * day - 60_000) })));
+    // Server events age out too: the retention period is the whole table's.
+    await anon.db.insert(activityEvents).values({
+      action: 'payment_completed',
+      source: 'server',
+      page,
+      status: 'completed',
+      amountCents: 1000,
+      occurredAt: new Date(now - 60 * day),
+    });
     const deleted = await anon.app.activity.purgeExpired();
     expect(deleted).toBeGreaterThanOrEqual(4);
     const left = (await eventsWhere(anon, page)).map((r) => r.action).sort();
     expect(left).toEqual(['age_0', 'age_1', 'age_29']);
+    // The all-time totals the dashboard reads follow the deletion (triggers on activity_events).
+    const totals = await anon.db
+      .select({ action: activityTotals.action, events: activityTotals.events })
+      .from(activityTotals)
+      .where(like(activityTotals.action, 'age_%'));
+    expect(Object.fromEntries(totals.map((r) => [r.action, r.events]))).toMatchObject({
+      age_0: 1,
+      age_1: 1,
+      age_29: 1,
+      age_31: 0,
+      age_45: 0,
+      age_400: 0,
+    });
   });
 
   it('keeps everything when retention is off', async () => {
     const page = uid();
-    await t.db.insert(activityEvents).values({ action: 'ancient', page, occurredAt: new Date('2001-01-01T00:00:00Z') });
+    await t.db
+      .insert(activityEvents)
+      .values({ action: 'ancient', page, occurredAt: new Date('2001-01-01T00:00:00Z') });
     expect(await t.app.activity.purgeExpired()).toBe(0);
     expect(await eventsWhere(t, page)).toHaveLength(1);
   });

@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ANALYTICS_METRICS,
-  analyticsDetailedResponseSchema,
-  analyticsResponseSchema,
-} from '@rome/contract';
+import { ANALYTICS_METRICS, analyticsDetailedResponseSchema, analyticsResponseSchema } from '@rome/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
@@ -35,7 +31,12 @@ beforeAll(async () => {
   customer = await createUser(t.app, t.db);
   const now = Date.now();
   const at = (ms: number) => new Date(ms);
-  const pv = (ms: number, ip: string, device: string | null, extra: Partial<typeof activityEvents.$inferInsert> = {}) => ({
+  const pv = (
+    ms: number,
+    ip: string,
+    device: string | null,
+    extra: Partial<typeof activityEvents.$inferInsert> = {},
+  ) => ({
     action: 'page_view',
     occurredAt: at(ms),
     ipAddress: ip,
@@ -119,7 +120,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const get = (url: string, headers: Record<string, string> = admin.auth) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = admin.auth) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 const EXPECTED_INSIGHTS = {
   totalVisits: 7,
@@ -149,6 +151,7 @@ describe('GET /api/analytics/', () => {
     const res = await get('/api/analytics/');
     expect(res.statusCode).toBe(200);
     const body = analyticsResponseSchema.parse(res.json());
+    expect(body.timeZone).toBe('Asia/Dhaka');
     expect(body.insights).toEqual(EXPECTED_INSIGHTS);
   });
 
@@ -171,7 +174,12 @@ describe('GET /api/analytics/', () => {
     expect(all.pagination.hasMore).toBe(false);
     const times = all.userActivities.map((a) => a.timestamp);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(all.userActivities.at(-1)).toMatchObject({ action: 'page_view', ipAddress: '4.4.4.4', user: '', countryCode: 'IT' });
+    expect(all.userActivities.at(-1)).toMatchObject({
+      action: 'page_view',
+      ipAddress: '4.4.4.4',
+      user: '',
+      countryCode: 'IT',
+    });
     expect((await get('/api/analytics/?page_size=201')).statusCode).toBe(400);
     expect((await get('/api/analytics/?page=0')).statusCode).toBe(400);
   });
@@ -200,10 +208,14 @@ describe('GET /api/analytics/', () => {
     });
     const body = analyticsResponseSchema.parse((await get('/api/analytics/')).json());
     expect(body.insights).toEqual(EXPECTED_INSIGHTS);
-    const paid = analyticsDetailedResponseSchema.parse((await get('/api/analytics/detailed/successful-payments/')).json());
+    const paid = analyticsDetailedResponseSchema.parse(
+      (await get('/api/analytics/detailed/successful-payments/')).json(),
+    );
     expect(paid.activities).toHaveLength(2);
     expect(paid.statistics.kpi.total_revenue).toBe('€40.00');
-    const started = analyticsDetailedResponseSchema.parse((await get('/api/analytics/detailed/payment-initiations/')).json());
+    const started = analyticsDetailedResponseSchema.parse(
+      (await get('/api/analytics/detailed/payment-initiations/')).json(),
+    );
     expect(started.activities).toHaveLength(4);
   });
 });
@@ -235,17 +247,19 @@ describe('GET /api/analytics/detailed/{metric}/', () => {
     // Boundary events: 2 on the day before yesterday, 3 yesterday (Dhaka days); 10 and 40 days ago are
     // outside the week.
     expect(body.statistics.weeklyTrends.data).toEqual([0, 0, 0, 0, 2, 3, 0]);
+    // The week's statistics: the 5 boundary page views (10 and 40 days ago are outside), by 1.1.1.1,
+    // 2.2.2.2 and the signed-in x@example.com.
     expect(body.statistics.conversionRates).toEqual({
-      'Visits to ticket views': 66.7,
-      'Visits to payment initiations': 66.7,
-      'Visits to successful payments': 33.3,
+      'Visits to ticket views': 80,
+      'Visits to payment initiations': 80,
+      'Visits to successful payments': 40,
     });
     expect(body.statistics.kpi).toEqual({
-      visits_last_30_days: '6',
-      unique_visitors: '4',
-      views_per_visitor: '1.5',
-      mobile_share: 33.3,
-      signed_in_share: 16.7,
+      visits_last_7_days: '5',
+      unique_visitors: '3',
+      views_per_visitor: '1.7',
+      mobile_share: 40,
+      signed_in_share: 20,
     });
   });
 
@@ -255,9 +269,13 @@ describe('GET /api/analytics/detailed/{metric}/', () => {
       `UPDATE website_settings SET analytics_time_zone = 'UTC'` as any,
     );
     try {
-      const body = analyticsDetailedResponseSchema.parse((await get('/api/analytics/detailed/total-visits/')).json());
+      const body = analyticsDetailedResponseSchema.parse(
+        (await get('/api/analytics/detailed/total-visits/')).json(),
+      );
       expect(body.timeZone).toBe('UTC');
-      const utcDays = Array.from({ length: 7 }, (_, i) => new Date(Date.now() - (6 - i) * DAY).toISOString().slice(0, 10));
+      const utcDays = Array.from({ length: 7 }, (_, i) =>
+        new Date(Date.now() - (6 - i) * DAY).toISOString().slice(0, 10),
+      );
       expect(body.statistics.weeklyTrends.labels).toEqual(utcDays);
       const boundaryUtcDay = new Date(dhakaMidnight(1)).toISOString().slice(0, 10);
       const expected = utcDays.map((d) => (d === boundaryUtcDay ? 5 : 0));
@@ -268,7 +286,9 @@ describe('GET /api/analytics/detailed/{metric}/', () => {
   });
 
   it('ticket-views', async () => {
-    const body = analyticsDetailedResponseSchema.parse((await get('/api/analytics/detailed/ticket-views/')).json());
+    const body = analyticsDetailedResponseSchema.parse(
+      (await get('/api/analytics/detailed/ticket-views/')).json(),
+    );
     expect(body.activities).toHaveLength(4);
     expect(body.activities[0].details).toBe('Viewed ticket COL-1');
     const today = dhakaDay(Date.now() - HOUR);
@@ -279,7 +299,7 @@ describe('GET /api/analytics/detailed/{metric}/', () => {
       'Ticket views to successful payments': 50,
     });
     expect(body.statistics.kpi).toEqual({
-      ticket_views_last_30_days: '4',
+      ticket_views_last_7_days: '4',
       unique_viewers: '1',
       views_per_viewer: '4.0',
       most_viewed_ticket: 'COL-1',
@@ -288,7 +308,9 @@ describe('GET /api/analytics/detailed/{metric}/', () => {
   });
 
   it('payment-initiations: amounts in euro and the outcome split', async () => {
-    const body = analyticsDetailedResponseSchema.parse((await get('/api/analytics/detailed/payment-initiations/')).json());
+    const body = analyticsDetailedResponseSchema.parse(
+      (await get('/api/analytics/detailed/payment-initiations/')).json(),
+    );
     expect(body.activities.map((a) => a.amount)).toEqual([40, 30, 20, 10]);
     expect(body.activities.map((a) => a.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
     expect(body.activities[0]).toMatchObject({
@@ -296,9 +318,13 @@ describe('GET /api/analytics/detailed/{metric}/', () => {
       details: 'Checkout started for Colosseum Tour (order order-3)',
     });
     expect(body.statistics.weeklyTrends.data.reduce((a, b) => a + b, 0)).toBe(4);
-    expect(body.statistics.conversionRates).toEqual({ Completed: 50, Cancelled: 25, 'Open or abandoned': 25 });
+    expect(body.statistics.conversionRates).toEqual({
+      Completed: 50,
+      Cancelled: 25,
+      'Open or abandoned': 25,
+    });
     expect(body.statistics.kpi).toEqual({
-      payment_initiations_last_30_days: '4',
+      payment_initiations_last_7_days: '4',
       initiated_value: '€100.00',
       average_basket: '€25.00',
       completion_rate: 50,
@@ -307,7 +333,9 @@ describe('GET /api/analytics/detailed/{metric}/', () => {
   });
 
   it('successful-payments: only completed server payments', async () => {
-    const body = analyticsDetailedResponseSchema.parse((await get('/api/analytics/detailed/successful-payments/')).json());
+    const body = analyticsDetailedResponseSchema.parse(
+      (await get('/api/analytics/detailed/successful-payments/')).json(),
+    );
     expect(body.activities.map((a) => [a.amount, a.status])).toEqual([
       [30, 'completed'],
       [10, 'completed'],
@@ -315,10 +343,10 @@ describe('GET /api/analytics/detailed/{metric}/', () => {
     expect(body.activities[1].details).toBe('Payment completed for Colosseum Tour (order order-0)');
     expect(body.statistics.conversionRates).toEqual({
       'Initiations to successful payments': 50,
-      'Visits to successful payments': 33.3,
+      'Visits to successful payments': 40,
     });
     expect(body.statistics.kpi).toEqual({
-      successful_payments_last_30_days: '2',
+      successful_payments_last_7_days: '2',
       total_revenue: '€40.00',
       average_order_value: '€20.00',
       paying_customers: '2',
@@ -328,12 +356,18 @@ describe('GET /api/analytics/detailed/{metric}/', () => {
   });
 
   it('cancelled-payments', async () => {
-    const body = analyticsDetailedResponseSchema.parse((await get('/api/analytics/detailed/cancelled-payments/')).json());
+    const body = analyticsDetailedResponseSchema.parse(
+      (await get('/api/analytics/detailed/cancelled-payments/')).json(),
+    );
     expect(body.activities).toEqual([
-      expect.objectContaining({ amount: 40, status: 'cancelled', details: 'Checkout cancelled (order order-3)' }),
+      expect.objectContaining({
+        amount: 40,
+        status: 'cancelled',
+        details: 'Checkout cancelled (order order-3)',
+      }),
     ]);
     expect(body.statistics.kpi).toEqual({
-      cancelled_payments_last_30_days: '1',
+      cancelled_payments_last_7_days: '1',
       cancellation_rate: 25,
       cancelled_value: '€40.00',
       average_cancelled_value: '€40.00',

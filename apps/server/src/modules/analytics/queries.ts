@@ -2,10 +2,12 @@
  * One named query per figure of the analytics dashboard (the Umami way), each parameterised and
  * written for an index of activity_events:
  *
- * - activity_action_time_idx (action, occurred_at): page_view / ticket_view counts (index-only), their
- *   windows and their newest-first pages.
- * - activity_server_action_time_idx (action, occurred_at) WHERE source = 'server': every payment
- *   figure. The predicate `source = 'server'` is written literally so the planner can use it; it is also
+ * - activity_totals (primary key action, source, status): the five all-time card figures, kept by
+ *   statement-level triggers on activity_events (migration 0002), so they cost the same at any size.
+ * - activity_action_time_idx (action, occurred_at): page_view / ticket_view windows and their
+ *   newest-first pages.
+ * - activity_server_action_status_time_idx (action, status, occurred_at) WHERE source = 'server':
+ *   every payment figure and list. The predicate `source = 'server'` is written literally so the planner can use it; it is also
  *   what keeps browsers' events out of the money figures.
  * - activity_time_idx (occurred_at): the newest-first activity log and the retention job.
  *
@@ -29,29 +31,56 @@ const METRIC_FILTER: Record<AnalyticsMetric, SQL> = {
   'total-visits': sql.raw(`action = 'page_view'`),
   'ticket-views': sql.raw(`action = 'ticket_view'`),
   'payment-initiations': sql.raw(`source = 'server' AND action = 'payment_initiated'`),
-  'successful-payments': sql.raw(`source = 'server' AND action = 'payment_completed' AND status = 'completed'`),
+  'successful-payments': sql.raw(
+    `source = 'server' AND action = 'payment_completed' AND status = 'completed'`,
+  ),
   'cancelled-payments': sql.raw(`source = 'server' AND action = 'payment_cancelled'`),
 };
 
-async function countMetric(db: Db, metric: AnalyticsMetric, since?: Date): Promise<number> {
-  const window = since ? sql` AND occurred_at >= ${since.toISOString()}::timestamptz` : sql``;
+/** The metric's events since a date (range scan on the metric's index). */
+export async function countMetricSince(db: Db, metric: AnalyticsMetric, since: Date): Promise<number> {
   const [r] = await rows<{ n: number }>(
     db,
-    sql`SELECT count(*)::bigint AS n FROM activity_events WHERE ${METRIC_FILTER[metric]}${window}`,
+    sql`SELECT count(*)::bigint AS n FROM activity_events
+        WHERE ${METRIC_FILTER[metric]} AND occurred_at >= ${since.toISOString()}::timestamptz`,
+  );
+  return num(r?.n);
+}
+
+/** All-time figures come from activity_totals (kept by triggers): a primary-key lookup, not a count. */
+async function total(db: Db, where: SQL): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`SELECT coalesce(sum(events), 0)::bigint AS n FROM activity_totals WHERE ${where}`,
   );
   return num(r?.n);
 }
 
 /** Total Visits: page_view events (all sources; only browsers send them). */
-export const countPageViews = (db: Db, since?: Date) => countMetric(db, 'total-visits', since);
+export const countPageViews = (db: Db) => total(db, sql`action = 'page_view'`);
 /** Ticket Views: ticket_view events. */
-export const countTicketViews = (db: Db, since?: Date) => countMetric(db, 'ticket-views', since);
+export const countTicketViews = (db: Db) => total(db, sql`action = 'ticket_view'`);
 /** Payment Initiations: checkout sessions the server created. */
-export const countPaymentInitiations = (db: Db, since?: Date) => countMetric(db, 'payment-initiations', since);
+export const countPaymentInitiations = (db: Db) =>
+  total(db, sql`action = 'payment_initiated' AND source = 'server'`);
 /** Successful Payments: fulfilled payments the server recorded (status completed). */
-export const countSuccessfulPayments = (db: Db, since?: Date) => countMetric(db, 'successful-payments', since);
+export const countSuccessfulPayments = (db: Db) =>
+  total(db, sql`action = 'payment_completed' AND source = 'server' AND status = 'completed'`);
 /** Cancelled Payments: sessions the server closed unpaid. */
-export const countCancelledPayments = (db: Db, since?: Date) => countMetric(db, 'cancelled-payments', since);
+export const countCancelledPayments = (db: Db) =>
+  total(db, sql`action = 'payment_cancelled' AND source = 'server'`);
+
+/**
+ * Where the statistics window starts: midnight, in the display zone, six days before today, so the
+ * window is exactly the seven days of Weekly Trends.
+ */
+export async function weekStart(db: Db, timeZone: string, days = 7): Promise<Date> {
+  const [r] = await rows<{ since: Date | string }>(
+    db,
+    sql`SELECT (((now() AT TIME ZONE ${timeZone})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${timeZone}) AS since`,
+  );
+  return new Date(r.since);
+}
 
 export type ActivityLogRow = {
   occurred_at: Date | string;
@@ -147,10 +176,7 @@ export async function visitSummary(db: Db, since: Date): Promise<VisitSummary> {
                count(*) FILTER (WHERE device = 'mobile')::bigint AS mobile,
                count(device)::bigint AS with_device,
                count(user_id)::bigint AS signed_in,
-               (SELECT count(*) FROM (
-                  SELECT DISTINCT coalesce(user_id::text, ip_address) FROM activity_events
-                  WHERE action = 'page_view' AND occurred_at >= ${since.toISOString()}::timestamptz
-                    AND coalesce(user_id::text, ip_address) IS NOT NULL) v)::bigint AS visitors
+               count(DISTINCT coalesce(user_id::text, ip_address))::bigint AS visitors
         FROM activity_events
         WHERE action = 'page_view' AND occurred_at >= ${since.toISOString()}::timestamptz`,
   );
@@ -177,18 +203,23 @@ export async function ticketViewSummary(db: Db, since: Date): Promise<TicketView
     sql`SELECT count(*)::bigint AS views,
                count(*) FILTER (WHERE device = 'mobile')::bigint AS mobile,
                count(device)::bigint AS with_device,
-               (SELECT count(*) FROM (
-                  SELECT DISTINCT coalesce(user_id::text, ip_address) FROM activity_events
-                  WHERE action = 'ticket_view' AND occurred_at >= ${since.toISOString()}::timestamptz
-                    AND coalesce(user_id::text, ip_address) IS NOT NULL) v)::bigint AS viewers
+               count(DISTINCT coalesce(user_id::text, ip_address))::bigint AS viewers
         FROM activity_events
         WHERE action = 'ticket_view' AND occurred_at >= ${since.toISOString()}::timestamptz`,
   );
-  return { views: num(r?.views), viewers: num(r?.viewers), mobile: num(r?.mobile), withDevice: num(r?.with_device) };
+  return {
+    views: num(r?.views),
+    viewers: num(r?.viewers),
+    mobile: num(r?.mobile),
+    withDevice: num(r?.with_device),
+  };
 }
 
 /** The most viewed ticket since a date (null when none). */
-export async function mostViewedTicket(db: Db, since: Date): Promise<{ label: string; views: number } | null> {
+export async function mostViewedTicket(
+  db: Db,
+  since: Date,
+): Promise<{ label: string; views: number } | null> {
   const [r] = await rows<{ label: string; n: number }>(
     db,
     sql`SELECT ${TICKET_LABEL} AS label, count(*)::bigint AS n

@@ -6,7 +6,6 @@ import {
   type DetailedActivity,
   type DetailedStatistics,
   PAYMENT_METRICS,
-  STATISTICS_PERIOD_DAYS,
   WEEKLY_TREND_DAYS,
 } from '@rome/contract';
 import type { Db } from '../../db/client';
@@ -39,14 +38,16 @@ const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(1) : '0.0');
 type Page = { page: number; pageSize: number };
 
 export async function getAnalytics(db: Db, { page, pageSize }: Page): Promise<AnalyticsResponse> {
-  const [totalVisits, ticketViews, paymentInitiations, successfulPayments, cancelledPayments, log] = await Promise.all([
-    q.countPageViews(db),
-    q.countTicketViews(db),
-    q.countPaymentInitiations(db),
-    q.countSuccessfulPayments(db),
-    q.countCancelledPayments(db),
-    q.listLatestActivities(db, pageSize + 1, (page - 1) * pageSize),
-  ]);
+  const [totalVisits, ticketViews, paymentInitiations, successfulPayments, cancelledPayments, log, zone] =
+    await Promise.all([
+      q.countPageViews(db),
+      q.countTicketViews(db),
+      q.countPaymentInitiations(db),
+      q.countSuccessfulPayments(db),
+      q.countCancelledPayments(db),
+      q.listLatestActivities(db, pageSize + 1, (page - 1) * pageSize),
+      q.analyticsTimeZone(db),
+    ]);
   return {
     insights: { totalVisits, ticketViews, paymentInitiations, successfulPayments, cancelledPayments },
     userActivities: log.slice(0, pageSize).map((r) => ({
@@ -59,6 +60,7 @@ export async function getAnalytics(db: Db, { page, pageSize }: Page): Promise<An
       ipAddress: r.ip_address,
     })),
     pagination: { page, pageSize, hasMore: log.length > pageSize },
+    timeZone: validTimeZone(zone),
   };
 }
 
@@ -95,16 +97,16 @@ export function describeActivity(r: q.MetricActivityRow): string {
 }
 
 async function statisticsFor(db: Db, metric: AnalyticsMetric, timeZone: string): Promise<DetailedStatistics> {
-  const since = new Date(Date.now() - STATISTICS_PERIOD_DAYS * 86_400_000);
   const trendsP = q.dailyMetricCounts(db, metric, timeZone, WEEKLY_TREND_DAYS);
-  const periodKey = `last_${STATISTICS_PERIOD_DAYS}_days`;
+  const since = await q.weekStart(db, timeZone, WEEKLY_TREND_DAYS);
+  const periodKey = `last_${WEEKLY_TREND_DAYS}_days`;
   let conversionRates: Record<string, number>;
   let kpi: Record<string, number | string>;
 
   if (metric === 'total-visits') {
     const [v, ticketViews, pay] = await Promise.all([
       q.visitSummary(db, since),
-      q.countTicketViews(db, since),
+      q.countMetricSince(db, 'ticket-views', since),
       q.paymentSummary(db, since),
     ]);
     conversionRates = {
@@ -137,7 +139,10 @@ async function statisticsFor(db: Db, metric: AnalyticsMetric, timeZone: string):
       mobile_share: percent(t.mobile, t.withDevice),
     };
   } else {
-    const [pay, visits] = await Promise.all([q.paymentSummary(db, since), q.countPageViews(db, since)]);
+    const [pay, visits] = await Promise.all([
+      q.paymentSummary(db, since),
+      q.countMetricSince(db, 'total-visits', since),
+    ]);
     const completedRate = percent(pay.completed, pay.initiated);
     const cancelledRate = percent(pay.cancelled, pay.initiated);
     const outcome = {
@@ -173,7 +178,9 @@ async function statisticsFor(db: Db, metric: AnalyticsMetric, timeZone: string):
         [`cancelled_payments_${periodKey}`]: formatCount(pay.cancelled),
         cancellation_rate: cancelledRate,
         cancelled_value: formatEuro(pay.cancelledCents),
-        average_cancelled_value: formatEuro(pay.cancelled ? Math.round(pay.cancelledCents / pay.cancelled) : 0),
+        average_cancelled_value: formatEuro(
+          pay.cancelled ? Math.round(pay.cancelledCents / pay.cancelled) : 0,
+        ),
       };
     }
   }

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, mailOutbox, orders } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
+import { reconcileStripe } from './stripe-webhook';
 import { type StripeStandin, sessionEvent, startStripeStandin } from '../../test/stripe-standin';
 import { createUser, type TestUser } from '../../test/users';
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
     maxNetworkRetries: 0,
   });
   t = await createTestApp(
-    { stripe: { secretKey: 'sk_test_standin', webhookSecret: WEBHOOK_SECRET } },
+    { stripe: { secretKey: 'sk_test_standin', webhookSecret: WEBHOOK_SECRET, publishableKey: 'pk_test_public' } },
     { stripe },
   );
   buyer = await createUser(t.app, t.db, { name: 'Anna Buyer' });
@@ -62,6 +63,15 @@ const deliver = (event: unknown, secret = WEBHOOK_SECRET) => {
 const orderCount = async () => (await t.db.select({ n: count() }).from(orders))[0].n;
 
 describe('create-checkout-session with Stripe', () => {
+  it('tells the client the provider and the publishable key, and offers no test checkout', async () => {
+    expect((await t.app.inject({ url: '/api/payments/config/' })).json()).toEqual({
+      provider: 'stripe',
+      publishable_key: 'pk_test_public',
+      test_mode: false,
+    });
+    expect((await t.app.inject({ url: '/api/test-checkout/x/', headers: buyer.auth })).statusCode).toBe(404);
+  });
+
   it('prices from the database, ignores client prices, and answers the session id and URL', async () => {
     const res = await checkout({
       title: 'Free ticket!',
@@ -239,5 +249,17 @@ describe('Stripe webhooks and fulfilment', () => {
     const dashboard = (await t.app.inject({ url: '/api/dashboard/', headers: buyer.auth })).json().data;
     expect(dashboard.some((d: any) => d.unique_id === uniqueId)).toBe(true);
     expect((await t.app.inject({ url: '/api/dashboard/', headers: other.auth })).json().data).toEqual([]);
+  });
+
+  it('reconciliation processes events that never arrived, once', async () => {
+    const session = await newPaidSession();
+    standin.events.push(sessionEvent('checkout.session.completed', session));
+    const deps = { db: t.db, storage: t.app.storage, publicUrl: t.config.publicUrl, provider: t.app.payments };
+    const first = await reconcileStripe(deps, stripe);
+    expect(first.processed).toBeGreaterThanOrEqual(1);
+    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));
+    expect(order.status).toBe('paid');
+    const again = await reconcileStripe(deps, stripe);
+    expect(again.processed).toBe(0);
   });
 });

@@ -21,6 +21,13 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
+  // What the client needs to know of the provider (the publishable key is public by design).
+  app.get('/api/payments/config/', async () => ({
+    provider: app.payments.name,
+    publishable_key: app.payments.name === 'stripe' ? (app.config.stripe.publishableKey ?? null) : null,
+    test_mode: app.payments.name === 'test',
+  }));
+
   // The built-in test checkout (only when it is the provider): the page at /pay/{session} reads the
   // order, and its Pay and Cancel buttons end here.
   if (app.payments.name !== 'test') return;

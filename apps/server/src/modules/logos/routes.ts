@@ -5,7 +5,8 @@ import { deleteLogo, listLogos, saveLogo } from './service';
 
 const idParam = (req: FastifyRequest) => {
   const id = Number((req.params as { id: string }).id);
-  if (!Number.isInteger(id) || id <= 0) throw notFound('Partner logo not found.');
+  // Ids are PostgreSQL integers: a larger number names nothing.
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound('Partner logo not found.');
   return id;
 };
 const bodyOf = (req: FastifyRequest) =>

@@ -20,7 +20,8 @@ const TYPES: Record<string, string> = {
 
 const idParam = (req: FastifyRequest) => {
   const id = Number((req.params as { id: string }).id);
-  if (!Number.isInteger(id) || id <= 0) throw notFound('Media item not found.');
+  // Ids are PostgreSQL integers: a larger number names nothing.
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound('Media item not found.');
   return id;
 };
 
@@ -30,25 +31,31 @@ async function readUpload(req: FastifyRequest, limitBytes: number, limitText: st
   const fields: Record<string, string> = {};
   let file: Buffer | null = null;
   let filename = '';
-  for await (const part of req.parts({
-    limits: { fileSize: limitBytes, files: 1, fields: 10, fieldSize: 2000 },
-  })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        continue;
+  try {
+    for await (const part of req.parts({
+      limits: { fileSize: limitBytes, files: 1, fields: 10, fieldSize: 2000 },
+    })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          continue;
+        }
+        filename = part.filename ?? '';
+        try {
+          file = await part.toBuffer();
+        } catch (err: any) {
+          if (err?.code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new HttpError(413, { error: `File size exceeds the maximum limit of ${limitText}` });
+          throw err;
+        }
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
       }
-      filename = part.filename ?? '';
-      try {
-        file = await part.toBuffer();
-      } catch (err: any) {
-        if (err?.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new HttpError(413, { error: `File size exceeds the maximum limit of ${limitText}` });
-        throw err;
-      }
-    } else {
-      fields[part.fieldname] = String(part.value ?? '');
     }
+  } catch (err: any) {
+    // A body that is not the multipart it claims to be (no boundary, cut short) is bad input, not a fault.
+    if (err instanceof HttpError || typeof err?.statusCode === 'number') throw err;
+    throw badRequest('The upload could not be read.');
   }
   if (!file) throw badRequest('Please select a file');
   return { ...fields, file, filename };
@@ -68,7 +75,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       .header('x-content-type-options', 'nosniff')
       .header(
         'content-security-policy',
-        "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+        "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
       );
     // Anything that is not an image or a video is offered as a download, never rendered inline.
     if (!type.startsWith('image/') && !type.startsWith('video/'))

@@ -7,7 +7,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useProfile } from '../../api/account';
 import { usePageTitle } from '../../components/usePageTitle';
 import { hasAccessToken } from '../../lib/session';
-import { Spinner } from '../auth/components/AuthCard';
+import { Spinner } from '../../components/form';
 import { ChangePasswordTab } from './components/ChangePasswordTab';
 import { ProfileInfoTab } from './components/ProfileInfoTab';
 import { StatisticsTab } from './components/StatisticsTab';

@@ -13,7 +13,7 @@ import {
   primaryButtonClass,
   Spinner,
   TextField,
-} from './components/AuthCard';
+} from '../../components/form';
 
 export default function ForgotPasswordPage() {
   usePageTitle('Forgot Password');

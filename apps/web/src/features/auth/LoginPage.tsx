@@ -1,4 +1,5 @@
 /** Sign in (spec §2, §4 Login, §8): username (the e-mail) and password. */
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { login } from '../../api/auth';
@@ -12,8 +13,8 @@ import {
   primaryButtonClass,
   Spinner,
   TextField,
-} from './components/AuthCard';
-import { PasswordField } from './components/PasswordField';
+} from '../../components/form';
+import { PasswordField } from '../../components/PasswordField';
 
 /** Where the guard or an expired session wanted to go; only paths inside this site. */
 function rememberedPage(state: unknown): string {
@@ -27,6 +28,7 @@ export default function LoginPage() {
   usePageTitle('Sign In');
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -41,6 +43,8 @@ export default function LoginPage() {
     try {
       const pair = await login(email, password);
       startSession(pair, email);
+      // Nothing of an earlier account (after an expired session) may show for this one.
+      queryClient.removeQueries({ queryKey: ['account'] });
       navigate(rememberedPage(location.state), { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {

@@ -12,8 +12,8 @@ import {
   primaryButtonClass,
   Spinner,
   TextField,
-} from './components/AuthCard';
-import { PasswordField } from './components/PasswordField';
+} from '../../components/form';
+import { PasswordField } from '../../components/PasswordField';
 
 /** Spec §8: the server's error as is; a non-OK answer its detail or the status; otherwise generic. */
 function registrationError(err: unknown): string {

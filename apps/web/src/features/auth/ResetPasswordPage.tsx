@@ -6,9 +6,9 @@ import { trackAccountEvent, verifyResetCode } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../components/usePageTitle';
 import { resetFlow } from '../../lib/session';
-import { AuthCard, FormError, linkClass, primaryButtonClass, Spinner } from './components/AuthCard';
+import { AuthCard, FormError, linkClass, primaryButtonClass, Spinner } from '../../components/form';
 import { CODE_LENGTH, CodeInput } from './components/CodeInput';
-import { PasswordField } from './components/PasswordField';
+import { PasswordField } from '../../components/PasswordField';
 
 export default function ResetPasswordPage() {
   usePageTitle('Reset Password');

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { usePageTitle } from '../../components/usePageTitle';
 import { resetFlow } from '../../lib/session';
-import { AuthCard, primaryButtonClass } from './components/AuthCard';
+import { AuthCard, primaryButtonClass } from '../../components/form';
 
 export default function ResetSuccessPage() {
   usePageTitle('Password Reset');

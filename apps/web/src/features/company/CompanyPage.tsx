@@ -6,7 +6,7 @@ import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
 import { usePageTitle } from '../../components/usePageTitle';
 import { EditorPageTools } from '../content';
 // The one not-found page of the shop, so an unknown company reads exactly like any unknown URL.
-import NotFoundPage from '../notfound/NotFoundPage';
+import { NotFound } from '../../components/NotFound';
 import { defaultBannerUrl, servicesBadge, titleCase } from './banner';
 import { CompanyBanner } from './CompanyBanner';
 
@@ -25,7 +25,7 @@ export default function CompanyPage() {
 
   usePageTitle(folder ? `Explore Rome with ${folder.name} | Book Tickets at ${PRODUCT_NAME}` : null);
 
-  if (packages.isSuccess && !folder) return <NotFoundPage />;
+  if (packages.isSuccess && !folder) return <NotFound />;
 
   const all = packages.data?.bus_data ?? [];
   const own = folder ? sameCompany(all, folder.name) : [];

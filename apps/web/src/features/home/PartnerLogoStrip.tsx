@@ -1,7 +1,11 @@
 import { LOGO_FALLBACK_COUNT, LOGO_STRIP_REPEAT, type PartnerLogo } from '@rome/contract';
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { usePartnerLogos } from '../../api/site';
+import { useIsEditor } from '../../lib/session';
 import './marquee.css';
+
+// Editors only (spec §6): the logo editor is its own lazy chunk that visitors never download.
+const EditLogosButton = lazy(() => import('../../editor/logos/EditLogosButton'));
 
 /**
  * Spec §2/§9: the partner logo strip. Active logos, in their order, repeated 20 times in a moving
@@ -11,6 +15,7 @@ import './marquee.css';
 export function PartnerLogoStrip() {
   const { data, isError, isPending } = usePartnerLogos();
   const [paused, setPaused] = useState(false);
+  const isEditor = useIsEditor();
   const active = (data ?? []).filter((l) => l.is_active).sort((a, b) => a.order - b.order);
 
   return (
@@ -19,17 +24,24 @@ export function PartnerLogoStrip() {
         <h2 id="partners-title" className="text-sm font-bold tracking-widest text-stone-700 uppercase">
           Our partners
         </h2>
-        {active.length > 0 && (
-          <button
-            type="button"
-            onClick={() => setPaused((p) => !p)}
-            aria-pressed={paused}
-            className="rounded-md px-2 py-1 text-xs font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100"
-          >
-            {paused ? 'Play' : 'Pause'}
-            <span className="sr-only"> partner logos</span>
-          </button>
-        )}
+        <div className="flex items-center gap-2">
+          {isEditor && (
+            <Suspense fallback={null}>
+              <EditLogosButton />
+            </Suspense>
+          )}
+          {active.length > 0 && (
+            <button
+              type="button"
+              onClick={() => setPaused((p) => !p)}
+              aria-pressed={paused}
+              className="rounded-md px-2 py-1 text-xs font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100"
+            >
+              {paused ? 'Play' : 'Pause'}
+              <span className="sr-only"> partner logos</span>
+            </button>
+          )}
+        </div>
       </div>
       {isPending ? (
         <Placeholders busy />

@@ -1,22 +1,6 @@
-import { Link } from 'react-router';
-import { usePageTitle } from '../../components/usePageTitle';
+import { NotFound } from '../../components/NotFound';
 
-/** Spec §2 404 page (inside the main layout). */
+/** The route table's catch-all page; other pages show the same content for things that do not exist. */
 export default function NotFoundPage() {
-  usePageTitle('Page Not Found');
-  return (
-    <main className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
-      <p className="text-8xl font-black tracking-tighter text-brand sm:text-9xl" aria-hidden="true">
-        404
-      </p>
-      <h1 className="mt-4 text-3xl font-extrabold text-stone-900">Page Not Found</h1>
-      <p className="mt-3 text-lg text-stone-600">We couldn't find the page you were looking for.</p>
-      <Link
-        to="/"
-        className="mt-8 rounded-lg bg-accent px-6 py-3 font-extrabold text-stone-900 shadow-sm hover:bg-accent-dark"
-      >
-        Back to Home
-      </Link>
-    </main>
-  );
+  return <NotFound />;
 }

@@ -28,6 +28,7 @@ export function StaticPage({
         imageTag={`${page}-banner`}
         fallbackSrc="/banners/default.webp"
         labelledBy="page-title"
+        testId="page-banner"
       >
         <ContentText
           as="h1"

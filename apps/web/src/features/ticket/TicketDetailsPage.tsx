@@ -1,18 +1,22 @@
 import { decimalToCents, formatEuro, type Package, savePercent, similarPackages } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { packageQuery, usePackages } from '../../api/catalog';
 import { ApiError } from '../../api/client';
 import { LoadError } from '../../components/LoadError';
 import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
 import { usePageTitle } from '../../components/usePageTitle';
+import { useIsEditor } from '../../lib/session';
 import { BookingPanel } from './BookingPanel';
 import { galleryImages, viewMorePath } from './format';
 import { Gallery } from './Gallery';
 
 const LOAD_FAILED = 'Failed to load data. Please try again later.';
+
+// Editors only (spec §6): the ticket editor is its own lazy chunk that visitors never download.
+const EditTicketButton = lazy(() => import('../../editor/ticket/EditTicketButton'));
 
 const isNotFound = (e: unknown) => e instanceof ApiError && e.status === 404;
 
@@ -45,6 +49,7 @@ function TicketDetails({ pkg }: { pkg: Package }) {
   const save = savePercent(price, old);
   const description = useMemo(() => DOMPurify.sanitize(pkg.description), [pkg.description]);
   const more = viewMorePath(pkg);
+  const isEditor = useIsEditor();
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-6 md:py-10">
@@ -78,7 +83,13 @@ function TicketDetails({ pkg }: { pkg: Package }) {
             )}
           </div>
           <p className="mt-1 text-sm text-stone-700">Starting from • Per person</p>
-          {/* Editors' 'Edit Ticket' button goes here (editor tools issue). */}
+          {isEditor && (
+            <div>
+              <Suspense fallback={null}>
+                <EditTicketButton pkg={pkg} />
+              </Suspense>
+            </div>
+          )}
           {more && (
             <Link
               to={more}

@@ -4,8 +4,8 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useChangePassword } from '../../../api/account';
 import { ApiError } from '../../../api/client';
-import { FormError, Spinner } from '../../auth/components/AuthCard';
-import { PasswordField } from '../../auth/components/PasswordField';
+import { FormError, Spinner } from '../../../components/form';
+import { PasswordField } from '../../../components/PasswordField';
 import { primaryButton } from './styles';
 
 export function ChangePasswordTab() {

@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useUpdateProfile } from '../../../api/account';
 import { ApiError } from '../../../api/client';
-import { inputClass, labelClass, Spinner } from '../../auth/components/AuthCard';
+import { inputClass, labelClass, Spinner } from '../../../components/form';
 import { primaryButton, secondaryButton } from './styles';
 
 export function ProfileInfoTab({ profile }: { profile: Profile | undefined }) {

@@ -1,7 +1,7 @@
 /** Purchase Statistics tab (spec §2, §8): four figures, the purchase breakdown and recent tickets. */
 import { useStatistics } from '../../../api/account';
 import { ApiError } from '../../../api/client';
-import { Spinner } from '../../auth/components/AuthCard';
+import { Spinner } from '../../../components/form';
 import { euro, formatDate } from '../format';
 
 function StatCard({ label, value, tone }: { label: string; value: string; tone: string }) {

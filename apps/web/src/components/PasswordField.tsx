@@ -1,6 +1,6 @@
 /** A password input with a show/hide toggle whose accessible name says what it does. */
 import { useState } from 'react';
-import { inputClass, labelClass } from './AuthCard';
+import { inputClass, labelClass } from './form';
 
 export function PasswordField({
   id,

@@ -1,0 +1,33 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const secret = 'x'.repeat(40);
+
+describe('configuration', () => {
+  it('a production start without Stripe keys refuses to run unless test payments are switched on', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(/STRIPE_SECRET_KEY.*ALLOW_TEST_PAYMENTS/s);
+    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, ALLOW_TEST_PAYMENTS: 'true' });
+    expect(c.allowTestPayments).toBe(true);
+    expect(c.seedDemo).toBe(false);
+    const s = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, STRIPE_SECRET_KEY: 'sk_live_x' });
+    expect(s.allowTestPayments).toBe(false);
+  });
+
+  it('production needs a JWT secret; development keeps a random one in the data folder', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' })).toThrow(/JWT_SECRET/);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'rome-config-'));
+    const a = loadConfig({ DATA_DIR: dir });
+    const b = loadConfig({ DATA_DIR: dir });
+    expect(a.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(b.jwtSecret).toBe(a.jwtSecret);
+    expect(a.seedDemo).toBe(true);
+  });
+
+  it('refuses bad settings with a clear message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid environment:\n {2}PORT/);
+    expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+  });
+});

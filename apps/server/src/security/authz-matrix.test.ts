@@ -1,0 +1,180 @@
+/**
+ * The authorization matrix: every route the real app registers, called as anonymous, customer A,
+ * customer B, editor and superuser, against the table in route-table.ts. A new route without an
+ * entry fails here, and so does an entry whose route is gone.
+ */
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StripeStandin, startStripeStandin } from '../test/stripe-standin';
+import { createSecurityApp, type SecurityApp } from './fixtures';
+import {
+  type Access,
+  methodOf,
+  ROLES,
+  ROUTE_TABLE,
+  type Role,
+  STRIPE_ONLY_ROUTES,
+  routeCollector,
+  urlFor,
+} from './route-table';
+
+let s: SecurityApp;
+beforeAll(async () => {
+  s = await createSecurityApp();
+});
+afterAll(() => s?.close());
+
+/** The class's verdict on one status: null when it is fine, else what was expected. */
+function check(access: Access, role: Role, status: number): string | null {
+  const letThrough = status !== 401 && status !== 403;
+  switch (access) {
+    case 'public':
+      return letThrough ? null : 'not 401/403';
+    case 'user':
+      if (role === 'anonymous') return status === 401 ? null : '401';
+      return letThrough ? null : 'not 401/403';
+    case 'editor':
+      if (role === 'anonymous') return status === 401 ? null : '401';
+      if (role === 'customerA' || role === 'customerB') return status === 403 ? null : '403';
+      return letThrough ? null : 'not 401/403';
+    case 'superuser':
+      if (role === 'anonymous') return status === 401 ? null : '401';
+      if (role === 'superuser') return letThrough ? null : 'not 401/403';
+      return status === 403 ? null : '403';
+    case 'owner':
+      if (role === 'anonymous') return status === 401 ? null : '401';
+      if (role === 'customerA') return letThrough ? null : 'not 401/403';
+      return status === 404 ? null : '404';
+  }
+}
+
+describe('the route table', () => {
+  it('has exactly one entry per registered route (a new route needs an entry)', () => {
+    const registered = [...s.routes].sort();
+    const table = Object.keys(ROUTE_TABLE).sort();
+    expect(
+      registered.filter((r) => !(r in ROUTE_TABLE)),
+      'routes without an entry in security/route-table.ts',
+    ).toEqual([]);
+    expect(
+      table.filter((r) => !s.routes.has(r)),
+      'entries in security/route-table.ts without a route',
+    ).toEqual([]);
+  });
+
+  it('covers the Stripe-only routes in an app configured for Stripe', async () => {
+    const standin: StripeStandin = await startStripeStandin();
+    const stripe = new Stripe('sk_test_standin', {
+      host: '127.0.0.1',
+      port: standin.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    const collector = routeCollector();
+    const { createTestApp } = await import('../test/harness');
+    const t = await createTestApp(
+      { stripe: { secretKey: 'sk_test_standin', webhookSecret: 'whsec_matrix', publishableKey: 'pk_test' } as any },
+      { stripe, onRoute: collector.onRoute },
+    );
+    try {
+      const expected = new Set([
+        ...Object.keys(ROUTE_TABLE).filter((k) => !k.includes('/api/test-checkout/')),
+        ...Object.keys(STRIPE_ONLY_ROUTES),
+      ]);
+      expect([...collector.routes].filter((r) => !expected.has(r))).toEqual([]);
+      expect([...expected].filter((r) => !collector.routes.has(r))).toEqual([]);
+      // The webhook is public but signed: without a good signature nothing happens.
+      for (const headers of [{}, { 'stripe-signature': 't=1,v1=bad' }]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/stripe/webhook/',
+          headers: { 'content-type': 'application/json', ...headers },
+          payload: { type: 'checkout.session.completed', data: { object: {} } },
+        });
+        expect(res.statusCode).toBe(400);
+      }
+    } finally {
+      await t.close();
+      await standin.close();
+    }
+  });
+});
+
+describe('every route against every role', () => {
+  it('answers each role as the table says', async () => {
+    const failures: string[] = [];
+    const rows: string[] = [];
+    // Denials come first in ROLES order, and deletes come last, so a let-through write cannot hide a
+    // later check (a deleted logo would make its update answer 404 whoever asks).
+    const keys = Object.keys(ROUTE_TABLE).sort((a, b) => Number(a.startsWith('DELETE ')) - Number(b.startsWith('DELETE ')) || a.localeCompare(b));
+    for (const key of keys) {
+      const entry = ROUTE_TABLE[key];
+      const statuses: number[] = [];
+      for (const role of ROLES) {
+        const method = methodOf(key);
+        const res = await s.app.inject({
+          method,
+          url: urlFor(key, s.fx),
+          headers: s.headersOf(role),
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+        });
+        statuses.push(res.statusCode);
+        const exact = entry.expect?.[role];
+        const problem =
+          exact !== undefined
+            ? res.statusCode === exact
+              ? null
+              : String(exact)
+            : check(entry.access, role, res.statusCode);
+        // The class still holds when an exact status is given (a typo in `expect` must not open a door).
+        const classProblem = check(entry.access, role, res.statusCode);
+        if (problem || classProblem)
+          failures.push(
+            `${key} as ${role}: got ${res.statusCode}, expected ${problem ?? classProblem} (${entry.access}) ${res.body.slice(0, 200)}`,
+          );
+        if (res.statusCode >= 500) failures.push(`${key} as ${role}: ${res.statusCode}`);
+      }
+      rows.push(`${key.padEnd(52)} ${entry.access.padEnd(9)} ${statuses.join(' ')}`);
+    }
+    console.info(
+      `authorization matrix: ${Object.keys(ROUTE_TABLE).length} routes x ${ROLES.length} roles\n` +
+        `${''.padEnd(52)} ${'class'.padEnd(9)} anon A B editor super\n${rows.join('\n')}`,
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it("keeps customer A's things out of customer B's lists", async () => {
+    const b = await s.app.inject({ url: '/api/dashboard/', headers: s.users.customerB.auth });
+    expect(b.statusCode).toBe(200);
+    expect(b.body).not.toContain(s.fx.uniqueId);
+    const a = await s.app.inject({ url: '/api/dashboard/', headers: s.users.customerA.auth });
+    expect(a.json().data.length).toBeGreaterThan(0);
+    const stats = await s.app.inject({ url: '/api/profile/statistics/', headers: s.users.customerB.auth });
+    expect(stats.json().data.total_purchases).toBe(0);
+    // The matrix's calls (B's pay and cancel, A's own cancel of a paid session) left A's ticket paid.
+    const own = await s.app.inject({ url: `/api/success/${s.fx.uniqueId}/`, headers: s.users.customerA.auth });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().status).toBe('paid');
+  });
+
+  it('refuses forged, expired-looking and refresh tokens on a guarded route', async () => {
+    const pair = (
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/api/token/',
+        payload: { username: s.users.superuser.email, password: s.users.superuser.password },
+      })
+    ).json();
+    const forged = `${s.users.customerA.token.split('.').slice(0, 2).join('.')}.AAAA`;
+    for (const authorization of [
+      `Bearer ${pair.refresh}`,
+      `Bearer ${forged}`,
+      'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.',
+      `Basic ${Buffer.from('a:b').toString('base64')}`,
+      'Bearer',
+    ]) {
+      const res = await s.app.inject({ url: '/api/analytics/', headers: { authorization } });
+      expect(res.statusCode, authorization).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * The server's doors, one entry per route (`METHOD path` as registered), with who may open each.
+ * The authorization matrix checks this table against the routes the real app registers (a route
+ * without an entry, or an entry without a route, fails it), and the fuzz tests walk the same table.
+ *
+ * Access classes (roles: anonymous, customerA, customerB, editor, superuser):
+ * - public:    nobody gets 401/403.
+ * - user:      401 anonymous, everybody signed in is let through.
+ * - editor:    401 anonymous, 403 customers, editors and superusers let through.
+ * - superuser: 401 anonymous, 403 customers and editors, superusers let through.
+ * - owner:     a thing of customer A's (A's session, ticket): 401 anonymous, A let through, everybody
+ *              else 404 (no role, not even a superuser, reads someone else's ticket through it).
+ * "Let through" means not 401/403: the dummy input may well earn a 400 or 404.
+ */
+import type { RouteOptions } from 'fastify';
+
+export type Role = 'anonymous' | 'customerA' | 'customerB' | 'editor' | 'superuser';
+export const ROLES: readonly Role[] = ['anonymous', 'customerA', 'customerB', 'editor', 'superuser'];
+export type Access = 'public' | 'user' | 'editor' | 'superuser' | 'owner';
+
+/** Real values for path parameters, made by the fixtures (see fixtures.ts). */
+export type Fixtures = {
+  mediaId: string;
+  mediaKey: string;
+  logoId: string;
+  packageTag: string;
+  pageTag: string;
+  contentTag: string;
+  imageTag: string;
+  sessionId: string;
+  uniqueId: string;
+  claimCode: string;
+  agentName: string;
+  metric: string;
+};
+
+export type RouteEntry = {
+  access: Access;
+  /** Exact statuses where we know them (they win over the class). */
+  expect?: Partial<Record<Role, number>>;
+  /** Path parameter -> fixture value (missing ones get a harmless dummy). */
+  params?: Record<string, keyof Fixtures | ((f: Fixtures) => string)>;
+  /** Field names the handler reads: the fuzzer mixes them into its bodies so handlers get past "missing field". */
+  fields?: string[];
+  /** Takes multipart/form-data (the fuzzer also sends random files). */
+  multipart?: boolean;
+  /** Fewer fuzz runs for calls that are slow on purpose (the password reset answers no sooner than 300 ms). */
+  fuzzRuns?: number;
+};
+
+const ACCOUNT = ['full_name', 'email', 'phone_number', 'password'];
+const LOGO = ['name', 'logo_id', 'alt_text', 'website_url', 'is_active', 'order'];
+const PACKAGE = [
+  'title',
+  'is_featured',
+  'adult_price',
+  'youth_price',
+  'off_price',
+  'description',
+  'meta_title',
+  'meta_description',
+  'meta_keywords',
+  'schema_json',
+  'image_big',
+  'thumbnail_small',
+  'dates',
+];
+const CHECKOUT = [
+  'title',
+  'description',
+  'image',
+  'date',
+  'adult_count',
+  'youth_count',
+  'infant_count',
+  'package_id',
+  'package_identifier',
+];
+const TRACK = ['action', 'timestamp', 'ipAddress', 'page', 'fullUrl', 'country', 'countryCode', 'city', 'events'];
+
+export const ROUTE_TABLE: Record<string, RouteEntry> = {
+  'GET /healthz': { access: 'public', expect: { anonymous: 200 } },
+
+  // auth
+  'POST /api/api/token/': { access: 'public', fields: ['username', 'password'] },
+  'POST /api/api/token/refresh/': { access: 'public', fields: ['refresh'] },
+  'POST /api/api/token/verify/': { access: 'public', fields: ['token'] },
+  'POST /api/api/token/blacklist/': { access: 'public', fields: ['refresh'] },
+
+  // accounts
+  'POST /api/register/': { access: 'public', fields: ACCOUNT },
+  'GET /api/profile/': { access: 'user', expect: { customerA: 200, customerB: 200 } },
+  'PUT /api/profile/update/': { access: 'user', fields: ['email', 'phone_number'] },
+  'POST /api/profile/change-password/': { access: 'user', fields: ['current_password', 'new_password'] },
+  'GET /api/profile/statistics/': { access: 'user', expect: { customerA: 200 } },
+  'GET /api/check-editor/': { access: 'user', expect: { customerA: 200, editor: 200 } },
+  'GET /api/check-superuser/': { access: 'user', expect: { customerA: 200, superuser: 200 } },
+  'POST /api/request-password-reset/': { access: 'public', fields: ['email'], fuzzRuns: 6 },
+  'POST /api/verify-reset-code/': { access: 'public', fields: ['email', 'code', 'new_password'], fuzzRuns: 6 },
+
+  // catalogue
+  'GET /api/packages/': { access: 'public', expect: { anonymous: 200 } },
+  'GET /api/package/:status/:id/': {
+    access: 'public',
+    params: { status: () => 'E9', id: 'packageTag' },
+    expect: { anonymous: 200 },
+  },
+  'PATCH /api/update-bus-package/:tag/': { access: 'editor', params: { tag: 'packageTag' }, fields: PACKAGE },
+
+  // settings, logos, newsletter, offers
+  'GET /api/website-settings/': { access: 'public', expect: { anonymous: 200 } },
+  'GET /api/website-settings/global-head-code/': { access: 'public', expect: { anonymous: 200 } },
+  'PATCH /api/website-settings/global-head-code/': { access: 'editor', fields: ['global_head_code'] },
+  'GET /api/partner-logos': { access: 'public', expect: { anonymous: 200 } },
+  'GET /api/partner-logos/all/': { access: 'editor', expect: { editor: 200, superuser: 200 } },
+  'POST /api/partner-logos/create/': { access: 'editor', fields: LOGO },
+  'PATCH /api/partner-logos/:id/update/': { access: 'editor', params: { id: 'logoId' }, fields: LOGO },
+  'DELETE /api/partner-logos/:id/delete/': { access: 'editor', params: { id: 'logoId' } },
+  'POST /api/newsletter/subscribe/': { access: 'public', fields: ['email'] },
+  'GET /bus.json': { access: 'public', expect: { anonymous: 200 } },
+
+  // media
+  'GET /media/:key': { access: 'public', params: { key: 'mediaKey' }, expect: { anonymous: 200 } },
+  'GET /api/media-library/': { access: 'public', expect: { anonymous: 200 } },
+  'POST /api/media-library/create/': {
+    access: 'editor',
+    multipart: true,
+    fields: ['name', 'alt_text', 'media_type'],
+  },
+  'PATCH /api/media-library/:id/update/': {
+    access: 'editor',
+    params: { id: 'mediaId' },
+    fields: ['name', 'alt_text', 'media_type'],
+  },
+  'DELETE /api/media-library/:id/delete/': { access: 'editor', params: { id: 'mediaId' } },
+
+  // checkout and tickets
+  'POST /api/create-checkout-session/': { access: 'user', multipart: true, fields: CHECKOUT },
+  'GET /api/test-checkout/:session/': {
+    access: 'owner',
+    params: { session: 'sessionId' },
+    expect: { customerA: 200 },
+  },
+  'POST /api/test-checkout/:session/pay/': {
+    access: 'owner',
+    params: { session: 'sessionId' },
+    expect: { customerA: 200 },
+  },
+  'POST /api/test-checkout/:session/cancel/': { access: 'owner', params: { session: 'sessionId' } },
+  'GET /api/success/:uniqueId/': { access: 'owner', params: { uniqueId: 'uniqueId' }, expect: { customerA: 200 } },
+  'GET /api/dashboard/': { access: 'user', expect: { customerA: 200, customerB: 200 } },
+
+  // agents: the claim code is the secret that opens these, not an account
+  'GET /api/authenticate/:code/': { access: 'public', params: { code: 'claimCode' }, expect: { anonymous: 200 } },
+  'GET /api/claim/:code/:agentName/:securityCode/': {
+    access: 'public',
+    params: { code: 'claimCode', agentName: 'agentName', securityCode: () => 'wrong-code' },
+  },
+  'POST /api/claim/': { access: 'public', fields: ['code', 'agent_name', 'security_code'] },
+  'GET /api/agents/': { access: 'public', expect: { anonymous: 200 } },
+
+  // content
+  'GET /api/static-content/:pageTag/': { access: 'public', params: { pageTag: 'pageTag' }, expect: { anonymous: 200 } },
+  'POST /api/edit-content/:tag/': { access: 'editor', params: { tag: 'contentTag' }, fields: ['content'] },
+  'PATCH /api/page-image/:tag/update/': { access: 'editor', params: { tag: 'imageTag' }, fields: ['image_id'] },
+  'PATCH /api/pages/:page/update/': {
+    access: 'editor',
+    params: { page: 'pageTag' },
+    fields: ['meta_title', 'meta_description', 'meta_keywords', 'schema_json'],
+  },
+
+  // activity and analytics
+  'POST /api/track-activity/': { access: 'public', fields: TRACK },
+  'GET /api/analytics/': { access: 'superuser', expect: { superuser: 200 } },
+  'GET /api/analytics/detailed/:metric/': {
+    access: 'superuser',
+    params: { metric: 'metric' },
+    expect: { superuser: 200 },
+  },
+
+  // web pages (the app's pages themselves come from the not-found handler, which is no route)
+  'GET /robots.txt': { access: 'public', expect: { anonymous: 200 } },
+  'GET /sitemap.xml': { access: 'public', expect: { anonymous: 200 } },
+};
+
+/** Routes that exist only in a Stripe-configured app (the test payments provider is off there). */
+export const STRIPE_ONLY_ROUTES: Record<string, RouteEntry> = {
+  'POST /api/payments/stripe/webhook/': { access: 'public' },
+};
+
+/** Collects `METHOD url` of every route the app registers (HEAD twins left out). */
+export function routeCollector() {
+  const routes = new Set<string>();
+  return {
+    routes,
+    onRoute(route: RouteOptions) {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const m of methods) if (m !== 'HEAD') routes.add(`${m} ${route.url}`);
+    },
+  };
+}
+
+/** The dummy used for a path parameter the entry does not fill. */
+const DUMMY = 'x-dummy';
+
+export function pathParams(key: string): string[] {
+  const path = key.slice(key.indexOf(' ') + 1);
+  return [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+}
+
+/** The URL of a route with its parameters filled (from fixtures, or by `fill`). */
+export function urlFor(key: string, fx: Fixtures, fill?: (param: string) => string | undefined): string {
+  const entry = ROUTE_TABLE[key] ?? STRIPE_ONLY_ROUTES[key];
+  const path = key.slice(key.indexOf(' ') + 1);
+  return path.replace(/:(\w+)/g, (_m, name: string) => {
+    const own = fill?.(name);
+    if (own !== undefined) return own;
+    const source = entry?.params?.[name];
+    const value = source === undefined ? DUMMY : typeof source === 'function' ? source(fx) : fx[source];
+    return encodeURIComponent(value);
+  });
+}
+
+export const methodOf = (key: string) => key.slice(0, key.indexOf(' ')) as RouteOptions['method'] & string;

@@ -1,0 +1,167 @@
+import { type MediaItem, uploadTooLargeMessage } from '@rome/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useSettings } from '../../api/site';
+import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../Dialog';
+import { MEDIA_MESSAGES, mediaKey, nameFromFile, UploadError, uploadMedia } from './api';
+import { usePreviewUrl } from './MediaUploadForm';
+
+export const IMAGE_UPLOAD_MESSAGES = {
+  selectImage: 'Please select an image file',
+  imageOnly: 'Please select an image file only',
+  name: 'Please enter a name for the image',
+  failed: 'Failed to upload image',
+  success: 'Image uploaded successfully!',
+} as const;
+
+/**
+ * Spec §2/§5 Image upload modal: an image file (type image/*, within the size limit), a name prefilled
+ * from the file name without its extension, an optional alt text (sent only when not blank). Submit
+ * stays disabled without a file or a name.
+ */
+export function ImageUploadModal({
+  onClose,
+  onUploaded,
+  title = 'Upload Image',
+}: {
+  onClose: () => void;
+  onUploaded: (item: MediaItem) => void;
+  title?: string;
+}) {
+  const id = useId();
+  const client = useQueryClient();
+  const settings = useSettings();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState('');
+  const [alt, setAlt] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const preview = usePreviewUrl(file);
+  const maxMb = settings.max_image_upload_size_mb;
+
+  function clearInput() {
+    setFile(null);
+    if (fileRef.current) fileRef.current.value = '';
+  }
+
+  function choose(f: File | null) {
+    setError(null);
+    if (!f) return setFile(null);
+    if (!f.type.startsWith('image/')) {
+      clearInput();
+      return setError(IMAGE_UPLOAD_MESSAGES.imageOnly);
+    }
+    const tooLarge = uploadTooLargeMessage(f.size, maxMb);
+    if (tooLarge) {
+      clearInput();
+      return setError(tooLarge);
+    }
+    setFile(f);
+    setName(nameFromFile(f));
+  }
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setError(null);
+    if (!file) return setError(IMAGE_UPLOAD_MESSAGES.selectImage);
+    if (!file.type.startsWith('image/')) return setError(IMAGE_UPLOAD_MESSAGES.imageOnly);
+    const tooLarge = uploadTooLargeMessage(file.size, maxMb);
+    if (tooLarge) return setError(tooLarge);
+    if (name.trim() === '') return setError(IMAGE_UPLOAD_MESSAGES.name);
+    setProgress(0);
+    try {
+      const altText = alt.trim();
+      const item = await uploadMedia(
+        { file, name: name.trim(), media_type: 'image', ...(altText ? { alt_text: altText } : {}) },
+        setProgress,
+      );
+      client.setQueryData<MediaItem[]>(mediaKey, (old) => (old ? [item, ...old] : old));
+      void client.invalidateQueries({ queryKey: mediaKey });
+      toast.success(IMAGE_UPLOAD_MESSAGES.success);
+      onUploaded(item);
+    } catch (err) {
+      const message =
+        err instanceof UploadError && err.status !== 0
+          ? err.message
+          : err instanceof Error && err.message === MEDIA_MESSAGES.auth
+            ? err.message
+            : IMAGE_UPLOAD_MESSAGES.failed;
+      setError(message);
+      setProgress(null);
+    }
+  }
+
+  const busy = progress !== null;
+  return (
+    <Dialog title={title} onClose={onClose} className="m-auto w-[min(520px,calc(100vw-1rem))] rounded-xl">
+      <form onSubmit={submit} noValidate className="space-y-4 overflow-y-auto p-5">
+        <label className="block text-sm font-semibold">
+          Image file
+          <input
+            ref={fileRef}
+            type="file"
+            accept="image/*"
+            className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-stone-200 file:px-3 file:py-1 file:font-semibold`}
+            onChange={(e) => choose(e.target.files?.[0] ?? null)}
+            disabled={busy}
+          />
+        </label>
+        {preview && (
+          <img
+            src={preview}
+            alt="Preview of the chosen file"
+            className="mx-auto max-h-48 rounded-lg object-contain ring-1 ring-stone-200"
+          />
+        )}
+        <label className="block text-sm font-semibold">
+          Name
+          <input
+            className={inputClass}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            disabled={busy}
+          />
+        </label>
+        <label className="block text-sm font-semibold">
+          Alt text <span className="font-normal text-stone-600">(optional)</span>
+          <input
+            className={inputClass}
+            value={alt}
+            onChange={(e) => setAlt(e.target.value)}
+            disabled={busy}
+            aria-describedby={`${id}-alt`}
+          />
+          <span id={`${id}-alt`} className="mt-1 block text-xs font-normal text-stone-600">
+            Describes the image for people who cannot see it.
+          </span>
+        </label>
+        {error && (
+          <p role="alert" className="text-sm font-semibold text-red-700">
+            {error}
+          </p>
+        )}
+        {busy && (
+          <div className="flex items-center gap-3" role="status">
+            <progress
+              max={100}
+              value={progress}
+              className="h-2 w-48 accent-brand"
+              aria-label="Upload progress"
+            />
+            <span className="text-sm text-stone-700">Uploading... {progress}%</span>
+          </div>
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" className={buttonSecondary} onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonPrimary} disabled={busy || !file || name.trim() === ''}>
+            {busy ? 'Uploading...' : 'Upload Image'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,214 @@
+import {
+  MEDIA_TYPES,
+  type MediaItem,
+  type MediaType,
+  uploadLimit,
+  uploadTooLargeMessage,
+} from '@rome/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { tokenStore } from '../../api/client';
+import { buttonPrimary, buttonSecondary, inputClass } from '../Dialog';
+import { isMediaType, MEDIA_MESSAGES, mediaTypeOf, nameFromFile, uploadMedia } from './api';
+
+/**
+ * Spec §2/§4/§5 media library upload form: choosing a file fills the name (file name without its
+ * extension) and the media type (image, video or other; editable), and shows a preview. A file over
+ * the limit is rejected and the input cleared. After an upload the form resets.
+ */
+export function MediaUploadForm({
+  maxMb,
+  onUploaded,
+  onError,
+  onCancel,
+}: {
+  maxMb: number | undefined;
+  onUploaded: (item: MediaItem) => void;
+  onError: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState('');
+  const [alt, setAlt] = useState('');
+  const [type, setType] = useState<MediaType>('image');
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const preview = usePreviewUrl(file);
+  const limit = uploadLimit(maxMb);
+
+  function choose(f: File | null) {
+    setError(null);
+    if (!f) {
+      setFile(null);
+      return;
+    }
+    const tooLarge = uploadTooLargeMessage(f.size, maxMb);
+    if (tooLarge) {
+      setError(tooLarge);
+      setFile(null);
+      if (fileRef.current) fileRef.current.value = '';
+      return;
+    }
+    setFile(f);
+    setName(nameFromFile(f));
+    setType(mediaTypeOf(f));
+  }
+
+  function reset() {
+    setFile(null);
+    setName('');
+    setAlt('');
+    setType('image');
+    setError(null);
+    if (fileRef.current) fileRef.current.value = '';
+  }
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setError(null);
+    if (!file) return setError(MEDIA_MESSAGES.selectFile);
+    const tooLarge = uploadTooLargeMessage(file.size, maxMb);
+    if (tooLarge) return setError(tooLarge);
+    if (!tokenStore.access()) return setError(MEDIA_MESSAGES.auth);
+    setProgress(0);
+    try {
+      const item = await uploadMedia(
+        { file, name: name.trim() || nameFromFile(file), alt_text: alt.trim(), media_type: type },
+        setProgress,
+      );
+      reset();
+      onUploaded(item);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : MEDIA_MESSAGES.uploadFailed;
+      setError(message);
+      onError(message);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const busy = progress !== null;
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      className="border-b border-stone-200 bg-stone-50 px-4 py-4 sm:px-5"
+    >
+      <h3 id={`${id}-title`} className="text-base font-bold">
+        Upload media
+      </h3>
+      <div className="mt-3 grid gap-4 md:grid-cols-[minmax(0,1fr)_180px]">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="block text-sm font-semibold sm:col-span-2">
+            File
+            <input
+              ref={fileRef}
+              type="file"
+              className={`${inputClass} bg-white file:mr-3 file:rounded file:border-0 file:bg-stone-200 file:px-3 file:py-1 file:font-semibold`}
+              onChange={(e) => choose(e.target.files?.[0] ?? null)}
+              aria-describedby={`${id}-limit`}
+              disabled={busy}
+            />
+            <span id={`${id}-limit`} className="mt-1 block text-xs font-normal text-stone-600">
+              Any file type, at most {limit.limit} {limit.unit}.
+            </span>
+          </label>
+          <label className="block text-sm font-semibold">
+            Name
+            <input
+              className={inputClass}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              disabled={busy}
+            />
+          </label>
+          <label className="block text-sm font-semibold">
+            Media type
+            <select
+              className={inputClass}
+              value={type}
+              onChange={(e) => isMediaType(e.target.value) && setType(e.target.value)}
+              disabled={busy}
+            >
+              {MEDIA_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t[0].toUpperCase() + t.slice(1)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm font-semibold sm:col-span-2">
+            Alt text <span className="font-normal text-stone-600">(optional)</span>
+            <input
+              className={inputClass}
+              value={alt}
+              onChange={(e) => setAlt(e.target.value)}
+              disabled={busy}
+            />
+          </label>
+        </div>
+        <Preview file={file} url={preview} />
+      </div>
+      {error && (
+        <p role="alert" className="mt-3 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      )}
+      {busy && (
+        <div className="mt-3 flex items-center gap-3" role="status">
+          <progress
+            max={100}
+            value={progress}
+            className="h-2 w-48 accent-brand"
+            aria-label="Upload progress"
+          />
+          <span className="text-sm text-stone-700">Uploading... {progress}%</span>
+        </div>
+      )}
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <button type="button" className={buttonSecondary} onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className={buttonPrimary} disabled={busy}>
+          {busy ? 'Uploading...' : 'Upload'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** An object URL for the chosen file, revoked when the file changes. */
+export function usePreviewUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const u = URL.createObjectURL(file);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [file]);
+  return url;
+}
+
+function Preview({ file, url }: { file: File | null; url: string | null }) {
+  return (
+    <div
+      className="flex aspect-square w-full max-w-[180px] items-center justify-center overflow-hidden rounded-lg bg-white ring-1 ring-stone-200"
+      data-testid="upload-preview"
+    >
+      {!file || !url ? (
+        <span className="px-2 text-center text-xs text-stone-600">No file chosen</span>
+      ) : file.type.startsWith('image/') ? (
+        <img src={url} alt="Preview of the chosen file" className="h-full w-full object-contain" />
+      ) : file.type.startsWith('video/') ? (
+        <video src={url} className="h-full w-full object-contain" muted controls aria-label="Preview" />
+      ) : (
+        <span className="px-2 text-center text-xs break-all text-stone-700">{file.name}</span>
+      )}
+    </div>
+  );
+}

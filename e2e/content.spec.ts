@@ -1,0 +1,443 @@
+/**
+ * Content blocks and the editor tools (spec §2 About Us / Terms / Return Policy / Refund / Agent points,
+ * Editor tools on pages; §3 Static page content, Page metadata, Global head code; §5, §6, §8):
+ * in-place editing, the lazy editor chunk, placeholders, page metadata, the global head code under the
+ * page's CSP, and accessibility of the content pages.
+ */
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { demoAccounts, expectNoSeriousA11yViolations } from './fixtures';
+
+async function tokenFor(request: APIRequestContext, who: 'customer' | 'editor') {
+  const acc = demoAccounts()[who];
+  const res = await request.post('/api/api/token/', {
+    data: { username: acc.email, password: acc.password },
+  });
+  expect(res.ok()).toBe(true);
+  const { access, refresh } = await res.json();
+  return { access: access as string, refresh: refresh as string, email: acc.email };
+}
+
+async function signIn(page: Page, who: 'customer' | 'editor') {
+  const t = await tokenFor(page.request, who);
+  await page.addInitScript(
+    ([a, r, e]) => {
+      if (!localStorage.getItem('access')) {
+        localStorage.setItem('access', a);
+        localStorage.setItem('refresh', r);
+        localStorage.setItem('email', e);
+      }
+    },
+    [t.access, t.refresh, t.email],
+  );
+  return t;
+}
+
+/** A fresh browser context without any token: a visitor. */
+async function visitorPage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  return { context, page: await context.newPage() };
+}
+
+async function blockContent(request: APIRequestContext, pageTag: string, tag: string): Promise<string> {
+  const res = await request.get(`/api/static-content/${pageTag}/`);
+  const body = await res.json();
+  return body.content_blocks.find((b: { unique_tag: string }) => b.unique_tag === tag).block_content;
+}
+
+async function restoreBlock(request: APIRequestContext, access: string, tag: string, content: string) {
+  const res = await request.post(`/api/edit-content/${tag}/`, {
+    headers: { authorization: `Bearer ${access}` },
+    data: { content },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+/** Replaces the whole text of the CodeMirror editor in the open dialog. */
+async function replaceSource(page: Page, text: string) {
+  const editor = page.getByRole('dialog').locator('.cm-content');
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+/** URLs of the JavaScript files a page requests. */
+function collectScripts(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.endsWith('.js')) urls.push(req.url());
+  });
+  return urls;
+}
+
+test.describe('content pages (visitor)', () => {
+  test('About Us shows its blocks with the {email}, {phone} and {address} placeholders filled', async ({
+    page,
+    request,
+  }) => {
+    const settings = (await (await request.get('/api/website-settings/')).json()).data;
+    await page.goto('/aboutus');
+    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+    await expect(page.getByText('Your guide to seeing Rome from the top deck')).toBeVisible();
+    const main = page.locator('[data-content-tag="about-us-main-content"]');
+    await expect(main.getByRole('heading', { name: 'Who we are' })).toBeVisible();
+    await expect(main).toContainText(settings.website_email);
+    await expect(main).toContainText(settings.website_phone_number);
+    await expect(main).not.toContainText('{email}');
+    await expect(main).not.toContainText('{phone}');
+    await expect(main).not.toContainText('{address}');
+    await expect(page.getByTestId('page-banner')).toHaveAttribute('data-loaded', 'true');
+  });
+
+  test('Terms, Return Policy, Refund and Agent points show their content', async ({ page }) => {
+    for (const [path, title, text] of [
+      ['/terms', 'Terms and Conditions', '1. Tickets'],
+      ['/returnPolicy', 'Return Policy', 'Unused tickets can be returned'],
+      ['/refund', 'Refund Policy', 'Refunds are made to the card'],
+      ['/agentpoints', 'Agent Points', 'Termini Station'],
+      ['/agentPoints', 'Agent Points', 'Termini Station'],
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByText(text)).toBeVisible();
+    }
+    await expect(page.getByText('Find our ticket agents near the main stops')).toBeVisible();
+    await expect(page.locator('[data-content-tag="agent-points-map"] iframe')).toHaveAttribute(
+      'src',
+      /^https:\/\/www\.google\.com\/maps\/embed/,
+    );
+  });
+
+  test('the map shows "Loading map..." until its block has arrived', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/static-content/agent-points/', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/agentpoints');
+    await expect(page.getByText('Loading map...')).toBeVisible();
+    release();
+    await expect(page.getByText('Loading map...')).toHaveCount(0);
+    await expect(page.getByText('Termini Station')).toBeVisible();
+  });
+
+  test('the company banner shows its editable image, and the bundled default when it fails', async ({
+    page,
+    request,
+  }) => {
+    const content = await (await request.get('/api/static-content/company-big-bus/')).json();
+    const file = content.page_images.find((i: { unique_tag: string }) => i.unique_tag === 'big-bus-banner')
+      .image.file as string;
+    await page.goto('/bus/big-bus/big%20bus');
+    const banner = page.getByTestId('company-banner');
+    await expect(banner).toHaveAttribute('data-loaded', 'true');
+    expect(await banner.getAttribute('src')).toBe(file);
+
+    await page.route(`**${file}`, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.reload();
+    await expect(banner).toHaveAttribute('data-loaded', 'true');
+    expect(await banner.getAttribute('src')).toBe('/banners/big-bus.webp');
+    await expect(page.getByText('Loading banner image...')).toHaveCount(0);
+  });
+
+  test('a failed content load shows the spec message and the fallback title', async ({ page }) => {
+    await page.route('**/api/static-content/terms/', (route) => route.fulfill({ status: 500, body: 'oops' }));
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('HTTP Error: 500');
+  });
+
+  test('a customer sees no EDIT button and does not load the editor chunk', async ({ page }) => {
+    const scripts = collectScripts(page);
+    await signIn(page, 'customer');
+    await page.goto('/aboutus');
+    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('is_editor'))).toBe('false');
+    await expect(page.getByRole('button', { name: /^EDIT/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Page metadata' })).toHaveCount(0);
+    expect(scripts.filter((u) => u.includes('EditorTools'))).toEqual([]);
+  });
+
+  test("a visitor's browser never downloads the editor chunk; an editor's does", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const scripts = collectScripts(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/aboutus');
+    await expect(page.getByText('Who we are')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((u) => u.includes('/assets/'))).toBe(true);
+    expect(scripts.filter((u) => u.includes('EditorTools'))).toEqual([]);
+
+    // The same check with an editor: the chunk is what the visitor skipped.
+    const context = await browser.newContext({ baseURL });
+    const editor = await context.newPage();
+    const editorScripts = collectScripts(editor);
+    await signIn(editor, 'editor');
+    await editor.goto('/aboutus');
+    await expect(editor.getByRole('button', { name: 'EDIT title' })).toBeVisible();
+    expect(editorScripts.filter((u) => u.includes('EditorTools')).length).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  for (const width of [1280, 390]) {
+    test(`content pages have no serious accessibility violations at ${width} px`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 900 });
+      for (const [path, title] of [
+        ['/aboutus', 'About Us'],
+        ['/terms', 'Terms and Conditions'],
+        ['/returnPolicy', 'Return Policy'],
+        ['/refund', 'Refund Policy'],
+        ['/agentpoints', 'Agent Points'],
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+        await expect(page.locator('[aria-busy="true"], [role="status"]:has-text("Loading")')).toHaveCount(0);
+        await expectNoSeriousA11yViolations(page);
+      }
+    });
+  }
+});
+
+test.describe('editor tools', () => {
+  test('an editor edits the About Us title in place and a visitor sees it after reload', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const t = await signIn(page, 'editor');
+    const original = await blockContent(page.request, 'about-us', 'about-us-title');
+    const newTitle = `About Our Team ${Date.now()}`;
+    try {
+      await page.goto('/aboutus');
+      await page.getByRole('button', { name: 'EDIT title' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit title' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText('8 characters · 1 line')).toBeVisible();
+      await replaceSource(page, newTitle);
+      // Live preview and counts follow the source.
+      await expect(dialog.getByTestId('html-preview')).toHaveText(newTitle);
+      await expect(dialog.getByText(`${newTitle.length} characters · 1 line`)).toBeVisible();
+
+      // Hold the save a moment to see the busy label.
+      await page.route('**/api/edit-content/**', async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
+        await route.continue();
+      });
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(dialog.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+      await expect(page.getByText('Content saved successfully!')).toBeVisible();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1, name: newTitle })).toBeVisible();
+      // Focus went back to the EDIT button.
+      await expect(page.getByRole('button', { name: 'EDIT title' })).toBeFocused();
+
+      const visitor = await visitorPage(browser, baseURL);
+      await visitor.page.goto('/aboutus');
+      await expect(visitor.page.getByRole('heading', { level: 1, name: newTitle })).toBeVisible();
+      await expect(visitor.page.getByRole('button', { name: /^EDIT/ })).toHaveCount(0);
+      await visitor.context.close();
+    } finally {
+      await restoreBlock(page.request, t.access, 'about-us-title', original);
+    }
+  });
+
+  test('Cancel and Escape close the editor without saving', async ({ page }) => {
+    await signIn(page, 'editor');
+    let saves = 0;
+    await page.route('**/api/edit-content/**', (route) => {
+      saves++;
+      return route.continue();
+    });
+    await page.goto('/aboutus');
+    await page.getByRole('button', { name: 'EDIT subtitle' }).click();
+    await replaceSource(page, 'Not saved');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: 'EDIT subtitle' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit subtitle' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'EDIT subtitle' })).toBeFocused();
+    await expect(page.getByText('Your guide to seeing Rome from the top deck')).toBeVisible();
+    expect(saves).toBe(0);
+  });
+
+  test('a save without a token says Authentication required', async ({ page }) => {
+    await signIn(page, 'editor');
+    await page.goto('/aboutus');
+    await page.getByRole('button', { name: 'EDIT title' }).click();
+    await page.evaluate(() => localStorage.removeItem('access'));
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
+      'Failed to save content: Authentication required',
+    );
+  });
+
+  test('Change Image attaches a media item and rejects an invalid one', async ({ page }) => {
+    const t = await signIn(page, 'editor');
+    const before = await (await page.request.get('/api/static-content/terms/')).json();
+    const current = before.page_images.find((i: { unique_tag: string }) => i.unique_tag === 'terms-banner');
+    const list: { id: number; media_type: string; file: string }[] = (
+      await (await page.request.get('/api/media-library/')).json()
+    ).data;
+    const image = list.find((m) => m.media_type === 'image' && m.id !== current?.image?.id);
+    expect(image).toBeTruthy();
+    if (!image) return;
+    try {
+      await page.goto('/terms');
+      await page.getByRole('button', { name: 'EDIT banner image' }).click();
+      const dialog = page.getByRole('dialog', { name: /Change Image/ });
+      await dialog.getByLabel('Media id').fill('999999');
+      await dialog.getByRole('button', { name: 'Change Image', exact: true }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('Failed to update image: Invalid image selected');
+      await dialog.getByLabel('Media id').fill(String(image.id));
+      await dialog.getByRole('button', { name: 'Change Image', exact: true }).click();
+      await expect(page.getByText('Image updated successfully!')).toBeVisible();
+      await expect(page.getByTestId('page-banner')).toHaveAttribute('src', image.file);
+    } finally {
+      if (current?.image?.id) {
+        await page.request.patch('/api/page-image/terms-banner/update/', {
+          headers: { authorization: `Bearer ${t.access}` },
+          data: { image_id: current.image.id },
+        });
+      }
+    }
+  });
+
+  test('the metadata panel saves a meta title that the server puts into <title>', async ({ page }) => {
+    const t = await signIn(page, 'editor');
+    const before = (await (await page.request.get('/api/static-content/about-us/')).json()).page;
+    const metaTitle = `About the Rome team ${Date.now()}`;
+    try {
+      await page.goto('/aboutus');
+      await page.getByRole('button', { name: 'Page metadata' }).click();
+      const panel = page.getByRole('dialog', { name: 'Page Metadata' });
+      await expect(panel).toBeVisible();
+      expect((await panel.boundingBox())?.width).toBe(920);
+      await panel.getByLabel('Meta title').fill(metaTitle);
+      await panel.getByLabel('Schema JSON').fill('{not json');
+      await panel.getByRole('button', { name: 'Save Meta' }).click();
+      await expect(panel.getByText('Schema JSON is invalid')).toBeVisible();
+      await panel.getByLabel('Schema JSON').fill('');
+      await panel.getByRole('button', { name: 'Save Meta' }).click();
+      await expect(panel.getByRole('status')).toHaveText('Meta information updated!');
+
+      const html = await (await page.request.get('/aboutus')).text();
+      expect(html).toContain(`<title>${metaTitle}</title>`);
+      await page.keyboard.press('Escape');
+      await expect(panel).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Page metadata' })).toBeFocused();
+    } finally {
+      await page.request.patch('/api/pages/about-us/update/', {
+        headers: { authorization: `Bearer ${t.access}` },
+        data: {
+          meta_title: before.meta_title,
+          meta_description: before.meta_description,
+          meta_keywords: before.meta_keywords,
+          schema_json: before.schema_json === null ? null : JSON.stringify(before.schema_json),
+        },
+      });
+    }
+  });
+
+  test('the global head code runs with the page nonce; editors’ inline scripts never run', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const t = await signIn(page, 'editor');
+    const auth = { authorization: `Bearer ${t.access}` };
+    const originalHead = (await (await page.request.get('/api/website-settings/global-head-code/')).json())
+      .global_head_code as string;
+    const originalMain = await blockContent(page.request, 'about-us', 'about-us-main-content');
+    try {
+      await page.goto('/aboutus');
+      await page.getByRole('button', { name: 'Page metadata' }).click();
+      await page.getByRole('button', { name: 'Global Settings' }).click();
+      const panel = page.getByRole('dialog', { name: 'Global Settings' });
+      expect((await panel.boundingBox())?.width).toBe(900);
+      await expect(panel.locator('.cm-content')).toBeVisible();
+      await replaceSource(page, `<script>document.documentElement.dataset.headCode='ran'</script>`);
+      await panel.getByRole('button', { name: 'Save Head Code' }).click();
+      const message = panel.getByTestId('head-code-message');
+      await expect(message).toHaveText('Global head code updated!');
+      // Spec §9: the message vanishes after 3.5 s.
+      await expect(message).toHaveText('', { timeout: 5000 });
+
+      // An editor puts an inline script and a handler into a content block.
+      const injected =
+        '<p>Safe paragraph</p><script>document.documentElement.dataset.blockScript="ran"</script>' +
+        '<img src="/nope.png" alt="" onerror="document.documentElement.dataset.blockScript=\'img\'">';
+      await restoreBlock(page.request, t.access, 'about-us-main-content', injected);
+
+      const visitor = await visitorPage(browser, baseURL);
+      const v = visitor.page;
+      await v.goto('/aboutus');
+      await expect(v.getByText('Safe paragraph')).toBeVisible();
+      expect(await v.evaluate(() => document.documentElement.dataset.headCode)).toBe('ran');
+      expect(await v.evaluate(() => document.documentElement.dataset.blockScript)).toBeUndefined();
+
+      // Markup that slips past the sanitiser still cannot run code: the page's CSP (a nonce, no
+      // 'unsafe-inline') refuses inline event handlers and parser-inserted inline scripts.
+      await v.evaluate(() => {
+        (window as any).__violations = [];
+        document.addEventListener('securitypolicyviolation', (e) =>
+          (window as any).__violations.push(e.effectiveDirective),
+        );
+        document.body.insertAdjacentHTML(
+          'beforeend',
+          `<img src="/nope-${Date.now()}.png" alt="" onerror="document.documentElement.dataset.injected='handler'">`,
+        );
+      });
+      await expect
+        .poll(() => v.evaluate(() => (window as any).__violations as string[]))
+        .toContain('script-src-attr');
+      expect(await v.evaluate(() => document.documentElement.dataset.injected)).toBeUndefined();
+      await visitor.context.close();
+    } finally {
+      await page.request.patch('/api/website-settings/global-head-code/', {
+        headers: auth,
+        data: { global_head_code: originalHead },
+      });
+      await restoreBlock(page.request, t.access, 'about-us-main-content', originalMain);
+    }
+  });
+
+  test('editor view of About Us has no serious accessibility violations, dialogs included', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page, 'editor');
+    await page.goto('/aboutus');
+    await expect(page.getByRole('button', { name: 'EDIT main content' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'EDIT main content' }).click();
+    await expect(page.getByRole('dialog').locator('.cm-content')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Page metadata' }).click();
+    await expect(page.getByRole('dialog', { name: 'Page Metadata' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('company and view-more banners are editable blocks', async ({ page }) => {
+    await signIn(page, 'editor');
+    await page.goto('/bus/big-bus/big%20bus');
+    await expect(page.getByRole('heading', { level: 1, name: 'Explore Rome with Big Bus' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'EDIT company title' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'EDIT company subtitle' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'EDIT banner image' })).toBeVisible();
+    await page.goto('/viewsimilar/24%20hours/Big%20Bus');
+    await expect(page.getByRole('heading', { level: 1, name: 'Explore More Tours' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'EDIT view more title' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'EDIT banner image' })).toBeVisible();
+  });
+});
