@@ -354,7 +354,9 @@ export const activityEvents = pgTable(
     details: jsonb('details'),
   },
   (t) => [
-    index('activity_action_time_idx').on(t.action, t.occurredAt),
+    // (action, occurred_at) leading, as before; device, user and address ride along so the dashboard's
+    // visitor figures (unique visitors, device mix) are index-only scans.
+    index('activity_action_time_visitor_idx').on(t.action, t.occurredAt, t.device, t.userId, t.ipAddress),
     index('activity_time_idx').on(t.occurredAt),
     // The dashboard's payment figures and lists: only the shop's own events, a small slice of the table.
     index('activity_server_action_time_idx').on(t.action, t.occurredAt).where(sql`${t.source} = 'server'`),

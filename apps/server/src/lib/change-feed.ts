@@ -106,7 +106,7 @@ export function createChangeFeed(opts: { database: Database; log: FastifyBaseLog
       set.add(handler);
     },
     notify(topic) {
-      if (!database.pool || closed || process.env.CF_OFF) return;
+      if (!database.pool || closed) return;
       const sent = database.pool
         .query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, `${origin}:${topic}`])
         .catch((err) => log.warn({ topic, reason: String(err?.code ?? err?.message) }, 'change feed: notify failed'))

@@ -13,8 +13,8 @@ import {
   ROLES,
   ROUTE_TABLE,
   type Role,
-  STRIPE_ONLY_ROUTES,
   routeCollector,
+  STRIPE_ONLY_ROUTES,
   urlFor,
 } from './route-table';
 
@@ -73,7 +73,13 @@ describe('the route table', () => {
     const collector = routeCollector();
     const { createTestApp } = await import('../test/harness');
     const t = await createTestApp(
-      { stripe: { secretKey: 'sk_test_standin', webhookSecret: 'whsec_matrix', publishableKey: 'pk_test' } as any },
+      {
+        stripe: {
+          secretKey: 'sk_test_standin',
+          webhookSecret: 'whsec_matrix',
+          publishableKey: 'pk_test',
+        } as any,
+      },
       { stripe, onRoute: collector.onRoute },
     );
     try {
@@ -106,7 +112,9 @@ describe('every route against every role', () => {
     const rows: string[] = [];
     // Denials come first in ROLES order, and deletes come last, so a let-through write cannot hide a
     // later check (a deleted logo would make its update answer 404 whoever asks).
-    const keys = Object.keys(ROUTE_TABLE).sort((a, b) => Number(a.startsWith('DELETE ')) - Number(b.startsWith('DELETE ')) || a.localeCompare(b));
+    const keys = Object.keys(ROUTE_TABLE).sort(
+      (a, b) => Number(a.startsWith('DELETE ')) - Number(b.startsWith('DELETE ')) || a.localeCompare(b),
+    );
     for (const key of keys) {
       const entry = ROUTE_TABLE[key];
       const statuses: number[] = [];
@@ -152,7 +160,10 @@ describe('every route against every role', () => {
     const stats = await s.app.inject({ url: '/api/profile/statistics/', headers: s.users.customerB.auth });
     expect(stats.json().data.total_purchases).toBe(0);
     // The matrix's calls (B's pay and cancel, A's own cancel of a paid session) left A's ticket paid.
-    const own = await s.app.inject({ url: `/api/success/${s.fx.uniqueId}/`, headers: s.users.customerA.auth });
+    const own = await s.app.inject({
+      url: `/api/success/${s.fx.uniqueId}/`,
+      headers: s.users.customerA.auth,
+    });
     expect(own.statusCode).toBe(200);
     expect(own.json().status).toBe('paid');
   });

@@ -52,7 +52,10 @@ export async function createSecurityApp(overrides: Partial<Config> = {}, deps: P
 
   await t.db.insert(agents).values({ name: 'Agent Alpha', codeHash: await hashSecret('4711') });
 
-  const media = (await t.app.inject({ url: '/api/media-library/' })).json().data as { id: number; file: string }[];
+  const media = (await t.app.inject({ url: '/api/media-library/' })).json().data as {
+    id: number;
+    file: string;
+  }[];
   expect(media.length).toBeGreaterThan(0);
   const logos = (await t.app.inject({ url: '/api/partner-logos/all/', headers: editor.auth })).json() as {
     id: number;

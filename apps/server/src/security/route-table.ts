@@ -76,7 +76,17 @@ const CHECKOUT = [
   'package_id',
   'package_identifier',
 ];
-const TRACK = ['action', 'timestamp', 'ipAddress', 'page', 'fullUrl', 'country', 'countryCode', 'city', 'events'];
+const TRACK = [
+  'action',
+  'timestamp',
+  'ipAddress',
+  'page',
+  'fullUrl',
+  'country',
+  'countryCode',
+  'city',
+  'events',
+];
 
 export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /healthz': { access: 'public', expect: { anonymous: 200 } },
@@ -96,7 +106,11 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /api/check-editor/': { access: 'user', expect: { customerA: 200, editor: 200 } },
   'GET /api/check-superuser/': { access: 'user', expect: { customerA: 200, superuser: 200 } },
   'POST /api/request-password-reset/': { access: 'public', fields: ['email'], fuzzRuns: 6 },
-  'POST /api/verify-reset-code/': { access: 'public', fields: ['email', 'code', 'new_password'], fuzzRuns: 6 },
+  'POST /api/verify-reset-code/': {
+    access: 'public',
+    fields: ['email', 'code', 'new_password'],
+    fuzzRuns: 6,
+  },
 
   // catalogue
   'GET /api/packages/': { access: 'public', expect: { anonymous: 200 } },
@@ -147,11 +161,19 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     expect: { customerA: 200 },
   },
   'POST /api/test-checkout/:session/cancel/': { access: 'owner', params: { session: 'sessionId' } },
-  'GET /api/success/:uniqueId/': { access: 'owner', params: { uniqueId: 'uniqueId' }, expect: { customerA: 200 } },
+  'GET /api/success/:uniqueId/': {
+    access: 'owner',
+    params: { uniqueId: 'uniqueId' },
+    expect: { customerA: 200 },
+  },
   'GET /api/dashboard/': { access: 'user', expect: { customerA: 200, customerB: 200 } },
 
   // agents: the claim code is the secret that opens these, not an account
-  'GET /api/authenticate/:code/': { access: 'public', params: { code: 'claimCode' }, expect: { anonymous: 200 } },
+  'GET /api/authenticate/:code/': {
+    access: 'public',
+    params: { code: 'claimCode' },
+    expect: { anonymous: 200 },
+  },
   'GET /api/claim/:code/:agentName/:securityCode/': {
     access: 'public',
     params: { code: 'claimCode', agentName: 'agentName', securityCode: () => 'wrong-code' },
@@ -160,9 +182,17 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /api/agents/': { access: 'public', expect: { anonymous: 200 } },
 
   // content
-  'GET /api/static-content/:pageTag/': { access: 'public', params: { pageTag: 'pageTag' }, expect: { anonymous: 200 } },
+  'GET /api/static-content/:pageTag/': {
+    access: 'public',
+    params: { pageTag: 'pageTag' },
+    expect: { anonymous: 200 },
+  },
   'POST /api/edit-content/:tag/': { access: 'editor', params: { tag: 'contentTag' }, fields: ['content'] },
-  'PATCH /api/page-image/:tag/update/': { access: 'editor', params: { tag: 'imageTag' }, fields: ['image_id'] },
+  'PATCH /api/page-image/:tag/update/': {
+    access: 'editor',
+    params: { tag: 'imageTag' },
+    fields: ['image_id'],
+  },
   'PATCH /api/pages/:page/update/': {
     access: 'editor',
     params: { page: 'pageTag' },

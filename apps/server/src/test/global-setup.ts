@@ -21,7 +21,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const kind = (process.env.DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
+  // The project's own env (vitest.config.ts) names the database; process.env is the main process's.
+  const kind = (project.config.env?.DB_KIND ?? process.env.DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
   const dir = mkdtempSync(path.join(os.tmpdir(), 'rome-test-'));
   const mediaDir = path.join(dir, 'media');
   const storage = localStorage(mediaDir);

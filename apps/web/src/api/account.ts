@@ -4,7 +4,7 @@
  */
 import type { Profile, Statistics } from '@rome/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { trackAccountEvent } from './auth';
+import { track } from '../lib/track';
 import { api, tokenStore } from './client';
 
 /** GET profile/ (Bearer). Loaded once per visit of the account page; failures are only logged. */
@@ -32,7 +32,7 @@ export function useUpdateProfile() {
     mutationFn: (body: { email: string; phone_number: string }) =>
       api<{ message?: string; data?: Profile }>('profile/update/', { method: 'PUT', body }),
     onSuccess: async (res, body) => {
-      trackAccountEvent('profile_update', { email: res.data?.email ?? body.email });
+      track('profile_update', { email: res.data?.email ?? body.email });
       if (localStorage.getItem('email') !== null)
         localStorage.setItem('email', res.data?.email ?? body.email);
       await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });

@@ -44,35 +44,3 @@ export const checkEditor = () => api<{ is_editor: boolean }>('check-editor/', { 
 
 /** GET check-superuser/ (Bearer). */
 export const checkSuperuser = () => api<{ is_superuser: boolean; message?: string }>('check-superuser/');
-
-/**
- * Spec §7: account events (login, logout, register, password reset, profile update) are recorded with
- * track-activity. Fire and forget: keepalive lets the logout event outlive the page's reload; a failure
- * is only logged. The server decides address and location itself.
- */
-export type AccountEvent = 'login' | 'logout' | 'register' | 'password_reset' | 'profile_update';
-export function trackAccountEvent(action: AccountEvent, extra: Record<string, unknown> = {}): void {
-  try {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    const token = localStorage.getItem('access');
-    if (token) headers.authorization = `Bearer ${token}`;
-    const event = {
-      action,
-      timestamp: new Date().toISOString(),
-      page: window.location.pathname,
-      fullUrl: window.location.href,
-      userAgent: navigator.userAgent,
-      screenResolution: `${window.screen.width}x${window.screen.height}`,
-      device: window.innerWidth < 768 ? 'mobile' : 'desktop',
-      ...extra,
-    };
-    fetch('/api/track-activity/', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(event),
-      keepalive: true,
-    }).catch((err) => console.warn('Activity tracking failed', err));
-  } catch (err) {
-    console.warn('Activity tracking failed', err);
-  }
-}

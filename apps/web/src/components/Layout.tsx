@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { usePageViews } from '../lib/track';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 
@@ -7,6 +8,7 @@ import { Navbar } from './Navbar';
  * skip link targets the wrapper around the page.
  */
 export function Layout() {
+  usePageViews();
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -12,10 +12,10 @@ import {
   blacklistRefreshToken,
   checkEditor,
   type TokenPair,
-  trackAccountEvent,
   verifyRefreshToken,
 } from '../api/auth';
 import { onTokenChange, tokenStore } from '../api/client';
+import { track } from './track';
 
 type Verification = 'unknown' | 'valid' | 'invalid';
 let verification: Verification = 'unknown';
@@ -88,13 +88,13 @@ export function startSession(pair: TokenPair, email: string) {
   tokenStore.set(pair);
   editorCheckStarted = true;
   refreshEditorStatus();
-  trackAccountEvent('login', { email });
+  track('login', { email });
 }
 
 /** Spec §4: blacklist the refresh token, clear all browser storage, reload and go to /. */
 export async function logout(): Promise<void> {
   const refresh = tokenStore.refresh();
-  trackAccountEvent('logout', { email: localStorage.getItem('email') });
+  track('logout', { email: localStorage.getItem('email') }, { now: true });
   if (refresh) await blacklistRefreshToken(refresh).catch(() => undefined);
   localStorage.clear();
   sessionStorage.clear();

@@ -7,6 +7,8 @@ CREATE TABLE "activity_totals" (
 	CONSTRAINT "activity_totals_action_source_status_pk" PRIMARY KEY("action","source","status")
 );
 --> statement-breakpoint
+DROP INDEX "activity_action_time_idx";--> statement-breakpoint
+CREATE INDEX "activity_action_time_visitor_idx" ON "activity_events" USING btree ("action","occurred_at","device","user_id","ip_address");--> statement-breakpoint
 CREATE INDEX "activity_server_action_status_time_idx" ON "activity_events" USING btree ("action","status","occurred_at") WHERE "activity_events"."source" = 'server';
 --> statement-breakpoint
 -- Totals follow activity_events through statement-level triggers (one upsert per INSERT or DELETE

@@ -4,11 +4,14 @@
  *
  * - activity_totals (primary key action, source, status): the five all-time card figures, kept by
  *   statement-level triggers on activity_events (migration 0002), so they cost the same at any size.
- * - activity_action_time_idx (action, occurred_at): page_view / ticket_view windows and their
- *   newest-first pages.
+ * - activity_action_time_visitor_idx (action, occurred_at, device, user_id, ip_address): page_view and
+ *   ticket_view windows, weekly trends and newest-first pages; the visitor figures (unique visitors,
+ *   device mix, signed-in share) are index-only scans.
+ * - activity_server_action_time_idx (action, occurred_at) WHERE source = 'server': newest-first lists
+ *   and windows of one payment action. The predicate `source = 'server'` is written literally so the
+ *   planner can use the partial indexes; it is also what keeps browsers' events out of money figures.
  * - activity_server_action_status_time_idx (action, status, occurred_at) WHERE source = 'server':
- *   every payment figure and list. The predicate `source = 'server'` is written literally so the planner can use it; it is also
- *   what keeps browsers' events out of the money figures.
+ *   successful payments (status completed) in time order.
  * - activity_time_idx (occurred_at): the newest-first activity log and the retention job.
  *
  * Metric definitions are in packages/contract/src/analytics.ts.
@@ -167,7 +170,7 @@ export type VisitSummary = {
 
 /**
  * Page views since a date: how many, unique visitors (a signed-in account, else an IP address),
- * device mix and share signed in. Range scan on activity_action_time_idx.
+ * device mix and share signed in. Index-only range scan on activity_action_time_visitor_idx.
  */
 export async function visitSummary(db: Db, since: Date): Promise<VisitSummary> {
   const [r] = await rows(

@@ -141,119 +141,120 @@ export function MediaLibraryDialog({
         )
       }
     >
-      {allowUpload && showUpload && (
-        <MediaUploadForm
-          maxMb={settings.max_image_upload_size_mb}
-          onUploaded={(item) => {
-            client.setQueryData<MediaItem[]>(mediaKey, (old) => [item, ...(old ?? [])]);
-            void client.invalidateQueries({ queryKey: mediaKey });
-            notify('success', MEDIA_MESSAGES.uploaded);
-            setShowUpload(false);
-          }}
-          onError={(message) => notify('error', message)}
-          onCancel={() => setShowUpload(false)}
-        />
-      )}
-
-      <div className="flex flex-wrap items-end gap-3 border-b border-stone-200 px-4 py-3 sm:px-5">
-        <label className="block min-w-0 flex-1 basis-48 text-sm font-semibold">
-          Search by name
-          <input
-            type="search"
-            className={inputClass}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search media..."
-          />
-        </label>
-        <label className="block basis-36 text-sm font-semibold">
-          Type
-          <select
-            className={inputClass}
-            value={type}
-            onChange={(e) => {
-              const v = e.target.value;
-              setType(v === 'all' || isMediaType(v) ? v : 'all');
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {allowUpload && showUpload && (
+          <MediaUploadForm
+            maxMb={settings.max_image_upload_size_mb}
+            onUploaded={(item) => {
+              client.setQueryData<MediaItem[]>(mediaKey, (old) => [item, ...(old ?? [])]);
+              void client.invalidateQueries({ queryKey: mediaKey });
+              notify('success', MEDIA_MESSAGES.uploaded);
+              setShowUpload(false);
             }}
-          >
-            <option value="all">All</option>
-            {MEDIA_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t[0].toUpperCase() + t.slice(1)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-
-      <div aria-live="polite" className="px-4 sm:px-5">
-        {notice && (
-          <p
-            role={notice.kind === 'error' ? 'alert' : 'status'}
-            data-testid="media-notice"
-            className={`mt-3 rounded-lg px-3 py-2 text-sm font-semibold ${
-              notice.kind === 'error' ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-800'
-            }`}
-          >
-            {notice.text}
-          </p>
+            onError={(message) => notify('error', message)}
+            onCancel={() => setShowUpload(false)}
+          />
         )}
-      </div>
 
-      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-5">
-        {media.isPending ? (
-          <div aria-busy="true">
-            <p role="status" className="sr-only">
-              Loading media...
-            </p>
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5">
-              {Array.from({ length: 10 }, (_, i) => (
-                <li key={i} className="aspect-[4/5] animate-pulse rounded-xl bg-stone-200" />
+        <div className="sticky top-0 z-10 flex flex-wrap items-end gap-3 border-b border-stone-200 bg-white px-4 py-3 sm:px-5">
+          <label className="block min-w-0 flex-1 basis-48 text-sm font-semibold">
+            Search by name
+            <input
+              type="search"
+              className={inputClass}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Search media..."
+            />
+          </label>
+          <label className="block basis-36 text-sm font-semibold">
+            Type
+            <select
+              className={inputClass}
+              value={type}
+              onChange={(e) => {
+                const v = e.target.value;
+                setType(v === 'all' || isMediaType(v) ? v : 'all');
+              }}
+            >
+              <option value="all">All</option>
+              {MEDIA_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t[0].toUpperCase() + t.slice(1)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div aria-live="polite" className="basis-full empty:hidden">
+            {notice && (
+              <p
+                role={notice.kind === 'error' ? 'alert' : 'status'}
+                data-testid="media-notice"
+                className={`rounded-lg px-3 py-2 text-sm font-semibold ${
+                  notice.kind === 'error' ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-800'
+                }`}
+              >
+                {notice.text}
+              </p>
+            )}
+          </div>
+        </div>
+
+        <div className="px-4 py-4 sm:px-5">
+          {media.isPending ? (
+            <div aria-busy="true">
+              <p role="status" className="sr-only">
+                Loading media...
+              </p>
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5">
+                {Array.from({ length: 10 }, (_, i) => (
+                  <li key={i} className="aspect-[4/5] animate-pulse rounded-xl bg-stone-200" />
+                ))}
+              </ul>
+            </div>
+          ) : media.isError ? (
+            <div className="py-12 text-center">
+              <p role="alert" className="font-semibold text-red-700">
+                {media.error.message || MEDIA_MESSAGES.loadFailed}
+              </p>
+              <button type="button" className={`${buttonSecondary} mt-4`} onClick={() => media.refetch()}>
+                Retry
+              </button>
+            </div>
+          ) : shown.length === 0 ? (
+            <div className="py-16 text-center" data-testid="media-empty">
+              <p className="text-lg font-bold text-stone-800">No media found</p>
+              <p className="mt-1 text-stone-700">
+                {filtering ? 'Try adjusting your search or filter' : 'Upload some media to get started'}
+              </p>
+            </div>
+          ) : (
+            <ul
+              className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5"
+              aria-label={`${shown.length} media items`}
+              data-testid="media-grid"
+            >
+              {shown.map((item) => (
+                <MediaCard
+                  key={item.id}
+                  item={item}
+                  tone={toneClass[sizeTone(item.file_size ?? item.size, limit.bytes)]}
+                  editing={editing === item.id}
+                  selected={selected.includes(item.id)}
+                  mode={mode}
+                  canSelect={canSelect}
+                  canEdit={allowEdit}
+                  canDelete={allowDelete}
+                  onChoose={() => choose(item)}
+                  onEdit={() => setEditing(item.id)}
+                  onCancelEdit={() => setEditing(null)}
+                  onSave={(next) => save(item, next)}
+                  onDelete={() => remove(item)}
+                />
               ))}
             </ul>
-          </div>
-        ) : media.isError ? (
-          <div className="py-12 text-center">
-            <p role="alert" className="font-semibold text-red-700">
-              {media.error.message || MEDIA_MESSAGES.loadFailed}
-            </p>
-            <button type="button" className={`${buttonSecondary} mt-4`} onClick={() => media.refetch()}>
-              Retry
-            </button>
-          </div>
-        ) : shown.length === 0 ? (
-          <div className="py-16 text-center" data-testid="media-empty">
-            <p className="text-lg font-bold text-stone-800">No media found</p>
-            <p className="mt-1 text-stone-700">
-              {filtering ? 'Try adjusting your search or filter' : 'Upload some media to get started'}
-            </p>
-          </div>
-        ) : (
-          <ul
-            className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5"
-            aria-label={`${shown.length} media items`}
-            data-testid="media-grid"
-          >
-            {shown.map((item) => (
-              <MediaCard
-                key={item.id}
-                item={item}
-                tone={toneClass[sizeTone(item.file_size ?? item.size, limit.bytes)]}
-                editing={editing === item.id}
-                selected={selected.includes(item.id)}
-                mode={mode}
-                canSelect={canSelect}
-                canEdit={allowEdit}
-                canDelete={allowDelete}
-                onChoose={() => choose(item)}
-                onEdit={() => setEditing(item.id)}
-                onCancelEdit={() => setEditing(null)}
-                onSave={(next) => save(item, next)}
-                onDelete={() => remove(item)}
-              />
-            ))}
-          </ul>
-        )}
+          )}
+        </div>
       </div>
 
       {canSelect && mode === 'multiple' && (

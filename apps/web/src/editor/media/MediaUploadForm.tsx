@@ -197,7 +197,7 @@ export function usePreviewUrl(file: File | null): string | null {
 function Preview({ file, url }: { file: File | null; url: string | null }) {
   return (
     <div
-      className="flex aspect-square w-full max-w-[180px] items-center justify-center overflow-hidden rounded-lg bg-white ring-1 ring-stone-200"
+      className="flex aspect-square w-32 items-center md:w-full md:max-w-[180px] justify-center overflow-hidden rounded-lg bg-white ring-1 ring-stone-200"
       data-testid="upload-preview"
     >
       {!file || !url ? (

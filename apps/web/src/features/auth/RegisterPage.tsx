@@ -2,7 +2,7 @@
 import { validateRegistration } from '@rome/contract';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { register, trackAccountEvent } from '../../api/auth';
+import { register } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../components/usePageTitle';
 import {
@@ -14,6 +14,7 @@ import {
   TextField,
 } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
+import { track } from '../../lib/track';
 
 /** Spec §8: the server's error as is; a non-OK answer its detail or the status; otherwise generic. */
 function registrationError(err: unknown): string {
@@ -59,7 +60,7 @@ export default function RegisterPage() {
         password,
       });
       if (res?.registered) {
-        trackAccountEvent('register', { email: form.email.trim() });
+        track('register', { email: form.email.trim() });
         navigate('/login');
         return;
       }

@@ -2,10 +2,11 @@
 import { validateReset } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { trackAccountEvent, verifyResetCode } from '../../api/auth';
+import { verifyResetCode } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../components/usePageTitle';
 import { resetFlow } from '../../lib/session';
+import { track } from '../../lib/track';
 import { AuthCard, FormError, linkClass, primaryButtonClass, Spinner } from '../../components/form';
 import { CODE_LENGTH, CodeInput } from './components/CodeInput';
 import { PasswordField } from '../../components/PasswordField';
@@ -34,7 +35,7 @@ export default function ResetPasswordPage() {
     try {
       await verifyResetCode({ email, code, new_password: password });
       resetFlow.markCompleted();
-      trackAccountEvent('password_reset', { email });
+      track('password_reset', { email });
       navigate('/reset-success', { replace: true });
       return;
     } catch (err) {

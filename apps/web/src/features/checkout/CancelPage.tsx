@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePageTitle } from '../../components/usePageTitle';
+import { track } from '../../lib/track';
 
 /** Spec §9: redirects 3 seconds after payment pages. */
 export const CANCEL_REDIRECT_MS = 3000;
@@ -9,6 +10,7 @@ export const CANCEL_REDIRECT_MS = 3000;
 export default function CancelPage() {
   usePageTitle('Payment Cancelled');
   const navigate = useNavigate();
+  useEffect(() => track('payment_cancelled'), []);
   useEffect(() => {
     const t = setTimeout(() => navigate('/', { replace: true }), CANCEL_REDIRECT_MS);
     return () => clearTimeout(t);

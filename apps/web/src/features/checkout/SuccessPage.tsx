@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, tokenStore } from '../../api/client';
 import { downloadQr, fetchSuccess, type SuccessAnswer } from '../../api/tickets';
+import { track } from '../../lib/track';
 
 const POLL_MS = 1500;
 const POLL_LIMIT = 40;
@@ -73,6 +74,11 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
   }, [uniqueId, hasToken, navigate, location.pathname]);
 
   const paid = answer?.status === 'paid' && answer.url;
+  const paidPackage = paid ? (answer.data?.package ?? '') : null;
+  useEffect(() => {
+    // Informational: the server records the completed payment itself.
+    if (paidPackage !== null) track('payment_completed', { package: paidPackage || undefined });
+  }, [paidPackage]);
   useEffect(() => {
     if (!paid) return;
     const t = setTimeout(() => setPopup(true), 1000);

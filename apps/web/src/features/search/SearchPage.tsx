@@ -1,10 +1,12 @@
 import { packagesOfType, TICKET_TYPES } from '@rome/contract';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePackages } from '../../api/catalog';
 import { LoadError } from '../../components/LoadError';
 import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
 import { TicketTypeSearch } from '../../components/TicketTypeSearch';
 import { usePageTitle } from '../../components/usePageTitle';
+import { track } from '../../lib/track';
 
 /** Spec §2 Search: packages whose duration matches ?ticketType, compared case-insensitively. */
 export default function SearchPage() {
@@ -13,6 +15,9 @@ export default function SearchPage() {
   const label = TICKET_TYPES.find((t) => t.value === ticketType.toLowerCase())?.label ?? ticketType;
   const { data, isPending, isError } = usePackages();
   usePageTitle(label ? `${label} Tickets | Search Tickets` : 'Search Tickets');
+  useEffect(() => {
+    if (ticketType) track('ticket_search', { ticketType });
+  }, [ticketType]);
   const results = data && ticketType ? packagesOfType(data.bus_data, ticketType) : [];
 
   return (

@@ -1,7 +1,7 @@
 import { decimalToCents, formatEuro, type Package, savePercent, similarPackages } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { packageQuery, usePackages } from '../../api/catalog';
 import { ApiError } from '../../api/client';
@@ -9,6 +9,7 @@ import { LoadError } from '../../components/LoadError';
 import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useIsEditor } from '../../lib/session';
+import { track } from '../../lib/track';
 import { BookingPanel } from './BookingPanel';
 import { galleryImages, viewMorePath } from './format';
 import { Gallery } from './Gallery';
@@ -50,6 +51,7 @@ function TicketDetails({ pkg }: { pkg: Package }) {
   const description = useMemo(() => DOMPurify.sanitize(pkg.description), [pkg.description]);
   const more = viewMorePath(pkg);
   const isEditor = useIsEditor();
+  useEffect(() => track('ticket_view', { package_tag: pkg.package_tag, title: pkg.title }), [pkg.package_tag, pkg.title]);
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-6 md:py-10">

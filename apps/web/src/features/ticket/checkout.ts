@@ -6,6 +6,7 @@
 import type { Package } from '@rome/contract';
 import toast from 'react-hot-toast';
 import { ApiError, api, tokenStore } from '../../api/client';
+import { track } from '../../lib/track';
 
 export type CheckoutChoice = {
   pkg: Package;
@@ -56,6 +57,12 @@ export async function startCheckout(choice: CheckoutChoice): Promise<void> {
       method: 'POST',
       body: form,
     });
+    // Informational: the server records the initiation itself when it creates the session.
+    track(
+      'payment_initiated',
+      { package_tag: choice.pkg.package_tag, adults: choice.adults, youths: choice.youths },
+      { now: true },
+    );
     window.location.assign(session.url);
   } catch (err) {
     hide();

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, tokenStore } from '../../api/client';
 import { dashboardQuery, downloadQr } from '../../api/tickets';
+import { track } from '../../lib/track';
 
 const status = (t: PurchasedTicket) => (t.qr_code_scanned ? 'Claimed' : 'Pending');
 
@@ -25,7 +26,10 @@ function QrButton({ ticket }: { ticket: PurchasedTicket }) {
   return (
     <button
       type="button"
-      onClick={() => downloadQr(ticket.qr_code!)}
+      onClick={() => {
+        track('booking_manage', { operation: 'download_qr', package: ticket.package });
+        downloadQr(ticket.qr_code!);
+      }}
       className="rounded-lg bg-brand px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-dark"
       aria-label={`Download QR code for ${ticket.package}`}
     >

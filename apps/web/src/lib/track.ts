@@ -1,0 +1,148 @@
+/**
+ * The one activity tracker of the web app (spec §3 Activity tracking event, §7 track-activity).
+ *
+ * - `track(action, extra)` queues an event of the spec's shape: action, timestamp, page, fullUrl,
+ *   userAgent, screenResolution, device ('mobile' below the 768 px breakpoint, else 'desktop') and the
+ *   extra fields. Address and location are decided by the server from the request: no look-ups here.
+ * - The queue is sent in batches: 2 seconds after the first event, at once at 10 events, and when the
+ *   page is hidden or left (pagehide / visibilitychange). Anonymous batches go with
+ *   navigator.sendBeacon (a text/plain JSON body, which needs no preflight and outlives the page);
+ *   batches of a signed-in user go with fetch keepalive and the Bearer token taken when the event
+ *   happened, so a logout event still names the user after storage is cleared.
+ * - Tracking never throws and never delays the page; a failure is only logged with console.warn.
+ *
+ * Event names agree with the server's definitions: page_view and ticket_view are counted on the
+ * dashboard; the payment_* events from here are informational (the server records payments itself).
+ */
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+export type TrackAction =
+  | 'page_view'
+  | 'ticket_view'
+  | 'ticket_search'
+  | 'login'
+  | 'logout'
+  | 'register'
+  | 'password_reset'
+  | 'profile_update'
+  | 'payment_initiated'
+  | 'payment_completed'
+  | 'payment_cancelled'
+  | 'booking_manage';
+
+const ENDPOINT = '/api/track-activity/';
+const FLUSH_DELAY_MS = 2000;
+const BATCH_SIZE = 10;
+/** The server takes at most 50 events per request (TRACK_BATCH_MAX in the contract). */
+const REQUEST_MAX = 50;
+export const MOBILE_BREAKPOINT_PX = 768;
+
+type Queued = { token: string | null; event: Record<string, unknown> };
+
+let queue: Queued[] = [];
+let timer: ReturnType<typeof setTimeout> | null = null;
+let listening = false;
+
+const warn = (err: unknown) => console.warn('Activity tracking failed', err);
+
+function storedToken(): string | null {
+  try {
+    return localStorage.getItem('access');
+  } catch {
+    return null;
+  }
+}
+
+/** The spec's event fields the browser knows; the server adds address and location. */
+export function buildEvent(action: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    action,
+    timestamp: new Date().toISOString(),
+    page: window.location.pathname,
+    fullUrl: window.location.href,
+    userAgent: navigator.userAgent,
+    screenResolution: `${window.screen.width}x${window.screen.height}`,
+    device: window.innerWidth < MOBILE_BREAKPOINT_PX ? 'mobile' : 'desktop',
+    ...extra,
+  };
+}
+
+/**
+ * Queues one event. `now` sends the queue at once (a page about to reload or navigate away, such as
+ * logout or the redirect to the hosted checkout).
+ */
+export function track(action: TrackAction, extra: Record<string, unknown> = {}, opts: { now?: boolean } = {}) {
+  try {
+    queue.push({ token: storedToken(), event: buildEvent(action, extra) });
+    listen();
+    if (opts.now || queue.length >= BATCH_SIZE) flush();
+    else timer ??= setTimeout(() => flush(), FLUSH_DELAY_MS);
+  } catch (err) {
+    warn(err);
+  }
+}
+
+/** Sends everything queued (also when the page is hidden or left). */
+export function flush(): void {
+  if (timer) {
+    clearTimeout(timer);
+    timer = null;
+  }
+  if (!queue.length) return;
+  const pending = queue;
+  queue = [];
+  // One request per token (events of one person), at most REQUEST_MAX events each.
+  const groups = new Map<string | null, Record<string, unknown>[]>();
+  for (const { token, event } of pending) {
+    const list = groups.get(token) ?? [];
+    list.push(event);
+    groups.set(token, list);
+  }
+  for (const [token, events] of groups)
+    for (let i = 0; i < events.length; i += REQUEST_MAX) send(events.slice(i, i + REQUEST_MAX), token);
+}
+
+function send(events: Record<string, unknown>[], token: string | null): void {
+  try {
+    const body = JSON.stringify({ events });
+    // A beacon cannot carry the Bearer header, so it is used for anonymous events only.
+    if (!token && typeof navigator.sendBeacon === 'function') {
+      const queued = navigator.sendBeacon(ENDPOINT, new Blob([body], { type: 'text/plain;charset=UTF-8' }));
+      if (queued) return;
+    }
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    fetch(ENDPOINT, { method: 'POST', headers, body, keepalive: true })
+      .then((res) => {
+        if (!res.ok) warn(`status ${res.status}`);
+      })
+      .catch(warn);
+  } catch (err) {
+    warn(err);
+  }
+}
+
+function listen() {
+  if (listening) return;
+  listening = true;
+  window.addEventListener('pagehide', () => flush());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+}
+
+let lastViewKey: string | null = null;
+
+/**
+ * A page_view for every route change (path or query). Used by the main layout and by the pages
+ * outside it. The location key guards against React's development double effects.
+ */
+export function usePageViews(): void {
+  const location = useLocation();
+  useEffect(() => {
+    if (location.key === lastViewKey) return;
+    lastViewKey = location.key;
+    track('page_view', { title: document.title || undefined });
+  }, [location.key]);
+}
