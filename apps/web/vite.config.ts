@@ -1,15 +1,57 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes .br and .gz beside every compressible built file, once at build time, so the server sends
+ * them as they are (@fastify/static `preCompressed`) without compressing on each request.
+ * index.html is left alone: the server fills in its <head> per page and compresses that answer itself.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'rome-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string) => {
+        for (const name of readdirSync(dir)) {
+          const file = path.join(dir, name);
+          if (statSync(file).isDirectory()) {
+            if (!name.startsWith('.')) walk(file);
+          } else if (
+            /\.(js|mjs|css|svg|json|webmanifest|xml|txt)$/.test(name) &&
+            statSync(file).size >= 1024
+          ) {
+            const body = readFileSync(file);
+            writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+            writeFileSync(
+              `${file}.br`,
+              brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            );
+          }
+        }
+      };
+      walk(outDir);
+    },
+  };
+}
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 2048,
+    // dist/.vite/manifest.json: the server preloads a landing page's chunks with its HTML.
+    manifest: true,
   },
   server: {
     port: 5173,

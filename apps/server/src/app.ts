@@ -68,9 +68,14 @@ const DB_INPUT_ERRORS = new Set(['22021', '22P05', '22003', '22P02']);
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
     const code = typeof e.code === 'string' ? e.code : '';
-    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03'].includes(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03'].includes(code))
+      return true;
     if (code.startsWith('08')) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(String(e.message)))
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        String(e.message),
+      )
+    )
       return true;
   }
   return false;

@@ -26,8 +26,11 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Send Stripe API calls elsewhere (a local stand-in in tests, or an egress proxy); default api.stripe.com. */
   STRIPE_API_HOST: z.string().optional(),
-  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  STRIPE_API_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
+  STRIPE_API_PROTOCOL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['http', 'https']).optional()),
   ALLOW_TEST_PAYMENTS: bool,
   TRUST_PROXY: z.string().default(''),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
@@ -122,7 +125,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     secretKey: env.STRIPE_SECRET_KEY,
     publishableKey: env.STRIPE_PUBLISHABLE_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-    apiHost: env.STRIPE_API_HOST,
+    apiHost: env.STRIPE_API_HOST || undefined,
     apiPort: env.STRIPE_API_PORT,
     apiProtocol: env.STRIPE_API_PROTOCOL,
   };

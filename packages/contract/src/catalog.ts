@@ -1,6 +1,7 @@
-import { z } from 'zod';
-
 /** Spec §2 Search: the known ticket types, in this order, each with an emoji icon. */
+import type { z } from 'zod';
+import type { folderSchema, offerSchema, packageSchema } from './catalog.schema';
+
 export const TICKET_TYPES = [
   { value: 'half day', label: 'Half Day', icon: '🌅' },
   { value: '1 day', label: '1 Day', icon: '☀️' },
@@ -11,13 +12,10 @@ export const TICKET_TYPES = [
   { value: 'one run', label: 'One Run', icon: '🎟️' },
   { value: '3 pass', label: '3 Pass', icon: '🏛️' },
 ] as const;
-
 export type TicketTypeValue = (typeof TICKET_TYPES)[number]['value'];
-
 /** A package is a bus tour or a museum ticket; the account statistics split on it. */
 export const PACKAGE_KINDS = ['bus_tour', 'museum'] as const;
 export type PackageKind = (typeof PACKAGE_KINDS)[number];
-
 /**
  * Image slots of a package (spec §3). Ten images an editor can replace; thumbnails and carousel
  * entries come in a small and a large variant, each with its alt text.
@@ -39,76 +37,23 @@ export const IMAGE_SLOTS = [
   'carousel_four_large',
 ] as const;
 export type ImageSlot = (typeof IMAGE_SLOTS)[number];
-
 /** Slots that carry an alt text of their own (`{slot}_alt`). */
 export const ALT_SLOTS = IMAGE_SLOTS.filter((s) => s.startsWith('thumbnail') || s.startsWith('carousel'));
-
-const imageFields = Object.fromEntries(IMAGE_SLOTS.map((s) => [s, z.string().nullable()])) as Record<
-  ImageSlot,
-  z.ZodNullable<z.ZodString>
->;
-const altFields = Object.fromEntries(ALT_SLOTS.map((s) => [`${s}_alt`, z.string()])) as Record<
-  string,
-  z.ZodString
->;
-
-export const packageSchema = z.object({
-  id: z.number().int(),
-  package_tag: z.string(),
-  title: z.string(),
-  type: z.string(),
-  duration: z.string(),
-  ticket_type: z.enum(PACKAGE_KINDS),
-  status: z.string(),
-  folder: z.number().int(),
-  company: z.string(),
-  adult_price: z.string(),
-  youth_price: z.string(),
-  off_price: z.string().nullable(),
-  ...imageFields,
-  ...altFields,
-  dates: z.array(z.string()),
-  description: z.string(),
-  meta_title: z.string(),
-  meta_description: z.string(),
-  meta_keywords: z.string(),
-  schema_json: z.unknown().nullable(),
-  is_featured: z.boolean(),
-});
 export type Package = z.infer<typeof packageSchema> & Record<string, unknown>;
-
-export const folderSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  company_slug: z.string(),
-  active: z.boolean(),
-});
 export type Folder = z.infer<typeof folderSchema>;
-
-export const packagesResponseSchema = z.object({
-  bus_data: z.array(packageSchema),
-  folders: z.array(folderSchema),
-});
 export type PackagesResponse = { bus_data: Package[]; folders: Folder[] };
-
-export const packageResponseSchema = z.object({ data: packageSchema });
-
 /** Spec §9: booking path codes. E9 when the package has a duration, otherwise E8. */
 export const bookingStatus = (pkg: { duration?: string | null }): 'E9' | 'E8' =>
   pkg.duration && pkg.duration.trim() !== '' ? 'E9' : 'E8';
-
 /** Spec §2 Package card: click goes to /manageBookings/{E9 or E8}/{package_tag}. */
 export const bookingPath = (pkg: { duration?: string | null; package_tag: string }): string =>
   `/manageBookings/${bookingStatus(pkg)}/${encodeURIComponent(pkg.package_tag)}`;
-
 /** Spec §2: comparisons of duration and company are case-insensitive. */
 export const sameText = (a: string | null | undefined, b: string | null | undefined): boolean =>
   (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
-
 /** Search: packages whose duration matches the type, compared case-insensitively. */
 export const packagesOfType = <P extends { duration: string }>(packages: P[], type: string): P[] =>
   packages.filter((p) => sameText(p.duration, type));
-
 /** Spec §9: similar packages have the same duration and a different tag, at most 8. */
 export const similarPackages = <P extends { duration: string; package_tag: string }>(
   packages: P[],
@@ -118,18 +63,15 @@ export const similarPackages = <P extends { duration: string; package_tag: strin
   packages
     .filter((p) => sameText(p.duration, current.duration) && p.package_tag !== current.package_tag)
     .slice(0, limit);
-
 /** View more: 'Same Categories' are the packages whose company equals the route company. */
 export const sameCompany = <P extends { company: string }>(packages: P[], company: string): P[] =>
   packages.filter((p) => sameText(p.company, company));
-
 /** View more: 'Similar Options' have the same duration as the route hours and a different company. */
 export const similarOptions = <P extends { company: string; duration: string }>(
   packages: P[],
   hours: string,
   company: string,
 ): P[] => packages.filter((p) => sameText(p.duration, hours) && !sameText(p.company, company));
-
 /** Company page 'similar' section: other companies' packages sharing a duration with any shown one. */
 export const otherCompaniesSameDurations = <P extends { company: string; duration: string }>(
   packages: P[],
@@ -141,11 +83,9 @@ export const otherCompaniesSameDurations = <P extends { company: string; duratio
     (p) => !sameText(p.company, company) && durations.has(p.duration.trim().toLowerCase()),
   );
 };
-
 /** Footer: company page link uses company_slug and the lower-case service name. */
 export const companyPath = (folder: { company_slug: string; name: string }): string =>
   `/bus/${encodeURIComponent(folder.company_slug)}/${encodeURIComponent(folder.name.toLowerCase())}`;
-
 /** Company banners: known slugs have their own banner tags; other slugs use a tag built from the slug. */
 export const KNOWN_COMPANY_BANNERS: Record<string, string> = {
   'big-bus': 'big-bus-banner',
@@ -155,14 +95,4 @@ export const KNOWN_COMPANY_BANNERS: Record<string, string> = {
 };
 export const companyBannerTag = (slug: string): string =>
   KNOWN_COMPANY_BANNERS[slug] ?? `${slug.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-banner`;
-
-/** Offers page static list (/bus.json). */
-export const offerSchema = z.object({
-  title: z.string(),
-  subtitle: z.string(),
-  image: z.string(),
-  duration: z.string(),
-  ticket_count: z.number().int(),
-  price: z.string(),
-});
 export type Offer = z.infer<typeof offerSchema>;

@@ -1,25 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { checkoutPayloadSchema, claimInfoSchema, purchasedTicketSchema } from './checkout.schema';
 import { orderTotalCents } from './money';
 
-/** Spec §3 Checkout payload (sent as multipart form fields). Prices the client sends are ignored. */
-export const checkoutPayloadSchema = z.object({
-  title: z.string().optional(),
-  description: z.string().optional(),
-  image: z.string().optional(),
-  date: z.string().optional(),
-  adult_count: z.string().or(z.number()),
-  youth_count: z.string().or(z.number()),
-  infant_count: z.string().or(z.number()).optional(),
-  package_id: z.string().or(z.number()).optional(),
-  package_identifier: z.string(),
-});
 export type CheckoutPayload = z.infer<typeof checkoutPayloadSchema>;
-
-export const checkoutResponseSchema = z.object({ id: z.string(), url: z.string() });
-
 /** At most this many tickets of one kind in one order. */
 export const MAX_TICKETS_PER_KIND = 50;
-
 export const CHECKOUT_MESSAGES = {
   unknownPackage: 'This ticket is not available.',
   dateRequired: 'Please select a date first',
@@ -30,14 +15,12 @@ export const CHECKOUT_MESSAGES = {
   tooMany: `At most ${MAX_TICKETS_PER_KIND} tickets of one kind per order.`,
   zeroTotal: 'Please choose at least one adult or youth ticket.',
 } as const;
-
 const parseCount = (v: unknown): number | null => {
   if (v === undefined || v === null || v === '') return 0;
   const s = String(v).trim();
   if (!/^\d{1,6}$/.test(s)) return null;
   return Number(s);
 };
-
 /**
  * Checks an order against the package, the spec's rules and the issue's limits. `today` is the shop's
  * local date (YYYY-MM-DD). Returns the counts and total, or the first problem found.
@@ -72,7 +55,6 @@ export function validateCheckout(
   if (totalCents <= 0) return { ok: false, error: CHECKOUT_MESSAGES.zeroTotal };
   return { ok: true, adults, youths, infants, date: date || null, totalCents };
 }
-
 /** Today's date in Rome, where the tickets are used. */
 export const romeToday = (now = new Date()): string =>
   new Intl.DateTimeFormat('en-CA', {
@@ -81,41 +63,5 @@ export const romeToday = (now = new Date()): string =>
     month: '2-digit',
     day: '2-digit',
   }).format(now);
-
-/** A purchased ticket as `GET dashboard/` lists it (spec §3 Purchased ticket, plus what the page shows). */
-export const purchasedTicketSchema = z.object({
-  unique_id: z.string(),
-  selected_date: z.string().nullable(),
-  package: z.string(),
-  package_tag: z.string(),
-  ticket_type: z.string(),
-  adults: z.number(),
-  youths: z.number(),
-  infants: z.number(),
-  total_price: z.string(),
-  qr_code: z.string().nullable(),
-  qr_code_scanned: z.boolean(),
-  purchased_at: z.string(),
-});
 export type PurchasedTicket = z.infer<typeof purchasedTicketSchema>;
-
-/** Spec §3 Claim info (the authenticate response). */
-export const claimInfoSchema = z.object({
-  claimed: z.boolean(),
-  msg: z.string(),
-  agent_list: z.array(z.string()),
-  data: z
-    .object({
-      package: z.string(),
-      user: z.string(),
-      total_price: z.string(),
-      paid: z.boolean(),
-      package_tag: z.string(),
-      adults: z.number(),
-      youths: z.number(),
-      infants: z.number(),
-      selected_date: z.string().nullable(),
-    })
-    .nullable(),
-});
 export type ClaimInfo = z.infer<typeof claimInfoSchema>;

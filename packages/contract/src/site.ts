@@ -1,16 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { mediaItemSchema, partnerLogoSchema, websiteSettingsSchema } from './site.schema';
 
-export const websiteSettingsSchema = z.object({
-  max_image_upload_size_mb: z.number(),
-  website_facebook: z.string(),
-  website_instagram: z.string(),
-  website_phone_number: z.string(),
-  website_email: z.string(),
-  website_address: z.string(),
-  address_map_link: z.string(),
-});
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
-
 /** Spec §2: default contact values exist as fallbacks when settings cannot be read. */
 export const DEFAULT_SETTINGS: WebsiteSettings = {
   max_image_upload_size_mb: 5,
@@ -21,7 +12,6 @@ export const DEFAULT_SETTINGS: WebsiteSettings = {
   website_address: 'Via Marsala 29, 00185 Roma RM, Italy',
   address_map_link: 'https://maps.google.com/?q=Via+Marsala+29+Roma',
 };
-
 /** Placeholders {email}, {phone} and {address} in content are replaced from website settings. */
 export function fillPlaceholders(
   html: string,
@@ -33,32 +23,16 @@ export function fillPlaceholders(
     .replaceAll('{phone}', s.website_phone_number || DEFAULT_SETTINGS.website_phone_number)
     .replaceAll('{address}', s.website_address || DEFAULT_SETTINGS.website_address);
 }
-
-export const partnerLogoSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  alt_text: z.string(),
-  website_url: z.string(),
-  is_active: z.boolean(),
-  order: z.number().int(),
-  logo_id: z.number().int().nullable(),
-  logo: z.string().nullable(),
-  logo_url: z.string().nullable(),
-});
 export type PartnerLogo = z.infer<typeof partnerLogoSchema>;
-
 /** Spec §9: the partner logo strip repeats the list 20 times; the fallback has 4 placeholders. */
 export const LOGO_STRIP_REPEAT = 20;
 export const LOGO_FALLBACK_COUNT = 4;
-
-export const newsletterRequestSchema = z.object({ email: z.string() });
 export const NEWSLETTER_DUPLICATE_ERROR = 'Email already subscribed';
 export const NEWSLETTER_MESSAGES = {
   success: 'Thank you for subscribing! Please check your email.',
   duplicate: 'This email is already subscribed to our newsletter.',
   failure: 'Subscription failed. Please try again later.',
 } as const;
-
 /**
  * Spec §5/§9: the upload limit is max_image_upload_size_mb (default 5); a value below 1 MB is handled
  * in KB (value times 1000). Sizes are compared in the unit the limit is shown in.
@@ -75,37 +49,18 @@ export function uploadLimit(maxMb: number | null | undefined): {
   }
   return { bytes: Math.round(mb * 1024 * 1024), limit: mb, unit: 'MB' };
 }
-
 /** A file size in the limit's unit, for the spec's message 'File size ({size}) exceeds ...'. */
 export const formatSize = (bytes: number, unit: 'MB' | 'KB'): string =>
   unit === 'KB' ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
-
 export const uploadTooLargeMessage = (bytes: number, maxMb: number | null | undefined): string | null => {
   const l = uploadLimit(maxMb);
   return bytes > l.bytes
     ? `File size (${formatSize(bytes, l.unit)}) exceeds the maximum limit of ${l.limit} ${l.unit}`
     : null;
 };
-
 export const MEDIA_TYPES = ['image', 'video', 'other'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
-
-export const mediaItemSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  alt_text: z.string(),
-  file: z.string(),
-  thumbnail: z.string().nullable(),
-  media_type: z.enum(MEDIA_TYPES),
-  content_type: z.string(),
-  size: z.number().int(),
-  file_size: z.number().int(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  created_at: z.string(),
-});
 export type MediaItem = z.infer<typeof mediaItemSchema>;
-
 /** Spec §5 Partner logo creation rules, in order; null when the input passes. */
 export function validatePartnerLogo(input: {
   logo_id?: unknown;

@@ -27,7 +27,11 @@ export function testDatabaseUrl(): string {
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `check` until it returns a truthy value or `ms` pass (then throws, naming `what`). */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 20_000) {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined | null | false>,
+  ms = 20_000,
+) {
   const until = Date.now() + ms;
   let last: unknown;
   while (Date.now() < until) {
@@ -39,7 +43,9 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
     }
     await sleep(100);
   }
-  throw new Error(`Timed out after ${ms} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+  throw new Error(
+    `Timed out after ${ms} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`,
+  );
 }
 
 export async function freePort(): Promise<number> {
@@ -192,17 +198,28 @@ export async function startInstance(opts: {
 export function ensureNginx(): string {
   for (const p of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(p)) return p;
   if (process.getuid?.() === 0) {
-    execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx'], {
-      stdio: 'inherit',
-      timeout: 300_000,
-    });
+    execFileSync(
+      'sh',
+      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx'],
+      {
+        stdio: 'inherit',
+        timeout: 300_000,
+      },
+    );
     if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
   }
   throw new Error('nginx is not installed: run `sudo apt-get install -y nginx` and try again.');
 }
 
 /** The site config of docs/operations.md, on loopback: round-robin over the instances. */
-export function nginxConfig(opts: { port: number; upstreams: number[]; prefix: string }): string {
+export function nginxConfig(opts: {
+  port: number;
+  upstreams: number[];
+  prefix: string;
+  /** 'remote' (an edge proxy: the client's address, whatever it sent) or 'append' (behind another trusted proxy). */
+  forwardedFor?: 'remote' | 'append';
+}): string {
+  const xff = opts.forwardedFor === 'append' ? '$proxy_add_x_forwarded_for' : '$remote_addr';
   return `worker_processes 1;
 daemon off;
 pid ${opts.prefix}/nginx.pid;
@@ -227,7 +244,7 @@ ${opts.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-For ${xff};
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_next_upstream off;
     }
@@ -238,12 +255,15 @@ ${opts.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')
 
 export type Nginx = { port: number; url: string; stop(): Promise<void>; log: () => string };
 
-export async function startNginx(upstreams: number[]): Promise<Nginx> {
+export async function startNginx(
+  upstreams: number[],
+  forwardedFor: 'remote' | 'append' = 'remote',
+): Promise<Nginx> {
   const bin = ensureNginx();
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'rome-nginx-'));
   const port = await freePort();
   const conf = path.join(prefix, 'nginx.conf');
-  writeFileSync(conf, nginxConfig({ port, upstreams, prefix }));
+  writeFileSync(conf, nginxConfig({ port, upstreams, prefix, forwardedFor }));
   const proc = spawn(bin, ['-c', conf, '-p', prefix], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout!.on('data', (c) => {
@@ -282,4 +302,53 @@ export async function formBody(fields: Record<string, string>) {
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const req = new Request('http://x/', { method: 'POST', body: form });
   return { body: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
+}
+
+/** A user straight in the database (as `npm run admin -- user:create` would make one). */
+export async function addUser(
+  query: (sql: string, params?: unknown[]) => Promise<any[]>,
+  opts: { editor?: boolean; name?: string } = {},
+) {
+  const { hashSecret } = await import('../lib/passwords');
+  const email = `cluster-${randomBytes(5).toString('hex')}@example.com`;
+  const password = `pw-${randomBytes(8).toString('hex')}`;
+  const [row] = await query(
+    `INSERT INTO users (email, full_name, phone_number, password_hash, is_editor)
+     VALUES ($1, $2, '3912345678', $3, $4) RETURNING id`,
+    [email, opts.name ?? 'Cluster Buyer', await hashSecret(password), opts.editor ?? false],
+  );
+  return { id: row.id as string, email, password };
+}
+
+/** An SMTP server in this process on a loopback port; `received` collects whole messages. */
+export async function startSmtpSink(port = 0) {
+  const { SMTPServer } = await import('smtp-server');
+  const received: { to: string[]; subject: string; raw: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+          raw,
+        });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return {
+    port: (server.server.address() as net.AddressInfo).port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

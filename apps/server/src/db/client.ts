@@ -55,7 +55,11 @@ export async function migrate(database: Database): Promise<void> {
  * Runs `work` while holding a PostgreSQL advisory lock (on PGlite: just runs it), so that start-up
  * work such as seeding happens once when several instances start together.
  */
-export async function withAdvisoryLock<T>(database: Database, key: number, work: () => Promise<T>): Promise<T> {
+export async function withAdvisoryLock<T>(
+  database: Database,
+  key: number,
+  work: () => Promise<T>,
+): Promise<T> {
   if (database.kind === 'pglite') return work();
   const client = await database.pool!.connect();
   try {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { type Database, openPostgres } from '../db/client';
+import { localStorage } from '../storage/storage';
 import { createTestApp, testConfig } from '../test/harness';
 import { createUser } from '../test/users';
-import { localStorage } from '../storage/storage';
 
 /**
  * Two apps on one database, as two instances behind a balancer: an edit through one is seen through

@@ -30,6 +30,7 @@ export type ChangeFeed = {
 };
 
 const RECONNECT_MIN_MS = 250;
+const ECHO_WAIT_MS = 1000;
 const RECONNECT_MAX_MS = 5000;
 
 export function createChangeFeed(opts: { database: Database; log: FastifyBaseLogger }): ChangeFeed {
@@ -38,6 +39,9 @@ export function createChangeFeed(opts: { database: Database; log: FastifyBaseLog
   const origin = randomBytes(6).toString('hex');
   const handlers = new Map<string, Set<() => void>>();
   const pending = new Set<Promise<unknown>>();
+  /** Own notifications awaiting their echo on the listener (see notify). */
+  const echoes = new Map<string, () => void>();
+  let sequence = 0;
   let client: pg.Client | null = null;
   let timer: NodeJS.Timeout | null = null;
   let delay = RECONNECT_MIN_MS;
@@ -77,9 +81,10 @@ export function createChangeFeed(opts: { database: Database; log: FastifyBaseLog
     c.on('end', () => drop('connection ended'));
     c.on('notification', (msg) => {
       if (msg.channel !== CHANGE_CHANNEL || !msg.payload) return;
-      const at = msg.payload.indexOf(':');
-      if (msg.payload.slice(0, at) === origin) return;
-      run(msg.payload.slice(at + 1));
+      // Payload: "<origin>:<sequence>:<topic>".
+      const [from, seq, ...rest] = msg.payload.split(':');
+      if (from === origin) echoes.get(seq)?.();
+      else run(rest.join(':'));
     });
     try {
       await c.connect();
@@ -101,16 +106,33 @@ export function createChangeFeed(opts: { database: Database; log: FastifyBaseLog
 
   const feed: ChangeFeed = {
     on(topic, handler) {
-      let set = handlers.get(topic);
-      if (!set) handlers.set(topic, (set = new Set()));
+      const set = handlers.get(topic) ?? new Set();
       set.add(handler);
+      handlers.set(topic, set);
     },
     notify(topic) {
       if (!database.pool || closed) return;
+      const seq = String(++sequence);
+      // Done when this instance's own listener hears the notification back: PostgreSQL has then handed
+      // it to every listening instance (bounded, in case the listener is away).
+      const echoed = new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, ECHO_WAIT_MS);
+        echoes.set(seq, () => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
       const sent = database.pool
-        .query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, `${origin}:${topic}`])
-        .catch((err) => log.warn({ topic, reason: String(err?.code ?? err?.message) }, 'change feed: notify failed'))
-        .finally(() => pending.delete(sent));
+        .query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, `${origin}:${seq}:${topic}`])
+        .then(() => (client ? echoed : undefined))
+        .catch((err) =>
+          log.warn({ topic, reason: String(err?.code ?? err?.message) }, 'change feed: notify failed'),
+        )
+        .finally(() => {
+          echoes.get(seq)?.();
+          echoes.delete(seq);
+          pending.delete(sent);
+        });
       pending.add(sent);
     },
     async flush() {

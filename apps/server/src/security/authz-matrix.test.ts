@@ -9,6 +9,7 @@ import { type StripeStandin, startStripeStandin } from '../test/stripe-standin';
 import { createSecurityApp, type SecurityApp } from './fixtures';
 import {
   type Access,
+  BODY_SAMPLES,
   methodOf,
   ROLES,
   ROUTE_TABLE,
@@ -60,6 +61,10 @@ describe('the route table', () => {
       table.filter((r) => !s.routes.has(r)),
       'entries in security/route-table.ts without a route',
     ).toEqual([]);
+  });
+
+  it('has body samples for routes that exist only', () => {
+    expect(Object.keys(BODY_SAMPLES).filter((k) => !(k in ROUTE_TABLE))).toEqual([]);
   });
 
   it('covers the Stripe-only routes in an app configured for Stripe', async () => {

@@ -149,6 +149,8 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'DELETE /api/media-library/:id/delete/': { access: 'editor', params: { id: 'mediaId' } },
 
   // checkout and tickets
+  // The publishable key and provider name only: public by design.
+  'GET /api/payments/config/': { access: 'public', expect: { anonymous: 200 } },
   'POST /api/create-checkout-session/': { access: 'user', multipart: true, fields: CHECKOUT },
   'GET /api/test-checkout/:session/': {
     access: 'owner',
@@ -211,6 +213,72 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   // web pages (the app's pages themselves come from the not-found handler, which is no route)
   'GET /robots.txt': { access: 'public', expect: { anonymous: 200 } },
   'GET /sitemap.xml': { access: 'public', expect: { anonymous: 200 } },
+};
+
+const logoSample = (f: Fixtures) => ({
+  name: 'Partner',
+  logo_id: Number(f.mediaId),
+  website_url: 'https://example.com/',
+  is_active: true,
+  order: 1,
+});
+
+/** Good bodies per route: the fuzzer spoils a few of their fields, so the handlers' deeper checks run too. */
+export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknown>> = {
+  'POST /api/api/token/': () => ({ username: 'user@example.com', password: 'pw-secret-123' }),
+  'POST /api/register/': () => ({
+    full_name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone_number: '3912345678',
+    password: 'Str0ng-pass-word',
+  }),
+  'PUT /api/profile/update/': () => ({ email: 'a.new@example.com', phone_number: '3912345678' }),
+  'POST /api/profile/change-password/': () => ({
+    current_password: 'not-it',
+    new_password: 'Another-pass-42',
+  }),
+  'POST /api/request-password-reset/': () => ({ email: 'nobody@example.com' }),
+  'POST /api/verify-reset-code/': () => ({
+    email: 'nobody@example.com',
+    code: '123456',
+    new_password: 'Another-pass-42',
+  }),
+  'PATCH /api/update-bus-package/:tag/': (f) => ({
+    title: 'New title',
+    adult_price: '29.00',
+    is_featured: true,
+    schema_json: '{}',
+    image_big: Number(f.mediaId),
+  }),
+  'PATCH /api/website-settings/global-head-code/': () => ({
+    global_head_code: '<meta name="x" content="y">',
+  }),
+  'POST /api/partner-logos/create/': logoSample,
+  'PATCH /api/partner-logos/:id/update/': logoSample,
+  'POST /api/newsletter/subscribe/': () => ({ email: 'news@example.com' }),
+  'PATCH /api/media-library/:id/update/': () => ({ name: 'Renamed', alt_text: 'A picture' }),
+  'POST /api/create-checkout-session/': () => ({
+    adult_count: '1',
+    youth_count: '0',
+    infant_count: '0',
+    package_identifier: 'BB-24',
+  }),
+  'POST /api/claim/': (f) => ({ code: f.claimCode, agent_name: f.agentName, security_code: '0000' }),
+  'POST /api/edit-content/:tag/': () => ({ content: '<p>Hello <b>Rome</b></p>' }),
+  'PATCH /api/page-image/:tag/update/': (f) => ({ image_id: Number(f.mediaId) }),
+  'PATCH /api/pages/:page/update/': () => ({
+    meta_title: 'Title',
+    meta_description: 'About',
+    meta_keywords: 'rome',
+    schema_json: null,
+  }),
+  'POST /api/track-activity/': () => ({
+    action: 'page_view',
+    page: '/',
+    fullUrl: 'http://localhost/',
+    device: 'mobile',
+    timestamp: Date.now(),
+  }),
 };
 
 /** Routes that exist only in a Stripe-configured app (the test payments provider is off there). */

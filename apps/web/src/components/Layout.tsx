@@ -18,7 +18,9 @@ export function Layout() {
         Skip to content
       </a>
       <Navbar />
-      <div id="content" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen high: while a page's code and data load, the footer stays below the fold
+          instead of showing and then jumping down (layout shift). */}
+      <div id="content" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         <Outlet />
       </div>
       <Footer />

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { staticContentKey } from '../features/content/api';
 import { reasonOf, updatePageImage } from './api';
 import { buttonPrimary, buttonSecondary, Dialog, inputClass } from './Dialog';
+import { ImageChooser } from './media/ImageChooser';
 
 /**
  * Spec §2 Image change: attaches a media item to the image's unique tag and refreshes the content.
@@ -51,6 +52,7 @@ export function ChangeImageDialog({
       onClose={onClose}
       className="m-auto w-[min(480px,calc(100vw-1rem))] rounded-xl"
     >
+      <ImageChooser busy={busy} onPick={pick} />
       <ImagePicker currentId={currentId} busy={busy} error={error} onPick={pick} onCancel={onClose} />
     </Dialog>
   );

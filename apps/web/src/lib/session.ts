@@ -8,12 +8,7 @@
  * - The password-reset flow keeps its state in sessionStorage (this tab only).
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import {
-  blacklistRefreshToken,
-  checkEditor,
-  type TokenPair,
-  verifyRefreshToken,
-} from '../api/auth';
+import { blacklistRefreshToken, checkEditor, type TokenPair, verifyRefreshToken } from '../api/auth';
 import { onTokenChange, tokenStore } from '../api/client';
 import { track } from './track';
 

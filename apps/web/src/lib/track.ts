@@ -72,7 +72,11 @@ export function buildEvent(action: string, extra: Record<string, unknown> = {}):
  * Queues one event. `now` sends the queue at once (a page about to reload or navigate away, such as
  * logout or the redirect to the hosted checkout).
  */
-export function track(action: TrackAction, extra: Record<string, unknown> = {}, opts: { now?: boolean } = {}) {
+export function track(
+  action: TrackAction,
+  extra: Record<string, unknown> = {},
+  opts: { now?: boolean } = {},
+) {
   try {
     queue.push({ token: storedToken(), event: buildEvent(action, extra) });
     listen();
@@ -132,17 +136,21 @@ function listen() {
   });
 }
 
-let lastViewKey: string | null = null;
+let lastView: string | null = null;
 
 /**
- * A page_view for every route change (path or query). Used by the main layout and by the pages
- * outside it. The location key guards against React's development double effects.
+ * A page_view for every route change: a new path or query (a search for another ticket type is another
+ * page). `pathOnly`: query changes are views inside one page (the dashboard's detail views). Used by
+ * the main layout and by the pages outside it. Remembering the last view keeps React's development
+ * double effects and re-renders from counting twice.
  */
-export function usePageViews(): void {
-  const location = useLocation();
+export function usePageViews({ pathOnly = false }: { pathOnly?: boolean } = {}): void {
+  const { key, pathname, search } = useLocation();
+  const page = pathOnly ? pathname : `${pathname}${search}`;
   useEffect(() => {
-    if (location.key === lastViewKey) return;
-    lastViewKey = location.key;
+    const view = `${key}|${page}`;
+    if (view === lastView || (pathOnly && lastView?.endsWith(`|${page}`))) return;
+    lastView = view;
     track('page_view', { title: document.title || undefined });
-  }, [location.key]);
+  }, [key, page, pathOnly]);
 }

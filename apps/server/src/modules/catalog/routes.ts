@@ -1,17 +1,30 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { type Encoding, encode, MIN_COMPRESS_BYTES, pickEncoding } from '../../lib/compress';
 import { notFound } from '../../lib/errors';
 import { requireEditor } from '../auth/plugin';
 import { updatePackage } from './edit';
 
 const packageParams = z.object({ status: z.string(), id: z.string().min(1).max(200) });
 
+/** Compressed bodies of the package list, per catalog snapshot (dropped with the snapshot). */
+const compressedLists = new WeakMap<object, Map<Encoding, Buffer>>();
+
 export const catalogRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/packages/', async (req, reply) => {
     const snap = await app.catalog.get();
     reply.header('etag', snap.etag).header('cache-control', 'no-cache');
     if (req.headers['if-none-match'] === snap.etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(snap.json);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    const encoding =
+      snap.json.length >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : undefined;
+    if (!encoding) return reply.send(snap.json);
+    // The list is read on every page: compress each snapshot once per encoding.
+    let encoded = compressedLists.get(snap);
+    if (!encoded) compressedLists.set(snap, (encoded = new Map()));
+    let body = encoded.get(encoding);
+    if (!body) encoded.set(encoding, (body = encode(snap.json, encoding)));
+    return reply.header('content-encoding', encoding).send(body);
   });
 
   app.get('/api/package/:status/:id/', async (req) => {

@@ -56,6 +56,8 @@ export type PageHead = {
   keywords?: string;
   canonicalPath: string;
   image?: string | null;
+  /** The page's largest picture above the fold (its LCP element): preloaded with the HTML. */
+  lcpImage?: string | null;
   jsonLd?: unknown;
   status: number;
   noindex?: boolean;
@@ -195,6 +197,8 @@ function baseHead(
       keywords: pkg.meta_keywords,
       canonicalPath,
       image: (pkg.thumbnail_large as string | null) ?? (pkg.image_big as string | null),
+      // The gallery's large picture (TicketDetailsPage: image_big first).
+      lcpImage: pkg.image_big as string | null,
       status: 200,
       jsonLd: pkg.schema_json ?? {
         '@context': 'https://schema.org',
@@ -258,6 +262,9 @@ export function renderHead(head: PageHead, publicUrl: string): string {
     head.keywords ? `<meta name="keywords" content="${escapeHtml(head.keywords)}">` : '',
     head.noindex ? '<meta name="robots" content="noindex">' : '',
     `<link rel="canonical" href="${escapeHtml(url)}">`,
+    head.lcpImage
+      ? `<link rel="preload" as="image" href="${escapeHtml(head.lcpImage)}" fetchpriority="high">`
+      : '',
     `<meta property="og:type" content="website">`,
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta property="og:description" content="${escapeHtml(head.description)}">`,

@@ -9,14 +9,19 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { bookingPath, companyPath } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { compressText } from '../../lib/compress';
 import { pageHead, renderHead } from './head';
+import { pagePreloader } from './preload';
 
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><!--app-head--></head>
 <body><p>The web app is not built. Run <code>npm run build</code>.</p></body></html>`;
 
 /** Every <script> of ours and of the head code carries this response's nonce; nothing else may run. */
 export const addNonce = (html: string, nonce: string) =>
-  html.replace(/<script\b(?![^>]*\bnonce=)/gi, `<script nonce="${nonce}"`);
+  html
+    .replace(/<script\b(?![^>]*\bnonce=)/gi, `<script nonce="${nonce}"`)
+    // Module preloads are fetched under script-src too: with 'strict-dynamic' they need the nonce.
+    .replace(/<link rel="modulepreload"(?![^>]*\bnonce=)/gi, `<link rel="modulepreload" nonce="${nonce}"`);
 
 export function pageCsp(nonce: string): string {
   return [
@@ -41,12 +46,15 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   const dist = app.config.webDistDir;
   const indexFile = path.join(dist, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX;
+  const preloads = pagePreloader(dist);
 
   if (existsSync(dist)) {
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz beside each asset (apps/web/vite.config.ts); send those as they are.
+      preCompressed: true,
       // wildcard: false gives each built file its own route, so unknown paths reach the page handler.
       globIgnore: ['index.html', 'robots.txt'],
       setHeaders(res, file) {
@@ -98,16 +106,21 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const [catalog, site] = await Promise.all([app.catalog.get(), app.siteCache.get()]);
     const head = pageHead(url.pathname, catalog, site);
     const nonce = randomBytes(16).toString('base64');
-    const headHtml = `${renderHead(head, app.config.publicUrl)}${site.globalHeadCode ? `\n    ${site.globalHeadCode}` : ''}`;
+    const pagePreloads = head.status === 200 ? preloads(url.pathname) : '';
+    const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${site.globalHeadCode ? `\n    ${site.globalHeadCode}` : ''}`;
     const html = addNonce(
       template.replace('<!--app-head-->', () => headHtml),
       nonce,
     );
+    // Built per request, so compressed here (the assets are compressed at build time).
+    const { body, encoding } = compressText(html, req.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
       .code(head.status)
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
       .header('content-security-policy', pageCsp(nonce))
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(body);
   });
 };

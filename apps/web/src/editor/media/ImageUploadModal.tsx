@@ -124,19 +124,21 @@ export function ImageUploadModal({
             disabled={busy}
           />
         </label>
-        <label className="block text-sm font-semibold">
-          Alt text <span className="font-normal text-stone-600">(optional)</span>
-          <input
-            className={inputClass}
-            value={alt}
-            onChange={(e) => setAlt(e.target.value)}
-            disabled={busy}
-            aria-describedby={`${id}-alt`}
-          />
-          <span id={`${id}-alt`} className="mt-1 block text-xs font-normal text-stone-600">
+        <div>
+          <label className="block text-sm font-semibold">
+            Alt text <span className="font-normal text-stone-600">(optional)</span>
+            <input
+              className={inputClass}
+              value={alt}
+              onChange={(e) => setAlt(e.target.value)}
+              disabled={busy}
+              aria-describedby={`${id}-alt`}
+            />
+          </label>
+          <p id={`${id}-alt`} className="mt-1 text-xs text-stone-600">
             Describes the image for people who cannot see it.
-          </span>
-        </label>
+          </p>
+        </div>
         {error && (
           <p role="alert" className="text-sm font-semibold text-red-700">
             {error}

@@ -101,20 +101,22 @@ export function MediaUploadForm({
       </h3>
       <div className="mt-3 grid gap-4 md:grid-cols-[minmax(0,1fr)_180px]">
         <div className="grid gap-3 sm:grid-cols-2">
-          <label className="block text-sm font-semibold sm:col-span-2">
-            File
-            <input
-              ref={fileRef}
-              type="file"
-              className={`${inputClass} bg-white file:mr-3 file:rounded file:border-0 file:bg-stone-200 file:px-3 file:py-1 file:font-semibold`}
-              onChange={(e) => choose(e.target.files?.[0] ?? null)}
-              aria-describedby={`${id}-limit`}
-              disabled={busy}
-            />
-            <span id={`${id}-limit`} className="mt-1 block text-xs font-normal text-stone-600">
+          <div className="sm:col-span-2">
+            <label className="block text-sm font-semibold">
+              File
+              <input
+                ref={fileRef}
+                type="file"
+                className={`${inputClass} bg-white file:mr-3 file:rounded file:border-0 file:bg-stone-200 file:px-3 file:py-1 file:font-semibold`}
+                onChange={(e) => choose(e.target.files?.[0] ?? null)}
+                aria-describedby={`${id}-limit`}
+                disabled={busy}
+              />
+            </label>
+            <p id={`${id}-limit`} className="mt-1 text-xs text-stone-600">
               Any file type, at most {limit.limit} {limit.unit}.
-            </span>
-          </label>
+            </p>
+          </div>
           <label className="block text-sm font-semibold">
             Name
             <input
@@ -204,9 +206,8 @@ function Preview({ file, url }: { file: File | null; url: string | null }) {
         <span className="px-2 text-center text-xs text-stone-600">No file chosen</span>
       ) : file.type.startsWith('image/') ? (
         <img src={url} alt="Preview of the chosen file" className="h-full w-full object-contain" />
-      ) : file.type.startsWith('video/') ? (
-        <video src={url} className="h-full w-full object-contain" muted controls aria-label="Preview" />
       ) : (
+        // Videos and other files show their name (the page's CSP keeps blob: media out of <video>).
         <span className="px-2 text-center text-xs break-all text-stone-700">{file.name}</span>
       )}
     </div>

@@ -1,5 +1,130 @@
-import { Placeholder } from '../../components/Placeholder';
+/**
+ * Spec §2 Analytics dashboard (/analytics, outside the main layout), superusers only.
+ *
+ * States (spec §4): no stored token -> /login; checking -> spinner; not a superuser (or the check
+ * failed, spec §8) -> 'Access Restricted'; superuser -> the five cards and the 'User Activity Log', or
+ * a metric's detail view (?metric={slug}) with a back button. Times are UTC from the server, shown in the
+ * display zone the server names (default Asia/Dhaka). Fetch failures of the dashboard are only logged.
+ */
+import { ANALYTICS_METRICS, type AnalyticsMetric } from '@rome/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { tokenStore } from '../../api/client';
+import { Logo } from '../../components/Logo';
+import { usePageTitle } from '../../components/usePageTitle';
+import { usePageViews } from '../../lib/track';
+import { insightsQuery, superuserQuery } from './api';
+import { ActivityLog } from './components/ActivityLog';
+import { DetailView } from './components/DetailView';
+import { MetricCards } from './components/MetricCards';
+import { LoadingSpinner } from './components/ui';
+import { DEFAULT_TIME_ZONE } from './format';
 
-export default function Page() {
-  return <Placeholder title="Analytics Dashboard" />;
+const isMetric = (v: string | null): v is AnalyticsMetric =>
+  v !== null && (ANALYTICS_METRICS as readonly string[]).includes(v);
+
+export default function AnalyticsPage() {
+  usePageViews({ pathOnly: true });
+  usePageTitle('Analytics Dashboard');
+  const location = useLocation();
+  const hasToken = Boolean(tokenStore.access());
+  const check = useQuery({ ...superuserQuery, enabled: hasToken });
+  useEffect(() => {
+    // Spec §8: the failure sets an error that is not displayed; the page treats it as "not a superuser".
+    if (check.error) console.warn('Superuser check failed', check.error);
+  }, [check.error]);
+
+  if (!hasToken)
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+
+  let body: React.ReactNode;
+  if (check.isPending) body = <LoadingSpinner label="Checking access..." />;
+  else if (check.data?.is_superuser !== true) body = <AccessRestricted />;
+  else body = <Dashboard />;
+
+  return (
+    <div className="min-h-screen bg-stone-100">
+      <header className="bg-brand">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+          <Logo />
+          <Link
+            to="/"
+            className="rounded-md text-sm font-semibold text-white underline-offset-4 hover:underline"
+          >
+            Back to the shop
+          </Link>
+        </div>
+      </header>
+      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">{body}</main>
+    </div>
+  );
+}
+
+function AccessRestricted() {
+  return (
+    <div className="mx-auto mt-8 max-w-lg rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200">
+      <span
+        className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-brand"
+        aria-hidden="true"
+      >
+        <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2">
+          <rect x="5" y="11" width="14" height="10" rx="2" />
+          <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+        </svg>
+      </span>
+      <h1 className="mt-4 text-2xl font-bold text-stone-900">Access Restricted</h1>
+      <p className="mt-2 text-stone-700">This page can only be accessed by superusers.</p>
+      <Link to="/" className="mt-6 inline-block font-semibold text-brand underline underline-offset-4">
+        Go to the home page
+      </Link>
+    </div>
+  );
+}
+
+function Dashboard() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const metricParam = params.get('metric');
+  const metric = isMetric(metricParam) ? metricParam : null;
+  const [page, setPage] = useState(1);
+  const insights = useQuery({ ...insightsQuery(page), placeholderData: keepPreviousData });
+  useEffect(() => {
+    // Spec §8: analytics fetch failures are only logged.
+    if (insights.error) console.warn('Failed to load analytics', insights.error);
+  }, [insights.error]);
+  const timeZone = insights.data?.timeZone || DEFAULT_TIME_ZONE;
+
+  const open = (m: AnalyticsMetric) =>
+    navigate({ search: `?metric=${m}` }, { state: { fromDashboard: true } });
+  const back = () => {
+    if (location.state?.fromDashboard) navigate(-1);
+    else navigate({ search: '' }, { replace: true });
+  };
+
+  return (
+    <>
+      <div className="mb-8">
+        <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">Analytics Dashboard</h1>
+        <p className="mt-1 text-stone-600">Real-time insights and user activities</p>
+      </div>
+      {metric ? (
+        <DetailView key={metric} metric={metric} fallbackTimeZone={timeZone} onBack={back} />
+      ) : insights.isPending ? (
+        <LoadingSpinner label="Loading analytics..." />
+      ) : insights.data ? (
+        <>
+          <MetricCards insights={insights.data.insights} onSelect={open} />
+          <ActivityLog
+            activities={insights.data.userActivities}
+            timeZone={timeZone}
+            page={page}
+            hasMore={insights.data.pagination?.hasMore ?? false}
+            onPage={setPage}
+          />
+        </>
+      ) : null}
+    </>
+  );
 }

@@ -4,7 +4,6 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { register } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { usePageTitle } from '../../components/usePageTitle';
 import {
   AuthCard,
   FormError,
@@ -14,6 +13,7 @@ import {
   TextField,
 } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
+import { usePageTitle } from '../../components/usePageTitle';
 import { track } from '../../lib/track';
 
 /** Spec §8: the server's error as is; a non-OK answer its detail or the status; otherwise generic. */

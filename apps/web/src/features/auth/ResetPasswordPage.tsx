@@ -4,12 +4,12 @@ import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { verifyResetCode } from '../../api/auth';
 import { ApiError } from '../../api/client';
+import { AuthCard, FormError, linkClass, primaryButtonClass, Spinner } from '../../components/form';
+import { PasswordField } from '../../components/PasswordField';
 import { usePageTitle } from '../../components/usePageTitle';
 import { resetFlow } from '../../lib/session';
 import { track } from '../../lib/track';
-import { AuthCard, FormError, linkClass, primaryButtonClass, Spinner } from '../../components/form';
 import { CODE_LENGTH, CodeInput } from './components/CodeInput';
-import { PasswordField } from '../../components/PasswordField';
 
 export default function ResetPasswordPage() {
   usePageTitle('Reset Password');

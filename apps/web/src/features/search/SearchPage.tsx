@@ -35,7 +35,11 @@ export default function SearchPage() {
         {/* keyed so the chips follow the URL when the type changes */}
         <TicketTypeSearch key={ticketType} initial={ticketType} legend="Change ticket type" />
       </div>
-      <section aria-label="Search results" className="mt-8">
+      <section aria-labelledby="search-results-heading" className="mt-8">
+        {/* The cards' titles are h3: this keeps the heading order h1 > h2 > h3 for screen readers. */}
+        <h2 id="search-results-heading" className="sr-only">
+          Search results
+        </h2>
         {!ticketType ? (
           <p className="text-stone-600">Choose a ticket type above to see matching tickets.</p>
         ) : isError ? (

@@ -51,7 +51,10 @@ function TicketDetails({ pkg }: { pkg: Package }) {
   const description = useMemo(() => DOMPurify.sanitize(pkg.description), [pkg.description]);
   const more = viewMorePath(pkg);
   const isEditor = useIsEditor();
-  useEffect(() => track('ticket_view', { package_tag: pkg.package_tag, title: pkg.title }), [pkg.package_tag, pkg.title]);
+  useEffect(
+    () => track('ticket_view', { package_tag: pkg.package_tag, title: pkg.title }),
+    [pkg.package_tag, pkg.title],
+  );
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-6 md:py-10">

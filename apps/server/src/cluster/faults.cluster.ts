@@ -1,0 +1,427 @@
+/**
+ * The usual faults, each against a real shop process on loopback, each bounded in time:
+ * a SIGKILL between payment and fulfilment, a PostgreSQL restart, SMTP down, a graceful shutdown.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import Stripe from 'stripe';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  type StandinSession,
+  type StripeStandin,
+  sessionEvent,
+  startStripeStandin,
+} from '../test/stripe-standin';
+import {
+  addUser,
+  createClusterDatabase,
+  formBody,
+  freePort,
+  sleep,
+  startInstance,
+  startSmtpSink,
+  WEBHOOK_SECRET,
+  waitFor,
+} from './harness';
+
+const stripe = new Stripe('sk_test_faults');
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c().catch(() => {});
+});
+
+async function database() {
+  const db = await createClusterDatabase();
+  cleanups.push(() => db.drop());
+  return db;
+}
+async function instance(opts: Parameters<typeof startInstance>[0]) {
+  const i = await startInstance(opts);
+  cleanups.push(() => i.stop());
+  return i;
+}
+
+async function json(base: string, method: string, url: string, body?: unknown, token?: string) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await res.text();
+  let parsed: any = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+async function signIn(base: string, user: { email: string; password: string }) {
+  const r = await json(base, 'POST', '/api/api/token/', { username: user.email, password: user.password });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.access as string;
+}
+
+async function createCheckout(base: string, token: string) {
+  const form = await formBody({ adult_count: '2', youth_count: '0', package_identifier: 'CS-48' });
+  const res = await fetch(`${base}/api/create-checkout-session/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType },
+    body: new Uint8Array(form.body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { id: string; url: string };
+}
+
+function deliver(base: string, event: unknown) {
+  const payload = JSON.stringify(event);
+  return fetch(`${base}/api/payments/stripe/webhook/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
+    body: payload,
+    signal: AbortSignal.timeout(15_000),
+  });
+}
+
+describe('the server is killed (SIGKILL) between payment and fulfilment', () => {
+  let standin: StripeStandin;
+
+  it('the retried webhook issues each ticket once after the restart; nothing is lost or doubled', async () => {
+    const db = await database();
+    standin = await startStripeStandin();
+    cleanups.push(() => standin.close());
+    const env = {
+      SEED_DEMO: 'true',
+      STRIPE_SECRET_KEY: 'sk_test_faults',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(standin.port),
+      STRIPE_API_PROTOCOL: 'http',
+    };
+    const first = await instance({ id: 'k1', databaseUrl: db.url, env });
+    const buyers = [await addUser(db.query), await addUser(db.query)];
+    const sessions: StandinSession[] = [];
+    for (const b of buyers) {
+      const { id } = await createCheckout(first.url, await signIn(first.url, b));
+      const s = standin.sessions.get(id)!;
+      s.status = 'complete';
+      s.payment_status = 'paid';
+      sessions.push(s);
+    }
+    const events = sessions.map((s) => sessionEvent('checkout.session.completed', s));
+    // The first event's delivery is in flight when the process dies; the second is never delivered.
+    const inFlight = deliver(first.url, events[0]).then(
+      (r) => r.status,
+      () => 'cut',
+    );
+    await sleep(5);
+    first.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+    const late = await deliver(first.url, events[1]).then(
+      (r) => r.status,
+      () => 'refused',
+    );
+    expect(late).toBe('refused');
+    await inFlight;
+
+    // Restarted on the same port and data folder; Stripe retries every event it got no 2xx for.
+    const second = await instance({
+      id: 'k2',
+      databaseUrl: db.url,
+      env,
+      port: first.port,
+      dataDir: first.dataDir,
+    });
+    for (const e of events) {
+      const r = await deliver(second.url, e);
+      expect(r.status).toBe(200);
+    }
+    // ... and may retry again (the first answer lost on the way): nothing changes.
+    for (const e of events) {
+      const r = await deliver(second.url, e);
+      expect(r.status).toBe(200);
+      expect((await r.json()).outcome).toBe('duplicate');
+    }
+    for (const [i, s] of sessions.entries()) {
+      const orders = await db.query(
+        'SELECT status, claim_code_hash FROM orders WHERE provider_session_id = $1',
+        [s.id],
+      );
+      expect(orders.map((o) => o.status)).toEqual(['paid']);
+      expect(orders[0].claim_code_hash).toBeTruthy();
+      const mails = await db.query('SELECT id FROM mail_outbox WHERE "to" = $1', [buyers[i].email]);
+      expect(mails).toHaveLength(1);
+      const [{ n }] = await db.query(
+        'SELECT count(*)::int AS n FROM payment_events WHERE id = $1 AND processed_at IS NOT NULL',
+        [events[i].id],
+      );
+      expect(n).toBe(1);
+    }
+  });
+});
+
+/** The local PostgreSQL cluster this test may restart (root, Debian's pg_ctlcluster, 127.0.0.1). */
+function localCluster(): { version: string } | null {
+  const url = process.env.TEST_DATABASE_URL ?? '';
+  if (!/@(127\.0\.0\.1|localhost)(:5432)?\//.test(url)) return null;
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/pg_ctlcluster') || !existsSync('/etc/postgresql'))
+    return null;
+  const version = readdirSync('/etc/postgresql')
+    .sort((a, b) => Number(a) - Number(b))
+    .at(-1);
+  return version ? { version } : null;
+}
+const pgctl = (version: string, action: 'start' | 'stop') =>
+  execFileSync(
+    'pg_ctlcluster',
+    ['--skip-systemctl-redirect', version, 'main', action, ...(action === 'stop' ? ['-m', 'fast'] : [])],
+    { stdio: 'pipe', timeout: 30_000 },
+  );
+const pgReady = () => {
+  try {
+    execFileSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432', '-q'], { timeout: 5000 });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('PostgreSQL restarts while the shop serves', () => {
+  const cluster = localCluster();
+
+  it.skipIf(!cluster)('answers 503 quickly during the outage and recovers by itself', async () => {
+    const db = await database();
+    const shop = await instance({ id: 'pg', databaseUrl: db.url });
+    const user = await addUser(db.query);
+    const token = await signIn(shop.url, user);
+    expect((await json(shop.url, 'GET', '/api/profile/', undefined, token)).status).toBe(200);
+    const listening = async () =>
+      (
+        await db.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN%'`,
+          [db.name],
+        )
+      )[0].n === 1;
+    await waitFor('the change feed to listen', listening, 10_000);
+
+    const during: { status: number; ms: number; body: any; retryAfter: string | null }[] = [];
+    try {
+      pgctl(cluster!.version, 'stop');
+      for (const call of ['profile', 'signin', 'healthz', 'profile'] as const) {
+        const started = Date.now();
+        const r =
+          call === 'profile'
+            ? await json(shop.url, 'GET', '/api/profile/', undefined, token)
+            : call === 'signin'
+              ? await json(shop.url, 'POST', '/api/api/token/', {
+                  username: user.email,
+                  password: user.password,
+                })
+              : await json(shop.url, 'GET', '/healthz');
+        during.push({
+          status: r.status,
+          ms: Date.now() - started,
+          body: r.body,
+          retryAfter: r.headers.get('retry-after'),
+        });
+      }
+    } finally {
+      // Whatever happened above, PostgreSQL runs again before this test ends.
+      if (!pgReady()) pgctl(cluster!.version, 'start');
+      await waitFor('PostgreSQL to accept connections', async () => pgReady(), 30_000);
+    }
+    expect(during.map((d) => d.status)).toEqual([503, 503, 503, 503]);
+    for (const d of during) expect(d.ms).toBeLessThan(2000);
+    expect(during[0].body).toEqual({
+      detail: 'The service is temporarily unavailable. Please try again shortly.',
+    });
+    expect(during[0].retryAfter).toBe('5');
+
+    // Back without a restart of the shop: the pool reconnects, and so does the change feed's listener.
+    await waitFor(
+      'the shop to answer again',
+      async () => (await json(shop.url, 'GET', '/api/profile/', undefined, token)).status === 200,
+      30_000,
+    );
+    expect(
+      (await json(shop.url, 'POST', '/api/api/token/', { username: user.email, password: user.password }))
+        .status,
+    ).toBe(200);
+    await waitFor('the change feed to listen again', listening, 15_000);
+    expect(shop.proc.exitCode).toBeNull();
+  });
+});
+
+describe('the SMTP server is down', () => {
+  it('tickets and reset codes still complete; their e-mails wait in the outbox and go out once when it is back', async () => {
+    const db = await database();
+    const smtpPort = await freePort(); // nothing listens here yet
+    const shop = await instance({
+      id: 'mail',
+      databaseUrl: db.url,
+      env: { SEED_DEMO: 'true', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+    });
+    const buyer = await addUser(db.query);
+    const token = await signIn(shop.url, buyer);
+    const { id: session } = await createCheckout(shop.url, token);
+    const paid = await json(shop.url, 'POST', `/api/test-checkout/${session}/pay/`, {}, token);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const ticket = await json(
+      shop.url,
+      'GET',
+      paid.body.redirect.replace('/success/', '/api/success/'),
+      undefined,
+      token,
+    );
+    expect(ticket.status).toBe(200);
+    const reset = await json(shop.url, 'POST', '/api/request-password-reset/', { email: buyer.email });
+    expect(reset.status).toBe(200);
+
+    // Both mails were tried, failed, and wait for their next try.
+    await waitFor(
+      'both mails to have failed once',
+      async () => {
+        const rows = await db.query(`SELECT status, attempts, last_error FROM mail_outbox WHERE "to" = $1`, [
+          buyer.email,
+        ]);
+        return (
+          rows.length === 2 && rows.every((r) => r.status === 'pending' && r.attempts >= 1 && r.last_error)
+        );
+      },
+      15_000,
+    );
+
+    const smtp = await startSmtpSink(smtpPort);
+    cleanups.push(() => smtp.close());
+    await waitFor(
+      'the outbox to send both mails',
+      async () => {
+        const rows = await db.query(`SELECT status FROM mail_outbox WHERE "to" = $1`, [buyer.email]);
+        return rows.every((r) => r.status === 'sent');
+      },
+      45_000,
+    );
+    await sleep(2500);
+    const mine = smtp.received.filter((m) => m.to.includes(buyer.email));
+    expect(mine).toHaveLength(2);
+    expect(mine.some((m) => /reset code/i.test(m.subject))).toBe(true);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes every in-flight request on SIGTERM, cuts none, and exits 0', async () => {
+    const db = await database();
+    const shop = await instance({ id: 'term', databaseUrl: db.url, env: { TRUST_PROXY: '127.0.0.1' } });
+    const users = await Promise.all(Array.from({ length: 24 }, () => addUser(db.query)));
+    const agent = new http.Agent({ keepAlive: false });
+
+    /** A raw request; `chunks` are written `gapMs` apart (a slow upload). */
+    const request = (
+      path: string,
+      body: string,
+      headers: Record<string, string> = {},
+      chunks = 1,
+      gapMs = 0,
+    ) =>
+      new Promise<{ status: number; body: string; at: number }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: shop.port,
+            path,
+            method: 'POST',
+            agent,
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              ...headers,
+            },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (c) => {
+              text += c;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, at: Date.now() }));
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        const size = Math.ceil(body.length / chunks);
+        let i = 0;
+        const writeNext = () => {
+          const part = body.slice(i * size, (i + 1) * size);
+          i++;
+          if (i >= chunks) req.end(part);
+          else {
+            req.write(part);
+            setTimeout(writeNext, gapMs);
+          }
+        };
+        writeNext();
+      });
+
+    // A slow upload (a sign-up whose body takes ~1.5 s to arrive) and 24 sign-ins (password hashing
+    // keeps them busy), all started before the signal.
+    const signup = request(
+      '/api/register/',
+      JSON.stringify({
+        full_name: 'Slow Uploader',
+        email: 'slow-uploader@example.com',
+        phone_number: '3912345678',
+        password: 'Sunny-Piazza-Navona-42',
+        padding: 'x'.repeat(20_000),
+      }),
+      {},
+      15,
+      100,
+    );
+    const signIns = users.map((u, i) =>
+      request('/api/api/token/', JSON.stringify({ username: u.email, password: u.password }), {
+        'x-forwarded-for': `198.51.100.${i + 1}`,
+      }),
+    );
+    // Every sign-in has reached the shop (its per-address counter exists) before the signal: a
+    // connection whose request has not arrived yet is not in flight, and closing it is fair.
+    const arrived = async () =>
+      (
+        await db.query(`SELECT count(*)::int AS n FROM rate_limits WHERE key LIKE 'loginPerIp:198.51.100.%'`)
+      )[0].n === users.length;
+    for (const until = Date.now() + 10_000; !(await arrived()) && Date.now() < until; ) await sleep(5);
+    const sigtermAt = Date.now();
+    shop.kill('SIGTERM');
+    const results = await Promise.allSettled([signup, ...signIns]);
+    const cut = results.filter((r) => r.status === 'rejected');
+    const cutAt = results.flatMap((r, i) => (r.status === 'rejected' ? [i] : []));
+    expect(
+      cut,
+      `${cutAt} ${String((cut[0] as PromiseRejectedResult | undefined)?.reason)}\n${shop.output().slice(-4000)}`,
+    ).toHaveLength(0);
+    const answers = results.map(
+      (r) => (r as PromiseFulfilledResult<{ status: number; body: string; at: number }>).value,
+    );
+    expect(answers[0].status, answers[0].body).toBe(201);
+    // The upload was still arriving when the signal came.
+    expect(answers[0].at).toBeGreaterThan(sigtermAt);
+    for (const a of answers.slice(1)) {
+      expect(a.status, a.body).toBe(200);
+      expect(JSON.parse(a.body).access).toBeTruthy();
+    }
+    const code = await Promise.race([shop.exited, sleep(15_000).then(() => 'still running')]);
+    expect(code).toBe(0);
+    const [{ n }] = await db.query(
+      `SELECT count(*)::int AS n FROM users WHERE email = 'slow-uploader@example.com'`,
+    );
+    expect(n).toBe(1);
+    // After the shutdown nothing listens on the port any more.
+    await expect(fetch(`${shop.url}/healthz`, { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
+  });
+});

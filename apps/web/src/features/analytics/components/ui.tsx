@@ -1,0 +1,98 @@
+/** Small shared pieces of the dashboard: spinner, location cell with flag, status badge, user cell. */
+import { flagSrc, statusTone } from '../format';
+
+/** Spec §2: a spinner shows while loading. */
+export function LoadingSpinner({
+  label = 'Loading...',
+  className = 'py-16',
+}: {
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <div role="status" className={`flex flex-col items-center justify-center gap-3 ${className}`}>
+      <div
+        className="h-10 w-10 animate-spin rounded-full border-4 border-stone-200 border-t-brand"
+        aria-hidden="true"
+      />
+      <span className="text-sm text-stone-600">{label}</span>
+    </div>
+  );
+}
+
+/** Spec §2 Location: flag (24x18, shipped with the app), city, country; nothing for a missing code. */
+export function LocationCell({
+  country,
+  countryCode,
+  city,
+}: {
+  country: string | null;
+  countryCode: string | null;
+  city: string | null;
+}) {
+  const src = flagSrc(countryCode);
+  const text = [city, country].filter(Boolean).join(', ');
+  return (
+    <span className="inline-flex items-center gap-2 whitespace-nowrap">
+      {src && (
+        <img
+          src={src}
+          width={24}
+          height={18}
+          alt={country ?? countryCode ?? ''}
+          loading="lazy"
+          className="h-[18px] w-6 shrink-0 rounded-sm object-cover ring-1 ring-stone-200"
+        />
+      )}
+      <span>{text || <span className="text-stone-500">Unknown</span>}</span>
+    </span>
+  );
+}
+
+/** Spec §2: user shown as 'Anonymous' when empty. */
+export function UserCell({ user }: { user: string }) {
+  return user ? (
+    <span className="whitespace-nowrap">{user}</span>
+  ) : (
+    <span className="text-stone-600">Anonymous</span>
+  );
+}
+
+const TONES = {
+  completed: 'bg-green-100 text-green-800 ring-green-300',
+  pending: 'bg-yellow-100 text-yellow-900 ring-yellow-300',
+  failed: 'bg-red-100 text-red-800 ring-red-300',
+} as const;
+
+/** Spec §2: completed green, pending yellow, anything else red. No status (visits, views): a dash. */
+export function StatusBadge({ status }: { status: string | null }) {
+  if (!status) return <span className="text-stone-500">—</span>;
+  const tone = statusTone(status);
+  return (
+    <span
+      data-testid="status-badge"
+      data-tone={tone}
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ${TONES[tone]}`}
+    >
+      {status}
+    </span>
+  );
+}
+
+/** A table that scrolls sideways on narrow screens, reachable by keyboard. */
+export function ScrollTable({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe)
+      tabIndex={0}
+      aria-label={label}
+      className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200"
+    >
+      {children}
+    </section>
+  );
+}
+
+export const thClass =
+  'whitespace-nowrap border-b border-stone-200 bg-stone-50 px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-stone-600';
+export const tdClass = 'border-b border-stone-100 px-4 py-3 align-top text-sm text-stone-800';

@@ -1,0 +1,84 @@
+/**
+ * Web budgets a visitor feels (the issue's "Budgets"): what JavaScript the home page downloads, that
+ * editor, media library, analytics and chart code stay out of it, and that content images cannot shift
+ * the layout and load lazily below the fold. Lighthouse scores are checked by `npm run check:web`
+ * (scripts/check-web.mjs), which counts the JavaScript the same way.
+ */
+import { gzipSync } from 'node:zlib';
+import { expect, type Page, type Response, test } from '@playwright/test';
+
+/** Chunk names of the code only editors, superusers or the dashboard load (see scripts/check-web.mjs). */
+const LAZY_CHUNK = /EditorTools|editor|media|analytics|recharts|codemirror/i;
+const JS_BUDGET_BYTES = 150 * 1024;
+
+/** Opens a path as a visitor and returns every .js response it requested until the network is idle. */
+async function visitAndCollectScripts(page: Page, url: string): Promise<Response[]> {
+  const scripts: Response[] = [];
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname.endsWith('.js')) scripts.push(res);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  return scripts;
+}
+
+/** A company page and a ticket page of the seeded shop, read from the sitemap. */
+async function seededPages(page: Page): Promise<{ company: string; ticket: string }> {
+  const xml = await (await page.request.get('/sitemap.xml')).text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (m) => new URL(m[1].replace(/&amp;/g, '&')).pathname,
+  );
+  const company = paths.find((p) => p.startsWith('/bus/'));
+  const ticket = paths.find((p) => p.startsWith('/manageBookings/'));
+  if (!company || !ticket) throw new Error('the sitemap lists no company or ticket page');
+  return { company, ticket };
+}
+
+test.describe('a visitor on the home page', () => {
+  test('downloads none of the lazy chunks (editor, media library, analytics, charts)', async ({ page }) => {
+    const scripts = await visitAndCollectScripts(page, '/');
+    expect(scripts.length).toBeGreaterThan(0);
+    const names = scripts.map((r) => new URL(r.url()).pathname.split('/').pop() ?? '');
+    expect(names.filter((n) => LAZY_CHUNK.test(n))).toEqual([]);
+  });
+
+  test('downloads at most 150 KB of gzipped JavaScript', async ({ page }) => {
+    const scripts = await visitAndCollectScripts(page, '/');
+    let total = 0;
+    for (const res of scripts) total += gzipSync(await res.body(), { level: 9 }).length;
+    expect(total, `home page JavaScript: ${(total / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(
+      JS_BUDGET_BYTES,
+    );
+  });
+
+  test('gets text assets compressed', async ({ page }) => {
+    const scripts = await visitAndCollectScripts(page, '/');
+    const big = scripts.filter(
+      (r) => Number(r.headers()['content-length'] ?? 2048) > 1024 || !r.headers()['content-length'],
+    );
+    for (const res of big) expect(res.headers()['content-encoding'], res.url()).toMatch(/^(br|gzip)$/);
+  });
+});
+
+test('every content image has width and height, and images below the fold load lazily', async ({ page }) => {
+  const { company, ticket } = await seededPages(page);
+  for (const url of ['/', '/search?ticketType=24%20hours', company, ticket]) {
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await expect(page.locator('main img').first(), url).toBeAttached();
+    const viewportHeight = page.viewportSize()?.height ?? 720;
+    const images = await page.locator('img').evaluateAll((imgs) =>
+      imgs.map((img) => ({
+        src: img.getAttribute('src') ?? '',
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        loading: img.getAttribute('loading'),
+        top: img.getBoundingClientRect().top + window.scrollY,
+      })),
+    );
+    const unsized = images.filter((i) => !i.width || !i.height).map((i) => i.src);
+    expect(unsized, `${url}: images without width and height`).toEqual([]);
+    const eagerBelowFold = images
+      .filter((i) => i.top >= viewportHeight && i.loading !== 'lazy')
+      .map((i) => i.src);
+    expect(eagerBelowFold, `${url}: images below the fold without loading="lazy"`).toEqual([]);
+  }
+});

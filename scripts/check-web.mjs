@@ -1,0 +1,234 @@
+#!/usr/bin/env node
+/**
+ * Web budgets (`npm run check:web`, also run by .ci/run). Builds the web app when it is missing or older
+ * than its sources, starts the real server on a free loopback port with a fresh data folder, then:
+ *  (a) JavaScript budget: opens / in Chromium as a visitor, waits for network idle and sums the gzip size
+ *      of every .js response actually requested (from the transfer size when the server compressed it,
+ *      else gzip of the body). Fails above 150 KB, or when a lazy chunk (editor, media library,
+ *      analytics, charts, code editor) was requested.
+ *  (b) Lighthouse (mobile emulation, default simulated throttling) on five pages: prints Performance,
+ *      Accessibility, Best Practices, SEO and LCP/CLS/TBT, writes HTML reports to reports/lighthouse/.
+ *      Fails when Performance < 95 or any other category < 100.
+ * Options: --skip-lighthouse, --skip-js, --build (always build). Env CHROME_PATH (default /usr/bin/chromium).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = new Set(process.argv.slice(2));
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const JS_BUDGET = 150 * 1024;
+export const LAZY_CHUNK = /EditorTools|editor|media|analytics|recharts|codemirror/i;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const failures = [];
+
+function newestMtime(p) {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = 0;
+  for (const name of readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, name)));
+  return max;
+}
+
+function buildIfNeeded() {
+  const index = path.join(root, 'apps/web/dist/index.html');
+  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/contract/src'];
+  const stale =
+    !existsSync(index) ||
+    Math.max(...sources.map((s) => newestMtime(path.join(root, s)))) > statSync(index).mtimeMs;
+  if (!stale && !args.has('--build')) return;
+  console.log('Building the web app ...');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm run build failed');
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rome-check-web-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  if (Date.now() >= deadline) throw new Error('server did not answer /healthz within 120 s');
+  const stop = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { base, stop };
+}
+
+/** A company page and a ticket page of the seeded shop, from the sitemap. */
+async function pickPages(base) {
+  const xml = await (await fetch(`${base}/sitemap.xml`)).text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (m) => new URL(m[1].replace(/&amp;/g, '&')).pathname,
+  );
+  const company = locs.find((p) => p.startsWith('/bus/'));
+  const ticket = locs.find((p) => p.startsWith('/manageBookings/'));
+  if (!company || !ticket) throw new Error('sitemap has no company or ticket page');
+  return [
+    { name: 'home', path: '/' },
+    { name: 'search', path: '/search?ticketType=24%20hours' },
+    { name: 'company', path: company },
+    { name: 'ticket', path: ticket },
+    { name: 'aboutus', path: '/aboutus' },
+  ];
+}
+
+async function checkJsBudget(base) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts = [];
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (url.pathname.endsWith('.js')) scripts.push(res);
+    });
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    let total = 0;
+    const rows = [];
+    for (const res of scripts) {
+      const body = await res.body();
+      // The budget is in gzip bytes: gzip of the body, whatever encoding the server chose to send.
+      const gz = gzipSync(body, { level: 9 }).length;
+      const encoding = (await res.headerValue('content-encoding')) ?? '';
+      const transfer = encoding ? (await res.request().sizes()).responseBodySize : body.length;
+      total += gz;
+      rows.push({
+        file: new URL(res.url()).pathname,
+        gzipKB: +(gz / 1024).toFixed(1),
+        sentKB: +(transfer / 1024).toFixed(1),
+        encoding: encoding || '-',
+      });
+    }
+    console.table(rows);
+    console.log(
+      `JavaScript before the home page is interactive: ${(total / 1024).toFixed(1)} KB gzip (budget 150 KB)`,
+    );
+    if (total > JS_BUDGET) failures.push(`home JS ${(total / 1024).toFixed(1)} KB gzip > 150 KB`);
+    const lazy = rows.filter((r) => LAZY_CHUNK.test(path.basename(r.file)));
+    if (lazy.length)
+      failures.push(`lazy chunks in a visitor's download: ${lazy.map((r) => r.file).join(', ')}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function runLighthouse(base, pages) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const outDir = path.join(root, 'reports/lighthouse');
+  mkdirSync(outDir, { recursive: true });
+  const results = [];
+  for (const p of pages) {
+    // A fresh browser per page: no cache or service worker carried from the previous run.
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+    try {
+      const url = base + p.path;
+      const started = Date.now();
+      const r = await lighthouse(url, { port: chrome.port, output: 'html', logLevel: 'error' });
+      if (!r) throw new Error(`Lighthouse returned nothing for ${url}`);
+      writeFileSync(path.join(outDir, `${p.name}.html`), r.report);
+      const { categories: c, audits: a } = r.lhr;
+      const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
+      const row = {
+        page: p.path,
+        perf: score('performance'),
+        a11y: score('accessibility'),
+        bp: score('best-practices'),
+        seo: score('seo'),
+        LCP: a['largest-contentful-paint'].displayValue,
+        CLS: a['cumulative-layout-shift'].displayValue,
+        TBT: a['total-blocking-time'].displayValue,
+        sec: Math.round((Date.now() - started) / 1000),
+      };
+      results.push(row);
+      console.log(JSON.stringify(row));
+      const budget = { perf: 95, a11y: 100, bp: 100, seo: 100 };
+      for (const [k, min] of Object.entries(budget)) {
+        if (row[k] < min) {
+          const cat = { perf: 'performance', a11y: 'accessibility', bp: 'best-practices', seo: 'seo' }[k];
+          const failing = c[cat].auditRefs
+            .filter((ref) => ref.weight > 0 && a[ref.id].score !== null && a[ref.id].score < 1)
+            .map((ref) => ref.id);
+          failures.push(`${p.path}: ${k} ${row[k]} < ${min} (${failing.join(', ')})`);
+        }
+      }
+    } finally {
+      await chrome.kill();
+    }
+  }
+  console.table(results);
+  console.log(`HTML reports in ${path.relative(root, outDir)}/`);
+}
+
+buildIfNeeded();
+const server = await startServer();
+let crashed = false;
+try {
+  const pages = await pickPages(server.base);
+  if (!args.has('--skip-js')) await checkJsBudget(server.base);
+  if (!args.has('--skip-lighthouse')) await runLighthouse(server.base, pages);
+} catch (err) {
+  crashed = true;
+  console.error(err);
+} finally {
+  server.stop();
+}
+if (failures.length) {
+  console.error(`\nWeb budgets missed:\n- ${failures.join('\n- ')}`);
+  process.exit(1);
+}
+if (crashed) process.exit(1);
+console.log('\nAll web budgets met.');
