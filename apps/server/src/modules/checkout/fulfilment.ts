@@ -126,10 +126,11 @@ export async function closeUnpaidSession(
     .returning();
   const order = closed[0];
   if (!order) return false;
+  const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
   await recordServerEvent(db, {
     action: 'payment_cancelled',
     userId: order.userId,
-    userEmail: null,
+    userEmail: buyer?.email ?? null,
     amountCents: order.totalCents,
     status: 'cancelled',
     details: { order: order.uniqueId, reason: status },

@@ -2,7 +2,8 @@
  * Preloads a page's own code with its HTML. Each page of the web app is a lazy chunk that the router
  * asks for only after the main bundle ran; listing the landing pages' chunks (and the chunks they
  * import) as <link rel="modulepreload"> lets the browser fetch them in parallel with the main bundle,
- * which takes one round trip off the time to first paint. Read from Vite's build manifest
+ * which takes one round trip off the time to first paint. Pages that show packages also preload the
+ * package list. Chunks are read from Vite's build manifest
  * (build.manifest in apps/web/vite.config.ts); without a manifest nothing is preloaded.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,6 +25,18 @@ const PAGE_MODULES: Record<string, string> = {
   '/agentPoints': 'src/features/pages/AgentPointsPage.tsx',
   '/offer': 'src/features/offers/OffersPage.tsx',
 };
+
+/**
+ * Pages that render from the package list: its request starts with the HTML instead of after the
+ * page's code ran (same URL, mode and credentials as the app's fetch, so the browser reuses it).
+ */
+const NEEDS_PACKAGES = new Set([
+  '/',
+  '/search',
+  '/bus/:companySlug/:companyName',
+  '/manageBookings/:status/:id',
+  '/viewsimilar/:hours/:company',
+]);
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 
@@ -58,6 +71,9 @@ export function pagePreloader(distDir: string): (pathname: string) => string {
     const module = PAGE_MODULES[pattern];
     if (module) visit(module);
     const links = [
+      ...(NEEDS_PACKAGES.has(pattern)
+        ? ['<link rel="preload" as="fetch" crossorigin href="/api/packages/">']
+        : []),
       ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
       ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
     ].join('\n    ');

@@ -31,6 +31,7 @@ export function pageCsp(nonce: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
+    "media-src 'self' blob:",
     "connect-src 'self' https:",
     "frame-src 'self' https://www.google.com https://maps.google.com",
     "object-src 'none'",

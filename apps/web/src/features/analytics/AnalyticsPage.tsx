@@ -125,6 +125,12 @@ function Dashboard() {
           />
         </>
       ) : null}
+      {/* The location data is DB-IP's City Lite database (CC BY 4.0), which asks for this credit. */}
+      <p className="mt-8 text-xs text-stone-600">
+        <a href="https://db-ip.com" className="underline" rel="noopener noreferrer" target="_blank">
+          IP Geolocation by DB-IP
+        </a>
+      </p>
     </>
   );
 }
