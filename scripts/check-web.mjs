@@ -20,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = new Set(process.argv.slice(2));
+const advisories = [];
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const JS_BUDGET = 150 * 1024;
 export const LAZY_CHUNK = /EditorTools|editor|media|analytics|recharts|codemirror/i;
@@ -205,7 +206,11 @@ async function runLighthouse(base, pages) {
           const failing = c[cat].auditRefs
             .filter((ref) => ref.weight > 0 && a[ref.id].score !== null && a[ref.id].score < 1)
             .map((ref) => ref.id);
-          failures.push(`${p.path}: ${k} ${row[k]} < ${min} (${failing.join(', ')})`);
+          const line = `${p.path}: ${k} ${row[k]} < ${min} (${failing.join(', ')})`;
+          // --perf-advisory: the Performance score is reported, not enforced (it swings with machine
+          // load; see the note in docs/architecture.md). Every other budget still fails the run.
+          if (k === 'perf' && args.has('--perf-advisory')) advisories.push(line);
+          else failures.push(line);
         }
       }
     } finally {
@@ -229,6 +234,7 @@ try {
 } finally {
   server.stop();
 }
+if (advisories.length) console.warn(`\nPerformance below budget (advisory):\n- ${advisories.join('\n- ')}`);
 if (failures.length) {
   console.error(`\nWeb budgets missed:\n- ${failures.join('\n- ')}`);
   process.exit(1);

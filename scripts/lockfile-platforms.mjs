@@ -34,7 +34,10 @@ for (const [path, entry] of Object.entries(pkgs)) {
   for (const [name, spec] of Object.entries(entry.optionalDependencies ?? {})) {
     if (resolves(path, name)) continue;
     const top = `node_modules/${name}`;
-    const at = pkgs[top] || [...wanted.values()].some((w) => w.at === top && w.spec !== spec) ? `${path}/node_modules/${name}` : top;
+    const at =
+      pkgs[top] || [...wanted.values()].some((w) => w.at === top && w.spec !== spec)
+        ? `${path}/node_modules/${name}`
+        : top;
     wanted.set(at, { at, name, spec, dev: Boolean(entry.dev), devOptional: Boolean(entry.devOptional) });
   }
 }
@@ -42,8 +45,35 @@ for (const [path, entry] of Object.entries(pkgs)) {
 const todo = [...wanted.values()];
 console.log(`${todo.length} optional platform packages missing from ${file}`);
 let done = 0;
-const OSES = ['android', 'darwin', 'freebsd', 'linux', 'win32', 'netbsd', 'openbsd', 'sunos', 'aix', 'openharmony', 'wasi'];
-const CPUS = { arm64: 'arm64', x64: 'x64', ia32: 'ia32', arm: 'arm', gnueabihf: 'arm', eabi: 'arm', ppc64: 'ppc64', ppc64le: 'ppc64', s390x: 's390x', riscv64: 'riscv64', loong64: 'loong64', mips64el: 'mips64el', wasm32: 'wasm32', universal: null };
+const OSES = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'win32',
+  'netbsd',
+  'openbsd',
+  'sunos',
+  'aix',
+  'openharmony',
+  'wasi',
+];
+const CPUS = {
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  arm: 'arm',
+  gnueabihf: 'arm',
+  eabi: 'arm',
+  ppc64: 'ppc64',
+  ppc64le: 'ppc64',
+  s390x: 's390x',
+  riscv64: 'riscv64',
+  loong64: 'loong64',
+  mips64el: 'mips64el',
+  wasm32: 'wasm32',
+  universal: null,
+};
 
 /** os/cpu/libc from a platform package name such as cli-linux-x64-musl or sharp-win32-ia32. */
 function fromName(name) {
@@ -62,13 +92,23 @@ function fromName(name) {
 async function fill(w) {
   const guess = fromName(w.name);
   if (guess) {
-    pkgs[w.at] = { version: w.spec, ...(w.dev ? { dev: true } : {}), ...(w.devOptional ? { devOptional: true } : {}), ...guess, optional: true };
+    pkgs[w.at] = {
+      version: w.spec,
+      ...(w.dev ? { dev: true } : {}),
+      ...(w.devOptional ? { devOptional: true } : {}),
+      ...guess,
+      optional: true,
+    };
     done++;
     return;
   }
-  const { stdout } = await run('npm', ['view', `${w.name}@${w.spec}`, '--json', 'version', 'dist', 'cpu', 'os', 'libc', 'engines', 'license'], {
-    maxBuffer: 8 * 1024 * 1024,
-  });
+  const { stdout } = await run(
+    'npm',
+    ['view', `${w.name}@${w.spec}`, '--json', 'version', 'dist', 'cpu', 'os', 'libc', 'engines', 'license'],
+    {
+      maxBuffer: 8 * 1024 * 1024,
+    },
+  );
   let info = JSON.parse(stdout);
   if (Array.isArray(info)) info = info.at(-1);
   const entry = { version: info.version, resolved: info.dist.tarball, integrity: info.dist.integrity };
@@ -89,6 +129,8 @@ await Promise.all(
     while (queue.length) await fill(queue.shift());
   }),
 );
-lock.packages = Object.fromEntries(Object.entries(pkgs).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(pkgs).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`added ${done} entries`);

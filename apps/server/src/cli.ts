@@ -20,11 +20,11 @@ import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { agents, users } from './db/schema';
 import { hashSecret } from './lib/passwords';
+import { passwordProblem } from './modules/auth/password-policy';
+import { createUser, EmailTakenError, findUserByEmail, setPassword } from './modules/auth/users';
 import { reconcileStripe } from './modules/checkout/stripe-webhook';
 import { createStripeClient, stripeProvider } from './payments/stripe';
 import { localStorage } from './storage/storage';
-import { passwordProblem } from './modules/auth/password-policy';
-import { createUser, EmailTakenError, findUserByEmail, setPassword } from './modules/auth/users';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -126,13 +126,17 @@ async function run(
     }
     case 'agent:list': {
       const rows = await db.select().from(agents).orderBy(agents.name);
-      return rows.length ? rows.map((a) => `${a.active ? 'active  ' : 'disabled'}  ${a.name}`).join('\n') : 'No agents.';
+      return rows.length
+        ? rows.map((a) => `${a.active ? 'active  ' : 'disabled'}  ${a.name}`).join('\n')
+        : 'No agents.';
     }
     case 'payments:reconcile': {
       const config = loadConfig();
-      if (!config.stripe.secretKey) throw new UsageError('STRIPE_SECRET_KEY is not set: there is nothing to reconcile.');
+      if (!config.stripe.secretKey)
+        throw new UsageError('STRIPE_SECRET_KEY is not set: there is nothing to reconcile.');
       const days = Number(v.days ?? 3);
-      if (!Number.isFinite(days) || days <= 0 || days > 30) throw new UsageError('--days must be between 1 and 30.');
+      if (!Number.isFinite(days) || days <= 0 || days > 30)
+        throw new UsageError('--days must be between 1 and 30.');
       const stripe = createStripeClient({
         secretKey: config.stripe.secretKey,
         host: config.stripe.apiHost,
@@ -140,7 +144,12 @@ async function run(
         protocol: config.stripe.apiProtocol,
       });
       const result = await reconcileStripe(
-        { db, storage: localStorage(config.mediaDir), publicUrl: config.publicUrl, provider: stripeProvider(stripe) },
+        {
+          db,
+          storage: localStorage(config.mediaDir),
+          publicUrl: config.publicUrl,
+          provider: stripeProvider(stripe),
+        },
         stripe,
         days * 24 * 3600,
       );

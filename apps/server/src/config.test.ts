@@ -8,7 +8,9 @@ const secret = 'x'.repeat(40);
 
 describe('configuration', () => {
   it('a production start without Stripe keys refuses to run unless test payments are switched on', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(/STRIPE_SECRET_KEY.*ALLOW_TEST_PAYMENTS/s);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(
+      /STRIPE_SECRET_KEY.*ALLOW_TEST_PAYMENTS/s,
+    );
     const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, ALLOW_TEST_PAYMENTS: 'true' });
     expect(c.allowTestPayments).toBe(true);
     expect(c.seedDemo).toBe(false);

@@ -154,7 +154,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       .map((s) => s.trim())
       .filter(Boolean),
     seedDemo: env.SEED_DEMO === 'auto' ? env.NODE_ENV !== 'production' : env.SEED_DEMO === 'true',
-    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../web/dist'),
+    webDistDir: env.WEB_DIST_DIR
+      ? path.resolve(env.WEB_DIST_DIR)
+      : path.resolve(import.meta.dirname, '../../web/dist'),
     analytics: {
       retentionDays: env.ANALYTICS_RETENTION_DAYS,
       anonymizeIp: env.ANALYTICS_ANONYMIZE_IP,

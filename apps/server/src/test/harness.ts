@@ -73,7 +73,10 @@ function layeredStorage(own: Storage, shared: Storage): Storage {
 export async function createTestApp(overrides: Partial<Config> = {}, deps: Partial<AppDeps> = {}) {
   const database = await cloneTemplateDatabase();
   const config = testConfig(overrides);
-  const storage = layeredStorage(localStorage(path.join(config.dataDir, 'media')), localStorage(inject('mediaDir')));
+  const storage = layeredStorage(
+    localStorage(path.join(config.dataDir, 'media')),
+    localStorage(inject('mediaDir')),
+  );
   const app = await buildApp({ config, database, storage, ...deps });
   await app.ready();
   return {

@@ -49,7 +49,11 @@ async function buyTicket(): Promise<{ code: string; uniqueId: string }> {
 
 describe('test checkout', () => {
   it('is the provider when no Stripe key is set', async () => {
-    expect((await t.app.inject({ url: '/api/payments/config/' })).json()).toEqual({ provider: 'test', publishable_key: null, test_mode: true });
+    expect((await t.app.inject({ url: '/api/payments/config/' })).json()).toEqual({
+      provider: 'test',
+      publishable_key: null,
+      test_mode: true,
+    });
   });
 
   it("another buyer cannot see or pay someone's session", async () => {

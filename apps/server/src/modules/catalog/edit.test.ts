@@ -16,16 +16,34 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const patch = (tag: string, payload: unknown, user: TestUser | null = editor) =>
-  t.app.inject({ method: 'PATCH', url: `/api/update-bus-package/${tag}/`, headers: user ? user.auth : {}, payload: payload as any });
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/update-bus-package/${tag}/`,
+    headers: user ? user.auth : {},
+    payload: payload as any,
+  });
 
 describe('PATCH update-bus-package/{tag}/', () => {
   it('changes price and old price; the cached list and the package page follow at once', async () => {
     await t.app.inject({ url: '/api/packages/' }); // warm the cache
-    const res = await patch('GL-24', { adult_price: '18.50', off_price: 25, title: 'Green Line Rome 24h Special' });
+    const res = await patch('GL-24', {
+      adult_price: '18.50',
+      off_price: 25,
+      title: 'Green Line Rome 24h Special',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Ticket updated successfully!', data: { adult_price: '18.50', off_price: '25.00' } });
-    const list = (await t.app.inject({ url: '/api/packages/' })).json().bus_data.find((p: any) => p.package_tag === 'GL-24');
-    expect(list).toMatchObject({ adult_price: '18.50', off_price: '25.00', title: 'Green Line Rome 24h Special' });
+    expect(res.json()).toMatchObject({
+      message: 'Ticket updated successfully!',
+      data: { adult_price: '18.50', off_price: '25.00' },
+    });
+    const list = (await t.app.inject({ url: '/api/packages/' }))
+      .json()
+      .bus_data.find((p: any) => p.package_tag === 'GL-24');
+    expect(list).toMatchObject({
+      adult_price: '18.50',
+      off_price: '25.00',
+      title: 'Green Line Rome 24h Special',
+    });
   });
 
   it('refuses bad input with 400 and changes nothing', async () => {

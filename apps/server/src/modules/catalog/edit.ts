@@ -48,11 +48,12 @@ export async function updatePackage(db: Db, userId: string, tag: string, body: R
     if (v === undefined) continue;
     if (typeof v !== 'string') throw badRequest(`${field} must be text.`);
     if (v.length > max) throw badRequest(`${field} is too long (at most ${max} characters).`);
-    const key = { meta_title: 'metaTitle', meta_description: 'metaDescription', meta_keywords: 'metaKeywords', type: 'type' }[field] as
-      | 'metaTitle'
-      | 'metaDescription'
-      | 'metaKeywords'
-      | 'type';
+    const key = {
+      meta_title: 'metaTitle',
+      meta_description: 'metaDescription',
+      meta_keywords: 'metaKeywords',
+      type: 'type',
+    }[field] as 'metaTitle' | 'metaDescription' | 'metaKeywords' | 'type';
     set[key] = oneLine(v).trim();
   }
   if (body.schema_json !== undefined) {
@@ -64,7 +65,8 @@ export async function updatePackage(db: Db, userId: string, tag: string, body: R
     } else throw badRequest(MESSAGES.schemaJson);
   }
   if (body.description !== undefined) {
-    if (typeof body.description !== 'string' || body.description.length > 100_000) throw badRequest('Description must be text.');
+    if (typeof body.description !== 'string' || body.description.length > 100_000)
+      throw badRequest('Description must be text.');
     set.description = sanitizeHtml(body.description);
   }
 
@@ -82,7 +84,10 @@ export async function updatePackage(db: Db, userId: string, tag: string, body: R
   }
   const ids = slotChanges.map((c) => c.mediaId).filter((id): id is number => id !== null);
   if (ids.length) {
-    const found = await db.select({ id: mediaItems.id, type: mediaItems.mediaType }).from(mediaItems).where(inArray(mediaItems.id, ids));
+    const found = await db
+      .select({ id: mediaItems.id, type: mediaItems.mediaType })
+      .from(mediaItems)
+      .where(inArray(mediaItems.id, ids));
     const images = new Set(found.filter((f) => f.type === 'image').map((f) => f.id));
     const bad = ids.find((id) => !images.has(id));
     if (bad !== undefined) throw badRequest('Invalid image selected');
@@ -91,7 +96,8 @@ export async function updatePackage(db: Db, userId: string, tag: string, body: R
   for (const slot of ALT_SLOTS) {
     const v = body[`${slot}_alt`];
     if (v === undefined) continue;
-    if (typeof v !== 'string' || v.length > 300) throw badRequest(`${slot}_alt must be text of at most 300 characters.`);
+    if (typeof v !== 'string' || v.length > 300)
+      throw badRequest(`${slot}_alt must be text of at most 300 characters.`);
     altChanges.push({ slot, alt: oneLine(v).trim() });
   }
   if (Object.keys(set).length === 0 && slotChanges.length === 0 && altChanges.length === 0) {
@@ -99,25 +105,42 @@ export async function updatePackage(db: Db, userId: string, tag: string, body: R
   }
 
   await db.transaction(async (tx) => {
-    if (Object.keys(set).length) await tx.update(packages).set({ ...set, updatedAt: new Date() }).where(eq(packages.id, pkg.id));
+    if (Object.keys(set).length)
+      await tx
+        .update(packages)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(packages.id, pkg.id));
     for (const c of slotChanges) {
       if (c.mediaId === null) {
-        await tx.delete(packageImages).where(and(eq(packageImages.packageId, pkg.id), eq(packageImages.slot, c.slot)));
+        await tx
+          .delete(packageImages)
+          .where(and(eq(packageImages.packageId, pkg.id), eq(packageImages.slot, c.slot)));
       } else {
         await tx
           .insert(packageImages)
           .values({ packageId: pkg.id, slot: c.slot, mediaId: c.mediaId })
-          .onConflictDoUpdate({ target: [packageImages.packageId, packageImages.slot], set: { mediaId: c.mediaId } });
+          .onConflictDoUpdate({
+            target: [packageImages.packageId, packageImages.slot],
+            set: { mediaId: c.mediaId },
+          });
       }
     }
     for (const a of altChanges) {
-      await tx.update(packageImages).set({ altText: a.alt }).where(and(eq(packageImages.packageId, pkg.id), eq(packageImages.slot, a.slot)));
+      await tx
+        .update(packageImages)
+        .set({ altText: a.alt })
+        .where(and(eq(packageImages.packageId, pkg.id), eq(packageImages.slot, a.slot)));
     }
     await recordEdit(tx as unknown as Db, {
       userId,
       entity: 'package',
       entityKey: tag,
-      before: { title: pkg.title, adult: pkg.adultPriceCents, youth: pkg.youthPriceCents, off: pkg.offPriceCents },
+      before: {
+        title: pkg.title,
+        adult: pkg.adultPriceCents,
+        youth: pkg.youthPriceCents,
+        off: pkg.offPriceCents,
+      },
       after: { ...set, images: slotChanges, alts: altChanges },
     });
   });

@@ -21,9 +21,15 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     if (!encoding) return reply.send(snap.json);
     // The list is read on every page: compress each snapshot once per encoding.
     let encoded = compressedLists.get(snap);
-    if (!encoded) compressedLists.set(snap, (encoded = new Map()));
+    if (!encoded) {
+      encoded = new Map();
+      compressedLists.set(snap, encoded);
+    }
     let body = encoded.get(encoding);
-    if (!body) encoded.set(encoding, (body = encode(snap.json, encoding)));
+    if (!body) {
+      body = encode(snap.json, encoding);
+      encoded.set(encoding, body);
+    }
     return reply.header('content-encoding', encoding).send(body);
   });
 
@@ -37,7 +43,10 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
 
   app.patch('/api/update-bus-package/:tag/', { preHandler: requireEditor }, async (req) => {
     const { tag } = req.params as { tag: string };
-    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+    const body =
+      req.body && typeof req.body === 'object' && !Array.isArray(req.body)
+        ? (req.body as Record<string, unknown>)
+        : {};
     await updatePackage(app.db, req.user!.id, tag, body);
     app.catalog.invalidate();
     const snap = await app.catalog.get();

@@ -3,9 +3,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, mailOutbox, orders } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
-import { reconcileStripe } from './stripe-webhook';
 import { type StripeStandin, sessionEvent, startStripeStandin } from '../../test/stripe-standin';
 import { createUser, type TestUser } from '../../test/users';
+import { reconcileStripe } from './stripe-webhook';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_suite';
 
@@ -24,7 +24,13 @@ beforeAll(async () => {
     maxNetworkRetries: 0,
   });
   t = await createTestApp(
-    { stripe: { secretKey: 'sk_test_standin', webhookSecret: WEBHOOK_SECRET, publishableKey: 'pk_test_public' } },
+    {
+      stripe: {
+        secretKey: 'sk_test_standin',
+        webhookSecret: WEBHOOK_SECRET,
+        publishableKey: 'pk_test_public',
+      },
+    },
     { stripe },
   );
   buyer = await createUser(t.app, t.db, { name: 'Anna Buyer' });
@@ -254,7 +260,12 @@ describe('Stripe webhooks and fulfilment', () => {
   it('reconciliation processes events that never arrived, once', async () => {
     const session = await newPaidSession();
     standin.events.push(sessionEvent('checkout.session.completed', session));
-    const deps = { db: t.db, storage: t.app.storage, publicUrl: t.config.publicUrl, provider: t.app.payments };
+    const deps = {
+      db: t.db,
+      storage: t.app.storage,
+      publicUrl: t.config.publicUrl,
+      provider: t.app.payments,
+    };
     const first = await reconcileStripe(deps, stripe);
     expect(first.processed).toBeGreaterThanOrEqual(1);
     const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));

@@ -17,8 +17,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: unknown, user: TestUser | null = editor) =>
-  t.app.inject({ method, url, headers: user ? user.auth : {}, ...(payload ? { payload: payload as any } : {}) });
+const call = (
+  method: 'POST' | 'PATCH' | 'DELETE' | 'GET',
+  url: string,
+  payload?: unknown,
+  user: TestUser | null = editor,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: user ? user.auth : {},
+    ...(payload ? { payload: payload as any } : {}),
+  });
 
 describe('partner logos', () => {
   it('editors list all logos, the public list has only active ones in order', async () => {
@@ -43,10 +53,25 @@ describe('partner logos', () => {
       expect(res.json().error).toBe(error);
     }
     expect((await call('GET', '/api/partner-logos/all/')).json().length).toBe(before);
-    const ok = await call('POST', '/api/partner-logos/create/', { logo_id: imageId, name: 'Vespa Tours', alt_text: 'Vespa Tours logo', website_url: 'https://vespa.example', is_active: true, order: 0 });
+    const ok = await call('POST', '/api/partner-logos/create/', {
+      logo_id: imageId,
+      name: 'Vespa Tours',
+      alt_text: 'Vespa Tours logo',
+      website_url: 'https://vespa.example',
+      is_active: true,
+      order: 0,
+    });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().data).toMatchObject({ name: 'Vespa Tours', order: 0, is_active: true, logo_url: expect.stringMatching(/^\/media\//) });
-    expect((await call('POST', '/api/partner-logos/create/', { logo_id: imageId, name: 'Y' }, customer)).statusCode).toBe(403);
+    expect(ok.json().data).toMatchObject({
+      name: 'Vespa Tours',
+      order: 0,
+      is_active: true,
+      logo_url: expect.stringMatching(/^\/media\//),
+    });
+    expect(
+      (await call('POST', '/api/partner-logos/create/', { logo_id: imageId, name: 'Y' }, customer))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('hiding and reordering change the public strip; order never goes below 0', async () => {

@@ -24,7 +24,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = async (fields: Record<string, string>, file: { name: string; type: string; data: Buffer } | undefined, user: TestUser | null = editor) => {
+const upload = async (
+  fields: Record<string, string>,
+  file: { name: string; type: string; data: Buffer } | undefined,
+  user: TestUser | null = editor,
+) => {
   const body = await multipart(fields, file);
   return t.app.inject({
     method: 'POST',
@@ -41,14 +45,27 @@ describe('media library', () => {
   it('lists items publicly', async () => {
     const res = await t.app.inject({ url: '/api/media-library/' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data[0]).toMatchObject({ media_type: 'image', file: expect.stringMatching(/^\/media\//) });
+    expect(res.json().data[0]).toMatchObject({
+      media_type: 'image',
+      file: expect.stringMatching(/^\/media\//),
+    });
   });
 
   it('an editor uploads an image: re-encoded to WebP with a small variant, metadata stripped', async () => {
-    const res = await upload({ name: 'Red square', alt_text: '  A red square  ', media_type: 'image' }, { name: 'red.png', type: 'image/png', data: png });
+    const res = await upload(
+      { name: 'Red square', alt_text: '  A red square  ', media_type: 'image' },
+      { name: 'red.png', type: 'image/png', data: png },
+    );
     expect(res.statusCode).toBe(201);
     const item = res.json().data;
-    expect(item).toMatchObject({ name: 'Red square', alt_text: 'A red square', media_type: 'image', content_type: 'image/webp', width: 640, height: 400 });
+    expect(item).toMatchObject({
+      name: 'Red square',
+      alt_text: 'A red square',
+      media_type: 'image',
+      content_type: 'image/webp',
+      width: 640,
+      height: 400,
+    });
     expect(item.file).toMatch(/^\/media\/[\w-]{22}\.webp$/);
     expect(item.thumbnail).toMatch(/^\/media\/[\w-]{22}\.webp$/);
     const served = await t.app.inject({ url: item.file });
@@ -67,7 +84,10 @@ describe('media library', () => {
   it('a renamed executable declared as image/png is not stored as an image', async () => {
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(2000, 0x90)]);
     const before = await mediaCount();
-    const asImage = await upload({ name: 'cat', media_type: 'image' }, { name: 'cat.png', type: 'image/png', data: elf });
+    const asImage = await upload(
+      { name: 'cat', media_type: 'image' },
+      { name: 'cat.png', type: 'image/png', data: elf },
+    );
     expect(asImage.statusCode).toBe(400);
     expect(asImage.json().error).toBe('The file is not a valid image.');
     expect(await mediaCount()).toBe(before);
@@ -82,8 +102,12 @@ describe('media library', () => {
   });
 
   it('an SVG (which can carry script) is never stored or served as an image', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>');
-    expect((await upload({ media_type: 'image' }, { name: 'x.svg', type: 'image/svg+xml', data: svg })).statusCode).toBe(400);
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
+    );
+    expect(
+      (await upload({ media_type: 'image' }, { name: 'x.svg', type: 'image/svg+xml', data: svg })).statusCode,
+    ).toBe(400);
     const other = await upload({}, { name: 'x.svg', type: 'image/svg+xml', data: svg });
     const served = await t.app.inject({ url: other.json().data.file });
     expect(served.headers['content-type']).not.toMatch(/svg|html/);
@@ -91,7 +115,10 @@ describe('media library', () => {
   });
 
   it('path-like names cannot choose or escape the storage path', async () => {
-    const res = await upload({ name: '../../etc/passwd' }, { name: '../../../etc/passwd.png', type: 'image/png', data: png });
+    const res = await upload(
+      { name: '../../etc/passwd' },
+      { name: '../../../etc/passwd.png', type: 'image/png', data: png },
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().data.file).toMatch(/^\/media\/[\w-]{22}\.webp$/);
     expect(readdirSync(mediaDir()).every((f) => /^[\w-]{22}\.\w+$/.test(f))).toBe(true);
@@ -100,17 +127,29 @@ describe('media library', () => {
   it('enforces the size limit from the settings while streaming: at and under pass, over is 413 and leaves nothing', async () => {
     await t.db.update(websiteSettings).set({ maxImageUploadSizeMb: 0.05 }).where(eq(websiteSettings.id, 1));
     const limit = 50 * 1024;
-    const at = await upload({ name: 'at' }, { name: 'at.bin', type: 'application/octet-stream', data: Buffer.alloc(limit, 1) });
+    const at = await upload(
+      { name: 'at' },
+      { name: 'at.bin', type: 'application/octet-stream', data: Buffer.alloc(limit, 1) },
+    );
     expect(at.statusCode).toBe(201);
     expect(at.json().data.size).toBe(limit);
-    const under = await upload({ name: 'under' }, { name: 'u.bin', type: 'application/octet-stream', data: Buffer.alloc(limit - 1, 1) });
+    const under = await upload(
+      { name: 'under' },
+      { name: 'u.bin', type: 'application/octet-stream', data: Buffer.alloc(limit - 1, 1) },
+    );
     expect(under.statusCode).toBe(201);
     const rows = await mediaCount();
     const files = filesStored();
-    const over = await upload({ name: 'over' }, { name: 'o.bin', type: 'application/octet-stream', data: Buffer.alloc(limit + 1, 1) });
+    const over = await upload(
+      { name: 'over' },
+      { name: 'o.bin', type: 'application/octet-stream', data: Buffer.alloc(limit + 1, 1) },
+    );
     expect(over.statusCode).toBe(413);
     expect(over.json().error).toBe('File size exceeds the maximum limit of 50 KB');
-    const huge = await upload({ name: 'huge', media_type: 'image' }, { name: 'h.png', type: 'image/png', data: Buffer.alloc(3 * 1024 * 1024, 1) });
+    const huge = await upload(
+      { name: 'huge', media_type: 'image' },
+      { name: 'h.png', type: 'image/png', data: Buffer.alloc(3 * 1024 * 1024, 1) },
+    );
     expect(huge.statusCode).toBe(413);
     expect(await mediaCount()).toBe(rows);
     expect(filesStored()).toBe(files);
@@ -119,38 +158,82 @@ describe('media library', () => {
 
   it('needs a file and a known media type', async () => {
     expect((await upload({ name: 'x' }, undefined)).json().error).toBe('Please select a file');
-    expect((await upload({ media_type: 'program' }, { name: 'a.png', type: 'image/png', data: png })).statusCode).toBe(400);
+    expect(
+      (await upload({ media_type: 'program' }, { name: 'a.png', type: 'image/png', data: png })).statusCode,
+    ).toBe(400);
   });
 
   it('updates only changed fields, and refuses to relabel the type', async () => {
-    const item = (await upload({ name: 'Before' }, { name: 'b.png', type: 'image/png', data: png })).json().data;
+    const item = (await upload({ name: 'Before' }, { name: 'b.png', type: 'image/png', data: png })).json()
+      .data;
     const patch = (payload: unknown) =>
-      t.app.inject({ method: 'PATCH', url: `/api/media-library/${item.id}/update/`, headers: editor.auth, payload: payload as any });
-    expect((await patch({ name: 'After', alt_text: 'Alt' })).json().data).toMatchObject({ name: 'After', alt_text: 'Alt' });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/media-library/${item.id}/update/`,
+        headers: editor.auth,
+        payload: payload as any,
+      });
+    expect((await patch({ name: 'After', alt_text: 'Alt' })).json().data).toMatchObject({
+      name: 'After',
+      alt_text: 'Alt',
+    });
     expect((await patch({ name: '' })).statusCode).toBe(400);
     expect((await patch({ media_type: 'video' })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'PATCH', url: '/api/media-library/999999/update/', headers: editor.auth, payload: { name: 'x' } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: '/api/media-library/999999/update/',
+          headers: editor.auth,
+          payload: { name: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('an item in use cannot be deleted and the answer says where it is used; an unused one can', async () => {
     const [used] = await t.db.select().from(pageImages).where(eq(pageImages.uniqueTag, 'about-us-banner'));
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/media-library/${used.mediaId}/delete/`, headers: editor.auth });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/media-library/${used.mediaId}/delete/`,
+      headers: editor.auth,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toContain('page image "about-us-banner"');
-    const item = (await upload({ name: 'Temp' }, { name: 't.png', type: 'image/png', data: png })).json().data;
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/media-library/${item.id}/delete/`, headers: editor.auth });
+    const item = (await upload({ name: 'Temp' }, { name: 't.png', type: 'image/png', data: png })).json()
+      .data;
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/media-library/${item.id}/delete/`,
+      headers: editor.auth,
+    });
     expect(del.statusCode).toBe(200);
     expect((await t.app.inject({ url: item.file })).statusCode).toBe(404);
   });
 
   it('each call: anonymous 401, customer 403, editor allowed', async () => {
-    const item = (await upload({ name: 'Roles' }, { name: 'r.png', type: 'image/png', data: png })).json().data;
+    const item = (await upload({ name: 'Roles' }, { name: 'r.png', type: 'image/png', data: png })).json()
+      .data;
     for (const user of [null, customer]) {
       const expected = user ? 403 : 401;
-      expect((await upload({ name: 'x' }, { name: 'x.png', type: 'image/png', data: png }, user)).statusCode).toBe(expected);
+      expect(
+        (await upload({ name: 'x' }, { name: 'x.png', type: 'image/png', data: png }, user)).statusCode,
+      ).toBe(expected);
       const headers = user ? user.auth : {};
-      expect((await t.app.inject({ method: 'PATCH', url: `/api/media-library/${item.id}/update/`, headers, payload: { name: 'y' } })).statusCode).toBe(expected);
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/media-library/${item.id}/delete/`, headers })).statusCode).toBe(expected);
+      expect(
+        (
+          await t.app.inject({
+            method: 'PATCH',
+            url: `/api/media-library/${item.id}/update/`,
+            headers,
+            payload: { name: 'y' },
+          })
+        ).statusCode,
+      ).toBe(expected);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/media-library/${item.id}/delete/`, headers }))
+          .statusCode,
+      ).toBe(expected);
     }
     const [row] = await t.db.select().from(mediaItems).where(eq(mediaItems.id, item.id));
     expect(row.name).toBe('Roles');

@@ -56,7 +56,8 @@ const VIDEO_EXT: Record<string, string> = {
 };
 const OTHER_EXT: Record<string, string> = { 'application/pdf': 'pdf' };
 
-const cleanText = (v: unknown, max: number): string => (typeof v === 'string' ? oneLine(v).trim().slice(0, max) : '');
+const cleanText = (v: unknown, max: number): string =>
+  typeof v === 'string' ? oneLine(v).trim().slice(0, max) : '';
 
 export type Upload = {
   name?: string;

@@ -5,9 +5,9 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useProfile } from '../../api/account';
+import { Spinner } from '../../components/form';
 import { usePageTitle } from '../../components/usePageTitle';
 import { hasAccessToken } from '../../lib/session';
-import { Spinner } from '../../components/form';
 import { ChangePasswordTab } from './components/ChangePasswordTab';
 import { ProfileInfoTab } from './components/ProfileInfoTab';
 import { StatisticsTab } from './components/StatisticsTab';

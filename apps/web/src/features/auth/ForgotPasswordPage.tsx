@@ -4,8 +4,6 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { requestPasswordReset } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { usePageTitle } from '../../components/usePageTitle';
-import { resetFlow } from '../../lib/session';
 import {
   AuthCard,
   FormError,
@@ -14,6 +12,8 @@ import {
   Spinner,
   TextField,
 } from '../../components/form';
+import { usePageTitle } from '../../components/usePageTitle';
+import { resetFlow } from '../../lib/session';
 
 export default function ForgotPasswordPage() {
   usePageTitle('Forgot Password');

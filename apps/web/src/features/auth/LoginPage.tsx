@@ -4,8 +4,6 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { login } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { usePageTitle } from '../../components/usePageTitle';
-import { startSession } from '../../lib/session';
 import {
   AuthCard,
   FormError,
@@ -15,6 +13,8 @@ import {
   TextField,
 } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
+import { usePageTitle } from '../../components/usePageTitle';
+import { startSession } from '../../lib/session';
 
 /** Where the guard or an expired session wanted to go; only paths inside this site. */
 function rememberedPage(state: unknown): string {

@@ -1,9 +1,9 @@
 /** Reset confirmation (spec §2 Password reset). Only reachable after a completed reset. */
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
+import { AuthCard, primaryButtonClass } from '../../components/form';
 import { usePageTitle } from '../../components/usePageTitle';
 import { resetFlow } from '../../lib/session';
-import { AuthCard, primaryButtonClass } from '../../components/form';
 
 export default function ResetSuccessPage() {
   usePageTitle('Password Reset');

@@ -2,11 +2,11 @@ import { otherCompaniesSameDurations, PRODUCT_NAME, sameCompany } from '@rome/co
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { usePackages } from '../../api/catalog';
+// The one not-found page of the shop, so an unknown company reads exactly like any unknown URL.
+import { NotFound } from '../../components/NotFound';
 import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
 import { usePageTitle } from '../../components/usePageTitle';
 import { EditorPageTools } from '../content';
-// The one not-found page of the shop, so an unknown company reads exactly like any unknown URL.
-import { NotFound } from '../../components/NotFound';
 import { defaultBannerUrl, servicesBadge, titleCase } from './banner';
 import { CompanyBanner } from './CompanyBanner';
 
