@@ -32,8 +32,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI
-    ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]]
-    : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+    ? [['list'], ['json', { outputFile: 'reports/tests/e2e.json' }]]
+    : [['list'], ['json', { outputFile: 'reports/tests/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunch,

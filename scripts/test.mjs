@@ -4,8 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
-mkdirSync('test-results', { recursive: true });
-for (const f of ['test-results/vitest.json', 'test-results/e2e.json']) rmSync(f, { force: true });
+mkdirSync('reports/tests', { recursive: true });
+for (const f of ['reports/tests/vitest.json', 'reports/tests/e2e.json']) rmSync(f, { force: true });
 
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
 
@@ -14,21 +14,21 @@ const vitestStatus = run('npx', [
   'run',
   '--reporter=default',
   '--reporter=json',
-  '--outputFile=test-results/vitest.json',
+  '--outputFile=reports/tests/vitest.json',
 ]);
 const e2eStatus = process.env.SKIP_E2E === '1' ? 0 : run('node', ['scripts/e2e.mjs']);
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (existsSync('test-results/vitest.json')) {
-  const v = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
+if (existsSync('reports/tests/vitest.json')) {
+  const v = JSON.parse(readFileSync('reports/tests/vitest.json', 'utf8'));
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
 } else if (vitestStatus !== 0) failed += 1;
-if (existsSync('test-results/e2e.json')) {
-  const s = JSON.parse(readFileSync('test-results/e2e.json', 'utf8')).stats;
+if (existsSync('reports/tests/e2e.json')) {
+  const s = JSON.parse(readFileSync('reports/tests/e2e.json', 'utf8')).stats;
   passed += s.expected;
   failed += s.unexpected + (s.flaky ?? 0);
   skipped += s.skipped;

@@ -40,3 +40,8 @@ export async function enforce(db: Db, key: string, limit: number, windowSeconds:
 export async function reset(db: Db, key: string): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
 }
+
+/** Takes back one counted attempt (a sign-in that succeeded does not count against its address). */
+export async function undo(db: Db, key: string): Promise<void> {
+  await db.execute(sql`UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ${key}`);
+}

@@ -5,7 +5,7 @@
 import { AUTH_MESSAGES } from '@rome/contract';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
-import { hit, reset } from '../../lib/rate-limit';
+import { hit, reset, undo } from '../../lib/rate-limit';
 
 /** [max attempts, window seconds] per key kind. */
 export const LIMITS = {
@@ -32,3 +32,6 @@ export async function limit(db: Db, key: string, kind: keyof typeof LIMITS): Pro
 }
 
 export const clearLimit = (db: Db, key: string, kind: keyof typeof LIMITS) => reset(db, `${kind}:${key}`);
+
+/** Uncounts one attempt under `key` (e.g. a successful sign-in from an address). */
+export const uncount = (db: Db, key: string, kind: keyof typeof LIMITS) => undo(db, `${kind}:${key}`);

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { HttpError } from '../../lib/errors';
 import { dummyHash, verifySecret } from '../../lib/passwords';
-import { clearLimit, limit } from './limits';
+import { clearLimit, limit, uncount } from './limits';
 import { InvalidTokenError } from './tokens';
 import { findUserByEmail, normalizeEmail } from './users';
 
@@ -32,6 +32,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     else await verifySecret(await dummyHash(), password);
     if (!user || !ok) return reply.code(401).send({ detail: AUTH_MESSAGES.badCredentials });
     await clearLimit(app.db, email, 'loginPerAccount');
+    // The per-address limit counts failed sign-ins only: a hotel's shared address full of
+    // tourists signing in successfully must not lock the next one out.
+    await uncount(app.db, req.ip, 'loginPerIp');
     return app.tokens.issuePair(user);
   });
 
