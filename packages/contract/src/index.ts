@@ -6,6 +6,7 @@ export * from './catalog';
 export * from './catalog.schema';
 export * from './checkout';
 export * from './checkout.schema';
+export * from './html-policy';
 export * from './money';
 export * from './routes';
 export * from './site';
