@@ -285,10 +285,11 @@ test.describe('editor tools', () => {
     const t = await signIn(page, 'editor');
     const before = await (await page.request.get('/api/static-content/terms/')).json();
     const current = before.page_images.find((i: { unique_tag: string }) => i.unique_tag === 'terms-banner');
-    const list: { id: number; media_type: string; file: string }[] = (
-      await (await page.request.get('/api/media-library/')).json()
-    ).data;
-    const image = list.find((m) => m.media_type === 'image' && m.id !== current?.image?.id);
+    // Another page's seeded banner: it is in use, so no test running alongside can delete it meanwhile.
+    const other = await (await page.request.get('/api/static-content/return-policy/')).json();
+    const image: { id: number; file: string } | undefined = other.page_images.find(
+      (i: { unique_tag: string }) => i.unique_tag === 'return-policy-banner',
+    )?.image;
     expect(image).toBeTruthy();
     if (!image) return;
     try {
