@@ -112,7 +112,9 @@ export async function refreshEditorStatus(): Promise<boolean> {
       console.error('Failed to check editor status');
     }
   }
-  localStorage.setItem('is_editor', String(isEditor));
+  // A check still in flight when the user logs out must not write into the cleared storage.
+  if (tokenStore.access()) localStorage.setItem('is_editor', String(isEditor));
+  else localStorage.removeItem('is_editor');
   notifySessionChange();
   return isEditor;
 }
