@@ -4,8 +4,10 @@ import {
   bookingStatus,
   companyBannerTag,
   companyPath,
+  defaultBannerUrl,
   otherCompaniesSameDurations,
   packagesOfType,
+  pageBanner,
   sameCompany,
   similarOptions,
   similarPackages,
@@ -68,5 +70,37 @@ describe('company links and banners', () => {
   it('gives known slugs their own banner tag and builds one from other slugs', () => {
     expect(companyBannerTag('green-line')).toBe('green-line-banner');
     expect(companyBannerTag('Roma Musei!')).toBe('roma-musei--banner');
+  });
+});
+
+describe('defaultBannerUrl', () => {
+  it('gives each known company its own bundled banner', () => {
+    for (const slug of ['big-bus', 'i-love-rome', 'green-line', 'city-sightseeing']) {
+      expect(defaultBannerUrl(slug)).toBe(`/banners/${slug}.webp`);
+    }
+  });
+
+  it('gives any other slug the default banner, never a path built from the URL', () => {
+    expect(defaultBannerUrl('roma-musei')).toBe('/banners/default.webp');
+    expect(defaultBannerUrl('../../etc')).toBe('/banners/default.webp');
+    expect(defaultBannerUrl('toString')).toBe('/banners/default.webp');
+  });
+});
+
+describe('pageBanner', () => {
+  it('gives a company page its company banner tag and bundled default', () => {
+    expect(pageBanner('company-big-bus')).toEqual({
+      tag: 'big-bus-banner',
+      fallback: '/banners/big-bus.webp',
+    });
+    expect(pageBanner('company-roma-musei')).toEqual({
+      tag: 'roma-musei-banner',
+      fallback: '/banners/default.webp',
+    });
+  });
+
+  it('gives any other page {page}-banner and the shop default', () => {
+    expect(pageBanner('about-us')).toEqual({ tag: 'about-us-banner', fallback: '/banners/default.webp' });
+    expect(pageBanner('view-more')).toEqual({ tag: 'view-more-banner', fallback: '/banners/default.webp' });
   });
 });

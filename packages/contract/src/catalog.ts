@@ -95,4 +95,22 @@ export const KNOWN_COMPANY_BANNERS: Record<string, string> = {
 };
 export const companyBannerTag = (slug: string): string =>
   KNOWN_COMPANY_BANNERS[slug] ?? `${slug.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-banner`;
+/**
+ * The bundled default banner of a company (apps/web/public/banners): the known companies have their
+ * own, any other slug the shop's default (never a path built from the URL).
+ */
+export const defaultBannerUrl = (slug: string): string =>
+  Object.hasOwn(KNOWN_COMPANY_BANNERS, slug) ? `/banners/${slug}.webp` : '/banners/default.webp';
+/**
+ * The banner of a content page tag ('about-us', 'view-more', 'company-{slug}', ...): the page image
+ * tag an editor attaches a picture to, and the bundled picture shown while none is attached. The web
+ * app renders it and the server preloads the same picture with the page's HTML.
+ */
+export function pageBanner(pageTag: string): { tag: string; fallback: string } {
+  if (pageTag.startsWith('company-')) {
+    const slug = pageTag.slice('company-'.length);
+    return { tag: companyBannerTag(slug), fallback: defaultBannerUrl(slug) };
+  }
+  return { tag: `${pageTag}-banner`, fallback: '/banners/default.webp' };
+}
 export type Offer = z.infer<typeof offerSchema>;

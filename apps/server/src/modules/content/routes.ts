@@ -21,9 +21,17 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
     return out;
   });
 
-  app.patch('/api/page-image/:tag/update/', { preHandler: requireEditor }, async (req) =>
-    setPageImage(app.db, req.user!.id, (req.params as { tag: string }).tag, bodyOf(req.body)),
-  );
+  app.patch('/api/page-image/:tag/update/', { preHandler: requireEditor }, async (req) => {
+    const out = await setPageImage(
+      app.db,
+      req.user!.id,
+      (req.params as { tag: string }).tag,
+      bodyOf(req.body),
+    );
+    // Pages preload their banner picture with the HTML (modules/web/head.ts).
+    app.siteCache.invalidate();
+    return out;
+  });
 
   app.patch('/api/pages/:page/update/', { preHandler: requireEditor }, async (req) => {
     const out = await updatePageMeta(

@@ -1,9 +1,12 @@
 /**
- * What every HTML answer needs from the database (page metadata, the global head code), kept in
- * memory and reloaded after an edit calls `invalidate()`: page loads cost no query.
+ * What every HTML answer needs from the database (page metadata, the global head code, the pictures
+ * attached to page images), kept in memory and reloaded after an edit calls `invalidate()`: page loads
+ * cost no query.
  */
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pages, websiteSettings } from '../../db/schema';
+import { mediaItems, pageImages, pages, websiteSettings } from '../../db/schema';
+import { mediaUrl } from '../media/urls';
 
 export type PageMeta = {
   title: string;
@@ -12,20 +15,35 @@ export type PageMeta = {
   metaKeywords: string;
   schemaJson: unknown;
 };
-export type SiteSnapshot = { pages: Map<string, PageMeta>; globalHeadCode: string };
+export type SiteSnapshot = {
+  pages: Map<string, PageMeta>;
+  globalHeadCode: string;
+  /** Page image unique_tag -> the URL of the picture attached to it (tags with none are absent). */
+  pageImages: Map<string, string>;
+};
 
 export type SiteCache = { get(): Promise<SiteSnapshot>; invalidate(): void };
 
 export function createSiteCache(db: Db): SiteCache {
   let current: Promise<SiteSnapshot> | null = null;
   const load = async (): Promise<SiteSnapshot> => {
-    const [pageRows, settingsRows] = await Promise.all([
+    const [pageRows, settingsRows, imageRows] = await Promise.all([
       db.select().from(pages),
       db.select().from(websiteSettings),
+      db
+        .select({ tag: pageImages.uniqueTag, key: mediaItems.fileKey })
+        .from(pageImages)
+        .innerJoin(mediaItems, eq(mediaItems.id, pageImages.mediaId)),
     ]);
+    const images = new Map<string, string>();
+    for (const { tag, key } of imageRows) {
+      const url = mediaUrl(key);
+      if (url) images.set(tag, url);
+    }
     return {
       pages: new Map(pageRows.map((p) => [p.slug, p])),
       globalHeadCode: settingsRows[0]?.globalHeadCode ?? '',
+      pageImages: images,
     };
   };
   return {

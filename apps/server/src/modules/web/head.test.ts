@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaItems, pageImages } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
+import { createUser } from '../../test/users';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -35,5 +38,62 @@ describe('page HTML', () => {
     const res = await t.app.inject({ url: '/viewsimilar/24%20hours/%3Cscript%3Ealert(1)%3C%2Fscript%3E' });
     expect(res.body).not.toContain('<script>alert(1)</script>');
     expect(res.body).toContain('&lt;script&gt;');
+  });
+});
+
+describe('what a page preloads with its HTML', () => {
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="(image|fetch)"[^>]*href="([^"]+)"/g)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
+  const bannerOf = async (pageTag: string, imageTag: string) => {
+    const content = (await t.app.inject({ url: `/api/static-content/${pageTag}/` })).json();
+    return content.page_images.find((i: { unique_tag: string }) => i.unique_tag === imageTag)?.image?.file;
+  };
+
+  it('a company page: its content and the banner picture the page shows', async () => {
+    const html = (await t.app.inject({ url: '/bus/big-bus/big%20bus' })).body;
+    const banner = await bannerOf('company-big-bus', 'big-bus-banner');
+    expect(banner).toMatch(/^\/media\//);
+    expect(preloads(html)).toEqual(
+      expect.arrayContaining([`image ${banner}`, 'fetch /api/static-content/company-big-bus/']),
+    );
+  });
+
+  it('a content page without an attached banner preloads the bundled default', async () => {
+    // Roma Musei without the picture the seed attached to its banner tag.
+    await t.db.delete(pageImages).where(eq(pageImages.uniqueTag, 'roma-musei-banner'));
+    t.app.siteCache.invalidate();
+    const html = (await t.app.inject({ url: '/bus/roma-musei/roma%20musei' })).body;
+    expect(await bannerOf('company-roma-musei', 'roma-musei-banner')).toBeUndefined();
+    expect(preloads(html)).toContain('image /banners/default.webp');
+    expect(preloads(html)).toContain('fetch /api/static-content/company-roma-musei/');
+  });
+
+  it("an editor's new banner is what the next page load preloads", async () => {
+    const editor = await createUser(t.app, t.db, { isEditor: true });
+    const before = await bannerOf('about-us', 'about-us-banner');
+    expect(preloads((await t.app.inject({ url: '/aboutus' })).body)).toContain(`image ${before}`);
+    const images = await t.db.select().from(mediaItems).where(eq(mediaItems.mediaType, 'image'));
+    const other = images.find((m) => `/media/${m.fileKey}` !== before)!;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/page-image/about-us-banner/update/',
+      headers: editor.auth,
+      payload: { image_id: other.id },
+    });
+    expect(res.statusCode).toBe(200);
+    const after = preloads((await t.app.inject({ url: '/aboutus' })).body);
+    expect(after).toContain(`image /media/${other.fileKey}`);
+    expect(after).not.toContain(`image ${before}`);
+  });
+
+  it('the home page and pages without a banner preload no banner', async () => {
+    for (const url of ['/', '/login', '/no/such/page']) {
+      const html = (await t.app.inject({ url })).body;
+      expect(preloads(html).filter((p) => p.includes('/banners/') || p.includes('static-content'))).toEqual(
+        [],
+      );
+    }
   });
 });

@@ -2,7 +2,7 @@
  * What a page's <head> says before any script runs: title, description, canonical URL, social tags
  * and JSON-LD. Crawlers and link previews read this, so it comes from the server.
  */
-import { centsToDecimal, decimalToCents, findRoute, PRODUCT_NAME } from '@rome/contract';
+import { centsToDecimal, decimalToCents, findRoute, PRODUCT_NAME, pageBanner } from '@rome/contract';
 import type { CatalogSnapshot } from '../catalog/service';
 import type { SiteSnapshot } from '../content/site-cache';
 
@@ -31,7 +31,11 @@ export function pageSlugFor(pattern: string, params: Record<string, string>): st
   }
 }
 
-/** An editor's page metadata wins over the generated title, description and JSON-LD. */
+/**
+ * An editor's page metadata wins over the generated title, description and JSON-LD. A page with a
+ * banner (every stored page but home) preloads its content and the banner picture it will show: the
+ * attached picture, else the bundled default (`pageBanner`, as the web app's ContentBanner).
+ */
 function withPageMeta(
   head: PageHead,
   pattern: string,
@@ -39,6 +43,14 @@ function withPageMeta(
   site?: SiteSnapshot,
 ): PageHead {
   const slug = pageSlugFor(pattern, params);
+  if (slug && slug !== 'home') {
+    const banner = pageBanner(slug);
+    head = {
+      ...head,
+      contentPage: slug,
+      lcpImage: site?.pageImages.get(banner.tag) ?? banner.fallback,
+    };
+  }
   const meta = slug ? site?.pages.get(slug) : undefined;
   if (!meta) return head;
   return {
@@ -58,6 +70,8 @@ export type PageHead = {
   image?: string | null;
   /** The page's largest picture above the fold (its LCP element): preloaded with the HTML. */
   lcpImage?: string | null;
+  /** The page tag whose static content the page renders first: its JSON is preloaded with the HTML. */
+  contentPage?: string;
   jsonLd?: unknown;
   status: number;
   noindex?: boolean;
@@ -264,6 +278,10 @@ export function renderHead(head: PageHead, publicUrl: string): string {
     `<link rel="canonical" href="${escapeHtml(url)}">`,
     head.lcpImage
       ? `<link rel="preload" as="image" href="${escapeHtml(head.lcpImage)}" fetchpriority="high">`
+      : '',
+    // Same URL, mode and credentials as the app's fetch (features/content/api.ts), so it is reused.
+    head.contentPage
+      ? `<link rel="preload" as="fetch" crossorigin href="/api/static-content/${encodeURIComponent(head.contentPage)}/">`
       : '',
     `<meta property="og:type" content="website">`,
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,

@@ -8,25 +8,17 @@ import { ContentBanner, ContentText } from '../content';
  */
 export function CompanyBanner({
   slug,
-  fallback,
   title,
   subtitle,
 }: {
   slug: string;
-  fallback: string;
   /** Shown when the block does not exist (yet) or content failed to load. */
   title: string;
   subtitle: string;
 }) {
   const page = `company-${slug}`;
   return (
-    <ContentBanner
-      page={page}
-      imageTag={`${slug}-banner`}
-      fallbackSrc={fallback}
-      labelledBy="company-title"
-      testId="company-banner"
-    >
+    <ContentBanner page={page} labelledBy="company-title" testId="company-banner">
       <ContentText
         as="h1"
         id="company-title"

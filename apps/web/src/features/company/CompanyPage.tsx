@@ -7,7 +7,7 @@ import { NotFound } from '../../components/NotFound';
 import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
 import { usePageTitle } from '../../components/usePageTitle';
 import { EditorPageTools } from '../content';
-import { defaultBannerUrl, servicesBadge, titleCase } from './banner';
+import { servicesBadge, titleCase } from './banner';
 import { CompanyBanner } from './CompanyBanner';
 
 /** Spec §2 Company page: /bus/{companySlug}/{companyName}. */
@@ -35,7 +35,6 @@ export default function CompanyPage() {
     <main>
       <CompanyBanner
         slug={companySlug}
-        fallback={defaultBannerUrl(companySlug)}
         title={`Explore Rome with ${name}`}
         subtitle="Hop on, hop off and see the Eternal City at your own pace"
       />

@@ -1,13 +1,3 @@
-import { KNOWN_COMPANY_BANNERS } from '@rome/contract';
-
-/**
- * The bundled default banner of a company (apps/web/public/banners, drawn by
- * scripts/make-banners.mjs): the known companies have their own, any other slug the shop's default.
- */
-export function defaultBannerUrl(slug: string): string {
-  return Object.hasOwn(KNOWN_COMPANY_BANNERS, slug) ? `/banners/${slug}.webp` : '/banners/default.webp';
-}
-
 /** The company name as it reads in the badge: '{COMPANY NAME IN UPPER CASE} SERVICES'. */
 export function servicesBadge(companyName: string): string {
   return `${companyName.trim().toUpperCase()} SERVICES`;

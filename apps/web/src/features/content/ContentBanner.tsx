@@ -1,34 +1,34 @@
+import { pageBanner } from '@rome/contract';
 import type { ReactNode } from 'react';
 import { ContentImage } from './ContentImage';
 
 /**
  * A page banner (spec §2 Company page, §9 heights 350 px small, 400 px from md): the editable image
- * with its placeholder and fade-in, a shade for legible text, and the page's title and subtitle.
+ * with its placeholder and fade-in, a shade for legible text, and the page's title and subtitle. Which
+ * image tag and bundled fallback a page has is the contract's `pageBanner` (the server preloads the same
+ * picture with the page's HTML).
  */
 export function ContentBanner({
   page,
-  imageTag,
-  fallbackSrc,
   labelledBy,
   testId,
   children,
 }: {
   page: string;
-  imageTag: string;
-  fallbackSrc: string;
   labelledBy: string;
   testId?: string;
   children: ReactNode;
 }) {
+  const banner = pageBanner(page);
   return (
     <section
       className="relative h-[350px] overflow-hidden bg-brand-dark md:h-[400px]"
       aria-labelledby={labelledBy}
     >
       <ContentImage
-        tag={imageTag}
+        tag={banner.tag}
         page={page}
-        fallbackSrc={fallbackSrc}
+        fallbackSrc={banner.fallback}
         alt=""
         width={1600}
         height={500}

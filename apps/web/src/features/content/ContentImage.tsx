@@ -1,11 +1,22 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useStaticContent } from './api';
 import { EditableSlot } from './editable';
 
 /**
+ * Whether the browser already holds this picture (the server preloads a page's banner with its HTML):
+ * an image of a URL in the memory cache is complete as soon as its src is set.
+ */
+function isInImageCache(src: string): boolean {
+  const probe = new Image();
+  probe.src = src;
+  return probe.complete && probe.naturalWidth > 0;
+}
+
+/**
  * A page image (spec §3 page_images, §4 Banner image): nothing is requested until the content has
  * answered, then the editable image or, when it is missing or fails, the bundled fallback. With
- * `placeholder`, that text shows until the picture has loaded, which then fades in over 300 ms.
+ * `placeholder`, that text shows until the picture has loaded, which then fades in over 300 ms. A
+ * picture the browser already has (preloaded) shows at once: nothing to wait for, so no fade.
  */
 export function ContentImage({
   tag,
@@ -43,7 +54,8 @@ export function ContentImage({
   const pending = content.state === 'loading';
   const src = pending ? null : image?.file && image.file !== failed ? image.file : fallbackSrc;
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
-  const loaded = src !== null && loadedSrc === src;
+  const cached = useMemo(() => src !== null && isInImageCache(src), [src]);
+  const loaded = src !== null && (cached || loadedSrc === src);
   const fromLibrary = src !== null && src === image?.file;
 
   // A cached picture can finish before React attaches onLoad; the ref catches that case.
@@ -84,7 +96,7 @@ export function ContentImage({
             data-testid={testId}
             data-content-tag={tag}
             data-loaded={loaded ? 'true' : 'false'}
-            className={`transition-opacity duration-300 ${loaded ? 'opacity-100' : 'opacity-0'} ${className}`}
+            className={`${cached ? '' : 'transition-opacity duration-300'} ${loaded ? 'opacity-100' : 'opacity-0'} ${className}`}
           />
         )}
       </EditableSlot>

@@ -23,13 +23,7 @@ export function StaticPage({
   usePageTitle(title);
   return (
     <main>
-      <ContentBanner
-        page={page}
-        imageTag={`${page}-banner`}
-        fallbackSrc="/banners/default.webp"
-        labelledBy="page-title"
-        testId="page-banner"
-      >
+      <ContentBanner page={page} labelledBy="page-title" testId="page-banner">
         <ContentText
           as="h1"
           id="page-title"

@@ -17,12 +17,7 @@ export default function ViewMorePage() {
 
   return (
     <main>
-      <ContentBanner
-        page="view-more"
-        imageTag="view-more-banner"
-        fallbackSrc="/banners/default.webp"
-        labelledBy="view-more-title"
-      >
+      <ContentBanner page="view-more" labelledBy="view-more-title">
         <ContentText
           as="h1"
           id="view-more-title"
