@@ -7,6 +7,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+export type Role = 'customer' | 'editor' | 'superuser';
+
 export function demoAccounts(): {
   customer: { email: string; password: string };
   editor: { email: string; password: string };
@@ -28,4 +30,27 @@ export async function expectNoSeriousA11yViolations(page: Page) {
           .join(', ')})`,
     ),
   ).toEqual([]);
+}
+
+/**
+ * Signs `page` in as a demo account the way the web app does after a login (spec §3 Browser storage):
+ * the token pair and e-mail in localStorage before any page script runs.
+ */
+export async function signInAs(page: Page, who: Role) {
+  const acc = demoAccounts()[who];
+  const res = await page.request.post('/api/api/token/', {
+    data: { username: acc.email, password: acc.password },
+  });
+  expect(res.ok(), `sign-in of the demo ${who}`).toBe(true);
+  const { access, refresh } = await res.json();
+  await page.addInitScript(
+    ([a, r, e]) => {
+      if (!localStorage.getItem('access')) {
+        localStorage.setItem('access', a);
+        localStorage.setItem('refresh', r);
+        localStorage.setItem('email', e);
+      }
+    },
+    [access, refresh, acc.email],
+  );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
+import { keepTabWithin } from './focusTrap';
 import { Logo } from './Logo';
 
 type Item = { to: string; label: string };
@@ -45,7 +46,8 @@ export function Navbar() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change on purpose
   useEffect(() => setOpen(false), [pathname]);
 
-  // The open mobile menu closes on a click or tap outside it, and on Escape (focus goes back to the toggle).
+  // The open mobile menu closes on a click or tap outside it, and on Escape (focus goes back to the
+  // toggle); while it is open, Tab cycles through the bar and the menu (focusTrap).
   useEffect(() => {
     if (!open) return;
     const onPointer = (e: PointerEvent) => {
@@ -55,6 +57,8 @@ export function Navbar() {
       if (e.key === 'Escape') {
         setOpen(false);
         buttonRef.current?.focus();
+      } else if (navRef.current) {
+        keepTabWithin(navRef.current, e);
       }
     };
     document.addEventListener('pointerdown', onPointer);

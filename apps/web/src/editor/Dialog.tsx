@@ -1,8 +1,10 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { keepTabWithin } from '../components/focusTrap';
 
 /**
- * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert (focus stays
- * inside), Escape closes, focus returns to what opened it, and the title names it.
+ * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert, Tab cycles
+ * through the dialog's own controls (focusTrap), Escape closes, focus returns to what opened it, and
+ * the title names it.
  */
 export function Dialog({
   title,
@@ -39,6 +41,12 @@ export function Dialog({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      onKeyDown={(e) => {
+        // Only this dialog's own keys: a dialog opened from it handles its own (editor/media/Isolate).
+        if (ref.current && (e.target as Element).closest?.('dialog') === ref.current) {
+          keepTabWithin(ref.current, e);
+        }
+      }}
       onCancel={(e) => {
         e.preventDefault();
         onCloseRef.current();

@@ -5,6 +5,7 @@ import { useStaticContent } from '../features/content/api';
 import { updatePageMeta } from './api';
 import { buttonPrimary, buttonSecondary, Dialog, inputClass } from './Dialog';
 import { GlobalSettingsPanel } from './GlobalSettingsPanel';
+import { Isolate } from './media/Isolate';
 
 type SaveState = 'idle' | 'saving' | 'success' | 'error';
 
@@ -156,7 +157,12 @@ function MetadataForm({
           </div>
         </footer>
       </form>
-      {globalOpen && <GlobalSettingsPanel onClose={() => setGlobalOpen(false)} />}
+      {/* Isolated: its Escape closes only this panel, its form does not submit the metadata form. */}
+      {globalOpen && (
+        <Isolate>
+          <GlobalSettingsPanel onClose={() => setGlobalOpen(false)} />
+        </Isolate>
+      )}
     </>
   );
 }

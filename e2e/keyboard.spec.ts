@@ -1,0 +1,179 @@
+/**
+ * Keyboard use of every dialog (issue: "every dialog (editor, media library, mobile menu) traps focus,
+ * closes on Escape and returns focus"): Tab from the last control comes back to the first and
+ * Shift+Tab from the first goes to the last, focus never leaves while moving, Escape closes only the
+ * top dialog, and focus returns to the control that opened it.
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signInAs } from './fixtures';
+
+/** Same list as apps/web/src/components/focusTrap.ts: what Tab can reach. */
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
+
+/** Marks the first and last tabbable controls of `container` and returns how many there are. */
+async function markEnds(container: Locator): Promise<number> {
+  return container.evaluate((root, selector) => {
+    for (const el of root.querySelectorAll('[data-trap-end]')) el.removeAttribute('data-trap-end');
+    const items = [...root.querySelectorAll<HTMLElement>(selector)].filter(
+      (el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && !el.closest('[inert]'),
+    );
+    items[0]?.setAttribute('data-trap-end', 'first');
+    items.at(-1)?.setAttribute('data-trap-end', 'last');
+    return items.length;
+  }, TABBABLE);
+}
+
+const focusInside = (container: Locator) =>
+  container.evaluate((root) => root.contains(document.activeElement) && document.activeElement !== root);
+
+/** Tab and Shift+Tab wrap at the ends of `container`, and a walk all round never leaves it. */
+async function expectFocusTrapped(page: Page, container: Locator) {
+  const count = await markEnds(container);
+  expect(count, 'tabbable controls in the dialog').toBeGreaterThan(0);
+  const first = container.locator('[data-trap-end="first"]');
+  const last = container.locator('[data-trap-end="last"]');
+
+  await last.focus();
+  await page.keyboard.press('Tab');
+  await expect(first).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(last).toBeFocused();
+
+  // Round the whole dialog once, and a step further.
+  await first.focus();
+  for (let i = 0; i < Math.min(count, 40) + 1; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInside(container), `Tab ${i + 1} stayed in the dialog`).toBe(true);
+  }
+}
+
+test.describe('editor dialogs', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, 'editor');
+  });
+
+  test('HTML content editor', async ({ page }) => {
+    await page.goto('/aboutus');
+    const opener = page.getByRole('button', { name: 'EDIT title' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Edit title' });
+    await expect(dialog.locator('.cm-content')).toBeVisible();
+    await expectFocusTrapped(page, dialog);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+
+  test('Change Image, the media library inside it and the image upload modal', async ({ page }) => {
+    await page.goto('/aboutus');
+    const opener = page.getByRole('button', { name: 'EDIT banner image' });
+    await opener.click();
+    const change = page.getByRole('dialog', { name: /Change Image/ });
+    await expect(change.getByRole('button', { name: 'Choose from media library' })).toBeVisible();
+    await expectFocusTrapped(page, change);
+
+    const libraryOpener = change.getByRole('button', { name: 'Choose from media library' });
+    await libraryOpener.click();
+    const library = page.getByRole('dialog', { name: 'Media Library' });
+    await expect(library.getByRole('listitem').first()).toBeVisible();
+    await expectFocusTrapped(page, library);
+    await page.keyboard.press('Escape');
+    await expect(library).toHaveCount(0);
+    await expect(change).toBeVisible();
+    await expect(libraryOpener).toBeFocused();
+
+    const uploadOpener = change.getByRole('button', { name: 'Upload new image' });
+    await uploadOpener.click();
+    const upload = page.getByRole('dialog', { name: /Upload/ });
+    await expect(upload).toBeVisible();
+    await expectFocusTrapped(page, upload);
+    await page.keyboard.press('Escape');
+    await expect(upload).toHaveCount(0);
+    await expect(uploadOpener).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(change).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+
+  test('page metadata panel and the Global Settings panel inside it', async ({ page }) => {
+    await page.goto('/aboutus');
+    const opener = page.getByRole('button', { name: 'Page metadata' });
+    await opener.click();
+    const meta = page.getByRole('dialog', { name: 'Page Metadata' });
+    await expect(meta.getByRole('button', { name: 'Save Meta' })).toBeVisible();
+    await expectFocusTrapped(page, meta);
+
+    const settingsOpener = page.getByRole('button', { name: 'Global Settings' });
+    await settingsOpener.click();
+    const settings = page.getByRole('dialog', { name: 'Global Settings' });
+    await expect(settings.getByRole('button', { name: 'Save Head Code' })).toBeVisible();
+    await expectFocusTrapped(page, settings);
+    await page.keyboard.press('Escape');
+    await expect(settings).toHaveCount(0);
+    await expect(meta).toBeVisible();
+    await expect(settingsOpener).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(meta).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+
+  test('partner logo editor and its logo upload modal', async ({ page }) => {
+    await page.goto('/');
+    const opener = page.getByRole('button', { name: 'EDIT LOGOS' });
+    await opener.click();
+    const logos = page.getByRole('dialog', { name: 'Partner Logos' });
+    await expect(logos.getByRole('button', { name: 'Add logo' })).toBeVisible();
+    await expectFocusTrapped(page, logos);
+
+    await logos.getByRole('button', { name: 'Add logo' }).click();
+    const uploadOpener = logos.getByRole('button', { name: 'Upload image' });
+    await uploadOpener.click();
+    const upload = page.getByRole('dialog', { name: 'Upload Logo Image' });
+    await expect(upload).toBeVisible();
+    await expectFocusTrapped(page, upload);
+    await page.keyboard.press('Escape');
+    await expect(upload).toHaveCount(0);
+    await expect(logos).toBeVisible();
+    await expect(uploadOpener).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(logos).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+
+  test('ticket editor', async ({ page }) => {
+    await page.goto('/manageBookings/E9/BB-24');
+    const opener = page.getByRole('button', { name: 'Edit Ticket' });
+    await opener.click();
+    const editor = page.getByRole('dialog', { name: /^Edit Ticket/ });
+    await expect(editor.getByRole('button', { name: 'Replace Main image' })).toBeVisible();
+    await expectFocusTrapped(page, editor);
+    await page.keyboard.press('Escape');
+    await expect(editor).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+});
+
+test.describe('mobile menu at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const who of ['visitor', 'customer'] as const) {
+    test(`keeps Tab in the bar and menu while open, and Escape returns to the toggle (${who})`, async ({
+      page,
+    }) => {
+      if (who === 'customer') await signInAs(page, 'customer');
+      await page.goto('/');
+      const toggle = page.getByRole('button', { name: 'Open menu' });
+      await toggle.click();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Agent Points' }).last()).toBeVisible();
+      await expectFocusTrapped(page, nav);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+      await expect(nav.getByRole('link', { name: 'Agent Points' })).toBeHidden();
+    });
+  }
+});
