@@ -2,12 +2,10 @@
  * Web budgets a visitor feels (the issue's "Budgets"): what JavaScript the home page downloads, that
  * editor, media library, analytics and chart code stay out of it, and that content images cannot shift
  * the layout and load lazily below the fold. Lighthouse scores are checked by `npm run check:web`
- * (scripts/check-web.mjs), which counts the JavaScript the same way.
+ * (scripts/check-web.mjs), which counts the JavaScript the same way; axe on every route is a11y.spec.ts.
  */
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Response, test } from '@playwright/test';
-import { demoAccounts } from './fixtures';
 
 /** Chunk names of the code only editors, superusers or the dashboard load (see scripts/check-web.mjs). */
 const LAZY_CHUNK = /EditorTools|editor|media|analytics|recharts|codemirror/i;
@@ -85,35 +83,3 @@ test('every content image has width and height, and images below the fold load l
     expect(eagerBelowFold, `${url}: images below the fold without loading="lazy"`).toEqual([]);
   }
 });
-
-/** No axe violation at all (any impact) on the storefront pages, visitor and signed-in customer. */
-for (const width of [390, 1280]) {
-  test(`axe finds no violations on the storefront at ${width}px, signed out and signed in`, async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-    const { company, ticket } = await seededPages(page);
-    const pages = ['/', '/search?ticketType=24%20hours', company, ticket, '/aboutus', '/offer'];
-    const check = async (who: string) => {
-      for (const url of pages) {
-        await page.goto(url, { waitUntil: 'networkidle' });
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        expect(
-          violations.map(
-            (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3)}`,
-          ),
-          `${who} ${url} at ${width}px`,
-        ).toEqual([]);
-      }
-    };
-    await check('visitor');
-    const { customer } = demoAccounts();
-    await page.goto('/login');
-    await page.getByRole('main').getByLabel('Username').fill(customer.email);
-    await page.getByRole('main').getByLabel('Password', { exact: true }).fill(customer.password);
-    await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await check('customer');
-  });
-}
