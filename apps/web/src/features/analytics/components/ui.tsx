@@ -82,17 +82,15 @@ export function StatusBadge({ status }: { status: string | null }) {
 /** A table that scrolls sideways on narrow screens, reachable by keyboard. */
 export function ScrollTable({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    // A named group, not a second landmark: the section around it already carries the same name.
-    <div
-      // biome-ignore lint/a11y/useSemanticElements: a <fieldset> is for form controls; this groups a table
-      role="group"
+    // A figure, not a second landmark: the section around it already carries the same name.
+    <figure
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe)
       tabIndex={0}
       aria-label={label}
       className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200"
     >
       {children}
-    </div>
+    </figure>
   );
 }
 
