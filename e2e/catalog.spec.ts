@@ -3,7 +3,7 @@
  * page (its packages, badge, bundled banner) and the view-more page, each checked against the API.
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { expectNoSeriousA11yViolations, navigateInApp } from './fixtures';
 
 type Pkg = {
   id: number;
@@ -255,8 +255,8 @@ test.describe('company page', () => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
-    // The held-back image also holds the load event: do not wait for it.
-    await page.goto('/bus/big-bus/big%20bus', { waitUntil: 'commit' });
+    // Opened from inside the shop: the page loads its content (and picture) itself.
+    await navigateInApp(page, '/bus/big-bus/big%20bus');
     await expect(page.getByText('Loading banner image...')).toBeVisible();
     const banner = page.getByTestId('company-banner');
     await expect(banner).toHaveAttribute('data-loaded', 'true');
@@ -269,7 +269,7 @@ test.describe('company page', () => {
 
   test('a company without a banner of its own uses the default banner', async ({ page }) => {
     await withoutEditableBanner(page);
-    await page.goto('/bus/roma-musei/roma%20musei');
+    await navigateInApp(page, '/bus/roma-musei/roma%20musei');
     await expect(page.getByText('ROMA MUSEI SERVICES', { exact: true })).toBeVisible();
     const banner = page.getByTestId('company-banner');
     await expect(banner).toHaveAttribute('data-loaded', 'true');

@@ -5,7 +5,7 @@
  * page's CSP, and accessibility of the content pages.
  */
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { demoAccounts, expectNoSeriousA11yViolations } from './fixtures';
+import { demoAccounts, expectNoSeriousA11yViolations, navigateInApp } from './fixtures';
 
 async function tokenFor(request: APIRequestContext, who: 'customer' | 'editor') {
   const acc = demoAccounts()[who];
@@ -117,11 +117,45 @@ test.describe('content pages (visitor)', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/agentpoints');
+    await navigateInApp(page, '/agentpoints');
     await expect(page.getByText('Loading map...')).toBeVisible();
     release();
     await expect(page.getByText('Loading map...')).toHaveCount(0);
     await expect(page.getByText('Termini Station')).toBeVisible();
+  });
+
+  test('a page opened directly gets its banner and content with the HTML: no content request, no placeholder', async ({
+    page,
+  }) => {
+    const contentRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/static-content/')) contentRequests.push(r.url());
+    });
+    // The app's JavaScript held back: what the HTML alone shows.
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/aboutus', { waitUntil: 'commit' });
+    const frame = page.locator('#root main section img');
+    await expect(frame).toHaveJSProperty('complete', true);
+    expect(await frame.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const frameSrc = await frame.getAttribute('src');
+
+    release();
+    const banner = page.getByTestId('page-banner');
+    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+    await expect(banner).toHaveAttribute('data-loaded', 'true');
+    expect(await banner.getAttribute('src')).toBe(frameSrc);
+    // Already there: shown at once, without the fade or the placeholder.
+    await expect(banner).toHaveCSS('opacity', '1');
+    await expect(page.getByText('Loading banner image...')).toHaveCount(0);
+    await expect(page.getByText('Who we are')).toBeVisible();
+    expect(contentRequests).toEqual([]);
   });
 
   test('the company banner shows its editable image, and the bundled default when it fails', async ({
@@ -145,7 +179,7 @@ test.describe('content pages (visitor)', () => {
 
   test('a failed content load shows the spec message and the fallback title', async ({ page }) => {
     await page.route('**/api/static-content/terms/', (route) => route.fulfill({ status: 500, body: 'oops' }));
-    await page.goto('/terms');
+    await navigateInApp(page, '/terms');
     await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveText('HTTP Error: 500');
   });

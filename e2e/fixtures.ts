@@ -54,3 +54,18 @@ export async function signInAs(page: Page, who: Role) {
     [access, refresh, acc.email],
   );
 }
+
+/**
+ * Opens `path` the way a click on a link inside the shop does: the app is already running (on /offer,
+ * which loads no page content), so the page loads its content itself instead of receiving it with the
+ * HTML. Loading and failure states of content exist only there.
+ */
+export async function navigateInApp(page: Page, path: string) {
+  await page.goto('/offer');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect.poll(() => new URL(page.url()).pathname).toBe(new URL(path, 'http://shop').pathname);
+}

@@ -2,6 +2,7 @@ export * from './analytics';
 export * from './analytics.schema';
 export * from './auth';
 export * from './auth.schema';
+export * from './banner';
 export * from './catalog';
 export * from './catalog.schema';
 export * from './checkout';

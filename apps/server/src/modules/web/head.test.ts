@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaItems, pageImages } from '../../db/schema';
@@ -5,10 +8,20 @@ import { createTestApp } from '../../test/harness';
 import { createUser } from '../../test/users';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
+let dist: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The page template as the build writes it (apps/web/index.html): head and first-screen markers.
+  dist = mkdtempSync(path.join(os.tmpdir(), 'rome-dist-'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><div class="frame"><!--app-first-screen--></div></div></body></html>',
+  );
+  t = await createTestApp({ webDistDir: dist });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
 
 describe('page HTML', () => {
   it('puts a package page title, description and Product JSON-LD in the head', async () => {
@@ -41,7 +54,7 @@ describe('page HTML', () => {
   });
 });
 
-describe('what a page preloads with its HTML', () => {
+describe('what a page sends with its HTML (preloads, banner frame, content)', () => {
   const preloads = (html: string) =>
     [...html.matchAll(/<link rel="preload" as="(image|fetch)"[^>]*href="([^"]+)"/g)].map(
       (m) => `${m[1]} ${m[2]}`,
@@ -51,13 +64,36 @@ describe('what a page preloads with its HTML', () => {
     return content.page_images.find((i: { unique_tag: string }) => i.unique_tag === imageTag)?.image?.file;
   };
 
-  it('a company page: its content and the banner picture the page shows', async () => {
+  it('a company page: the banner picture it shows, painted from the HTML, and its content', async () => {
     const html = (await t.app.inject({ url: '/bus/big-bus/big%20bus' })).body;
     const banner = await bannerOf('company-big-bus', 'big-bus-banner');
     expect(banner).toMatch(/^\/media\//);
-    expect(preloads(html)).toEqual(
-      expect.arrayContaining([`image ${banner}`, 'fetch /api/static-content/company-big-bus/']),
-    );
+    expect(preloads(html)).toContain(`image ${banner}`);
+    // The banner frame inside #root, with the same picture.
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toMatch(new RegExp(`<main><section class="[^"]*h-\\[350px\\][^"]*"><img src="${banner}"`));
+    // The content the app starts with: exactly what GET static-content/{page}/ answers.
+    const json = html.match(/<script[^>]*id="initial-content">([^<]*)<\/script>/)?.[1];
+    const api = (await t.app.inject({ url: '/api/static-content/company-big-bus/' })).json();
+    expect(JSON.parse(json!)).toEqual({ page: 'company-big-bus', content: api });
+  });
+
+  it('content sent with the HTML cannot close its script element', async () => {
+    const editor = await createUser(t.app, t.db, { isEditor: true });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/edit-content/refund-title/',
+      headers: editor.auth,
+      payload: { content: 'Refunds </script><script>alert(1)</script>' },
+    });
+    expect(res.statusCode).toBe(200);
+    const html = (await t.app.inject({ url: '/refund' })).body;
+    const json = html.match(/<script[^>]*id="initial-content">([^<]*)<\/script>/)?.[1];
+    expect(json).toBeDefined();
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(
+      JSON.parse(json!).content.content_blocks.find((b: any) => b.unique_tag === 'refund-title'),
+    ).toBeDefined();
   });
 
   it('a content page without an attached banner preloads the bundled default', async () => {
@@ -67,7 +103,7 @@ describe('what a page preloads with its HTML', () => {
     const html = (await t.app.inject({ url: '/bus/roma-musei/roma%20musei' })).body;
     expect(await bannerOf('company-roma-musei', 'roma-musei-banner')).toBeUndefined();
     expect(preloads(html)).toContain('image /banners/default.webp');
-    expect(preloads(html)).toContain('fetch /api/static-content/company-roma-musei/');
+    expect(html).toContain('<img src="/banners/default.webp"');
   });
 
   it("an editor's new banner is what the next page load preloads", async () => {

@@ -70,7 +70,7 @@ export type PageHead = {
   image?: string | null;
   /** The page's largest picture above the fold (its LCP element): preloaded with the HTML. */
   lcpImage?: string | null;
-  /** The page tag whose static content the page renders first: its JSON is preloaded with the HTML. */
+  /** The page tag whose static content the page renders first: sent with the HTML (web/routes.ts). */
   contentPage?: string;
   jsonLd?: unknown;
   status: number;
@@ -266,7 +266,7 @@ const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside <script> must not be able to close the tag. */
-const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+export const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
 export function renderHead(head: PageHead, publicUrl: string): string {
   const url = `${publicUrl}${head.canonicalPath}`;
@@ -278,10 +278,6 @@ export function renderHead(head: PageHead, publicUrl: string): string {
     `<link rel="canonical" href="${escapeHtml(url)}">`,
     head.lcpImage
       ? `<link rel="preload" as="image" href="${escapeHtml(head.lcpImage)}" fetchpriority="high">`
-      : '',
-    // Same URL, mode and credentials as the app's fetch (features/content/api.ts), so it is reused.
-    head.contentPage
-      ? `<link rel="preload" as="fetch" crossorigin href="/api/static-content/${encodeURIComponent(head.contentPage)}/">`
       : '',
     `<meta property="og:type" content="website">`,
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,

@@ -7,10 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { bookingPath, companyPath } from '@rome/contract';
+import { bannerFrameHtml, bookingPath, companyPath } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { compressText } from '../../lib/compress';
-import { pageHead, renderHead } from './head';
+import { getStaticContent } from '../content/service';
+import { pageHead, renderHead, safeJson } from './head';
 import { pagePreloader } from './preload';
 
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><!--app-head--></head>
@@ -92,6 +93,21 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       .send(body);
   });
 
+  /**
+   * The page's static content, as GET static-content/{page}/ answers it, for the app to start with
+   * (main.tsx): its first render then has the banner, titles and text without a request.
+   */
+  const initialContent = async (pageTag: string): Promise<string> => {
+    try {
+      const content = await getStaticContent(app.db, pageTag);
+      return `\n    <script type="application/json" id="initial-content">${safeJson({ page: pageTag, content })}</script>`;
+    } catch (err) {
+      // The app then loads it itself, as on any later page.
+      app.log.warn({ err, pageTag }, 'static content for the page HTML failed');
+      return '';
+    }
+  };
+
   app.setNotFoundHandler(async (req, reply) => {
     const url = new URL(req.url, 'http://x');
     if (
@@ -108,9 +124,15 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const head = pageHead(url.pathname, catalog, site);
     const nonce = randomBytes(16).toString('base64');
     const pagePreloads = head.status === 200 ? preloads(url.pathname) : '';
-    const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${site.globalHeadCode ? `\n    ${site.globalHeadCode}` : ''}`;
+    const initial = head.contentPage ? await initialContent(head.contentPage) : '';
+    const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial}${site.globalHeadCode ? `\n    ${site.globalHeadCode}` : ''}`;
+    // A page with a banner paints it from the HTML (contract banner.ts); the app's first render,
+    // which has the same content at hand, takes its place.
+    const firstScreen = head.contentPage && head.lcpImage ? bannerFrameHtml(head.lcpImage) : '';
     const html = addNonce(
-      template.replace('<!--app-head-->', () => headHtml),
+      template
+        .replace('<!--app-head-->', () => headHtml)
+        .replace('<!--app-first-screen-->', () => firstScreen),
       nonce,
     );
     // Built per request, so compressed here (the assets are compressed at build time).

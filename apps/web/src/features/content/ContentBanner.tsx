@@ -1,4 +1,4 @@
-import { pageBanner } from '@rome/contract';
+import { BANNER_CLASSES, BANNER_SIZE, pageBanner } from '@rome/contract';
 import type { ReactNode } from 'react';
 import { ContentImage } from './ContentImage';
 
@@ -21,28 +21,23 @@ export function ContentBanner({
 }) {
   const banner = pageBanner(page);
   return (
-    <section
-      className="relative h-[350px] overflow-hidden bg-brand-dark md:h-[400px]"
-      aria-labelledby={labelledBy}
-    >
+    <section className={BANNER_CLASSES.section} aria-labelledby={labelledBy}>
       <ContentImage
         tag={banner.tag}
         page={page}
         fallbackSrc={banner.fallback}
         alt=""
-        width={1600}
-        height={500}
+        width={BANNER_SIZE.width}
+        height={BANNER_SIZE.height}
         priority
         placeholder="Loading banner image..."
         testId={testId}
         label="banner image"
-        className="absolute inset-0 h-full w-full object-cover"
+        className={BANNER_CLASSES.image}
         editClassName="absolute inset-0"
       />
-      <div className="pointer-events-none absolute inset-0 bg-gradient-to-t from-black/75 via-black/40 to-black/10" />
-      <div className="relative mx-auto flex h-full max-w-6xl flex-col justify-end px-4 pb-10 md:pb-14">
-        {children}
-      </div>
+      <div className={BANNER_CLASSES.shade} />
+      <div className={BANNER_CLASSES.text}>{children}</div>
     </section>
   );
 }

@@ -2,7 +2,7 @@
  * Spec §3 Static page content and §4 'Content blocks': GET static-content/{pageTag}/ once per page tag
  * (loading, error, loaded), refreshable after an editor saves. No token: anyone may read content.
  */
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 export type PageMeta = {
@@ -61,11 +61,30 @@ export async function fetchStaticContent(pageTag: string, signal?: AbortSignal):
     throw new Error(CONTENT_ERRORS.notJson);
   }
   if (!data || typeof data !== 'object') throw new Error(CONTENT_ERRORS.notJson);
-  return {
-    ...data,
-    content_blocks: Array.isArray(data.content_blocks) ? data.content_blocks : [],
-    page_images: Array.isArray(data.page_images) ? data.page_images : [],
-  };
+  return withLists(data);
+}
+
+const withLists = (data: StaticContent): StaticContent => ({
+  ...data,
+  content_blocks: Array.isArray(data.content_blocks) ? data.content_blocks : [],
+  page_images: Array.isArray(data.page_images) ? data.page_images : [],
+});
+
+/**
+ * The landing page's content, sent with its HTML by the server (`<script id="initial-content">`): put
+ * in the query cache before the first render, so that render already has the banner and texts.
+ */
+export function primeInitialContent(queryClient: QueryClient): void {
+  const el = document.getElementById('initial-content');
+  if (!el?.textContent) return;
+  try {
+    const { page, content } = JSON.parse(el.textContent) as { page: string; content: StaticContent };
+    if (typeof page === 'string' && content && typeof content === 'object') {
+      queryClient.setQueryData(staticContentKey(page), withLists(content));
+    }
+  } catch {
+    // Unreadable: the page loads its content itself.
+  }
 }
 
 export const staticContentKey = (pageTag: string) => ['static-content', pageTag] as const;
