@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bookingPath,
   bookingStatus,
+  cardImages,
   companyBannerTag,
   companyPath,
   defaultBannerUrl,
@@ -102,5 +103,21 @@ describe('pageBanner', () => {
   it('gives any other page {page}-banner and the shop default', () => {
     expect(pageBanner('about-us')).toEqual({ tag: 'about-us-banner', fallback: '/banners/default.webp' });
     expect(pageBanner('view-more')).toEqual({ tag: 'view-more-banner', fallback: '/banners/default.webp' });
+  });
+});
+
+describe('cardImages', () => {
+  it('large thumbnail for desktop, small for phones, the big image when a thumbnail is missing', () => {
+    expect(
+      cardImages({ thumbnail_large: '/l.webp', thumbnail_small: '/s.webp', image_big: '/b.webp' }),
+    ).toEqual({
+      large: '/l.webp',
+      small: '/s.webp',
+    });
+    expect(cardImages({ thumbnail_large: null, thumbnail_small: null, image_big: '/b.webp' })).toEqual({
+      large: '/b.webp',
+      small: '/b.webp',
+    });
+    expect(cardImages({ thumbnail_large: '', image_big: null })).toBeNull();
   });
 });

@@ -86,6 +86,22 @@ export const otherCompaniesSameDurations = <P extends { company: string; duratio
 /** Footer: company page link uses company_slug and the lower-case service name. */
 export const companyPath = (folder: { company_slug: string; name: string }): string =>
   `/bus/${encodeURIComponent(folder.company_slug)}/${encodeURIComponent(folder.name.toLowerCase())}`;
+/**
+ * Spec §2 Package card picture: the large thumbnail from the 768 px breakpoint up (CARD_DESKTOP_MEDIA),
+ * the small one below it, and the big image when a thumbnail is missing. The server preloads the first
+ * search result's pair with the same rule.
+ */
+export const CARD_DESKTOP_MEDIA = '(min-width: 768px)';
+export function cardImages(pkg: {
+  thumbnail_large?: unknown;
+  thumbnail_small?: unknown;
+  image_big?: unknown;
+}): { large: string; small: string } | null {
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  const large = text(pkg.thumbnail_large) ?? text(pkg.image_big);
+  if (!large) return null;
+  return { large, small: text(pkg.thumbnail_small) ?? large };
+}
 /** Company banners: known slugs have their own banner tags; other slugs use a tag built from the slug. */
 export const KNOWN_COMPANY_BANNERS: Record<string, string> = {
   'big-bus': 'big-bus-banner',

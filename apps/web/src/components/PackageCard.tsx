@@ -1,5 +1,7 @@
 import {
   bookingPath,
+  CARD_DESKTOP_MEDIA,
+  cardImages,
   decimalToCents,
   formatEuro,
   type Package,
@@ -19,8 +21,7 @@ export function PackageCard({ pkg, eager = false }: { pkg: Package; eager?: bool
   const price = decimalToCents(pkg.adult_price) ?? 0;
   const old = decimalToCents(pkg.off_price);
   const save = savePercent(price, old);
-  const large = (pkg.thumbnail_large as string | null) ?? (pkg.image_big as string | null);
-  const small = (pkg.thumbnail_small as string | null) ?? large;
+  const picture = cardImages(pkg);
   const alt = (pkg.thumbnail_large_alt as string) || pkg.title;
   return (
     <Link
@@ -29,11 +30,11 @@ export function PackageCard({ pkg, eager = false }: { pkg: Package; eager?: bool
       data-testid="package-card"
     >
       <div className="relative aspect-[3/2] bg-stone-200">
-        {large && (
+        {picture && (
           <picture>
-            <source media="(min-width: 768px)" srcSet={large} />
+            <source media={CARD_DESKTOP_MEDIA} srcSet={picture.large} />
             <img
-              src={small ?? large}
+              src={picture.small}
               alt={alt}
               width={480}
               height={320}

@@ -132,4 +132,19 @@ describe('what a page sends with its HTML (preloads, banner frame, content)', ()
       );
     }
   });
+
+  it('search results preload the first card picture: small below 768 px, large from there', async () => {
+    const { bus_data } = (await t.app.inject({ url: '/api/packages/' })).json();
+    const first = bus_data.find((p: { duration: string }) => p.duration.toLowerCase() === '24 hours');
+    const html = (await t.app.inject({ url: '/search?ticketType=24%20hours' })).body;
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${first.thumbnail_small}" media="not all and (min-width: 768px)" fetchpriority="high">`,
+    );
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${first.thumbnail_large}" media="(min-width: 768px)" fetchpriority="high">`,
+    );
+    for (const url of ['/search?ticketType=no%20such%20type', '/search']) {
+      expect(preloads((await t.app.inject({ url })).body).filter((p) => p.startsWith('image'))).toEqual([]);
+    }
+  });
 });

@@ -2,7 +2,16 @@
  * What a page's <head> says before any script runs: title, description, canonical URL, social tags
  * and JSON-LD. Crawlers and link previews read this, so it comes from the server.
  */
-import { centsToDecimal, decimalToCents, findRoute, PRODUCT_NAME, pageBanner } from '@rome/contract';
+import {
+  CARD_DESKTOP_MEDIA,
+  cardImages,
+  centsToDecimal,
+  decimalToCents,
+  findRoute,
+  PRODUCT_NAME,
+  packagesOfType,
+  pageBanner,
+} from '@rome/contract';
 import type { CatalogSnapshot } from '../catalog/service';
 import type { SiteSnapshot } from '../content/site-cache';
 
@@ -33,8 +42,8 @@ export function pageSlugFor(pattern: string, params: Record<string, string>): st
 
 /**
  * An editor's page metadata wins over the generated title, description and JSON-LD. A page with a
- * banner (every stored page but home) preloads its content and the banner picture it will show: the
- * attached picture, else the bundled default (`pageBanner`, as the web app's ContentBanner).
+ * banner (every stored page but home) is sent with its content and the banner picture it will show:
+ * the attached picture, else the bundled default (`pageBanner`, as the web app's ContentBanner).
  */
 function withPageMeta(
   head: PageHead,
@@ -70,6 +79,8 @@ export type PageHead = {
   image?: string | null;
   /** The page's largest picture above the fold (its LCP element): preloaded with the HTML. */
   lcpImage?: string | null;
+  /** The first package card's pictures (search results): preloaded for the width each is shown at. */
+  lcpCard?: { large: string; small: string } | null;
   /** The page tag whose static content the page renders first: sent with the HTML (web/routes.ts). */
   contentPage?: string;
   jsonLd?: unknown;
@@ -186,10 +197,21 @@ const notFoundHead = (canonicalPath: string): PageHead => ({
   noindex: true,
 });
 
-export function pageHead(pathname: string, catalog: CatalogSnapshot, site?: SiteSnapshot): PageHead {
+export function pageHead(
+  pathname: string,
+  catalog: CatalogSnapshot,
+  site?: SiteSnapshot,
+  search?: URLSearchParams,
+): PageHead {
   const route = findRoute(pathname);
   if (!route) return notFoundHead(pathname);
   const head = baseHead(route, pathname, catalog);
+  if (route.pattern === '/search') {
+    // The first result card is the largest picture on the results page (SearchPage, PackageGrid).
+    const type = search?.get('ticketType');
+    const first = type ? packagesOfType(catalog.packages, type)[0] : undefined;
+    head.lcpCard = first ? cardImages(first) : null;
+  }
   return head.status === 200 ? withPageMeta(head, route.pattern, route.params, site) : head;
 }
 
@@ -278,6 +300,13 @@ export function renderHead(head: PageHead, publicUrl: string): string {
     `<link rel="canonical" href="${escapeHtml(url)}">`,
     head.lcpImage
       ? `<link rel="preload" as="image" href="${escapeHtml(head.lcpImage)}" fetchpriority="high">`
+      : '',
+    // The card's <picture>: the large thumbnail from the desktop breakpoint up, the small one below.
+    head.lcpCard
+      ? `<link rel="preload" as="image" href="${escapeHtml(head.lcpCard.small)}" media="not all and ${CARD_DESKTOP_MEDIA}" fetchpriority="high">`
+      : '',
+    head.lcpCard
+      ? `<link rel="preload" as="image" href="${escapeHtml(head.lcpCard.large)}" media="${CARD_DESKTOP_MEDIA}" fetchpriority="high">`
       : '',
     `<meta property="og:type" content="website">`,
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,

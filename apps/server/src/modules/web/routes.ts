@@ -121,7 +121,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(404).send({ detail: 'Not found.' });
     }
     const [catalog, site] = await Promise.all([app.catalog.get(), app.siteCache.get()]);
-    const head = pageHead(url.pathname, catalog, site);
+    const head = pageHead(url.pathname, catalog, site, url.searchParams);
     const nonce = randomBytes(16).toString('base64');
     const pagePreloads = head.status === 200 ? preloads(url.pathname) : '';
     const initial = head.contentPage ? await initialContent(head.contentPage) : '';
