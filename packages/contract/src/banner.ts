@@ -19,5 +19,5 @@ const attr = (s: string) =>
 
 /** The banner frame as HTML, for the page's first paint (decorative until the app names it). */
 export function bannerFrameHtml(src: string): string {
-  return `<main><section class="${BANNER_CLASSES.section}"><img src="${attr(src)}" alt="" width="${BANNER_SIZE.width}" height="${BANNER_SIZE.height}" fetchpriority="high" class="${BANNER_CLASSES.image}"><div class="${BANNER_CLASSES.shade}"></div></section></main>`;
+  return `<main><section class="${BANNER_CLASSES.section}"><img src="${attr(src)}" alt="" width="${BANNER_SIZE.width}" height="${BANNER_SIZE.height}" fetchpriority="high" decoding="async" class="${BANNER_CLASSES.image}"><div class="${BANNER_CLASSES.shade}"></div></section></main>`;
 }
