@@ -6,6 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, type Response, test } from '@playwright/test';
+import { seededPages } from './fixtures';
 
 /** Chunk names of the code only editors, superusers or the dashboard load (see scripts/check-web.mjs). */
 const LAZY_CHUNK = /EditorTools|editor|media|analytics|recharts|codemirror/i;
@@ -19,18 +20,6 @@ async function visitAndCollectScripts(page: Page, url: string): Promise<Response
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   return scripts;
-}
-
-/** A company page and a ticket page of the seeded shop, read from the sitemap. */
-async function seededPages(page: Page): Promise<{ company: string; ticket: string }> {
-  const xml = await (await page.request.get('/sitemap.xml')).text();
-  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-    (m) => new URL(m[1].replace(/&amp;/g, '&')).pathname,
-  );
-  const company = paths.find((p) => p.startsWith('/bus/'));
-  const ticket = paths.find((p) => p.startsWith('/manageBookings/'));
-  if (!company || !ticket) throw new Error('the sitemap lists no company or ticket page');
-  return { company, ticket };
 }
 
 test.describe('a visitor on the home page', () => {

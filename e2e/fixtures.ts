@@ -69,3 +69,15 @@ export async function navigateInApp(page: Page, path: string) {
   }, path);
   await expect.poll(() => new URL(page.url()).pathname).toBe(new URL(path, 'http://shop').pathname);
 }
+
+/** A company page and a ticket page of the seeded shop, read from the sitemap. */
+export async function seededPages(page: Page): Promise<{ company: string; ticket: string }> {
+  const xml = await (await page.request.get('/sitemap.xml')).text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (m) => new URL(m[1].replace(/&amp;/g, '&')).pathname,
+  );
+  const company = paths.find((p) => p.startsWith('/bus/'));
+  const ticket = paths.find((p) => p.startsWith('/manageBookings/'));
+  if (!company || !ticket) throw new Error('the sitemap lists no company or ticket page');
+  return { company, ticket };
+}
