@@ -8,7 +8,7 @@
 
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import type { AnalyticsDetailedResponse, AnalyticsResponse } from '@rome/contract';
-import { demoAccounts, expectNoSeriousA11yViolations } from './fixtures';
+import { demoAccounts, expectNoSeriousA11yViolations, signInWith } from './fixtures';
 
 const VISITOR_TICKET = '/manageBookings/E9/GL-72';
 const BUYER_TICKET = '/manageBookings/E9/CS-48';
@@ -18,23 +18,6 @@ async function tokenFor(request: APIRequestContext, email: string, password: str
   const res = await request.post('/api/api/token/', { data: { username: email, password } });
   expect(res.ok()).toBe(true);
   return (await res.json()).access;
-}
-
-/** Signs in through the API and stores the tokens as the web app does (spec §3 Browser storage). */
-async function signIn(page: Page, email: string, password: string) {
-  const res = await page.request.post('/api/api/token/', { data: { username: email, password } });
-  expect(res.ok()).toBe(true);
-  const { access, refresh } = await res.json();
-  await page.addInitScript(
-    ([a, r, e]) => {
-      if (!localStorage.getItem('access')) {
-        localStorage.setItem('access', a);
-        localStorage.setItem('refresh', r);
-        localStorage.setItem('email', e);
-      }
-    },
-    [access, refresh, email],
-  );
 }
 
 async function insights(request: APIRequestContext, token: string): Promise<AnalyticsResponse> {
@@ -140,7 +123,7 @@ test('visits, ticket views and a payment show up on the dashboard and its detail
   });
   expect((await reg.json()).registered).toBe(true);
   const buyer = await newPage(browser, baseURL!);
-  await signIn(buyer, buyerEmail, buyerPassword);
+  await signInWith(buyer, buyerEmail, buyerPassword);
   await buyer.goto(BUYER_TICKET);
   await buyer.getByRole('button', { name: 'Increase adults' }).click();
   const total = (await buyer.getByTestId('order-total').textContent()) ?? '';
@@ -163,7 +146,7 @@ test('visits, ticket views and a payment show up on the dashboard and its detail
   admin.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
-  await signIn(admin, accounts.superuser.email, accounts.superuser.password);
+  await signInWith(admin, accounts.superuser.email, accounts.superuser.password);
   const shown = admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/analytics/');
   await admin.goto('/analytics');
   const rendered: AnalyticsResponse = await (await shown).json();
@@ -305,7 +288,7 @@ const kpiNames = (page: Page) => page.getByTestId('kpi-tiles').locator('dt').all
 test('flags are shipped with the app and a failed detail load says so', async ({ page }) => {
   test.setTimeout(60_000);
   const accounts = demoAccounts();
-  await signIn(page, accounts.superuser.email, accounts.superuser.password);
+  await signInWith(page, accounts.superuser.email, accounts.superuser.password);
   const requests = recordRequests(page);
   // Real geolocation needs a GeoIP database the test server does not have: feed two located rows.
   await page.route(
@@ -375,7 +358,7 @@ test('a customer sees Access Restricted; a visitor without a token goes to /logi
   await expect(page).toHaveURL(/\/login$/);
   expect(visitorRequests.some((u) => u.includes('/api/analytics'))).toBe(false);
 
-  await signIn(page, accounts.customer.email, accounts.customer.password);
+  await signInWith(page, accounts.customer.email, accounts.customer.password);
   const analyticsCalls: string[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/api/analytics')) analyticsCalls.push(r.url());

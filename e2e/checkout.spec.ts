@@ -4,25 +4,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { demoAccounts } from './fixtures';
-
-/** Signs in through the API and stores the tokens as the web app does (spec §3 Browser storage). */
-async function signIn(page: Page, email: string, password: string) {
-  const res = await page.request.post('/api/api/token/', { data: { username: email, password } });
-  expect(res.ok()).toBe(true);
-  const { access, refresh } = await res.json();
-  await page.addInitScript(
-    ([a, r, e]) => {
-      if (!localStorage.getItem('access')) {
-        localStorage.setItem('access', a);
-        localStorage.setItem('refresh', r);
-        localStorage.setItem('email', e);
-      }
-    },
-    [access, refresh, email],
-  );
-}
+import { expect, test } from '@playwright/test';
+import { demoAccounts, signInWith } from './fixtures';
 
 /** The claim code from the newest ticket e-mail in the outbox folder (quoted-printable decoded). */
 async function claimCodeFromOutbox(after: number): Promise<string> {
@@ -61,7 +44,7 @@ const countTicketMails = () => {
 
 test('buy a dated ticket, see the QR, and an agent claims it', async ({ page }) => {
   const accounts = demoAccounts();
-  await signIn(page, accounts.customer.email, accounts.customer.password);
+  await signInWith(page, accounts.customer.email, accounts.customer.password);
   const mailsBefore = countTicketMails();
 
   await page.goto('/manageBookings/E9/BB-NIGHT');
@@ -118,7 +101,7 @@ test('buy a dated ticket, see the QR, and an agent claims it', async ({ page }) 
 
 test('cancel on the test checkout lands on /cancel/ and returns home after 3 seconds', async ({ page }) => {
   const accounts = demoAccounts();
-  await signIn(page, accounts.customer.email, accounts.customer.password);
+  await signInWith(page, accounts.customer.email, accounts.customer.password);
   await page.goto('/manageBookings/E9/GL-24');
   await page.getByRole('button', { name: 'Increase youths' }).click();
   await page.getByRole('button', { name: 'Checkout' }).click();

@@ -33,15 +33,12 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 /**
- * Signs `page` in as a demo account the way the web app does after a login (spec §3 Browser storage):
- * the token pair and e-mail in localStorage before any page script runs.
+ * Signs `page` in with an e-mail and password the way the web app does after a login (spec §3 Browser
+ * storage): the token pair and e-mail in localStorage before any page script runs.
  */
-export async function signInAs(page: Page, who: Role) {
-  const acc = demoAccounts()[who];
-  const res = await page.request.post('/api/api/token/', {
-    data: { username: acc.email, password: acc.password },
-  });
-  expect(res.ok(), `sign-in of the demo ${who}`).toBe(true);
+export async function signInWith(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/api/token/', { data: { username: email, password } });
+  expect(res.ok(), `sign-in of ${email}`).toBe(true);
   const { access, refresh } = await res.json();
   await page.addInitScript(
     ([a, r, e]) => {
@@ -51,8 +48,14 @@ export async function signInAs(page: Page, who: Role) {
         localStorage.setItem('email', e);
       }
     },
-    [access, refresh, acc.email],
+    [access, refresh, email],
   );
+}
+
+/** Signs `page` in as one of the demo accounts. */
+export async function signInAs(page: Page, who: Role) {
+  const acc = demoAccounts()[who];
+  await signInWith(page, acc.email, acc.password);
 }
 
 /**
