@@ -7,6 +7,7 @@ export * from './catalog';
 export * from './catalog.schema';
 export * from './checkout';
 export * from './checkout.schema';
+export * from './first-screen';
 export * from './html-policy';
 export * from './money';
 export * from './routes';

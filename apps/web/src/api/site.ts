@@ -1,4 +1,10 @@
-import { DEFAULT_SETTINGS, type PartnerLogo, type WebsiteSettings } from '@rome/contract';
+import {
+  DEFAULT_SETTINGS,
+  PARTNER_LOGOS_API_PATH,
+  type PartnerLogo,
+  SETTINGS_API_PATH,
+  type WebsiteSettings,
+} from '@rome/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -7,7 +13,7 @@ export const settingsQuery = queryOptions({
   queryKey: ['website-settings'],
   queryFn: async ({ signal }) => {
     try {
-      return (await api<{ data: WebsiteSettings }>('website-settings/', { signal })).data;
+      return (await api<{ data: WebsiteSettings }>(SETTINGS_API_PATH, { signal, auth: false })).data;
     } catch {
       return DEFAULT_SETTINGS;
     }
@@ -18,7 +24,8 @@ export const useSettings = () => useQuery(settingsQuery).data ?? DEFAULT_SETTING
 
 export const partnerLogosQuery = queryOptions({
   queryKey: ['partner-logos'],
-  queryFn: ({ signal }) => api<{ data: PartnerLogo[] }>('partner-logos', { signal }).then((r) => r.data),
+  queryFn: ({ signal }) =>
+    api<{ data: PartnerLogo[] }>(PARTNER_LOGOS_API_PATH, { signal, auth: false }).then((r) => r.data),
   staleTime: 300_000,
 });
 export const usePartnerLogos = () => useQuery(partnerLogosQuery);

@@ -133,6 +133,27 @@ describe('what a page sends with its HTML (preloads, banner frame, content)', ()
     }
   });
 
+  it("a landing page starts loading its first-screen data with the HTML, each request as the app's", async () => {
+    const fetches = async (url: string) =>
+      preloads((await t.app.inject({ url })).body)
+        .filter((p) => p.startsWith('fetch '))
+        .map((p) => p.slice(6));
+    expect(await fetches('/')).toEqual(['/api/packages/', '/api/partner-logos', '/api/website-settings/']);
+    expect(await fetches('/manageBookings/E9/BB-24')).toEqual([
+      '/api/package/E9/BB-24/',
+      '/api/packages/',
+      '/api/website-settings/',
+    ]);
+    // Every preloaded URL answers 200: a preload the app does not use would be a wasted request.
+    for (const url of [...(await fetches('/')), ...(await fetches('/manageBookings/E9/BB-24'))]) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(200);
+    }
+    // Nothing for a page without such data, and nothing for a page that is not there.
+    for (const url of ['/login', '/aboutus', '/manageBookings/E9/NOPE', '/no/such/page']) {
+      expect(await fetches(url), url).toEqual([]);
+    }
+  });
+
   it('search results preload the first card picture: small below 768 px, large from there', async () => {
     const { bus_data } = (await t.app.inject({ url: '/api/packages/' })).json();
     const first = bus_data.find((p: { duration: string }) => p.duration.toLowerCase() === '24 hours');

@@ -2,13 +2,13 @@
  * Preloads a page's own code with its HTML. Each page of the web app is a lazy chunk that the router
  * asks for only after the main bundle ran; listing the landing pages' chunks (and the chunks they
  * import) as <link rel="modulepreload"> lets the browser fetch them in parallel with the main bundle,
- * which takes one round trip off the time to first paint. Pages that show packages also preload the
- * package list. Chunks are read from Vite's build manifest
+ * which takes one round trip off the time to first paint. The data of the page's first screen (contract
+ * first-screen.ts) is preloaded too. Chunks are read from Vite's build manifest
  * (build.manifest in apps/web/vite.config.ts); without a manifest nothing is preloaded.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findRoute } from '@rome/contract';
+import { findRoute, firstScreenApiPath, firstScreenData } from '@rome/contract';
 
 /** Route pattern -> the page module of apps/web/src/router.tsx (the pages visitors land on). */
 const PAGE_MODULES: Record<string, string> = {
@@ -26,22 +26,26 @@ const PAGE_MODULES: Record<string, string> = {
   '/offer': 'src/features/offers/OffersPage.tsx',
 };
 
-/**
- * Pages that render from the package list: its request starts with the HTML instead of after the
- * page's code ran (same URL, mode and credentials as the app's fetch, so the browser reuses it).
- */
-const NEEDS_PACKAGES = new Set([
-  '/',
-  '/search',
-  '/bus/:companySlug/:companyName',
-  '/manageBookings/:status/:id',
-  '/viewsimilar/:hours/:company',
-]);
-
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 
-/** Returns pathname -> the <link> tags preloading that page's chunks (empty for other pages). */
+/** Returns pathname -> the <link> tags preloading that page's data and chunks (empty for other pages). */
 export function pagePreloader(distDir: string): (pathname: string) => string {
+  const chunks = chunkPreloader(distDir);
+  return (pathname) => {
+    const route = findRoute(pathname);
+    if (!route) return '';
+    // The data the page's first screen is drawn from starts loading with the HTML instead of after the
+    // page's code ran (same URL, mode and credentials as the app's fetch, so the browser reuses it).
+    // The path's parts are URI-encoded by the contract, so they cannot break out of the attribute.
+    const data = firstScreenData(pathname).map(
+      (d) => `<link rel="preload" as="fetch" crossorigin href="/api/${firstScreenApiPath(d)}">`,
+    );
+    return [...data, chunks(route.pattern)].filter(Boolean).join('\n    ');
+  };
+}
+
+/** Route pattern -> the <link> tags preloading that page's chunks (nothing without a build manifest). */
+function chunkPreloader(distDir: string): (pattern: string) => string {
   const file = path.join(distDir, '.vite', 'manifest.json');
   if (!existsSync(file)) return () => '';
   const manifest: Manifest = JSON.parse(readFileSync(file, 'utf8'));
@@ -71,9 +75,6 @@ export function pagePreloader(distDir: string): (pathname: string) => string {
     const module = PAGE_MODULES[pattern];
     if (module) visit(module);
     const links = [
-      ...(NEEDS_PACKAGES.has(pattern)
-        ? ['<link rel="preload" as="fetch" crossorigin href="/api/packages/">']
-        : []),
       ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
       // Preloaded, not a stylesheet: the chunk's loader inserts it, so it never blocks the first paint.
       ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
@@ -81,8 +82,5 @@ export function pagePreloader(distDir: string): (pathname: string) => string {
     cache.set(pattern, links);
     return links;
   };
-  return (pathname) => {
-    const route = findRoute(pathname);
-    return route ? linksFor(route.pattern) : '';
-  };
+  return linksFor;
 }

@@ -1,5 +1,5 @@
 import { companyPath, type Folder, type Package } from '@rome/contract';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, startTransition, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { usePackages } from '../../api/catalog';
 import { LoadError } from '../../components/LoadError';
@@ -11,7 +11,8 @@ export const HOME_PACKAGE_DELAY_MS = 1000;
 function useDelay(ms: number) {
   const [done, setDone] = useState(false);
   useEffect(() => {
-    const t = setTimeout(() => setDone(true), ms);
+    // A transition: the cards replace the skeletons in small slices, not in one task that blocks input.
+    const t = setTimeout(() => startTransition(() => setDone(true)), ms);
     return () => clearTimeout(t);
   }, [ms]);
   return done;

@@ -1,0 +1,94 @@
+/**
+ * A landing page's first render already has its data (contract first-screen.ts): on a direct visit the
+ * page appears whole, without the skeleton or placeholder that an in-app navigation shows while it
+ * loads, and each piece of that data is requested once (the app uses the request the HTML started).
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { seededPages, signInAs } from './fixtures';
+
+/** Records, from before the page's first script runs, whether an element matching `selector` ever appeared. */
+async function watchFor(page: Page, selector: string) {
+  await page.addInitScript((sel) => {
+    (window as any).__appeared = false;
+    new MutationObserver(() => {
+      if (document.querySelector(sel)) (window as any).__appeared = true;
+    }).observe(document, { childList: true, subtree: true, attributes: true });
+  }, selector);
+  return () => page.evaluate(() => (window as any).__appeared as boolean);
+}
+
+/** Counts the requests for each /api/ path the page makes. */
+function countApiRequests(page: Page) {
+  const counts = new Map<string, number>();
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) counts.set(url.pathname, (counts.get(url.pathname) ?? 0) + 1);
+  });
+  return counts;
+}
+
+test('home: the partner strip is drawn in the first render, never as loading placeholders', async ({
+  page,
+}) => {
+  const appeared = await watchFor(page, '[data-testid="partner-placeholders"]');
+  const requests = countApiRequests(page);
+  await page.goto('/');
+  await expect(page.getByTestId('partner-strip')).toBeVisible();
+  expect(await appeared()).toBe(false);
+  await page.waitForLoadState('networkidle');
+  for (const path of ['/api/packages/', '/api/partner-logos', '/api/website-settings/']) {
+    expect(requests.get(path), path).toBe(1);
+  }
+});
+
+test('signed in, the page uses the same preloaded requests (public data goes without the token)', async ({
+  page,
+}) => {
+  await signInAs(page, 'customer');
+  const requests = countApiRequests(page);
+  await page.goto('/');
+  await expect(page.getByTestId('partner-strip')).toBeVisible();
+  await expect(page.getByRole('link', { name: /profile/i }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  for (const path of ['/api/packages/', '/api/partner-logos', '/api/website-settings/']) {
+    expect(requests.get(path), path).toBe(1);
+  }
+});
+
+test('search: the results are drawn in the first render, never as skeletons', async ({ page }) => {
+  const appeared = await watchFor(page, '[data-testid="package-skeleton"]');
+  const requests = countApiRequests(page);
+  await page.goto('/search?ticketType=24%20hours');
+  await expect(page.getByRole('main').getByTestId('package-card').first()).toBeVisible();
+  expect(await appeared()).toBe(false);
+  await page.waitForLoadState('networkidle');
+  expect(requests.get('/api/packages/')).toBe(1);
+});
+
+test('a ticket page is drawn in the first render, never as its loading skeleton', async ({ page }) => {
+  const { ticket } = await seededPages(page);
+  const appeared = await watchFor(page, 'main[aria-busy="true"]');
+  const requests = countApiRequests(page);
+  await page.goto(ticket);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await appeared()).toBe(false);
+  await page.waitForLoadState('networkidle');
+  const id = ticket.split('/').slice(2).join('/');
+  expect(requests.get(`/api/package/${id}/`)).toBe(1);
+});
+
+test('an API that does not answer delays the first render only a few seconds', async ({ page }) => {
+  // The package list never arrives: the page still appears, with its own loading state.
+  await page.route(/\/api\/packages\/?$/, () => {});
+  const started = Date.now();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'See Rome from the top deck' })).toBeVisible({
+    timeout: 10_000,
+  });
+  const waited = Date.now() - started;
+  expect(waited).toBeGreaterThanOrEqual(3500);
+  expect(waited).toBeLessThan(9000);
+  await expect(
+    page.getByRole('region', { name: 'Our bus services' }).getByTestId('package-skeleton').first(),
+  ).toBeVisible();
+});

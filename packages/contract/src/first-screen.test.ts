@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { firstScreenApiPath, firstScreenData } from './first-screen';
+
+const paths = (pathname: string) => firstScreenData(pathname).map(firstScreenApiPath);
+
+describe('first-screen data of a landing page', () => {
+  it('home: the packages, the partner logos and the settings', () => {
+    expect(paths('/')).toEqual(['packages/', 'partner-logos', 'website-settings/']);
+  });
+
+  it('pages that list packages: the packages and the settings', () => {
+    for (const p of ['/search', '/bus/big-bus/big%20bus', '/viewsimilar/24%20hours/Big%20Bus']) {
+      expect(paths(p), p).toEqual(['packages/', 'website-settings/']);
+    }
+  });
+
+  it('a ticket page: that package first, its path encoded as the app requests it', () => {
+    expect(paths('/manageBookings/E9/BB-24')).toEqual([
+      'package/E9/BB-24/',
+      'packages/',
+      'website-settings/',
+    ]);
+    // The route param is decoded, the API path encoded again: one request URL, whoever builds it.
+    expect(paths('/manageBookings/E9/a%20b%2Fc%22')[0]).toBe('package/E9/a%20b%2Fc%22/');
+  });
+
+  it('pages that draw nothing from data before their first render have none', () => {
+    for (const p of ['/login', '/aboutus', '/profile', '/analytics', '/no/such/page']) {
+      expect(paths(p), p).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The data a landing page draws its first screen from. The server starts these requests with the page's
+ * HTML (`<link rel="preload" as="fetch">`, apps/server/src/modules/web/preload.ts), and the web app
+ * waits for them, together with the page's code, before its first render (apps/web/src/main.tsx). The
+ * page then appears whole in one render, instead of a skeleton first and a second render when the data
+ * arrives: that second render ran as one long task and was most of the home page's blocking time.
+ */
+import { findRoute } from './routes';
+
+export type FirstScreenData =
+  | { kind: 'packages' }
+  | { kind: 'package'; status: string; id: string }
+  | { kind: 'settings' }
+  | { kind: 'partnerLogos' };
+
+/** The package list: GET /api/packages/. */
+export const PACKAGES_API_PATH = 'packages/';
+
+/** One package's details: GET /api/package/{status}/{id}/. */
+export const packageApiPath = (status: string, id: string) =>
+  `package/${encodeURIComponent(status)}/${encodeURIComponent(id)}/`;
+
+/** The website settings (footer, contact details): GET /api/website-settings/. */
+export const SETTINGS_API_PATH = 'website-settings/';
+
+/** The partner logos of the home page's strip: GET /api/partner-logos. */
+export const PARTNER_LOGOS_API_PATH = 'partner-logos';
+
+/** The API path (under /api/) of one piece of first-screen data. */
+export function firstScreenApiPath(d: FirstScreenData): string {
+  switch (d.kind) {
+    case 'packages':
+      return PACKAGES_API_PATH;
+    case 'package':
+      return packageApiPath(d.status, d.id);
+    case 'settings':
+      return SETTINGS_API_PATH;
+    case 'partnerLogos':
+      return PARTNER_LOGOS_API_PATH;
+  }
+}
+
+/** What the page at `pathname` draws its first screen from (nothing for pages that draw none). */
+export function firstScreenData(pathname: string): FirstScreenData[] {
+  const route = findRoute(pathname);
+  switch (route?.pattern) {
+    case '/':
+      // The partner strip is some 300 elements (spec: the logos 20 times over): drawn in the first,
+      // time-sliced render rather than in a blocking one when its data arrives.
+      return [{ kind: 'packages' }, { kind: 'partnerLogos' }, { kind: 'settings' }];
+    case '/search':
+    case '/bus/:companySlug/:companyName':
+    case '/viewsimilar/:hours/:company':
+      return [{ kind: 'packages' }, { kind: 'settings' }];
+    case '/manageBookings/:status/:id':
+      return [
+        { kind: 'package', status: route.params.status, id: route.params.id },
+        { kind: 'packages' },
+        { kind: 'settings' },
+      ];
+    default:
+      return [];
+  }
+}
