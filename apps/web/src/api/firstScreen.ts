@@ -18,6 +18,7 @@ function prefetch(client: QueryClient, d: FirstScreenData) {
       return { key: q.queryKey, done: client.prefetchQuery({ ...q, retry: false }) };
     }
     case 'settings':
+      // Never fails: a failed read answers the default settings (spec §8), so nothing to turn off.
       return { key: settingsQuery.queryKey, done: client.prefetchQuery(settingsQuery) };
     case 'partnerLogos':
       return {

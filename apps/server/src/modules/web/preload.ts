@@ -4,7 +4,7 @@
  * import) as <link rel="modulepreload"> lets the browser fetch them in parallel with the main bundle,
  * which takes one round trip off the time to first paint. The data of the page's first screen (contract
  * first-screen.ts) is preloaded too. Chunks are read from Vite's build manifest
- * (build.manifest in apps/web/vite.config.ts); without a manifest nothing is preloaded.
+ * (build.manifest in apps/web/vite.config.ts); without a manifest only the data is preloaded.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
