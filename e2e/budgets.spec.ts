@@ -30,6 +30,23 @@ test.describe('a visitor on the home page', () => {
     expect(names.filter((n) => LAZY_CHUNK.test(n))).toEqual([]);
   });
 
+  test('gets none of their code inside other chunks either', async ({ page }) => {
+    // The build groups shared code into larger chunks (apps/web/vite.config.ts), so a chunk's name alone
+    // would not show lazy code pulled into it: look for words only that code carries.
+    const markers = [
+      'Media Library', // the media library dialog
+      'Page Metadata', // the editor's tools
+      'cm-editor', // the code editor (CodeMirror)
+      'Analytics Dashboard', // the analytics page
+      'recharts-wrapper', // the charts
+    ];
+    const scripts = await visitAndCollectScripts(page, '/');
+    for (const res of scripts) {
+      const body = (await res.body()).toString('utf8');
+      for (const marker of markers) expect(body.includes(marker), `${marker} in ${res.url()}`).toBe(false);
+    }
+  });
+
   test('downloads at most 150 KB of gzipped JavaScript', async ({ page }) => {
     const scripts = await visitAndCollectScripts(page, '/');
     let total = 0;

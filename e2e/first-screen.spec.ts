@@ -82,7 +82,8 @@ test('an API that does not answer delays the first render only a few seconds', a
   await page.route(/\/api\/packages\/?$/, () => {});
   const started = Date.now();
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'See Rome from the top deck' })).toBeVisible({
+  // The app's own hero (the HTML's frame has no region and no search).
+  await expect(page.getByRole('region', { name: 'See Rome from the top deck' })).toBeVisible({
     timeout: 10_000,
   });
   const waited = Date.now() - started;
@@ -91,4 +92,31 @@ test('an API that does not answer delays the first render only a few seconds', a
   await expect(
     page.getByRole('region', { name: 'Our bus services' }).getByTestId('package-skeleton').first(),
   ).toBeVisible();
+});
+
+test("home: the hero's words are painted from the HTML before the app's code runs, then the app takes their place", async ({
+  page,
+}) => {
+  // The app's JavaScript held back: what the HTML alone shows.
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const title = page.getByRole('heading', { level: 1, name: 'See Rome from the top deck' });
+  await expect(title).toBeVisible();
+  await expect(page.getByText("Bus tours and museum tickets from Rome's favourite operators.")).toBeVisible();
+  const before = await title.boundingBox();
+  await expect(page.getByRole('radio')).toHaveCount(0);
+
+  release();
+  // The app's hero, with its ticket-type search, in the same place: one title, not two.
+  await expect(page.getByRole('region', { name: 'See Rome from the top deck' })).toBeVisible();
+  await expect(page.getByRole('radio').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(await title.boundingBox()).toEqual(before);
 });

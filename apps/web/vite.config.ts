@@ -52,6 +52,32 @@ export default defineConfig({
     assetsInlineLimit: 2048,
     // dist/.vite/manifest.json: the server preloads a landing page's chunks with its HTML.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger chunks for what every visit needs. Left to itself the bundler split the code
+        // that the entry and the pages share into ten small chunks (jsx-runtime, useQuery, the router,
+        // the contract's routes, ...), so a landing page asked for 12-15 scripts at once. Over HTTP/1.1
+        // (six connections) each extra round of requests costs a round trip on a phone. Now:
+        //  - shell: React, the router, TanStack Query, toasts, the contract and the app's own api/, lib/
+        //    and components/, which the entry and nearly every page use anyway;
+        //  - content: the editable-content blocks and their sanitiser (DOMPurify), for the pages that
+        //    show them (company, static pages, ticket details, view more), not the home page.
+        // Pages, the editor, media library and analytics stay their own lazy chunks. Measured in
+        // docs/architecture.md (Web budgets).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shell',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|react-hot-toast|goober)[\\/]|packages[\\/]contract[\\/]|apps[\\/]web[\\/]src[\\/](api[\\/]|lib[\\/]|components[\\/]|features[\\/]content[\\/]api\.ts)/,
+            },
+            {
+              name: 'content',
+              test: /node_modules[\\/]dompurify[\\/]|apps[\\/]web[\\/]src[\\/]features[\\/](content[\\/]|pages[\\/]StaticPage)/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

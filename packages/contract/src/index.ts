@@ -8,6 +8,7 @@ export * from './catalog.schema';
 export * from './checkout';
 export * from './checkout.schema';
 export * from './first-screen';
+export * from './home-hero';
 export * from './html-policy';
 export * from './money';
 export * from './routes';

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { HOME_HERO_CLASSES, homeHeroFrameHtml } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaItems, pageImages } from '../../db/schema';
@@ -76,6 +77,17 @@ describe('what a page sends with its HTML (preloads, banner frame, content)', ()
     const json = html.match(/<script[^>]*id="initial-content">([^<]*)<\/script>/)?.[1];
     const api = (await t.app.inject({ url: '/api/static-content/company-big-bus/' })).json();
     expect(JSON.parse(json!)).toEqual({ page: 'company-big-bus', content: api });
+  });
+
+  it("the home page: its hero's words painted from the HTML; no frame on other pages without a banner", async () => {
+    const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'));
+    const home = rootOf((await t.app.inject({ url: '/' })).body);
+    expect(home).toContain(homeHeroFrameHtml());
+    expect(home).toContain(`<h1 class="${HOME_HERO_CLASSES.title}">See Rome from the top deck</h1>`);
+    for (const url of ['/search?ticketType=24%20hours', '/login', '/no-such-page']) {
+      const root = rootOf((await t.app.inject({ url })).body);
+      expect(root, url).not.toContain('<main>');
+    }
   });
 
   it('content sent with the HTML cannot close its script element', async () => {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { bannerFrameHtml, bookingPath, companyPath } from '@rome/contract';
+import { bannerFrameHtml, bookingPath, companyPath, homeHeroFrameHtml } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { compressText } from '../../lib/compress';
 import { getStaticContent } from '../content/service';
@@ -126,9 +126,14 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const pagePreloads = head.status === 200 ? preloads(url.pathname) : '';
     const initial = head.contentPage ? await initialContent(head.contentPage) : '';
     const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial}${site.globalHeadCode ? `\n    ${site.globalHeadCode}` : ''}`;
-    // A page with a banner paints it from the HTML (contract banner.ts); the app's first render,
-    // which has the same content at hand, takes its place.
-    const firstScreen = head.contentPage && head.lcpImage ? bannerFrameHtml(head.lcpImage) : '';
+    // A page with a banner paints it from the HTML (contract banner.ts), the home page its hero's words
+    // (home-hero.ts); the app's first render, which has the same content at hand, takes its place.
+    const firstScreen =
+      head.contentPage && head.lcpImage
+        ? bannerFrameHtml(head.lcpImage)
+        : url.pathname === '/' && head.status === 200
+          ? homeHeroFrameHtml()
+          : '';
     const html = addNonce(
       template
         .replace('<!--app-head-->', () => headHtml)

@@ -1,24 +1,19 @@
+import { HOME_HERO, HOME_HERO_CLASSES } from '@rome/contract';
 import { TicketTypeSearch } from '../../components/TicketTypeSearch';
 
 /** Spec §2 Home: hero with the ticket-type search, over a drawn Roman skyline at sunset (no image request). */
 export function Hero() {
+  const c = HOME_HERO_CLASSES;
+  // The same words and classes as the frame the server paints first (contract home-hero.ts).
   return (
-    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-brand">
+    <section aria-labelledby="hero-title" className={c.section}>
       <Skyline />
-      <div className="relative mx-auto max-w-7xl px-4 pt-12 pb-10 sm:px-6 md:pt-20 md:pb-16">
-        <p className="inline-block rounded-full bg-black/25 px-3 py-1 text-xs font-bold tracking-widest text-accent uppercase">
-          Hop-on hop-off · Museums · Night tours
-        </p>
-        <h1
-          id="hero-title"
-          className="mt-4 max-w-2xl text-4xl font-extrabold tracking-tight text-white drop-shadow-sm sm:text-5xl md:text-6xl"
-        >
-          See Rome from the top deck
+      <div className={c.inner}>
+        <p className={c.kicker}>{HOME_HERO.kicker}</p>
+        <h1 id="hero-title" className={c.title}>
+          {HOME_HERO.title}
         </h1>
-        <p className="mt-4 max-w-xl text-lg text-red-50">
-          Bus tours and museum tickets from Rome's favourite operators. Pick a ticket type, pay by card and
-          ride with a QR code on your phone.
-        </p>
+        <p className={c.lead}>{HOME_HERO.lead}</p>
         <div className="mt-8 max-w-3xl rounded-2xl bg-white/95 p-5 shadow-xl ring-1 ring-black/5 backdrop-blur sm:p-6">
           <TicketTypeSearch />
         </div>
