@@ -106,9 +106,16 @@ test("home: the hero's words are painted from the HTML before the app's code run
     await held;
     await route.continue();
   });
+  const stylesheets: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/index-[^/]+\.css$/.test(r.url())) stylesheets.push(r.url());
+  });
   await page.goto('/', { waitUntil: 'commit' });
   const title = page.getByRole('heading', { level: 1, name: 'See Rome from the top deck' });
   await expect(title).toBeVisible();
+  // Styled by the stylesheet inside the HTML (server inline-css.ts): no request for it before the paint.
+  await expect(page.locator('#root main section')).toHaveCSS('background-color', 'rgb(127, 29, 29)');
+  expect(stylesheets).toEqual([]);
   await expect(page.getByText("Bus tours and museum tickets from Rome's favourite operators.")).toBeVisible();
   const before = await title.boundingBox();
   await expect(page.getByRole('radio')).toHaveCount(0);
@@ -119,4 +126,5 @@ test("home: the hero's words are painted from the HTML before the app's code run
   await expect(page.getByRole('radio').first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   expect(await title.boundingBox()).toEqual(before);
+  expect(stylesheets).toEqual([]);
 });

@@ -12,6 +12,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { compressText } from '../../lib/compress';
 import { getStaticContent } from '../content/service';
 import { pageHead, renderHead, safeJson } from './head';
+import { inlineStylesheets } from './inline-css';
 import { pagePreloader } from './preload';
 
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><!--app-head--></head>
@@ -47,7 +48,9 @@ const STATIC_PAGES = ['/', '/aboutus', '/terms', '/returnPolicy', '/refund', '/a
 export const webRoutes: FastifyPluginAsync = async (app) => {
   const dist = app.config.webDistDir;
   const indexFile = path.join(dist, 'index.html');
-  const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX;
+  const template = existsSync(indexFile)
+    ? inlineStylesheets(readFileSync(indexFile, 'utf8'), dist)
+    : FALLBACK_INDEX;
   const preloads = pagePreloader(dist);
 
   if (existsSync(dist)) {
