@@ -4,6 +4,8 @@
  * the layout and load lazily below the fold. Lighthouse scores are checked by `npm run check:web`
  * (scripts/check-web.mjs), which counts the JavaScript the same way; axe on every route is a11y.spec.ts.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { seededPages } from './fixtures';
@@ -38,9 +40,11 @@ test.describe('a visitor on the home page', () => {
       'Page Metadata', // the editor's tools
       'cm-editor', // the code editor (CodeMirror)
       'Analytics Dashboard', // the analytics page
+      'Payment Initiations', // the dashboard's metric titles (contract analytics.ts)
       'recharts-wrapper', // the charts
     ];
     const scripts = await visitAndCollectScripts(page, '/');
+    expect(scripts.length).toBeGreaterThan(0);
     for (const res of scripts) {
       const body = (await res.body()).toString('utf8');
       for (const marker of markers) expect(body.includes(marker), `${marker} in ${res.url()}`).toBe(false);
@@ -88,4 +92,18 @@ test('every content image has width and height, and images below the fold load l
       .map((i) => i.src);
     expect(eagerBelowFold, `${url}: images below the fold without loading="lazy"`).toEqual([]);
   }
+});
+
+test('no chunk loads the main stylesheet again (the page HTML carries it inline)', async () => {
+  // Vite's preload helper adds a chunk's stylesheet dependencies when it finds no <link> for them; the
+  // main stylesheet has none (server inline-css.ts), so no chunk may list it, which is what happens when
+  // a page or the editor imports the app's entry (main.tsx, router.tsx) dynamically.
+  const assets = path.resolve(import.meta.dirname, '../apps/web/dist/assets');
+  const files = readdirSync(assets);
+  const mainCss = files.find((f) => /^index-[^.]+\.css$/.test(f));
+  expect(mainCss).toBeDefined();
+  const listing = files
+    .filter((f) => f.endsWith('.js'))
+    .filter((f) => readFileSync(path.join(assets, f), 'utf8').includes(mainCss!));
+  expect(listing).toEqual([]);
 });

@@ -14,10 +14,13 @@
  *      reports/lighthouse/. Fails when Performance < 95 or any other category < 100.
  *      Lighthouse's default 4x CPU slowdown is calibrated for a host whose CPU benchmark
  *      (benchmarkIndex) is 1500-2000 ("high-end desktop", Lighthouse's throttling docs); on a slower
- *      host the same 4x emulates a slower phone than Lighthouse means. So when a page misses 95 on a
- *      host below 1500, it is measured again with the multiplier Lighthouse's docs prescribe for that
- *      host (4 x benchmarkIndex / 1500, the same emulated phone) and Performance is judged on those
- *      runs; both medians are printed. On a host of 1500 or more a miss fails at once.
+ *      host the same 4x emulates a slower phone than Lighthouse means, because the simulation
+ *      multiplies the host's own CPU time. So when a page misses 95 on a host below 1500, it is
+ *      measured again with the multiplier scaled to the host (benchmarkIndex / 375, the phone a 1500
+ *      host emulates at 4x; never below 2, so a loaded host cannot loosen the budget further) and
+ *      Performance is judged on those runs. A run during which the host sped up (its own index says
+ *      it emulated a faster phone) is measured again. Both medians are printed, both reports kept. On
+ *      a host of 1500 or more a miss fails at once.
  * Options: --skip-lighthouse, --skip-js, --build (always build), --runs N, --perf-advisory (Performance
  * below 95 printed, not enforced) with --perf-floor N (still fail below N). Env CHROME_PATH (default
  * /usr/bin/chromium).
@@ -42,6 +45,15 @@ const PERF_FLOOR = floorArg > 0 ? Number(process.argv[floorArg + 1]) || 0 : 0;
 /** Lighthouse's default mobile CPU slowdown, and the slowest host benchmark it is calibrated for. */
 const DEFAULT_CPU_MULTIPLIER = 4;
 const CALIBRATED_HOST_INDEX = 1500;
+/** The phone the default emulates on such a host, as a benchmark index (1500 / 4). */
+const EMULATED_PHONE_INDEX = CALIBRATED_HOST_INDEX / DEFAULT_CPU_MULTIPLIER;
+/** The smallest multiplier a slow host gets: below it a loaded machine would loosen the budget. */
+const MIN_CPU_MULTIPLIER = 2;
+const multiplierFor = (hostIndex) =>
+  Math.min(
+    DEFAULT_CPU_MULTIPLIER,
+    Math.max(MIN_CPU_MULTIPLIER, +(hostIndex / EMULATED_PHONE_INDEX).toFixed(2)),
+  );
 export const LAZY_CHUNK = /EditorTools|editor|media|analytics|recharts|codemirror/i;
 const CHROME_FLAGS = [
   '--headless=new',
@@ -234,21 +246,36 @@ async function runLighthouse(base, pages) {
     const hostIndex = Math.round(median(lhrs.map((l) => l.environment.benchmarkIndex)));
     let calibrated;
     if (perfOf(lhr) < 95 && hostIndex < CALIBRATED_HOST_INDEX) {
-      const multiplier = +((DEFAULT_CPU_MULTIPLIER * hostIndex) / CALIBRATED_HOST_INDEX).toFixed(2);
+      let multiplier = multiplierFor(hostIndex);
       console.log(
-        `${p.path}: Performance ${perfOf(lhr)} on a host with benchmarkIndex ${hostIndex}, below the ${CALIBRATED_HOST_INDEX} that Lighthouse's default 4x CPU slowdown is calibrated for; measuring again with cpuSlowdownMultiplier ${multiplier} (4 x ${hostIndex} / ${CALIBRATED_HOST_INDEX})`,
+        `${p.path}: Performance ${perfOf(lhr)} on a host with benchmarkIndex ${hostIndex}, below the ${CALIBRATED_HOST_INDEX} that Lighthouse's default 4x CPU slowdown is calibrated for; measuring again with cpuSlowdownMultiplier ${multiplier} (${hostIndex} / ${EMULATED_PHONE_INDEX})`,
       );
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measuredRun(url, p.path, multiplier));
-      calibrated = { lhr: computeMedianRun(runs), runs, multiplier };
-      writeFileSync(path.join(outDir, `${p.name}-calibrated.html`), generateReport(calibrated.lhr, 'html'));
+      for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 3; attempt++) {
+        const run = await measuredRun(url, p.path, multiplier);
+        const index = run.environment.benchmarkIndex;
+        // The host was faster during this run than the multiplier assumed (the load eased), so it
+        // emulated a faster phone than Lighthouse's: measured again at the multiplier for its speed.
+        if (index / multiplier > EMULATED_PHONE_INDEX * 1.25) {
+          multiplier = multiplierFor(index);
+          console.log(`${p.path}: host benchmarkIndex now ${Math.round(index)}; again with x${multiplier}`);
+          continue;
+        }
+        runs.push(run);
+      }
+      if (runs.length === RUNS) {
+        calibrated = { lhr: computeMedianRun(runs), runs };
+        writeFileSync(path.join(outDir, `${p.name}-calibrated.html`), generateReport(calibrated.lhr, 'html'));
+      }
     }
-    const { categories: c, audits: a } = lhr;
+    // The run Performance is judged on: its figures are the ones printed and named in a failure.
+    const judged = calibrated?.lhr ?? lhr;
+    const { categories: c, audits: a } = judged;
     const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
     const row = {
       page: p.path,
       // Judged: the calibrated runs' median where the host was too slow for the default, else the default.
-      perf: calibrated ? perfOf(calibrated.lhr) : score('performance'),
+      perf: score('performance'),
       a11y: score('accessibility'),
       bp: score('best-practices'),
       seo: score('seo'),
@@ -262,7 +289,9 @@ async function runLighthouse(base, pages) {
       runs: lhrs.map(perfOf).join('/'),
       // With a calibrated measurement: the multiplier, the default median and the calibrated runs.
       ...(calibrated && {
-        calibrated: `x${calibrated.multiplier}: ${calibrated.runs.map(perfOf).join('/')} (default ${score('performance')})`,
+        calibrated: `${calibrated.runs
+          .map((l) => `${perfOf(l)} (x${l.configSettings.throttling.cpuSlowdownMultiplier})`)
+          .join('/')}; default median ${perfOf(lhr)}`,
       }),
       sec: Math.round((Date.now() - started) / 1000),
     };

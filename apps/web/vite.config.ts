@@ -58,8 +58,9 @@ export default defineConfig({
         // that the entry and the pages share into ten small chunks (jsx-runtime, useQuery, the router,
         // the contract's routes, ...), so a landing page asked for 12-15 scripts at once. Over HTTP/1.1
         // (six connections) each extra round of requests costs a round trip on a phone. Now:
-        //  - shell: React, the router, TanStack Query, toasts, the contract and the app's own api/, lib/
-        //    and components/, which the entry and nearly every page use anyway;
+        //  - shell: React, the router, TanStack Query, toasts, the contract (but its analytics part, which
+        //    only the dashboard uses) and the app's own api/, lib/ and components/, which the entry and
+        //    nearly every page use anyway;
         //  - content: the editable-content blocks and their sanitiser (DOMPurify), for the pages that
         //    show them (company, static pages, ticket details, view more), not the home page.
         // Pages, the editor, media library and analytics stay their own lazy chunks. Measured in
@@ -68,7 +69,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|react-hot-toast|goober)[\\/]|packages[\\/]contract[\\/]|apps[\\/]web[\\/]src[\\/](api[\\/]|lib[\\/]|components[\\/]|features[\\/]content[\\/]api\.ts)/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|react-hot-toast|goober)[\\/]|packages[\\/]contract[\\/]src[\\/](?!analytics)|apps[\\/]web[\\/]src[\\/](api[\\/]|lib[\\/]|components[\\/]|features[\\/]content[\\/]api\.ts)/,
             },
             {
               name: 'content',

@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router';
+import { setLoginNavigation } from './api/client';
 import { loadFirstScreenData } from './api/firstScreen';
 import { primeInitialContent } from './features/content/api';
 import './index.css';
@@ -14,6 +15,8 @@ const queryClient = new QueryClient({
 });
 
 primeInitialContent(queryClient);
+// An expired session goes to /login inside the app, remembering the page (api/client.ts).
+setLoginNavigation((from) => router.navigate('/login', { state: { from } }));
 
 /** Resolves once the router has loaded the code of the page it starts on. */
 const routerReady = () =>

@@ -2,7 +2,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const navigate = vi.fn();
-vi.mock('../router', () => ({ router: { navigate } }));
 
 class MemoryStorage {
   private m = new Map<string, string>();
@@ -61,7 +60,8 @@ describe('api()', () => {
   });
 
   it('clears the tokens and goes to /login remembering the page when renewal fails', async () => {
-    const { api, ApiError } = await import('./client');
+    const { api, ApiError, setLoginNavigation } = await import('./client');
+    setLoginNavigation((from) => navigate('/login', { state: { from } }));
     fetchMock
       .mockResolvedValueOnce(json(401, { detail: 'expired' }))
       .mockResolvedValueOnce(json(401, { detail: 'Token is invalid or expired' }));
@@ -71,6 +71,15 @@ describe('api()', () => {
     await vi.waitFor(() =>
       expect(navigate).toHaveBeenCalledWith('/login', { state: { from: '/profile?tab=1' } }),
     );
+  });
+
+  it('without the app router (before main.tsx registered it) it loads /login instead', async () => {
+    vi.resetModules();
+    const { api } = await import('./client');
+    fetchMock.mockResolvedValueOnce(json(401, {})).mockResolvedValueOnce(json(401, {}));
+    await expect(api('profile/')).rejects.toMatchObject({ status: 401 });
+    expect(window.location.assign).toHaveBeenCalledWith('/login');
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('a call without a token, or with auth: false, is never renewed', async () => {
@@ -84,7 +93,8 @@ describe('api()', () => {
   });
 
   it('a background check (loginOnExpiry: false) clears the tokens without leaving the page', async () => {
-    const { api } = await import('./client');
+    const { api, setLoginNavigation } = await import('./client');
+    setLoginNavigation((from) => navigate('/login', { state: { from } }));
     fetchMock.mockResolvedValueOnce(json(401, {})).mockResolvedValueOnce(json(401, {}));
     await expect(api('check-editor/', { loginOnExpiry: false })).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem('access')).toBeNull();

@@ -106,15 +106,24 @@ export function renewTokens(): Promise<string | null> {
   return renewing;
 }
 
+/** How the app goes to /login inside the single-page app; main.tsx hands over the router's. */
+let navigateToLogin: ((from: string) => unknown) | null = null;
+
+/**
+ * Registered by main.tsx, not imported here: the router imports the pages, which import this module,
+ * and a lazy import of the router would make the entry chunk (and its stylesheet) a dynamic dependency.
+ */
+export function setLoginNavigation(navigate: (from: string) => unknown) {
+  navigateToLogin = navigate;
+}
+
 /** The session is over: forget the tokens and go to /login, remembering where the visitor was. */
 function sendToLogin() {
   tokenStore.clear();
   const from = `${window.location.pathname}${window.location.search}${window.location.hash}`;
   if (window.location.pathname === '/login') return;
-  // Loaded lazily: the router imports the pages, which import this module.
-  import('../router')
-    .then(({ router }) => router.navigate('/login', { state: { from } }))
-    .catch(() => window.location.assign('/login'));
+  if (navigateToLogin) navigateToLogin(from);
+  else window.location.assign('/login');
 }
 
 export async function api<T>(path: string, opts: Options = {}): Promise<T> {

@@ -1,5 +1,6 @@
 import { decimalToCents, formatEuro, MESSAGES, orderTotalCents, type Package } from '@rome/contract';
 import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Counter } from './Counter';
 import { startCheckout } from './checkout';
 import { formatTicketDate, stepCount } from './format';
@@ -14,6 +15,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
   const [youths, setYouths] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
   const uid = useId();
   const dateId = `${uid}-date`;
   const errorId = `${uid}-error`;
@@ -32,7 +34,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
     setError(null);
     setBusy(true);
     try {
-      await startCheckout({ pkg, date: hasDates ? date : null, adults, youths, infants: 0 });
+      await startCheckout({ pkg, date: hasDates ? date : null, adults, youths, infants: 0 }, navigate);
     } finally {
       setBusy(false);
     }

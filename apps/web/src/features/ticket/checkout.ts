@@ -30,14 +30,17 @@ function showOverlay(): () => void {
   return () => overlay.remove();
 }
 
-async function goToLogin() {
-  const { router } = await import('../../router');
-  await router.navigate('/login/', {
-    state: { from: `${window.location.pathname}${window.location.search}` },
-  });
-}
+/**
+ * Goes to /login/ inside the app, remembering the ticket page. The caller's (the booking panel's
+ * router navigation): importing the router here would make the app's entry chunk a dynamic dependency
+ * of this page, and with it a second download of the inlined main stylesheet.
+ */
+export type GoToLogin = (to: string, options: { state: { from: string } }) => unknown;
 
-export async function startCheckout(choice: CheckoutChoice): Promise<void> {
+export async function startCheckout(choice: CheckoutChoice, navigate: GoToLogin): Promise<void> {
+  const goToLogin = async () => {
+    await navigate('/login/', { state: { from: `${window.location.pathname}${window.location.search}` } });
+  };
   if (!tokenStore.access()) return goToLogin();
   // Spec §3 Checkout payload, as multipart fields. The server ignores title, description and image
   // for pricing: prices always come from the database.
