@@ -5,7 +5,7 @@
  * page's CSP, and accessibility of the content pages.
  */
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { demoAccounts, expectNoSeriousA11yViolations, navigateInApp } from './fixtures';
+import { demoAccounts, expectNoSeriousA11yViolations, holdAppScript, navigateInApp } from './fixtures';
 
 async function tokenFor(request: APIRequestContext, who: 'customer' | 'editor') {
   const acc = demoAccounts()[who];
@@ -132,14 +132,7 @@ test.describe('content pages (visitor)', () => {
       if (r.url().includes('/api/static-content/')) contentRequests.push(r.url());
     });
     // The app's JavaScript held back: what the HTML alone shows.
-    let release!: () => void;
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScript(page);
     await page.goto('/aboutus', { waitUntil: 'commit' });
     const frame = page.locator('#root main section img');
     await expect(frame).toHaveJSProperty('complete', true);

@@ -4,7 +4,7 @@
  * loads, and each piece of that data is requested once (the app uses the request the HTML started).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { seededPages, signInAs } from './fixtures';
+import { holdAppScript, seededPages, signInAs } from './fixtures';
 
 /** Records, from before the page's first script runs, whether an element matching `selector` ever appeared. */
 async function watchFor(page: Page, selector: string) {
@@ -98,14 +98,7 @@ test("home: the hero's words are painted from the HTML before the app's code run
   page,
 }) => {
   // The app's JavaScript held back: what the HTML alone shows.
-  let release!: () => void;
-  const held = new Promise<void>((r) => {
-    release = r;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   const stylesheets: string[] = [];
   page.on('request', (r) => {
     if (/\/assets\/index-[^/]+\.css$/.test(r.url())) stylesheets.push(r.url());

@@ -84,3 +84,19 @@ export async function seededPages(page: Page): Promise<{ company: string; ticket
   if (!company || !ticket) throw new Error('the sitemap lists no company or ticket page');
   return { company, ticket };
 }
+
+/**
+ * Holds the app's entry script back, so a test sees what the page's HTML alone paints; the returned
+ * function lets it through.
+ */
+export async function holdAppScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
