@@ -1,13 +1,26 @@
 /** buildApp(deps): registers shared infrastructure and the feature modules; nothing else. */
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { LoggerOptions } from 'pino';
 import type Stripe from 'stripe';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createChangeFeed } from './lib/change-feed';
-import { HttpError } from './lib/errors';
+import { endpointOf } from './lib/contract-route';
+import { errorBody, HttpError } from './lib/errors';
+import { apiDocs } from './lib/openapi';
 import { createMailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/routes';
 import { activityRoutes } from './modules/activity/routes';
@@ -146,6 +159,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : undefined);
   app.decorate('payments', stripe ? stripeProvider(stripe) : testProvider(config.publicUrl));
+  // Requests are parsed and answers serialised with the contract's zod schemas (lib/contract-route.ts).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(apiDocs);
   await app.register(multipart, { limits: { fields: 30, fieldSize: 100_000, files: 1, parts: 40 } });
 
   await app.register(helmet, {
@@ -170,33 +187,54 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 
+  // Every error answer has the contract's one shape, {error, code} (lib/errors.ts).
+  const sendError = (reply: FastifyReply, status: number, body: Record<string, unknown>) =>
+    reply.code(status).send(errorBody(status, body));
   app.setErrorHandler((err: any, req, reply) => {
     if (err instanceof HttpError) {
       if (err.statusCode === 429 && err.body.retry_after)
         reply.header('retry-after', String(err.body.retry_after));
       return reply.code(err.statusCode).send(err.body);
     }
-    if (err.validation) return reply.code(400).send({ error: err.message });
+    if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
+      const issue = err.validation?.[0];
+      const where = issue?.instancePath
+        ? `${issue.instancePath.replace(/^\//, '').replace(/\//g, '.')}: `
+        : '';
+      const plain = issue?.message ? `${where}${issue.message}` : err.message;
+      return sendError(reply, 400, { error: endpointOf(req)?.invalid ?? `Invalid request (${plain}).` });
+    }
+    if (isResponseSerializationError(err)) {
+      // The answer does not match the contract: a fault of ours, logged with which part, never sent.
+      req.log.error(
+        { url: redactUrl(req.url), issues: err.cause?.issues },
+        'answer does not match the contract',
+      );
+      return sendError(reply, 500, {
+        error: 'Something went wrong. Please try again.',
+        detail: 'Something went wrong. Please try again.',
+      });
+    }
     // PostgreSQL refused a value the client sent: a NUL or unencodable character (22021, 22P05), a
     // number out of its column's range (22003) or text that is no number (22P02). Bad input, not a fault.
     const dbCode = err.cause?.code ?? err.code;
     if (typeof dbCode === 'string' && DB_INPUT_ERRORS.has(dbCode)) {
       req.log.warn({ url: redactUrl(req.url), code: dbCode }, 'the database refused a value of the request');
-      return reply.code(400).send({ error: 'A value in the request cannot be stored.' });
+      return sendError(reply, 400, { error: 'A value in the request cannot be stored.' });
     }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ url: redactUrl(req.url), code: err.cause?.code ?? err.code }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ detail: 'The service is temporarily unavailable. Please try again shortly.' });
+      reply.header('retry-after', '5');
+      return sendError(reply, 503, {
+        detail: 'The service is temporarily unavailable. Please try again shortly.',
+      });
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-    if (status === 413) return reply.code(413).send({ error: 'The request is too large.' });
+    if (status === 413) return sendError(reply, 413, { error: 'The request is too large.' });
     if (status >= 400 && status < 500)
-      return reply.code(status).send({ error: err.message || 'Bad request.' });
+      return sendError(reply, status, { error: err.message || 'Bad request.' });
     req.log.error({ err, url: redactUrl(req.url) }, 'request failed');
-    return reply.code(500).send({ detail: 'Something went wrong. Please try again.' });
+    return sendError(reply, 500, { detail: 'Something went wrong. Please try again.' });
   });
 
   app.get('/healthz', async (_req, reply) => {

@@ -1,5 +1,6 @@
 export * from './analytics';
 export * from './analytics.schema';
+export * from './api';
 export * from './auth';
 export * from './auth.schema';
 export * from './banner';
@@ -7,6 +8,7 @@ export * from './catalog';
 export * from './catalog.schema';
 export * from './checkout';
 export * from './checkout.schema';
+export * from './endpoint';
 export * from './first-screen';
 export * from './home-hero';
 export * from './html-policy';

@@ -1,12 +1,47 @@
-/** An error whose message is safe to show: the error handler answers it with its status and body. */
+/**
+ * An error whose message is safe to show: the error handler answers it with its status and body.
+ * Every error answer has the one shape of the contract (`apiErrorSchema`): `error` (the message) and
+ * `code` (a stable word); the spec's extra keys (`detail`, `registered`, `success`, `retry_after`) stay
+ * beside them where a call's spec names them.
+ */
+import { ERROR_CODES } from '@rome/contract';
+
+const DEFAULT_CODES: Record<number, string> = {
+  400: ERROR_CODES.invalid,
+  401: ERROR_CODES.unauthorized,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  409: ERROR_CODES.conflict,
+  413: ERROR_CODES.tooLarge,
+  429: ERROR_CODES.rateLimited,
+  503: ERROR_CODES.unavailable,
+};
+
+/** The code an error answer of this status carries when the thrower named none. */
+export const defaultErrorCode = (status: number): string =>
+  DEFAULT_CODES[status] ?? (status >= 500 ? ERROR_CODES.internal : ERROR_CODES.invalid);
+
+/** `{error, code, ...extras}` from a message (or a body that names it as error, detail or message). */
+export function errorBody(status: number, body: Record<string, unknown>): Record<string, unknown> {
+  const error = String(body.error ?? body.detail ?? body.message ?? 'Error');
+  return { ...body, error, code: typeof body.code === 'string' ? body.code : defaultErrorCode(status) };
+}
+
 export class HttpError extends Error {
+  public body: Record<string, unknown>;
   constructor(
     public statusCode: number,
-    public body: Record<string, unknown>,
+    body: Record<string, unknown>,
   ) {
-    super(String(body.error ?? body.detail ?? body.message ?? 'Error'));
+    const full = errorBody(statusCode, body);
+    super(String(full.error));
+    this.body = full;
   }
 }
 
-export const notFound = (detail = 'Not found.') => new HttpError(404, { detail });
-export const badRequest = (error: string) => new HttpError(400, { error });
+/** 404; `detail` kept beside `error` for the calls whose spec answer reads it. */
+export const notFound = (detail = 'Not found.') => new HttpError(404, { error: detail, detail });
+export const badRequest = (error: string, code: string = ERROR_CODES.invalid) =>
+  new HttpError(400, { error, code });
+export const conflict = (error: string, code: string = ERROR_CODES.conflict) =>
+  new HttpError(409, { error, code });

@@ -133,6 +133,15 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'POST /api/newsletter/subscribe/': { access: 'public', fields: ['email'] },
   'GET /bus.json': { access: 'public', expect: { anonymous: 200 } },
 
+  // the API reference (generated from the contract)
+  'GET /api/openapi.json': { access: 'public', expect: { anonymous: 200 } },
+  'GET /api/docs': { access: 'public' },
+  'GET /api/docs/json': { access: 'public', expect: { anonymous: 200 } },
+  'GET /api/docs/yaml': { access: 'public', expect: { anonymous: 200 } },
+  'GET /api/docs/static/*': { access: 'public' },
+  'GET /api/docs/static/index.html': { access: 'public' },
+  'GET /api/docs/static/swagger-initializer.js': { access: 'public', expect: { anonymous: 200 } },
+
   // media
   'GET /media/:key': { access: 'public', params: { key: 'mediaKey' }, expect: { anonymous: 200 } },
   'GET /api/media-library/': { access: 'public', expect: { anonymous: 200 } },

@@ -6,6 +6,8 @@
  * repeats the call; only when that fails are the tokens cleared and the visitor sent to /login,
  * remembering the page they were on.
  */
+import type { ApiAnswer, ApiBody, ApiKey, ApiParams, ApiQuery } from '@rome/contract';
+
 export class ApiError extends Error {
   constructor(
     public status: number,
@@ -141,4 +143,53 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
     else sendToLogin();
   }
   return read<T>(res);
+}
+
+/** What `call` takes besides the key: the contract's params, query and body for that call. */
+export type CallInput<K extends ApiKey> = (ApiParams<K> extends undefined
+  ? { params?: undefined }
+  : { params: ApiParams<K> }) &
+  (ApiQuery<K> extends undefined ? { query?: undefined } : { query: ApiQuery<K> }) &
+  (ApiBody<K> extends undefined ? { body?: FormData } : { body: ApiBody<K> });
+
+/** 'GET /api/success/:uniqueId/' with {uniqueId: 'x y'} -> ['GET', 'success/x%20y/']. */
+export function callPath(key: string, params?: Record<string, unknown>, query?: Record<string, unknown>) {
+  const [method, pattern] = key.split(' ');
+  const path = pattern
+    .replace(/^\/api\//, '')
+    .replace(/:(\w+)/g, (_, name) => encodeURIComponent(String(params?.[name] ?? '')));
+  const qs = query
+    ? new URLSearchParams(
+        Object.entries(query)
+          .filter(([, v]) => v !== undefined && v !== null)
+          .map(([k, v]) => [k, String(v)]),
+      ).toString()
+    : '';
+  return { method, path: qs ? `${path}?${qs}` : path };
+}
+
+/**
+ * The typed way to reach the API: the key is the contract's ('POST /api/register/'), the input and
+ * the answer are inferred from its schemas (type-only: no zod reaches the browser).
+ */
+export function call<K extends ApiKey>(
+  key: K,
+  input: CallInput<K> = {} as CallInput<K>,
+  opts: Omit<Options, 'method' | 'body'> = {},
+): Promise<ApiAnswer<K>> {
+  const { method, path } = callPath(key, input.params as any, input.query as any);
+  return api<ApiAnswer<K>>(path, { ...opts, method, body: input.body });
+}
+
+/**
+ * The message to show for a failed call: the server's `error` (the contract's error shape; older
+ * answers' `detail` or `message`), else the fallback. One rule for every page.
+ */
+export function errorMessage(err: unknown, fallback: string): string {
+  const body = (err as { body?: Record<string, unknown> } | null)?.body;
+  for (const key of ['error', 'detail', 'message'] as const) {
+    const v = body?.[key];
+    if (typeof v === 'string' && v) return v;
+  }
+  return fallback;
 }

@@ -6,7 +6,7 @@ import {
   type WebsiteSettings,
 } from '@rome/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './client';
+import { api, call } from './client';
 
 /** Website settings; a failed fetch is silent and the defaults are kept (spec §8). */
 export const settingsQuery = queryOptions({
@@ -31,4 +31,4 @@ export const partnerLogosQuery = queryOptions({
 export const usePartnerLogos = () => useQuery(partnerLogosQuery);
 
 export const subscribeNewsletter = (email: string) =>
-  api<{ message: string }>('newsletter/subscribe/', { method: 'POST', body: { email }, auth: false });
+  call('POST /api/newsletter/subscribe/', { body: { email } }, { auth: false });

@@ -84,7 +84,7 @@ describe('GET /api/package/{status}/{id}/', () => {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/json/);
-      expect(res.json()).toEqual({ detail: 'Package not found.' });
+      expect(res.json()).toMatchObject({ detail: 'Package not found.' });
     }
   });
 });

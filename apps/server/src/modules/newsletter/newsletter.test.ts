@@ -25,7 +25,7 @@ describe('POST /api/newsletter/subscribe/', () => {
     expect(first.json().message).toBeTruthy();
     const dup = await subscribe({ email: 'anna@example.com ' });
     expect(dup.statusCode).toBe(400);
-    expect(dup.json()).toEqual({ error: 'Email already subscribed' });
+    expect(dup.json()).toEqual({ error: 'Email already subscribed', code: 'already_subscribed' });
     expect(await stored()).toBe(1);
   });
 

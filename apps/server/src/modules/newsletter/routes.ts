@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../lib/contract-route';
 import { enforce } from '../../lib/rate-limit';
 import { subscribe } from './service';
 
 export const newsletterRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/api/newsletter/subscribe/', async (req, reply) => {
+  route(app, 'POST /api/newsletter/subscribe/', async (req, reply) => {
     await enforce(app.db, `newsletter:${req.ip}`, 20, 3600);
-    const body = (req.body ?? {}) as { email?: unknown };
-    await subscribe(app.db, body.email);
+    await subscribe(app.db, req.body.email);
     return reply.code(201).send({ message: 'Subscribed successfully.' });
   });
 };

@@ -13,5 +13,6 @@ export async function subscribe(db: Db, rawEmail: unknown): Promise<void> {
     .values({ email })
     .onConflictDoNothing()
     .returning({ id: newsletterSubscriptions.id });
-  if (inserted.length === 0) throw new HttpError(400, { error: NEWSLETTER_DUPLICATE_ERROR });
+  if (inserted.length === 0)
+    throw new HttpError(400, { error: NEWSLETTER_DUPLICATE_ERROR, code: 'already_subscribed' });
 }

@@ -1,0 +1,47 @@
+/**
+ * The API reference, generated from the contract (never written by hand): @fastify/swagger collects
+ * every route as it is registered, fastify-type-provider-zod turns its zod schemas into JSON Schema.
+ * `GET /api/openapi.json` is the OpenAPI 3.1 document; `/api/docs` a readable page of it (Swagger UI,
+ * served from the package's own files, no outside host).
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+/** Routes that are pages, files or the reference itself: only /api/ calls belong in the document. */
+const isApiCall = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+export const apiDocs: FastifyPluginAsync = fp(async (app) => {
+  const transform = createJsonSchemaTransform({});
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Rome Bus Tickets API',
+        version: '1.0.0',
+        description:
+          'Every call of the shop. Errors answer {error, code} (the message to show and a stable word). ' +
+          'Calls marked with a lock take `Authorization: Bearer <access token>` from POST /api/api/token/.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+    },
+    hideUntagged: false,
+    transform: (input) => {
+      if (!isApiCall(input.url)) return { schema: { ...input.schema, hide: true }, url: input.url };
+      return transform(input);
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+    staticCSP: true,
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Every API call of the shop, keyed 'METHOD /path' (Fastify's path syntax). Each area adds its table
+ * from `<area>.api.ts` here. The server registers routes from it, OpenAPI is generated from it, and the
+ * web app's client (`apps/web/src/api/client.ts`, `call`) takes the same keys and infers its types.
+ */
+import type { z } from 'zod';
+import type { EndpointDef } from './endpoint';
+import { newsletterApi } from './newsletter.api';
+
+export const API = {
+  ...newsletterApi,
+} as const satisfies Record<string, EndpointDef>;
+
+export type Api = typeof API;
+export type ApiKey = keyof Api;
+
+type Field<K extends ApiKey, F extends string> = Api[K] extends { [P in F]: infer S extends z.ZodType }
+  ? z.input<S>
+  : undefined;
+/** What the web sends as the JSON body of call K. */
+export type ApiBody<K extends ApiKey> = Field<K, 'body'>;
+export type ApiParams<K extends ApiKey> = Field<K, 'params'>;
+export type ApiQuery<K extends ApiKey> = Field<K, 'query'>;
+type Success = 200 | 201 | 202 | 204;
+/** The answer of call K on success (its 2xx shape). */
+export type ApiAnswer<K extends ApiKey> = {
+  [S in keyof Api[K]['responses'] & Success]: Api[K]['responses'][S] extends z.ZodType
+    ? z.output<Api[K]['responses'][S]>
+    : never;
+}[keyof Api[K]['responses'] & Success];

@@ -1,0 +1,74 @@
+/**
+ * What an API call is, once: method and path (the key, e.g. 'POST /api/register/'), what it takes
+ * (params, query, body) and what it answers per status, as zod schemas. The server registers each
+ * route from its entry (apps/server/src/lib/contract-route.ts), the OpenAPI document is generated from
+ * the registered routes, and the web app infers request and answer types from the same entries with
+ * type-only imports, so the visitor's bundle carries no zod.
+ */
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call: the server's preHandler enforces it; the OpenAPI document states it. */
+export type EndpointAccess = 'public' | 'user' | 'editor' | 'superuser' | 'agent' | 'reseller';
+
+export type EndpointDef = {
+  /** One line for the API reference. */
+  summary: string;
+  /** The reference's section (the shop's words: accounts, catalog, checkout, tickets, ...). */
+  tag: string;
+  access: EndpointAccess;
+  description?: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** Absent for multipart calls (media, logos, checkout form) whose fields the route reads itself. */
+  body?: z.ZodType;
+  /** Every status the call answers with on purpose, with its shape. */
+  responses: Record<number, z.ZodType>;
+  /**
+   * The message a request that does not match params/query/body is answered with (400), where the
+   * spec gives one; otherwise the first problem zod found, in plain words.
+   */
+  invalid?: string;
+};
+
+/** Identity with a precise type: `const x = { 'GET /api/x/': endpoint({...}) }`. */
+export const endpoint = <const E extends EndpointDef>(e: E): E => e;
+
+/**
+ * Every error answer: `error` is the message to show (the spec's text where it gives one), `code` a
+ * stable machine word. Calls whose spec answer has more keys (`registered`, `detail`, `success`,
+ * `retry_after`) keep them beside these two; `.loose()` lets them through.
+ */
+export const apiErrorSchema = z
+  .object({
+    error: z.string(),
+    code: z.string(),
+  })
+  .loose()
+  .meta({ id: 'ApiError', examples: [{ error: 'Not found.', code: 'not_found' }] });
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** The machine codes of apiErrorSchema; a route may add its own (e.g. 'token_not_valid'). */
+export const ERROR_CODES = {
+  invalid: 'invalid_request',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  tooLarge: 'too_large',
+  rateLimited: 'rate_limited',
+  unavailable: 'unavailable',
+  internal: 'internal_error',
+} as const;
+
+/** The common error answers, to spread into `responses`. */
+export const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  413: apiErrorSchema,
+  429: apiErrorSchema,
+} as const;
