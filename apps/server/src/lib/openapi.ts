@@ -41,7 +41,13 @@ export const apiDocs: FastifyPluginAsync = fp(async (app) => {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
-    staticCSP: true,
+    // BaseLayout: the reference without Swagger's top bar (no URL box to explore other documents).
+    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0, layout: 'BaseLayout' },
+    theme: { title: 'Rome Bus Tickets API' },
+    // The reference's own policy: its files only; Swagger UI sets inline styles; the document is fetched
+    // from this origin over whatever scheme the page came by (no upgrade to https on a plain-http host).
+    staticCSP:
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+      "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
   });
 });
