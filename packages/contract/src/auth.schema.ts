@@ -1,52 +1,141 @@
 /**
- * zod schemas of auth.ts (requests and responses of spec §7). Kept apart from the pure rules so a
- * bundle that uses only the rules (the visitor's web app) carries no zod.
+ * zod schemas of the accounts calls (auth.api.ts; spec §7). Kept apart from the pure rules (auth.ts) so
+ * a bundle that uses only the rules (the visitor's web app) carries no zod.
+ *
+ * Request bodies state the shape (which fields, all strings). The rules a field must follow, each
+ * with the spec's own message and in the spec's order (e-mail, phone, password; §5), are checked by
+ * the server with the pure functions of auth.ts and validation.ts, which the web forms use too; a body
+ * that does not have the shape gets the entry's `invalid` message.
  */
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
+import {
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
+  RESET_CODE_LENGTH,
+} from './auth';
+import { apiErrorSchema } from './endpoint';
+
+const PASSWORD_RULE = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password.`;
+const PHONE_RULE = `Digits only, ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} of them.`;
+
+// ---- Errors ----------------------------------------------------------------------------------------
+
+/**
+ * 401 of the token calls and of every Bearer call, DRF-style: `detail` is the message (also in
+ * `error`), `code` is 'token_not_valid' for a bad, expired or revoked token.
+ */
+export const authErrorSchema = apiErrorSchema.extend({ detail: z.string() }).meta({
+  examples: [
+    {
+      error: 'Token is invalid or expired',
+      detail: 'Token is invalid or expired',
+      code: 'token_not_valid',
+    },
+  ],
+});
+/** 429 of the accounts calls: the message says how many minutes to wait; retry_after in seconds. */
+export const authRateLimitedSchema = apiErrorSchema
+  .extend({ detail: z.string(), retry_after: z.number().int() })
+  .meta({
+    examples: [
+      {
+        error: 'Too many attempts. Please wait 15 minutes and try again.',
+        detail: 'Too many attempts. Please wait 15 minutes and try again.',
+        code: 'rate_limited',
+        retry_after: 900,
+      },
+    ],
+  });
 
 // ---- Tokens ----------------------------------------------------------------------------------------
 
-/** POST /api/api/token/ : username is the account's e-mail (any casing). */
-export const tokenObtainRequestSchema = z.object({ username: z.string(), password: z.string() });
+/** POST /api/api/token/ : username is the account's e-mail (any casing, spaces around ignored). */
+export const tokenObtainRequestSchema = z
+  .object({
+    username: z.string().trim().min(1).meta({ description: "The account's e-mail address." }),
+    password: z.string().min(1),
+  })
+  .meta({ examples: [{ username: 'ada@example.com', password: 'colosseum at dawn' }] });
 /** 200 from token/ and token/refresh/. */
-export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export const tokenPairSchema = z
+  .object({
+    access: z.string().meta({ description: 'Bearer token for the calls that need one; 15 minutes.' }),
+    refresh: z.string().meta({ description: 'Single use: token/refresh/ answers the next pair; 7 days.' }),
+  })
+  .meta({ examples: [{ access: 'eyJhbGciOiJIUzI1NiJ9.a.b', refresh: 'eyJhbGciOiJIUzI1NiJ9.c.d' }] });
 /** POST /api/api/token/refresh/ : the refresh token is single use; the answer is a new pair. */
-export const tokenRefreshRequestSchema = z.object({ refresh: z.string() });
+export const tokenRefreshRequestSchema = z
+  .object({ refresh: z.string().min(1) })
+  .meta({ examples: [{ refresh: 'eyJhbGciOiJIUzI1NiJ9.c.d' }] });
 /** POST /api/api/token/verify/ : 200 {} when the token (refresh or access) is good. */
-export const tokenVerifyRequestSchema = z.object({ token: z.string() });
+export const tokenVerifyRequestSchema = z
+  .object({ token: z.string().min(1) })
+  .meta({ examples: [{ token: 'eyJhbGciOiJIUzI1NiJ9.c.d' }] });
 /** POST /api/api/token/blacklist/ : 200 {} and the token's whole sign-in is over (logout). */
-export const tokenBlacklistRequestSchema = z.object({ refresh: z.string() });
-/** 401 from the token calls (code 'token_not_valid' for a bad token) and from Bearer calls. */
-export const detailErrorSchema = z.object({ detail: z.string(), code: z.string().optional() });
+export const tokenBlacklistRequestSchema = tokenRefreshRequestSchema;
+/** 200 {} of token/verify/ and token/blacklist/. */
+export const emptyAnswerSchema = z.object({}).meta({ examples: [{}] });
+
 // ---- Registration ----------------------------------------------------------------------------------
 
-/** POST /api/register/ ; every field required, phone digits only (10 or more). */
-export const registrationRequestSchema = z.object({
-  full_name: z.string().min(1),
-  email: z.string(),
-  phone_number: z.string().regex(/^\d{10,}$/),
-  password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
-});
-/** 201 {registered: true}; 400 (or 409 for a taken e-mail) {registered: false, error}. */
-export const registrationResponseSchema = z.object({
-  registered: z.boolean(),
-  error: z.string().optional(),
-  detail: z.string().optional(),
-});
+/** POST /api/register/ : every field required. */
+export const registrationRequestSchema = z
+  .object({
+    full_name: z.string().meta({ description: `At most ${FULL_NAME_MAX_LENGTH} characters.` }),
+    email: z.string(),
+    phone_number: z.string().meta({ description: PHONE_RULE }),
+    password: z.string().meta({ description: PASSWORD_RULE }),
+  })
+  .meta({
+    examples: [
+      {
+        full_name: 'Ada Rossi',
+        email: 'ada@example.com',
+        phone_number: '3901234567',
+        password: 'colosseum at dawn',
+      },
+    ],
+  });
+/** 201 {registered: true}. */
+export const registrationResponseSchema = z
+  .object({ registered: z.literal(true) })
+  .meta({ examples: [{ registered: true }] });
+/** 400 (or 409 for a taken e-mail) {registered: false, error, code}. */
+export const registrationErrorSchema = apiErrorSchema
+  .extend({ registered: z.literal(false).optional() })
+  .meta({
+    examples: [
+      {
+        registered: false,
+        error: 'An account with this email address already exists.',
+        code: 'email_taken',
+      },
+    ],
+  });
+
 // ---- Password reset --------------------------------------------------------------------------------
 
 /** POST /api/request-password-reset/ : always 200 {message} for a well-formed address. */
-export const passwordResetRequestSchema = z.object({ email: z.string() });
+export const passwordResetRequestSchema = z
+  .object({ email: z.string() })
+  .meta({ examples: [{ email: 'ada@example.com' }] });
 /** POST /api/verify-reset-code/ : 200 {message}, or 400 {error}. */
-export const verifyResetCodeRequestSchema = z.object({
-  email: z.string(),
-  code: z.string().regex(/^\d{6}$/),
-  new_password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
-});
-export const messageResponseSchema = z.object({ message: z.string() });
-/** 400/409/429 answers of the accounts calls (429 also has retry_after seconds). */
-export const errorResponseSchema = z.object({ error: z.string(), retry_after: z.number().optional() });
+export const verifyResetCodeRequestSchema = z
+  .object({
+    email: z.string(),
+    code: z.string().meta({ description: `The ${RESET_CODE_LENGTH} digits e-mailed to the address.` }),
+    new_password: z.string().meta({ description: PASSWORD_RULE }),
+  })
+  .meta({ examples: [{ email: 'ada@example.com', code: '042517', new_password: 'trastevere by night' }] });
+export const messageResponseSchema = z
+  .object({ message: z.string() })
+  .meta({
+    examples: [{ message: 'Your password has been reset. You can now log in with your new password.' }],
+  });
+
 // ---- Profile ---------------------------------------------------------------------------------------
 
 export const profileSchema = z.object({
@@ -61,26 +150,54 @@ export const profileSchema = z.object({
   /** Euros, 2 decimals, as a number (58.5 = €58.50). */
   total_spent: z.number(),
 });
+export type Profile = z.infer<typeof profileSchema>;
+const profileExample: Profile = {
+  username: 'Ada Rossi',
+  email: 'ada@example.com',
+  phone_number: '3901234567',
+  total_bookings: 3,
+  member_since: '2026-05-01T09:30:00.000Z',
+  total_spent: 58.5,
+};
 /** GET /api/profile/ (Bearer). */
-export const profileResponseSchema = z.object({ data: profileSchema });
+export const profileResponseSchema = z
+  .object({ data: profileSchema })
+  .meta({ examples: [{ data: profileExample }] });
 /** PUT /api/profile/update/ (Bearer): both fields required. */
-export const profileUpdateRequestSchema = z.object({ email: z.string(), phone_number: z.string() });
+export const profileUpdateRequestSchema = z
+  .object({ email: z.string(), phone_number: z.string().meta({ description: PHONE_RULE }) })
+  .meta({ examples: [{ email: 'ada@example.com', phone_number: '3907654321' }] });
 /** 200 {message: 'Profile updated successfully', data}; 400 {error}. */
-export const profileUpdateResponseSchema = z.object({ message: z.string(), data: profileSchema });
+export const profileUpdateResponseSchema = z
+  .object({ message: z.string(), data: profileSchema })
+  .meta({ examples: [{ message: 'Profile updated successfully', data: profileExample }] });
 /** POST /api/profile/change-password/ (Bearer). */
-export const changePasswordRequestSchema = z.object({
-  current_password: z.string(),
-  new_password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
-});
+export const changePasswordRequestSchema = z
+  .object({
+    current_password: z.string(),
+    new_password: z.string().meta({ description: PASSWORD_RULE }),
+  })
+  .meta({ examples: [{ current_password: 'colosseum at dawn', new_password: 'via appia antica 42' }] });
 /**
  * 200: every earlier token of the account is void, so the answer carries a fresh pair for this
  * browser (store both). 400 {error}.
  */
-export const changePasswordResponseSchema = z.object({
-  message: z.string(),
-  access: z.string(),
-  refresh: z.string(),
-});
+export const changePasswordResponseSchema = z
+  .object({
+    message: z.string(),
+    access: z.string(),
+    refresh: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        message: 'Password changed successfully',
+        access: 'eyJhbGciOiJIUzI1NiJ9.a.b',
+        refresh: 'eyJhbGciOiJIUzI1NiJ9.c.d',
+      },
+    ],
+  });
+
 // ---- Statistics ------------------------------------------------------------------------------------
 
 export const recentTicketSchema = z.object({
@@ -107,11 +224,38 @@ export const statisticsSchema = z.object({
   /** The 5 latest paid orders, newest first. */
   recent_tickets: z.array(recentTicketSchema),
 });
+export type Statistics = z.infer<typeof statisticsSchema>;
 /** GET /api/profile/statistics/ (Bearer). */
-export const statisticsResponseSchema = z.object({ data: statisticsSchema });
+export const statisticsResponseSchema = z.object({ data: statisticsSchema }).meta({
+  examples: [
+    {
+      data: {
+        total_purchases: 3,
+        total_spent: 58.5,
+        recent_purchases: 2,
+        recent_spent: 33.5,
+        purchase_breakdown: { bus_tours: 2, museum_tickets: 1 },
+        recent_tickets: [
+          {
+            package: 'Vatican Museums and Sistine Chapel',
+            date: '2026-05-01T09:30:00.000Z',
+            selected_date: '2026-05-03',
+            ticket_count: 3,
+            total_price: 18.5,
+          },
+        ],
+      },
+    },
+  ],
+});
+
 // ---- Roles -----------------------------------------------------------------------------------------
 
 /** GET /api/check-editor/ (Bearer). */
-export const checkEditorResponseSchema = z.object({ is_editor: z.boolean() });
+export const checkEditorResponseSchema = z
+  .object({ is_editor: z.boolean() })
+  .meta({ examples: [{ is_editor: false }] });
 /** GET /api/check-superuser/ (Bearer). */
-export const checkSuperuserResponseSchema = z.object({ is_superuser: z.boolean(), message: z.string() });
+export const checkSuperuserResponseSchema = z
+  .object({ is_superuser: z.boolean(), message: z.string() })
+  .meta({ examples: [{ is_superuser: false, message: 'User is not a superuser.' }] });

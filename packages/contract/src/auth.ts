@@ -7,11 +7,12 @@
  * to 2 decimals (58.5 means €58.50): format it with `value.toFixed(2)`.
  * Times (member_since, recent_tickets[].date) are ISO 8601 strings in UTC.
  */
-import type { z } from 'zod';
-import type { profileSchema, statisticsSchema } from './auth.schema';
-
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+export const FULL_NAME_MAX_LENGTH = 150;
+/** Phone numbers are digits only, 10 to 20 of them (spec §5: at least 10 digits and numeric). */
+export const PHONE_MIN_DIGITS = 10;
+export const PHONE_MAX_DIGITS = 20;
 export const RESET_CODE_LENGTH = 6;
 export const RESET_CODE_TTL_MINUTES = 10;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -24,13 +25,18 @@ export const AUTH_MESSAGES = {
   tokenNotValid: 'Token is invalid or expired',
   notAuthenticated: 'Authentication credentials were not provided.',
   forbidden: 'You do not have permission to perform this action.',
+  credentialsRequired: 'Username and password are required.',
+  tokenRequired: 'The token field is required.',
+  refreshRequired: 'The refresh field is required.',
   fieldsRequired: 'All fields are required.',
+  profileFieldsRequired: 'Email and phone number are required.',
+  fullNameTooLong: `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters long.`,
   emailInvalid: 'Please enter a valid email address.',
   emailTaken: 'An account with this email address already exists.',
   emailInUse: 'This email address is already used by another account.',
-  phoneInvalid: 'Phone number must be at least 10 digits and numeric.',
-  passwordTooShort: 'Password must be at least 8 characters long',
-  passwordTooLong: 'Password must be at most 128 characters long.',
+  phoneInvalid: `Phone number must be at least ${PHONE_MIN_DIGITS} digits and numeric.`,
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
   passwordTooCommon: 'This password is too common.',
   currentPasswordWrong: 'Current password is incorrect.',
   passwordUnchanged: 'The new password must be different from the current password.',
@@ -40,12 +46,21 @@ export const AUTH_MESSAGES = {
   resetInvalid: 'Invalid or expired code.',
   resetDone: 'Your password has been reset. You can now log in with your new password.',
   tooManyAttempts: 'Too many attempts. Please wait a while and try again.',
+  isSuperuser: 'User is a superuser.',
+  notSuperuser: 'User is not a superuser.',
 } as const;
+
+/** The one phone rule of registration and profile, on the client and the server: digits only, 10 to 20. */
+export const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`);
+export const isPhoneNumber = (phone: string): boolean => PHONE_PATTERN.test(phone);
+
+/** A reset code as e-mailed: exactly RESET_CODE_LENGTH digits. */
+export const RESET_CODE_PATTERN = new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`);
+export const isResetCode = (code: string): boolean => RESET_CODE_PATTERN.test(code);
+
 /** Length and common-list rules apply on the server; this is the length part the form can check too. */
 export function passwordLengthProblem(password: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.passwordTooShort;
   if (password.length > PASSWORD_MAX_LENGTH) return AUTH_MESSAGES.passwordTooLong;
   return null;
 }
-export type Profile = z.infer<typeof profileSchema>;
-export type Statistics = z.infer<typeof statisticsSchema>;

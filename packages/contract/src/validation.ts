@@ -2,6 +2,7 @@
  * Spec §5 validation rules as pure functions. Each returns the spec's exact message, or null when the
  * input passes. Server and client use the same functions so the two never disagree.
  */
+import { AUTH_MESSAGES, isPhoneNumber, isResetCode, PASSWORD_MIN_LENGTH } from './auth';
 
 /** A simple address pattern (spec §5: "email must match a simple address pattern"). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -10,13 +11,13 @@ export const isEmail = (value: string): boolean => value.length <= 254 && EMAIL_
 export const MESSAGES = {
   selectTicketType: 'Please select a ticket type.',
   selectDateFirst: 'Please select a date first',
-  registrationEmail: 'Please enter a valid email address.',
-  registrationPhone: 'Phone number must be at least 10 digits and numeric.',
+  registrationEmail: AUTH_MESSAGES.emailInvalid,
+  registrationPhone: AUTH_MESSAGES.phoneInvalid,
   registrationPasswords: "Passwords didn't match!",
   forgotEmail: 'Please enter a valid email address',
   resetCode: 'Please enter the complete verification code',
   resetPasswords: "Passwords don't match",
-  resetLength: 'Password must be at least 8 characters long',
+  resetLength: AUTH_MESSAGES.passwordTooShort,
   changePasswords: 'New passwords do not match',
   schemaJson: 'Schema JSON is invalid',
   contentTag: 'Content tag is required for saving',
@@ -30,20 +31,20 @@ export function validateRegistration(input: {
   confirm_password: string;
 }): string | null {
   if (!isEmail(input.email.trim())) return MESSAGES.registrationEmail;
-  if (!/^\d{10,}$/.test(input.phone_number.trim())) return MESSAGES.registrationPhone;
+  if (!isPhoneNumber(input.phone_number.trim())) return MESSAGES.registrationPhone;
   if (input.password !== input.confirm_password) return MESSAGES.registrationPasswords;
   return null;
 }
 
-/** Reset password, in the spec's order: full 6-digit code, passwords match, at least 8 characters. */
+/** Reset password, in the spec's order: the full code (6 digits), passwords match, at least 8 characters. */
 export function validateReset(input: {
   code: string;
   password: string;
   confirm_password: string;
 }): string | null {
-  if (!/^\d{6}$/.test(input.code)) return MESSAGES.resetCode;
+  if (!isResetCode(input.code)) return MESSAGES.resetCode;
   if (input.password !== input.confirm_password) return MESSAGES.resetPasswords;
-  if (input.password.length < 8) return MESSAGES.resetLength;
+  if (input.password.length < PASSWORD_MIN_LENGTH) return MESSAGES.resetLength;
   return null;
 }
 

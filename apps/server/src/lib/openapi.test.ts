@@ -14,19 +14,6 @@ import { createTestApp } from '../test/harness';
  * one here is converted and not removed, and when a new unlisted route bypasses the contract.
  */
 const NOT_YET_ON_CONTRACT = new Set<string>([
-  'POST /api/api/token/',
-  'POST /api/api/token/refresh/',
-  'POST /api/api/token/verify/',
-  'POST /api/api/token/blacklist/',
-  'POST /api/register/',
-  'GET /api/profile/',
-  'PUT /api/profile/update/',
-  'POST /api/profile/change-password/',
-  'GET /api/profile/statistics/',
-  'GET /api/check-editor/',
-  'GET /api/check-superuser/',
-  'POST /api/request-password-reset/',
-  'POST /api/verify-reset-code/',
   'GET /api/packages/',
   'GET /api/package/:status/:id/',
   'PATCH /api/update-bus-package/:tag/',

@@ -1,16 +1,16 @@
 /**
  * The account calls of spec §7: profile, profile update, password change, purchase statistics.
- * Shapes come from the contract (packages/contract/src/auth.ts); money is a number of euros.
+ * Shapes come from the contract (packages/contract/src/auth.api.ts); money is a number of euros.
  */
-import type { Profile, Statistics } from '@rome/contract';
+import type { ApiBody } from '@rome/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { track } from '../lib/track';
-import { api, tokenStore } from './client';
+import { call, tokenStore } from './client';
 
 /** GET profile/ (Bearer). Loaded once per visit of the account page; failures are only logged. */
 export const profileQuery = queryOptions({
   queryKey: ['account', 'profile'],
-  queryFn: ({ signal }) => api<{ data: Profile }>('profile/', { signal }).then((r) => r.data),
+  queryFn: ({ signal }) => call('GET /api/profile/', {}, { signal }).then((r) => r.data),
   retry: false,
   staleTime: 60_000,
 });
@@ -19,7 +19,7 @@ export const useProfile = () => useQuery(profileQuery);
 /** GET profile/statistics/ (Bearer). */
 export const statisticsQuery = queryOptions({
   queryKey: ['account', 'statistics'],
-  queryFn: ({ signal }) => api<{ data: Statistics }>('profile/statistics/', { signal }).then((r) => r.data),
+  queryFn: ({ signal }) => call('GET /api/profile/statistics/', {}, { signal }).then((r) => r.data),
   retry: false,
   staleTime: 60_000,
 });
@@ -29,12 +29,10 @@ export const useStatistics = (enabled = true) => useQuery({ ...statisticsQuery, 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; phone_number: string }) =>
-      api<{ message?: string; data?: Profile }>('profile/update/', { method: 'PUT', body }),
-    onSuccess: async (res, body) => {
-      track('profile_update', { email: res.data?.email ?? body.email });
-      if (localStorage.getItem('email') !== null)
-        localStorage.setItem('email', res.data?.email ?? body.email);
+    mutationFn: (body: ApiBody<'PUT /api/profile/update/'>) => call('PUT /api/profile/update/', { body }),
+    onSuccess: async (res) => {
+      track('profile_update', { email: res.data.email });
+      if (localStorage.getItem('email') !== null) localStorage.setItem('email', res.data.email);
       await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
     },
   });
@@ -43,13 +41,8 @@ export function useUpdateProfile() {
 /** POST profile/change-password/ (Bearer); the server answers a new token pair, which is stored. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: { current_password: string; new_password: string }) =>
-      api<{ message?: string; access?: string; refresh?: string }>('profile/change-password/', {
-        method: 'POST',
-        body,
-      }),
-    onSuccess: (res) => {
-      if (res.access && res.refresh) tokenStore.set({ access: res.access, refresh: res.refresh });
-    },
+    mutationFn: (body: ApiBody<'POST /api/profile/change-password/'>) =>
+      call('POST /api/profile/change-password/', { body }),
+    onSuccess: (res) => tokenStore.set({ access: res.access, refresh: res.refresh }),
   });
 }

@@ -7,8 +7,9 @@
  *   flicker; a refused token is forgotten and the visitor is signed out.
  * - The password-reset flow keeps its state in sessionStorage (this tab only).
  */
+import type { ApiAnswer } from '@rome/contract';
 import { useEffect, useSyncExternalStore } from 'react';
-import { blacklistRefreshToken, checkEditor, type TokenPair, verifyRefreshToken } from '../api/auth';
+import { blacklistRefreshToken, checkEditor, verifyRefreshToken } from '../api/auth';
 import { onTokenChange, tokenStore } from '../api/client';
 import { track } from './track';
 
@@ -76,7 +77,7 @@ export function useSession(): {
 }
 
 /** After a successful sign-in: store the pair and the e-mail, then learn the editor flag. */
-export function startSession(pair: TokenPair, email: string) {
+export function startSession(pair: ApiAnswer<'POST /api/api/token/'>, email: string) {
   localStorage.setItem('email', email);
   verification = 'valid';
   verifyStarted = true;
@@ -107,7 +108,7 @@ export async function refreshEditorStatus(): Promise<boolean> {
   let isEditor = false;
   if (tokenStore.access()) {
     try {
-      isEditor = (await checkEditor()).is_editor === true;
+      isEditor = (await checkEditor()).is_editor;
     } catch {
       console.error('Failed to check editor status');
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, packages } from '../../db/schema';
+import { mailOutbox, orders, packages, users } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
 import { bearer, ip, login, makeUser, tokensFor } from '../auth/testing';
 
@@ -39,6 +39,7 @@ describe('POST /api/register/', () => {
     expect(dup.json()).toEqual({
       registered: false,
       error: 'An account with this email address already exists.',
+      code: 'email_taken',
     });
   });
 
@@ -54,14 +55,40 @@ describe('POST /api/register/', () => {
     [{ password: 'Password1' }, 'This password is too common.'],
     [{ password: 'qwertyuiop' }, 'This password is too common.'],
     [{ password: 'iloveyou' }, 'This password is too common.'],
+    [{ phone_number: '1'.repeat(21) }, 'Phone number must be at least 10 digits and numeric.'],
+    [{ full_name: 'x'.repeat(151) }, 'Full name must be at most 150 characters long.'],
     [{ full_name: '' }, 'All fields are required.'],
-    [{ email: undefined }, 'All fields are required.'],
+    [{ full_name: '   ' }, 'All fields are required.'],
     [{ phone_number: '' }, 'All fields are required.'],
-    [{ password: undefined }, 'All fields are required.'],
   ])('refuses %j with 400 and the reason', async (over, error) => {
     const res = await register(good(over));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ registered: false, error });
+    expect(res.json()).toEqual({ registered: false, error, code: 'invalid_request' });
+  });
+
+  it('accepts a phone number of 10 to 20 digits (the one rule of client and server)', async () => {
+    for (const phone_number of ['1'.repeat(10), '1'.repeat(20)])
+      expect((await register(good({ phone_number }))).statusCode).toBe(201);
+  });
+
+  it('refuses a body without the four string fields with 400 from the contract, storing nothing', async () => {
+    const [{ n: before }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    const email = `shape-${randomUUID().slice(0, 8)}@example.com`;
+    for (const payload of [
+      {},
+      good({ email: undefined }),
+      good({ password: undefined }),
+      good({ email, phone_number: 3901234567 }),
+      good({ email, full_name: ['Anna'] }),
+      [good({ email })],
+      null,
+    ]) {
+      const res = await register(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'All fields are required.', code: 'invalid_request' });
+    }
+    const [{ n: after }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    expect(after).toBe(before);
   });
 
   it('limits sign-ups per client address with 429', async () => {
@@ -228,15 +255,27 @@ describe('PUT /api/profile/update/', () => {
         'Phone number must be at least 10 digits and numeric.',
       ],
       [{ email: u.email }, 'Email and phone number are required.'],
+      [{ email: u.email, phone_number: ' ' }, 'Email and phone number are required.'],
+      [{ email: u.email, phone_number: 3912345678 }, 'Email and phone number are required.'],
+      [{ email: [u.email], phone_number: '0612345678' }, 'Email and phone number are required.'],
     ];
     for (const [payload, error] of cases) {
       const res = await update(access, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error });
+      expect(res.json()).toMatchObject({ error, code: 'invalid_request' });
     }
-    expect((await t.app.inject({ method: 'PUT', url: '/api/profile/update/', payload: {} })).statusCode).toBe(
-      401,
-    );
+    // Nothing changed.
+    const profile = await t.app.inject({ method: 'GET', url: '/api/profile/', headers: bearer(access) });
+    expect(profile.json().data).toMatchObject({ email: u.email, phone_number: '3912345678' });
+    // Without a token the answer is 401 whatever the body: the token is checked before the body.
+    for (const payload of [{}, { email: 'x@y.it', phone_number: '0612345678' }]) {
+      const res = await t.app.inject({ method: 'PUT', url: '/api/profile/update/', payload });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({
+        detail: 'Authentication credentials were not provided.',
+        error: 'Authentication credentials were not provided.',
+      });
+    }
   });
 });
 
@@ -267,6 +306,9 @@ describe('POST /api/profile/change-password/', () => {
         'The new password must be different from the current password.',
       ],
       [{ current_password: u.password }, 'All fields are required.'],
+      [{ current_password: u.password, new_password: '' }, 'All fields are required.'],
+      [{ current_password: u.password, new_password: 12345678 }, 'All fields are required.'],
+      [{ current_password: null, new_password: 'a new long passphrase' }, 'All fields are required.'],
     ];
     for (const [payload, error] of cases) {
       const res = await change(access, payload);
@@ -274,6 +316,12 @@ describe('POST /api/profile/change-password/', () => {
       expect(res.json()).toMatchObject({ error });
     }
     expect((await login(t.app, u.email, u.password)).statusCode).toBe(200);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/change-password/',
+      payload: { current_password: 5 },
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('sets the new password, answers a working pair and e-mails a notice', async () => {

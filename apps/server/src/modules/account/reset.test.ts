@@ -33,7 +33,7 @@ async function latestCode(to: string): Promise<string> {
   return m[1];
 }
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-const INVALID = { error: 'Invalid or expired code.' };
+const INVALID = { error: 'Invalid or expired code.', code: 'invalid_request' };
 
 describe('POST /api/request-password-reset/', () => {
   it('answers the same status and body for an unknown address as for an account, and mails only the account', async () => {
@@ -57,10 +57,10 @@ describe('POST /api/request-password-reset/', () => {
   });
 
   it('refuses a malformed address with 400', async () => {
-    for (const email of ['', 'nope', 42]) {
+    for (const email of ['', 'nope', 42, ['a@b.co'], undefined]) {
       const res = await requestReset(email);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: 'Please enter a valid email address' });
+      expect(res.json()).toEqual({ error: 'Please enter a valid email address', code: 'invalid_request' });
     }
   });
 
@@ -141,9 +141,16 @@ describe('POST /api/verify-reset-code/', () => {
     expect(short.json()).toMatchObject({ error: 'Password must be at least 8 characters long' });
     const common = await verify({ email: u.email, code, new_password: 'baseball' });
     expect(common.json()).toMatchObject({ error: 'This password is too common.' });
-    expect((await verify({ email: u.email, code })).json()).toMatchObject({
-      error: 'All fields are required.',
-    });
+    for (const payload of [
+      { email: u.email, code },
+      { email: u.email, code: Number(code), new_password: 'spanish steps 135' },
+      { email: [u.email], code, new_password: 'spanish steps 135' },
+      { email: u.email, code: '', new_password: 'spanish steps 135' },
+    ])
+      expect((await verify(payload)).json()).toEqual({
+        error: 'All fields are required.',
+        code: 'invalid_request',
+      });
     expect((await verify({ email: u.email, code, new_password: 'spanish steps 135' })).statusCode).toBe(200);
   });
 

@@ -1,11 +1,14 @@
 /**
  * Accounts calls of spec §7: register, profile, change password, statistics, role checks and the
- * password reset by e-mailed code. Shapes: packages/contract/src/auth.ts.
+ * password reset by e-mailed code. Contract: packages/contract/src/auth.api.ts (a body without its
+ * fields is answered 400 from there); the field rules, with the spec's messages and order, are the
+ * contract's pure functions (auth.ts, validation.ts), checked here.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AUTH_MESSAGES, isEmail, MESSAGES } from '@rome/contract';
+import { AUTH_MESSAGES, isEmail, isResetCode, MESSAGES } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { badRequest } from '../../lib/errors';
+import { route } from '../../lib/contract-route';
+import { badRequest, HttpError } from '../../lib/errors';
 import { verifySecret } from '../../lib/passwords';
 import { passwordChangedMail, resetCodeMail } from '../../mail/templates';
 import { clearLimit, limit } from '../auth/limits';
@@ -29,8 +32,15 @@ import {
   updateProfile,
 } from './service';
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const body = (b: unknown): Record<string, unknown> => (b && typeof b === 'object' ? (b as any) : {});
+/**
+ * route() guards a 'user' call in preHandler, which Fastify runs after the body is validated: without
+ * this, a call with no token and a malformed body would get 400, not 401. The calls with a body
+ * check the token before validation too (requireUser is memoised, so the second check is free).
+ */
+const guardFirst = { preValidation: requireUser };
+
+/** Current passwords longer than this are not hashed (a slow hash of a huge input is a cheap attack). */
+const MAX_CHECKED_PASSWORD = 1024;
 
 /**
  * The reset calls answer no sooner than this, whatever happened, so their timing does not tell
@@ -51,78 +61,83 @@ async function atLeast<T>(ms: number, work: () => Promise<T>): Promise<T> {
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   const hashCode = resetCodeHasher(app.config.jwtSecret);
 
-  app.post('/api/register/', async (req, reply) => {
-    const b = body(req.body);
+  route(app, 'POST /api/register/', async (req, reply) => {
+    const b = req.body;
     const input = {
-      fullName: str(b.full_name),
-      email: str(b.email),
-      phoneNumber: str(b.phone_number),
-      password: str(b.password),
+      fullName: b.full_name,
+      email: b.email,
+      phoneNumber: b.phone_number,
+      password: b.password,
     };
     const problem = newUserProblem(input);
-    if (problem) return reply.code(400).send({ registered: false, error: problem });
+    if (problem) throw new HttpError(400, { registered: false, error: problem });
     await limit(app.db, req.ip, 'registerPerIp');
     await limit(app.db, normalizeEmail(input.email), 'registerPerEmail');
     try {
       await createUser(app.db, input);
     } catch (err) {
       if (err instanceof EmailTakenError)
-        return reply.code(409).send({ registered: false, error: AUTH_MESSAGES.emailTaken });
+        throw new HttpError(409, { registered: false, error: AUTH_MESSAGES.emailTaken, code: 'email_taken' });
       throw err;
     }
     return reply.code(201).send({ registered: true });
   });
 
-  app.get('/api/profile/', { preHandler: requireUser }, async (req) => ({
-    data: await profileOf(app.db, req.user!),
-  }));
+  route(app, 'GET /api/profile/', async (req) => ({ data: await profileOf(app.db, req.user!) }));
 
-  app.put('/api/profile/update/', { preHandler: requireUser }, async (req) => {
-    const b = body(req.body);
-    const user = await updateProfile(app.db, req.user!, { email: b.email, phone_number: b.phone_number });
-    return { message: AUTH_MESSAGES.profileUpdated, data: await profileOf(app.db, user) };
-  });
+  route(
+    app,
+    'PUT /api/profile/update/',
+    async (req) => {
+      const user = await updateProfile(app.db, req.user!, req.body);
+      return { message: AUTH_MESSAGES.profileUpdated, data: await profileOf(app.db, user) };
+    },
+    guardFirst,
+  );
 
-  app.post('/api/profile/change-password/', { preHandler: requireUser }, async (req) => {
-    const user = req.user!;
-    const b = body(req.body);
-    const current = str(b.current_password);
-    const next = str(b.new_password);
-    if (!current || !next) throw badRequest(AUTH_MESSAGES.fieldsRequired);
-    await limit(app.db, user.id, 'changePasswordPerUser');
-    if (current.length > 1024 || !(await verifySecret(user.passwordHash, current)))
-      throw badRequest(AUTH_MESSAGES.currentPasswordWrong);
-    const problem = passwordProblem(next);
-    if (problem) throw badRequest(problem);
-    if (next === current) throw badRequest(AUTH_MESSAGES.passwordUnchanged);
-    const updated = await setPassword(app.db, user.id, next);
-    await clearLimit(app.db, user.id, 'changePasswordPerUser');
-    await app.mailer.enqueue(passwordChangedMail(updated.email, updated.fullName, 'changed'));
-    // Every earlier token is void now; this browser gets a fresh pair to stay signed in.
-    return { message: AUTH_MESSAGES.passwordChanged, ...(await app.tokens.issuePair(updated)) };
-  });
+  route(
+    app,
+    'POST /api/profile/change-password/',
+    async (req) => {
+      const user = req.user!;
+      const { current_password: current, new_password: next } = req.body;
+      if (!current || !next) throw badRequest(AUTH_MESSAGES.fieldsRequired);
+      await limit(app.db, user.id, 'changePasswordPerUser');
+      if (current.length > MAX_CHECKED_PASSWORD || !(await verifySecret(user.passwordHash, current)))
+        throw badRequest(AUTH_MESSAGES.currentPasswordWrong);
+      const problem = passwordProblem(next);
+      if (problem) throw badRequest(problem);
+      if (next === current) throw badRequest(AUTH_MESSAGES.passwordUnchanged);
+      const updated = await setPassword(app.db, user.id, next);
+      await clearLimit(app.db, user.id, 'changePasswordPerUser');
+      await app.mailer.enqueue(passwordChangedMail(updated.email, updated.fullName, 'changed'));
+      // Every earlier token is void now; this browser gets a fresh pair to stay signed in.
+      return { message: AUTH_MESSAGES.passwordChanged, ...(await app.tokens.issuePair(updated)) };
+    },
+    guardFirst,
+  );
 
-  app.get('/api/profile/statistics/', { preHandler: requireUser }, async (req) => ({
+  route(app, 'GET /api/profile/statistics/', async (req) => ({
     data: await statisticsOf(app.db, req.user!.id),
   }));
 
   /** Superusers count as editors everywhere (requireEditor lets them edit too). */
-  app.get('/api/check-editor/', { preHandler: requireUser }, async (req) => ({
+  route(app, 'GET /api/check-editor/', async (req) => ({
     is_editor: req.user!.isEditor || req.user!.isSuperuser,
   }));
 
-  app.get('/api/check-superuser/', { preHandler: requireUser }, async (req) => {
+  route(app, 'GET /api/check-superuser/', async (req) => {
     const yes = req.user!.isSuperuser;
-    return { is_superuser: yes, message: yes ? 'User is a superuser.' : 'User is not a superuser.' };
+    return { is_superuser: yes, message: yes ? AUTH_MESSAGES.isSuperuser : AUTH_MESSAGES.notSuperuser };
   });
 
   /**
-   * {email} -> always 200 {message} for a well-formed address, account or not: a 6-digit code valid
-   * 10 minutes is e-mailed when there is an account and its reset is not locked.
+   * {email} -> always 200 {message} for a well-formed address, account or not: a code
+   * (RESET_CODE_LENGTH digits, valid RESET_CODE_TTL_MINUTES) is e-mailed when there is an account and its reset is not locked.
    */
-  app.post('/api/request-password-reset/', async (req) =>
+  route(app, 'POST /api/request-password-reset/', async (req) =>
     atLeast(RESET_MIN_DURATION_MS, async () => {
-      const email = normalizeEmail(str(body(req.body).email));
+      const email = normalizeEmail(req.body.email);
       if (!isEmail(email)) throw badRequest(MESSAGES.forgotEmail);
       await limit(app.db, req.ip, 'resetRequestPerIp');
       await limit(app.db, email, 'resetRequestPerEmail');
@@ -137,17 +152,16 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /** {email, code, new_password} -> 200 {message} and the password is set; 400 {error} otherwise. */
-  app.post('/api/verify-reset-code/', async (req) =>
+  route(app, 'POST /api/verify-reset-code/', async (req) =>
     atLeast(RESET_MIN_DURATION_MS, async () => {
-      const b = body(req.body);
-      const email = normalizeEmail(str(b.email));
-      const code = str(b.code).trim();
-      const password = str(b.new_password);
+      const email = normalizeEmail(req.body.email);
+      const code = req.body.code.trim();
+      const password = req.body.new_password;
       if (!email || !code || !password) throw badRequest(AUTH_MESSAGES.fieldsRequired);
       // Password rules first: a refused password must not spend the code.
       const problem = passwordProblem(password);
       if (problem) throw badRequest(problem);
-      if (!isEmail(email) || !/^\d{6}$/.test(code)) throw badRequest(AUTH_MESSAGES.resetInvalid);
+      if (!isEmail(email) || !isResetCode(code)) throw badRequest(AUTH_MESSAGES.resetInvalid);
       await limit(app.db, req.ip, 'resetVerifyPerIp');
       await limit(app.db, email, 'resetVerifyPerEmail');
       const user = await findUserByEmail(app.db, email);

@@ -3,7 +3,9 @@ import { createHmac, randomInt } from 'node:crypto';
 import {
   AUTH_MESSAGES,
   isEmail,
+  isPhoneNumber,
   type Profile,
+  RESET_CODE_LENGTH,
   RESET_CODE_TTL_MINUTES,
   type Statistics,
 } from '@rome/contract';
@@ -11,7 +13,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { isPhoneNumber, isUniqueViolation, normalizeEmail, type UserRow } from '../auth/users';
+import { isUniqueViolation, normalizeEmail, type UserRow } from '../auth/users';
 
 const rowsOf = (result: any): any[] => result.rows ?? result;
 /** Cents to a JSON number of euros with at most 2 decimals: 5850 -> 58.5. */
@@ -84,15 +86,15 @@ export async function statisticsOf(db: Db, userId: string): Promise<Statistics> 
   };
 }
 
-/** Profile update: both fields required; a valid address no other account has; phone digits, >= 10. */
+/** Profile update: both fields required; a valid address no other account has; the phone rule. */
 export async function updateProfile(
   db: Db,
   user: UserRow,
-  input: { email: unknown; phone_number: unknown },
+  input: { email: string; phone_number: string },
 ): Promise<UserRow> {
-  const email = typeof input.email === 'string' ? normalizeEmail(input.email) : '';
-  const phone = typeof input.phone_number === 'string' ? input.phone_number.trim() : '';
-  if (!email || !phone) throw badRequest('Email and phone number are required.');
+  const email = normalizeEmail(input.email);
+  const phone = input.phone_number.trim();
+  if (!email || !phone) throw badRequest(AUTH_MESSAGES.profileFieldsRequired);
   if (!isEmail(email)) throw badRequest(AUTH_MESSAGES.emailInvalid);
   if (!isPhoneNumber(phone)) throw badRequest(AUTH_MESSAGES.phoneInvalid);
   const [other] = await db
@@ -123,7 +125,9 @@ export function resetCodeHasher(secret: string) {
     createHmac('sha256', key).update(`${userId}:${code}`).digest('hex');
 }
 
-export const newResetCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
+/** RESET_CODE_LENGTH random digits (leading zeros kept). */
+export const newResetCode = (): string =>
+  String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, '0');
 
 /**
  * Stores a new code for the user, replacing an older one. The count of wrong tries is kept (a new

@@ -43,16 +43,39 @@ describe('POST /api/api/token/', () => {
     const unknown = await login(t.app, 'nobody-here@example.com', u.password);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ detail: 'No active account found with the given credentials' });
+    expect(wrong.json()).toEqual({
+      detail: 'No active account found with the given credentials',
+      error: 'No active account found with the given credentials',
+      code: 'no_active_account',
+    });
     expect(unknown.json()).toEqual(wrong.json());
   });
 
-  it('refuses missing fields with 400', async () => {
-    for (const payload of [{}, { username: 'a@b.co' }, { password: 'x' }, { username: 5, password: 6 }]) {
-      const res = await post('/api/api/token/', payload);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().detail).toMatch(/required/);
+  it('refuses a body without both fields as strings with 400 from the contract, counting no attempt', async () => {
+    const u = await makeUser(t.db);
+    const from = '10.201.201.201';
+    for (const payload of [
+      {},
+      { username: u.email },
+      { password: 'x' },
+      { username: 5, password: 6 },
+      { username: '   ', password: u.password },
+      { username: u.email, password: '' },
+      [u.email, u.password],
+    ]) {
+      for (let i = 0; i < 6; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/api/token/',
+          payload: payload as any,
+          remoteAddress: from,
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: 'Username and password are required.', code: 'invalid_request' });
+      }
     }
+    // 42 refused bodies, yet neither the account's limit (10) nor the address's (30) counted them.
+    expect((await login(t.app, u.email, u.password, from)).statusCode).toBe(200);
   });
 
   it('limits sign-in attempts per account (from any address) with 429 and a clear message', async () => {
@@ -186,7 +209,12 @@ describe('POST /api/api/token/refresh/', () => {
       .setExpirationTime(Math.floor(Date.now() / 1000) - 86400)
       .sign(key());
     expect((await post('/api/api/token/refresh/', { refresh: expired })).statusCode).toBe(401);
-    expect((await post('/api/api/token/refresh/', {})).statusCode).toBe(400);
+    for (const payload of [{}, { refresh: '' }, { refresh: ['x'] }, { token: pair.refresh }]) {
+      const res = await post('/api/api/token/refresh/', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'The refresh field is required.', code: 'invalid_request' });
+      expect((await post('/api/api/token/blacklist/', payload)).statusCode).toBe(400);
+    }
     // The real token was not spent by those attempts.
     expect((await post('/api/api/token/refresh/', { refresh: pair.refresh })).statusCode).toBe(200);
   });
@@ -228,8 +256,16 @@ describe('POST /api/api/token/verify/ and /blacklist/', () => {
     expect(ok.json()).toEqual({});
     const bad = await post('/api/api/token/verify/', { token: `${pair.refresh}x` });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toEqual({ detail: expect.any(String), code: 'token_not_valid' });
-    expect((await post('/api/api/token/verify/', {})).statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      detail: 'Token is invalid or expired',
+      error: 'Token is invalid or expired',
+      code: 'token_not_valid',
+    });
+    for (const payload of [{}, { token: '' }, { token: 42 }, { refresh: pair.refresh }]) {
+      const res = await post('/api/api/token/verify/', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'The token field is required.', code: 'invalid_request' });
+    }
   });
 
   it('blacklists: logout ends the refresh token and its family', async () => {

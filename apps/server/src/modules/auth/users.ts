@@ -1,5 +1,5 @@
 /** Accounts: lookup by e-mail, creation and password changes (shared by the routes and the admin CLI). */
-import { AUTH_MESSAGES, isEmail } from '@rome/contract';
+import { AUTH_MESSAGES, FULL_NAME_MAX_LENGTH, isEmail, isPhoneNumber } from '@rome/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema';
@@ -10,8 +10,6 @@ export type UserRow = typeof users.$inferSelect;
 
 /** The username is the e-mail, stored lower-case: casing never makes two accounts. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-
-export const isPhoneNumber = (phone: string): boolean => /^\d{10,20}$/.test(phone);
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [row] = await db
@@ -45,7 +43,7 @@ export type NewUser = {
 export function newUserProblem(u: NewUser): string | null {
   if (!u.fullName.trim() || !u.email.trim() || !u.phoneNumber.trim() || !u.password)
     return AUTH_MESSAGES.fieldsRequired;
-  if (u.fullName.trim().length > 150) return 'Full name must be at most 150 characters long.';
+  if (u.fullName.trim().length > FULL_NAME_MAX_LENGTH) return AUTH_MESSAGES.fullNameTooLong;
   if (!isEmail(normalizeEmail(u.email))) return AUTH_MESSAGES.emailInvalid;
   if (!isPhoneNumber(u.phoneNumber.trim())) return AUTH_MESSAGES.phoneInvalid;
   return passwordProblem(u.password);

@@ -1,9 +1,9 @@
 /** Display helpers for the account page: euro amounts (spec §9: 2 decimals) and en-GB dates. */
+import { decimalToCents, formatEuro } from '@rome/contract';
 
-/** 12.5 or "12.50" -> "€12.50"; anything unreadable shows as €0.00. */
+/** 12.5 or "12.50" (the account answers' euros) -> "€12.50" through money.ts; unreadable shows €0.00. */
 export function euro(value: number | string | null | undefined): string {
-  const n = typeof value === 'number' ? value : Number.parseFloat(String(value ?? ''));
-  return `€${(Number.isFinite(n) ? n : 0).toFixed(2)}`;
+  return formatEuro(decimalToCents(value) ?? 0);
 }
 
 /** A plain day ("2026-05-01") is read as that calendar day, not as UTC midnight. */

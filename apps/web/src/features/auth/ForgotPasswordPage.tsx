@@ -1,9 +1,9 @@
 /** Request a reset code (spec §2 Password reset, §5, §8). */
-import { isEmail, MESSAGES } from '@rome/contract';
+import { isEmail, MESSAGES, RESET_CODE_LENGTH } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { requestPasswordReset } from '../../api/auth';
-import { ApiError } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import {
   AuthCard,
   FormError,
@@ -38,13 +38,11 @@ export default function ForgotPasswordPage() {
       navigate('/reset-password');
       return;
     } catch (err) {
-      if (err instanceof ApiError)
-        setError(
-          typeof err.body?.error === 'string' && err.body.error
-            ? err.body.error
-            : 'Failed to send reset code. Please try again.',
-        );
-      else setError('An error occurred. Please try again later.');
+      setError(
+        err instanceof ApiError
+          ? errorMessage(err, 'Failed to send reset code. Please try again.')
+          : 'An error occurred. Please try again later.',
+      );
     }
     setBusy(false);
   }
@@ -52,7 +50,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard
       title="Forgot Password"
-      subtitle="Enter your email address and we will send you a 6-digit code to reset your password."
+      subtitle={`Enter your email address and we will send you a ${RESET_CODE_LENGTH}-digit code to reset your password.`}
     >
       <FormError message={error} />
       <form onSubmit={onSubmit} className="space-y-5">

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { login } from '../../api/auth';
-import { ApiError } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import {
   AuthCard,
   FormError,
@@ -50,9 +50,9 @@ export default function LoginPage() {
       if (err instanceof ApiError && err.status === 401) {
         setError('Invalid username or password!');
         setPassword('');
-      } else if (err instanceof ApiError && err.status === 429 && typeof err.body?.error === 'string') {
+      } else if (err instanceof ApiError && err.status === 429) {
         // Rate limited: the server's message says how long to wait, which helps more than 'try again'.
-        setError(err.body.error);
+        setError(errorMessage(err, 'Something went wrong! Please try again.'));
       } else {
         setError('Something went wrong! Please try again.');
       }

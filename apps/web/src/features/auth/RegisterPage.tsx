@@ -1,9 +1,9 @@
 /** Create account (spec §2, §4 Registration, §5, §8). */
-import { validateRegistration } from '@rome/contract';
+import { PHONE_MIN_DIGITS, validateRegistration } from '@rome/contract';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { register } from '../../api/auth';
-import { ApiError } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import {
   AuthCard,
   FormError,
@@ -18,12 +18,9 @@ import { track } from '../../lib/track';
 
 /** Spec §8: the server's error as is; a non-OK answer its detail or the status; otherwise generic. */
 function registrationError(err: unknown): string {
-  if (err instanceof ApiError) {
-    if (typeof err.body?.error === 'string' && err.body.error) return err.body.error;
-    if (typeof err.body?.detail === 'string' && err.body.detail) return err.body.detail;
-    return `HTTP error! status: ${err.status}`;
-  }
-  return 'An error occurred. Please try again.';
+  return err instanceof ApiError
+    ? errorMessage(err, `HTTP error! status: ${err.status}`)
+    : 'An error occurred. Please try again.';
 }
 
 export default function RegisterPage() {
@@ -59,12 +56,12 @@ export default function RegisterPage() {
         phone_number: form.phone_number.trim(),
         password,
       });
-      if (res?.registered) {
+      if (res.registered) {
         track('register', { email: form.email.trim() });
         navigate('/login');
         return;
       }
-      setError(res?.error || 'An error occurred. Please try again.');
+      setError('An error occurred. Please try again.');
     } catch (err) {
       setError(registrationError(err));
     }
@@ -98,7 +95,7 @@ export default function RegisterPage() {
           label="Phone Number"
           type="tel"
           autoComplete="tel"
-          placeholder="At least 10 digits"
+          placeholder={`At least ${PHONE_MIN_DIGITS} digits`}
           value={form.phone_number}
           onChange={field('phone_number')}
           required

@@ -1,22 +1,22 @@
 /** Enter the e-mailed code and a new password (spec §2 Password reset, §5, §8). */
-import { validateReset } from '@rome/contract';
+import { PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, validateReset } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { verifyResetCode } from '../../api/auth';
-import { ApiError } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { AuthCard, FormError, linkClass, primaryButtonClass, Spinner } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
 import { usePageTitle } from '../../components/usePageTitle';
 import { resetFlow } from '../../lib/session';
 import { track } from '../../lib/track';
-import { CODE_LENGTH, CodeInput } from './components/CodeInput';
+import { CodeInput } from './components/CodeInput';
 
 export default function ResetPasswordPage() {
   usePageTitle('Reset Password');
   const navigate = useNavigate();
   const [requested] = useState(resetFlow.requested);
   const [email] = useState(resetFlow.email);
-  const [digits, setDigits] = useState<string[]>(() => Array(CODE_LENGTH).fill(''));
+  const [digits, setDigits] = useState<string[]>(() => Array(RESET_CODE_LENGTH).fill(''));
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
@@ -39,13 +39,11 @@ export default function ResetPasswordPage() {
       navigate('/reset-success', { replace: true });
       return;
     } catch (err) {
-      if (err instanceof ApiError)
-        setError(
-          typeof err.body?.error === 'string' && err.body.error
-            ? err.body.error
-            : 'Failed to reset password. Please try again.',
-        );
-      else setError('An error occurred. Please try again later.');
+      setError(
+        err instanceof ApiError
+          ? errorMessage(err, 'Failed to reset password. Please try again.')
+          : 'An error occurred. Please try again later.',
+      );
     }
     setBusy(false);
   }
@@ -56,11 +54,11 @@ export default function ResetPasswordPage() {
       subtitle={
         email ? (
           <>
-            Enter the 6-digit code we sent to <strong className="font-semibold break-all">{email}</strong> and
-            choose a new password.
+            Enter the {RESET_CODE_LENGTH}-digit code we sent to{' '}
+            <strong className="font-semibold break-all">{email}</strong> and choose a new password.
           </>
         ) : (
-          'Enter the 6-digit code from your email and choose a new password.'
+          `Enter the ${RESET_CODE_LENGTH}-digit code from your email and choose a new password.`
         )
       }
     >
@@ -71,7 +69,7 @@ export default function ResetPasswordPage() {
           id="reset-password"
           label="New Password"
           autoComplete="new-password"
-          placeholder="At least 8 characters"
+          placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
           value={password}
           onChange={setPassword}
         />

@@ -3,7 +3,7 @@ import { MESSAGES } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useChangePassword } from '../../../api/account';
-import { ApiError } from '../../../api/client';
+import { ApiError, errorMessage } from '../../../api/client';
 import { FormError, Spinner } from '../../../components/form';
 import { PasswordField } from '../../../components/PasswordField';
 import { primaryButton } from './styles';
@@ -30,13 +30,11 @@ export function ChangePasswordTab() {
       setNext('');
       setConfirm('');
     } catch (err) {
-      if (err instanceof ApiError)
-        toast.error(
-          typeof err.body?.error === 'string' && err.body.error
-            ? err.body.error
-            : 'Failed to change password',
-        );
-      else toast.error('An error occurred. Please try again.');
+      toast.error(
+        err instanceof ApiError
+          ? errorMessage(err, 'Failed to change password')
+          : 'An error occurred. Please try again.',
+      );
     }
   }
 

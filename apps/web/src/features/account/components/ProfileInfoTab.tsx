@@ -4,7 +4,7 @@ import type { Profile } from '@rome/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useUpdateProfile } from '../../../api/account';
-import { ApiError } from '../../../api/client';
+import { ApiError, errorMessage } from '../../../api/client';
 import { inputClass, labelClass, Spinner } from '../../../components/form';
 import { primaryButton, secondaryButton } from './styles';
 
@@ -33,11 +33,11 @@ export function ProfileInfoTab({ profile }: { profile: Profile | undefined }) {
       toast.success('Profile updated successfully');
       setEditing(false);
     } catch (err) {
-      if (err instanceof ApiError)
-        toast.error(
-          typeof err.body?.error === 'string' && err.body.error ? err.body.error : 'Failed to update profile',
-        );
-      else toast.error('An error occurred. Please try again.');
+      toast.error(
+        err instanceof ApiError
+          ? errorMessage(err, 'Failed to update profile')
+          : 'An error occurred. Please try again.',
+      );
     }
   }
 

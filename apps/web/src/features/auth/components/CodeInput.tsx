@@ -1,10 +1,9 @@
 /**
- * The 6-box verification code (spec §5): one digit per box, focus moves forward as you type,
- * Backspace on an empty box moves back and clears the previous box, pasting the code fills all boxes.
+ * The verification code (spec §5), one box per digit (RESET_CODE_LENGTH): focus moves forward as you
+ * type, Backspace on an empty box moves back and clears the previous box, pasting the code fills all.
  */
+import { RESET_CODE_LENGTH } from '@rome/contract';
 import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
-
-export const CODE_LENGTH = 6;
 
 export function CodeInput({
   digits,
@@ -16,10 +15,10 @@ export function CodeInput({
   disabled?: boolean;
 }) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
-  const focus = (i: number) => boxes.current[Math.max(0, Math.min(CODE_LENGTH - 1, i))]?.focus();
+  const focus = (i: number) => boxes.current[Math.max(0, Math.min(RESET_CODE_LENGTH - 1, i))]?.focus();
 
   function fillFrom(start: number, text: string) {
-    const incoming = text.replace(/\D/g, '').slice(0, CODE_LENGTH - start);
+    const incoming = text.replace(/\D/g, '').slice(0, RESET_CODE_LENGTH - start);
     if (!incoming) return;
     const next = [...digits];
     for (let k = 0; k < incoming.length; k++) next[start + k] = incoming[k];
@@ -53,7 +52,7 @@ export function CodeInput({
     } else if (e.key === 'ArrowLeft' && i > 0) {
       e.preventDefault();
       focus(i - 1);
-    } else if (e.key === 'ArrowRight' && i < CODE_LENGTH - 1) {
+    } else if (e.key === 'ArrowRight' && i < RESET_CODE_LENGTH - 1) {
       e.preventDefault();
       focus(i + 1);
     }
@@ -63,7 +62,7 @@ export function CodeInput({
     const text = e.clipboardData.getData('text').replace(/\D/g, '');
     if (!text) return;
     e.preventDefault();
-    if (text.length >= CODE_LENGTH) fillFrom(0, text);
+    if (text.length >= RESET_CODE_LENGTH) fillFrom(0, text);
     else fillFrom(i, text);
   }
 
@@ -81,8 +80,8 @@ export function CodeInput({
             inputMode="numeric"
             autoComplete={i === 0 ? 'one-time-code' : 'off'}
             pattern="[0-9]*"
-            maxLength={CODE_LENGTH}
-            aria-label={`Digit ${i + 1} of ${CODE_LENGTH}`}
+            maxLength={RESET_CODE_LENGTH}
+            aria-label={`Digit ${i + 1} of ${RESET_CODE_LENGTH}`}
             value={digit}
             disabled={disabled}
             onChange={(e) => onInput(i, e.target.value)}

@@ -1,0 +1,168 @@
+/**
+ * The accounts calls of spec §7: sign-in tokens, registration, password reset, profile, statistics and
+ * role checks. Shapes: auth.schema.ts; rules and messages: auth.ts.
+ */
+import {
+  AUTH_MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
+  RESET_CODE_LENGTH,
+  RESET_CODE_TTL_MINUTES,
+} from './auth';
+import {
+  authErrorSchema,
+  authRateLimitedSchema,
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  checkEditorResponseSchema,
+  checkSuperuserResponseSchema,
+  emptyAnswerSchema,
+  messageResponseSchema,
+  passwordResetRequestSchema,
+  profileResponseSchema,
+  profileUpdateRequestSchema,
+  profileUpdateResponseSchema,
+  registrationErrorSchema,
+  registrationRequestSchema,
+  registrationResponseSchema,
+  statisticsResponseSchema,
+  tokenBlacklistRequestSchema,
+  tokenObtainRequestSchema,
+  tokenPairSchema,
+  tokenRefreshRequestSchema,
+  tokenVerifyRequestSchema,
+  verifyResetCodeRequestSchema,
+} from './auth.schema';
+import { endpoint, errors } from './endpoint';
+import { MESSAGES } from './validation';
+
+const tag = 'accounts';
+
+export const authApi = {
+  // ---- Tokens (paths as the spec's client calls them: api/token/ under the API base /api/) ----------
+  'POST /api/api/token/': endpoint({
+    summary: 'Sign in: e-mail and password for an access and a refresh token',
+    description:
+      'The username is the account e-mail in any casing. 401 is the same for a wrong password and an ' +
+      'unknown account. Failed sign-ins are limited per account and per client address (429).',
+    tag,
+    access: 'public',
+    body: tokenObtainRequestSchema,
+    invalid: AUTH_MESSAGES.credentialsRequired,
+    responses: { 200: tokenPairSchema, 400: errors[400], 401: authErrorSchema, 429: authRateLimitedSchema },
+  }),
+  'POST /api/api/token/refresh/': endpoint({
+    summary: 'The next token pair for a refresh token (which is spent)',
+    description: 'Refresh tokens are single use: sending a spent one again ends that whole sign-in.',
+    tag,
+    access: 'public',
+    body: tokenRefreshRequestSchema,
+    invalid: AUTH_MESSAGES.refreshRequired,
+    responses: { 200: tokenPairSchema, 400: errors[400], 401: authErrorSchema },
+  }),
+  'POST /api/api/token/verify/': endpoint({
+    summary: 'Whether a token is still good (the client sends its refresh token)',
+    tag,
+    access: 'public',
+    body: tokenVerifyRequestSchema,
+    invalid: AUTH_MESSAGES.tokenRequired,
+    responses: { 200: emptyAnswerSchema, 400: errors[400], 401: authErrorSchema },
+  }),
+  'POST /api/api/token/blacklist/': endpoint({
+    summary: 'Log out: the refresh token and every token of its sign-in stop working',
+    tag,
+    access: 'public',
+    body: tokenBlacklistRequestSchema,
+    invalid: AUTH_MESSAGES.refreshRequired,
+    responses: { 200: emptyAnswerSchema, 400: errors[400], 401: authErrorSchema },
+  }),
+
+  // ---- Registration and password reset ------------------------------------------------------------
+  'POST /api/register/': endpoint({
+    summary: 'Create an account',
+    description:
+      `Checked in the order of spec §5: all fields, e-mail, phone (digits only, ${PHONE_MIN_DIGITS} to ` +
+      `${PHONE_MAX_DIGITS}), password (${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not ` +
+      'a common one). 409 when the address already has an account.',
+    tag,
+    access: 'public',
+    body: registrationRequestSchema,
+    invalid: AUTH_MESSAGES.fieldsRequired,
+    responses: {
+      201: registrationResponseSchema,
+      400: registrationErrorSchema,
+      409: registrationErrorSchema,
+      429: authRateLimitedSchema,
+    },
+  }),
+  'POST /api/request-password-reset/': endpoint({
+    summary: 'E-mail a password reset code',
+    description:
+      'Always the same 200 for a well-formed address, whether it has an account or not; the code ' +
+      `(${RESET_CODE_LENGTH} digits, valid ${RESET_CODE_TTL_MINUTES} minutes) is only sent when it has one.`,
+    tag,
+    access: 'public',
+    body: passwordResetRequestSchema,
+    invalid: MESSAGES.forgotEmail,
+    responses: { 200: messageResponseSchema, 400: errors[400], 429: authRateLimitedSchema },
+  }),
+  'POST /api/verify-reset-code/': endpoint({
+    summary: 'Set a new password with the e-mailed code',
+    description:
+      'A code works once; after a few wrong codes the reset of that account is locked for a while.',
+    tag,
+    access: 'public',
+    body: verifyResetCodeRequestSchema,
+    invalid: AUTH_MESSAGES.fieldsRequired,
+    responses: { 200: messageResponseSchema, 400: errors[400], 429: authRateLimitedSchema },
+  }),
+
+  // ---- The signed-in account ----------------------------------------------------------------------
+  'GET /api/profile/': endpoint({
+    summary: "The signed-in account's profile and totals",
+    tag,
+    access: 'user',
+    responses: { 200: profileResponseSchema, 401: authErrorSchema },
+  }),
+  'PUT /api/profile/update/': endpoint({
+    summary: "Change the account's e-mail address and phone number",
+    tag,
+    access: 'user',
+    body: profileUpdateRequestSchema,
+    invalid: AUTH_MESSAGES.profileFieldsRequired,
+    responses: { 200: profileUpdateResponseSchema, 400: errors[400], 401: authErrorSchema },
+  }),
+  'POST /api/profile/change-password/': endpoint({
+    summary: 'Change the password (every other sign-in ends; the answer has a fresh pair)',
+    tag,
+    access: 'user',
+    body: changePasswordRequestSchema,
+    invalid: AUTH_MESSAGES.fieldsRequired,
+    responses: {
+      200: changePasswordResponseSchema,
+      400: errors[400],
+      401: authErrorSchema,
+      429: authRateLimitedSchema,
+    },
+  }),
+  'GET /api/profile/statistics/': endpoint({
+    summary: "The account's purchase statistics",
+    tag,
+    access: 'user',
+    responses: { 200: statisticsResponseSchema, 401: authErrorSchema },
+  }),
+  'GET /api/check-editor/': endpoint({
+    summary: 'Whether the signed-in account may edit the site (superusers may)',
+    tag,
+    access: 'user',
+    responses: { 200: checkEditorResponseSchema, 401: authErrorSchema },
+  }),
+  'GET /api/check-superuser/': endpoint({
+    summary: 'Whether the signed-in account is a superuser',
+    tag,
+    access: 'user',
+    responses: { 200: checkSuperuserResponseSchema, 401: authErrorSchema },
+  }),
+} as const;
