@@ -5,10 +5,14 @@
  */
 import type { z } from 'zod';
 import type { EndpointDef } from './endpoint';
+import { catalogApi } from './catalog.api';
 import { newsletterApi } from './newsletter.api';
+import { siteApi } from './site.api';
 
 export const API = {
   ...newsletterApi,
+  ...catalogApi,
+  ...siteApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;
