@@ -53,7 +53,10 @@ export const catalogApi = {
     params: z.object({
       status: z
         .string()
-        .meta({ description: "'E9' (a package with a duration) or 'E8'; any other answers 404", examples: ['E9'] }),
+        .meta({
+          description: "'E9' (a package with a duration) or 'E8'; any other answers 404",
+          examples: ['E9'],
+        }),
       id: z.string().meta({ description: 'The package tag', examples: ['BB-24'] }),
     }),
     responses: {
@@ -70,7 +73,11 @@ export const catalogApi = {
       'schema_json is JSON text (empty clears it) or a JSON object; an image slot takes a media library ' +
       'image id (null clears it). Bad input changes nothing.',
     params: z.object({
-      tag: z.string().min(1, 'Package tag is missing').max(200).meta({ examples: ['BB-24'] }),
+      tag: z
+        .string()
+        .min(1, 'Package tag is missing')
+        .max(200)
+        .meta({ examples: ['BB-24'] }),
     }),
     body: packageEditSchema,
     responses: {

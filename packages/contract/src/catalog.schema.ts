@@ -66,17 +66,15 @@ const lineField = (max: number) =>
 const priceFormat = (label: string) => `${label} must be a number of 0 or more with at most two decimals`;
 /** A price as the editor sends it ('18.50' or 18.5), in cents; null or '' is no price. */
 const priceInput = (label: string) =>
-  z
-    .union([z.number(), z.string(), z.null()], { error: priceFormat(label) })
-    .transform((v, ctx) => {
-      if (v === null || v === '') return null;
-      const cents = decimalToCents(v);
-      if (cents === null) {
-        ctx.addIssue({ code: 'custom', message: priceFormat(label) });
-        return z.NEVER;
-      }
-      return cents;
-    });
+  z.union([z.number(), z.string(), z.null()], { error: priceFormat(label) }).transform((v, ctx) => {
+    if (v === null || v === '') return null;
+    const cents = decimalToCents(v);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: priceFormat(label) });
+      return z.NEVER;
+    }
+    return cents;
+  });
 /** A price that must be there (adult, youth). */
 const requiredPrice = (label: string) =>
   priceInput(label)
@@ -120,7 +118,8 @@ const altEdit = Object.fromEntries(
 /**
  * PATCH update-bus-package/{tag}/ (spec §2 Ticket editor): only the fields that changed. Prices come
  * out in cents, texts on one line and trimmed, schema_json parsed (empty is null), image slots as
- * media ids (null clears). The description is sanitised by the server. At least one field.
+ * media ids (null clears). The description is sanitised by the server; a body that changes
+ * nothing is refused ('Nothing to update.').
  */
 export const packageEditSchema = z
   .object({
@@ -156,7 +155,6 @@ export const packageEditSchema = z
     ...imageEdit,
     ...altEdit,
   })
-  .refine((o) => Object.values(o).some((v) => v !== undefined), 'Nothing to update')
   .meta({
     examples: [
       { title: 'Big Bus Rome 24h', adult_price: '29.00', off_price: null, is_featured: true },

@@ -50,6 +50,9 @@ export async function updatePackage(db: Db, userId: string, tag: string, edit: P
     const alt = edit[`${slot}_alt`];
     return alt === undefined ? [] : [{ slot, alt }];
   });
+  if (Object.keys(set).length === 0 && slotChanges.length === 0 && altChanges.length === 0) {
+    throw badRequest('Nothing to update.');
+  }
 
   await db.transaction(async (tx) => {
     if (Object.keys(set).length)

@@ -1,7 +1,7 @@
 import { isBookingStatus } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../lib/contract-route';
 import { type Encoding, encode, MIN_COMPRESS_BYTES, pickEncoding } from '../../lib/compress';
+import { route } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
 import { updatePackage } from './edit';
 
