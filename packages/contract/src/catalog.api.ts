@@ -51,12 +51,10 @@ export const catalogApi = {
     tag: 'catalog',
     access: 'public',
     params: z.object({
-      status: z
-        .string()
-        .meta({
-          description: "'E9' (a package with a duration) or 'E8'; any other answers 404",
-          examples: ['E9'],
-        }),
+      status: z.string().meta({
+        description: "'E9' (a package with a duration) or 'E8'; any other answers 404",
+        examples: ['E9'],
+      }),
       id: z.string().meta({ description: 'The package tag', examples: ['BB-24'] }),
     }),
     responses: {
