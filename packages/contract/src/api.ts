@@ -5,12 +5,16 @@
  */
 import type { z } from 'zod';
 import { authApi } from './auth.api';
+import { catalogApi } from './catalog.api';
 import type { EndpointDef } from './endpoint';
 import { newsletterApi } from './newsletter.api';
+import { siteApi } from './site.api';
 
 export const API = {
   ...authApi,
   ...newsletterApi,
+  ...catalogApi,
+  ...siteApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;

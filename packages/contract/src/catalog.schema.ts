@@ -3,40 +3,44 @@
  * bundle that uses only the rules (the visitor's web app) carries no zod.
  */
 import { z } from 'zod';
-import type { ImageSlot } from './catalog';
+import type { AltSlot, ImageSlot } from './catalog';
 import { ALT_SLOTS, IMAGE_SLOTS, PACKAGE_KINDS } from './catalog';
+import { decimalToCents } from './money';
+import { MESSAGES, parseSchemaJson } from './validation';
 
 const imageFields = Object.fromEntries(IMAGE_SLOTS.map((s) => [s, z.string().nullable()])) as Record<
   ImageSlot,
   z.ZodNullable<z.ZodString>
 >;
 const altFields = Object.fromEntries(ALT_SLOTS.map((s) => [`${s}_alt`, z.string()])) as Record<
-  string,
+  `${AltSlot}_alt`,
   z.ZodString
 >;
-export const packageSchema = z.object({
-  id: z.number().int(),
-  package_tag: z.string(),
-  title: z.string(),
-  type: z.string(),
-  duration: z.string(),
-  ticket_type: z.enum(PACKAGE_KINDS),
-  status: z.string(),
-  folder: z.number().int(),
-  company: z.string(),
-  adult_price: z.string(),
-  youth_price: z.string(),
-  off_price: z.string().nullable(),
-  ...imageFields,
-  ...altFields,
-  dates: z.array(z.string()),
-  description: z.string(),
-  meta_title: z.string(),
-  meta_description: z.string(),
-  meta_keywords: z.string(),
-  schema_json: z.unknown().nullable(),
-  is_featured: z.boolean(),
-});
+export const packageSchema = z
+  .object({
+    id: z.number().int(),
+    package_tag: z.string(),
+    title: z.string(),
+    type: z.string(),
+    duration: z.string(),
+    ticket_type: z.enum(PACKAGE_KINDS),
+    status: z.string(),
+    folder: z.number().int(),
+    company: z.string(),
+    adult_price: z.string(),
+    youth_price: z.string(),
+    off_price: z.string().nullable(),
+    ...imageFields,
+    ...altFields,
+    dates: z.array(z.string()),
+    description: z.string(),
+    meta_title: z.string(),
+    meta_description: z.string(),
+    meta_keywords: z.string(),
+    schema_json: z.unknown().nullable(),
+    is_featured: z.boolean(),
+  })
+  .meta({ id: 'Package' });
 export const folderSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -48,6 +52,116 @@ export const packagesResponseSchema = z.object({
   folders: z.array(folderSchema),
 });
 export const packageResponseSchema = z.object({ data: packageSchema });
+
+/** Control characters (newlines, NUL) as spaces, trimmed: the one-line texts an editor types. */
+const oneLineText = (s: string) =>
+  Array.from(s, (c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? ' ' : c))
+    .join('')
+    .trim();
+const lineField = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .max(max, `is too long (at most ${max} characters)`)
+    .transform(oneLineText);
+const priceFormat = (label: string) => `${label} must be a number of 0 or more with at most two decimals`;
+/** A price as the editor sends it ('18.50' or 18.5), in cents; null or '' is no price. */
+const priceInput = (label: string) =>
+  z.union([z.number(), z.string(), z.null()], { error: priceFormat(label) }).transform((v, ctx) => {
+    if (v === null || v === '') return null;
+    const cents = decimalToCents(v);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: priceFormat(label) });
+      return z.NEVER;
+    }
+    return cents;
+  });
+/** A price that must be there (adult, youth). */
+const requiredPrice = (label: string) =>
+  priceInput(label)
+    .refine((cents) => cents !== null, `${label} is required`)
+    .transform((cents) => cents as number)
+    .meta({ examples: ['18.50'] });
+/** A price that may be cleared with null or '' (the old price). */
+const optionalPrice = (label: string) => priceInput(label).meta({ examples: ['25.00', null] });
+/** PostgreSQL's integer: a media id beyond it names no item. */
+const MAX_ID = 2_147_483_647;
+/** An image slot: a media library image id (number or digits), or null / '' to clear the slot. */
+const imageSlotField = () =>
+  z
+    .union([z.number(), z.string(), z.null()], { error: 'Invalid image selected' })
+    .transform((v, ctx) => {
+      if (v === null || v === '') return null;
+      const id = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v) : Number.NaN;
+      if (!Number.isInteger(id) || id <= 0 || id > MAX_ID) {
+        ctx.addIssue({ code: 'custom', message: 'Invalid image selected' });
+        return z.NEVER;
+      }
+      return id;
+    })
+    .meta({ examples: [12, null] });
+
+const imageEdit = Object.fromEntries(IMAGE_SLOTS.map((s) => [s, imageSlotField().optional()])) as Record<
+  ImageSlot,
+  z.ZodOptional<ReturnType<typeof imageSlotField>>
+>;
+const altEdit = Object.fromEntries(
+  ALT_SLOTS.map((s) => [
+    `${s}_alt`,
+    z
+      .string({ error: 'must be text of at most 300 characters' })
+      .max(300, 'must be text of at most 300 characters')
+      .transform(oneLineText)
+      .optional(),
+  ]),
+) as Record<`${AltSlot}_alt`, z.ZodOptional<ReturnType<typeof lineField>>>;
+
+/**
+ * PATCH update-bus-package/{tag}/ (spec §2 Ticket editor): only the fields that changed. Prices come
+ * out in cents, texts on one line and trimmed, schema_json parsed (empty is null), image slots as
+ * media ids (null clears). The description is sanitised by the server; a body that changes
+ * nothing is refused ('Nothing to update.').
+ */
+export const packageEditSchema = z
+  .object({
+    title: z
+      .string({ error: 'Title is required' })
+      .transform(oneLineText)
+      .pipe(z.string().min(1, 'Title is required').max(200, 'Title is too long (at most 200 characters)'))
+      .optional(),
+    is_featured: z.boolean({ error: 'is_featured must be true or false' }).optional(),
+    adult_price: requiredPrice('Adult price').optional(),
+    youth_price: requiredPrice('Youth price').optional(),
+    off_price: optionalPrice('Old price').optional(),
+    type: lineField(200).optional(),
+    meta_title: lineField(200).optional(),
+    meta_description: lineField(500).optional(),
+    meta_keywords: lineField(500).optional(),
+    schema_json: z
+      .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown()), z.null()], {
+        error: MESSAGES.schemaJson,
+      })
+      .transform((v, ctx) => {
+        if (typeof v !== 'string') return v;
+        const parsed = parseSchemaJson(v);
+        if (parsed.ok) return parsed.value;
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      })
+      .optional(),
+    description: z
+      .string({ error: 'Description must be text' })
+      .max(100_000, 'Description must be text of at most 100000 characters')
+      .optional(),
+    ...imageEdit,
+    ...altEdit,
+  })
+  .meta({
+    examples: [
+      { title: 'Big Bus Rome 24h', adult_price: '29.00', off_price: null, is_featured: true },
+      { carousel_one_small: 12, carousel_one_small_alt: 'The Colosseum', carousel_one_large: 12 },
+    ],
+  });
+export type PackageEdit = z.output<typeof packageEditSchema>;
 /** Offers page static list (/bus.json). */
 export const offerSchema = z.object({
   title: z.string(),

@@ -1,6 +1,6 @@
 /** Spec §2 Search: the known ticket types, in this order, each with an emoji icon. */
 import type { z } from 'zod';
-import type { folderSchema, offerSchema, packageSchema } from './catalog.schema';
+import type { folderSchema, offerSchema, packageSchema, packagesResponseSchema } from './catalog.schema';
 
 export const TICKET_TYPES = [
   { value: 'half day', label: 'Half Day', icon: '🌅' },
@@ -38,13 +38,21 @@ export const IMAGE_SLOTS = [
 ] as const;
 export type ImageSlot = (typeof IMAGE_SLOTS)[number];
 /** Slots that carry an alt text of their own (`{slot}_alt`). */
-export const ALT_SLOTS = IMAGE_SLOTS.filter((s) => s.startsWith('thumbnail') || s.startsWith('carousel'));
-export type Package = z.infer<typeof packageSchema> & Record<string, unknown>;
+export type AltSlot = Extract<ImageSlot, `thumbnail_${string}` | `carousel_${string}`>;
+export const ALT_SLOTS = IMAGE_SLOTS.filter(
+  (s): s is AltSlot => s.startsWith('thumbnail') || s.startsWith('carousel'),
+);
+export type Package = z.infer<typeof packageSchema>;
 export type Folder = z.infer<typeof folderSchema>;
-export type PackagesResponse = { bus_data: Package[]; folders: Folder[] };
+export type PackagesResponse = z.infer<typeof packagesResponseSchema>;
 /** Spec §9: booking path codes. E9 when the package has a duration, otherwise E8. */
-export const bookingStatus = (pkg: { duration?: string | null }): 'E9' | 'E8' =>
+export const BOOKING_STATUSES = ['E9', 'E8'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const bookingStatus = (pkg: { duration?: string | null }): BookingStatus =>
   pkg.duration && pkg.duration.trim() !== '' ? 'E9' : 'E8';
+/** A booking path code the package call answers (GET package/{status}/{id}/); any other is a 404. */
+export const isBookingStatus = (s: string): s is BookingStatus =>
+  (BOOKING_STATUSES as readonly string[]).includes(s);
 /** Spec §2 Package card: click goes to /manageBookings/{E9 or E8}/{package_tag}. */
 export const bookingPath = (pkg: { duration?: string | null; package_tag: string }): string =>
   `/manageBookings/${bookingStatus(pkg)}/${encodeURIComponent(pkg.package_tag)}`;

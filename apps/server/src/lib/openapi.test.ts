@@ -14,12 +14,6 @@ import { createTestApp } from '../test/harness';
  * one here is converted and not removed, and when a new unlisted route bypasses the contract.
  */
 const NOT_YET_ON_CONTRACT = new Set<string>([
-  'GET /api/packages/',
-  'GET /api/package/:status/:id/',
-  'PATCH /api/update-bus-package/:tag/',
-  'GET /api/website-settings/',
-  'GET /api/website-settings/global-head-code/',
-  'PATCH /api/website-settings/global-head-code/',
   'GET /api/partner-logos',
   'GET /api/partner-logos/all/',
   'POST /api/partner-logos/create/',

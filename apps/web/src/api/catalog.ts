@@ -1,21 +1,15 @@
-import {
-  type Offer,
-  PACKAGES_API_PATH,
-  type Package,
-  type PackagesResponse,
-  packageApiPath,
-} from '@rome/contract';
+import type { Offer } from '@rome/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 
 /**
  * The whole catalogue (packages and folders); the server caches it and answers with an ETag. Public
  * reads go without the sign-in token: the answer is the same for everyone, and the request is then the
- * very one the page's HTML preloaded (contract first-screen.ts), signed in or not.
+ * very one the page's HTML preloaded (contract first-screen.ts, firstScreen.test.ts), signed in or not.
  */
 export const packagesQuery = queryOptions({
   queryKey: ['packages'],
-  queryFn: ({ signal }) => api<PackagesResponse>(PACKAGES_API_PATH, { signal, auth: false }),
+  queryFn: ({ signal }) => call('GET /api/packages/', {}, { signal, auth: false }),
   staleTime: 60_000,
 });
 export const usePackages = () => useQuery(packagesQuery);
@@ -24,7 +18,9 @@ export const packageQuery = (status: string, id: string) =>
   queryOptions({
     queryKey: ['package', status, id],
     queryFn: ({ signal }) =>
-      api<{ data: Package }>(packageApiPath(status, id), { signal, auth: false }).then((r) => r.data),
+      call('GET /api/package/:status/:id/', { params: { status, id } }, { signal, auth: false }).then(
+        (r) => r.data,
+      ),
     staleTime: 60_000,
   });
 export const usePackage = (status: string, id: string) => useQuery(packageQuery(status, id));

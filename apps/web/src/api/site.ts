@@ -1,10 +1,4 @@
-import {
-  DEFAULT_SETTINGS,
-  PARTNER_LOGOS_API_PATH,
-  type PartnerLogo,
-  SETTINGS_API_PATH,
-  type WebsiteSettings,
-} from '@rome/contract';
+import { DEFAULT_SETTINGS, PARTNER_LOGOS_API_PATH, type PartnerLogo } from '@rome/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, call } from './client';
 
@@ -13,7 +7,7 @@ export const settingsQuery = queryOptions({
   queryKey: ['website-settings'],
   queryFn: async ({ signal }) => {
     try {
-      return (await api<{ data: WebsiteSettings }>(SETTINGS_API_PATH, { signal, auth: false })).data;
+      return (await call('GET /api/website-settings/', {}, { signal, auth: false })).data;
     } catch {
       return DEFAULT_SETTINGS;
     }

@@ -1,6 +1,6 @@
 /** The editor's calls (spec §7), each needing the stored access token ('Authentication required'). */
 import { MESSAGES } from '@rome/contract';
-import { api, tokenStore } from '../api/client';
+import { api, call, tokenStore } from '../api/client';
 import type { ContentBlock, PageImageFile } from '../features/content/api';
 
 export const AUTH_REQUIRED = 'Authentication required';
@@ -59,18 +59,14 @@ export async function updatePageMeta(page: string, body: PageMetaInput): Promise
   if (res?.status !== 200) throw new Error('Failed to update meta information');
 }
 
+/** GET website-settings/global-head-code/: the stored code ('' when none). */
 export async function fetchGlobalHeadCode(): Promise<string> {
-  const res = await api<{ status: number; global_head_code?: string }>('website-settings/global-head-code/');
-  if (res?.status !== 200) throw new Error('Failed to fetch global head code');
-  return res.global_head_code ?? '';
+  return (await call('GET /api/website-settings/global-head-code/')).global_head_code;
 }
 
+/** PATCH website-settings/global-head-code/: answers the code as stored. */
 export async function saveGlobalHeadCode(code: string): Promise<string> {
   requireToken();
-  const res = await api<{ status: number; global_head_code?: string }>('website-settings/global-head-code/', {
-    method: 'PATCH',
-    body: { global_head_code: code },
-  });
-  if (res?.status !== 200) throw new Error('Failed to update global head code');
-  return res.global_head_code ?? code;
+  const body = { global_head_code: code };
+  return (await call('PATCH /api/website-settings/global-head-code/', { body })).global_head_code;
 }

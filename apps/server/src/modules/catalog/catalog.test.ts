@@ -1,3 +1,5 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { API } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packages } from '../../db/schema';
@@ -59,6 +61,34 @@ describe('GET /api/packages/', () => {
     expect(fresh.json().bus_data.find((p: any) => p.package_tag === 'BB-24').title).toBe('Renamed tour');
   });
 
+  it('the cached list is exactly what the contract declares (the reference cannot drift from the answer)', async () => {
+    // The list goes out as a ready string, past the serialiser: parse it with the declared 200 schema
+    // and require that nothing was stripped (an undeclared field) or missing (a declared one).
+    const snap = await t.app.catalog.get();
+    const raw = JSON.parse(snap.json);
+    const declared = API['GET /api/packages/'].responses[200];
+    expect(declared.parse(raw)).toEqual(raw);
+    // The same holds for the bytes on the wire, plain and compressed.
+    const decode = { identity: (b: Buffer) => b, gzip: gunzipSync, br: brotliDecompressSync };
+    for (const [encoding, unpack] of Object.entries(decode)) {
+      const res = await t.app.inject({ url: '/api/packages/', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const wire = JSON.parse(unpack(res.rawPayload).toString('utf8'));
+      expect(declared.parse(wire), encoding).toEqual(raw);
+    }
+    // One package answers the same shape.
+    const one = await t.app.inject({ url: '/api/package/E9/BB-24/' });
+    expect(API['GET /api/package/:status/:id/'].responses[200].parse(one.json())).toEqual(one.json());
+  });
+
+  it('answers 304 with no body', async () => {
+    const etag = (await t.app.inject({ url: '/api/packages/' })).headers.etag as string;
+    const res = await t.app.inject({ url: '/api/packages/', headers: { 'if-none-match': etag } });
+    expect(res.statusCode).toBe(304);
+    expect(res.body).toBe('');
+  });
+
   it('hides inactive packages', async () => {
     await t.db.update(packages).set({ status: 'inactive' }).where(eq(packages.packageTag, 'GL-72'));
     t.app.catalog.invalidate();
@@ -84,7 +114,11 @@ describe('GET /api/package/{status}/{id}/', () => {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/json/);
-      expect(res.json()).toMatchObject({ detail: 'Package not found.' });
+      expect(res.json()).toEqual({
+        error: 'Package not found.',
+        code: 'not_found',
+        detail: 'Package not found.',
+      });
     }
   });
 });

@@ -1,9 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editLog } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
+import { createUser, type TestUser } from '../../test/users';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
+let editor: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
+  editor = await createUser(t.app, t.db, { isEditor: true });
 });
 afterAll(() => t.close());
 
@@ -25,6 +30,55 @@ describe('public site data', () => {
         'website_phone_number',
       ].sort(),
     );
+  });
+
+  it('GET and PATCH website-settings/global-head-code/ read and replace the code', async () => {
+    const code = '<meta name="verify" content="abc">';
+    const set = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/website-settings/global-head-code/',
+      headers: editor.auth,
+      payload: { global_head_code: code },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ status: 200, global_head_code: code });
+    expect((await t.app.inject({ url: '/api/website-settings/global-head-code/' })).json()).toEqual({
+      status: 200,
+      global_head_code: code,
+    });
+  });
+
+  it('PATCH global-head-code refuses a body the contract does not accept, and stores nothing', async () => {
+    const before = (await t.app.inject({ url: '/api/website-settings/global-head-code/' })).json();
+    const logged = async () =>
+      (await t.db.select().from(editLog).where(eq(editLog.entity, 'global_head_code'))).length;
+    const count = await logged();
+    for (const [payload, error] of [
+      [{}, 'Invalid request (global_head_code: global_head_code is required).'],
+      [{ global_head_code: 42 }, 'Invalid request (global_head_code: global_head_code is required).'],
+      [
+        { global_head_code: 'x'.repeat(50_001) },
+        'Invalid request (global_head_code: The head code is too long (at most 50000 characters)).',
+      ],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/website-settings/global-head-code/',
+        headers: editor.auth,
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
+      expect(res.json()).toEqual({ error, code: 'invalid_request' });
+    }
+    expect((await t.app.inject({ url: '/api/website-settings/global-head-code/' })).json()).toEqual(before);
+    expect(await logged()).toBe(count);
+    const anonymous = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/website-settings/global-head-code/',
+      payload: { global_head_code: 'x' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ code: 'unauthorized' });
   });
 
   it('GET partner-logos answers the active logos in order, with image URLs', async () => {

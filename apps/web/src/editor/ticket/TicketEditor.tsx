@@ -4,7 +4,14 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../Dialog';
 import { MediaPicker } from '../media/MediaPicker';
-import { IMAGE_GROUPS, imagePatch, refreshPackages, TICKET_MESSAGES, updatePackage } from './api';
+import {
+  IMAGE_GROUPS,
+  imagePatch,
+  type PackageEditBody,
+  refreshPackages,
+  TICKET_MESSAGES,
+  updatePackage,
+} from './api';
 
 type Fields = {
   title: string;
@@ -67,7 +74,7 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
     const schema = parseSchemaJson(f.schema_json);
     if (!schema.ok) return setError(schema.error);
 
-    const body: Record<string, unknown> = {};
+    const body: PackageEditBody = {};
     if (f.title.trim() !== start.title) body.title = f.title.trim();
     if (f.is_featured !== start.is_featured) body.is_featured = f.is_featured;
     for (const key of ['adult_price', 'youth_price'] as const)

@@ -1,7 +1,10 @@
 /** PATCH update-bus-package/{package_tag}/ (spec §7): the edited fields, or one image. */
-import { ALT_SLOTS, type ImageSlot, type Package } from '@rome/contract';
+import { ALT_SLOTS, type ApiAnswer, type ApiBody, type ImageSlot } from '@rome/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../api/client';
+import { ApiError, call, errorMessage } from '../../api/client';
+
+/** What the editor sends: only the changed fields (contract packageEditSchema). */
+export type PackageEditBody = ApiBody<'PATCH /api/update-bus-package/:tag/'>;
 
 export const TICKET_MESSAGES = {
   tagMissing: 'Package tag is missing',
@@ -30,32 +33,29 @@ export const IMAGE_GROUPS: { key: string; label: string; slots: ImageSlot[] }[] 
 ];
 
 /** The body that puts one media item into a group's slots, with its alt text where a slot has one. */
-export function imagePatch(slots: ImageSlot[], mediaId: number, altText: string): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+export function imagePatch(slots: ImageSlot[], mediaId: number, altText: string): PackageEditBody {
+  const body: PackageEditBody = {};
   for (const slot of slots) {
     body[slot] = mediaId;
-    if (altText.trim() && (ALT_SLOTS as readonly string[]).includes(slot))
-      body[`${slot}_alt`] = altText.trim();
+    const altSlot = ALT_SLOTS.find((s) => s === slot);
+    if (altText.trim() && altSlot) body[`${altSlot}_alt`] = altText.trim();
   }
   return body;
 }
 
-/** Sends the edit; throws an Error whose message is the spec's toast text. */
-export async function updatePackage(tag: string, body: Record<string, unknown>): Promise<Package> {
+/**
+ * Sends the edit and answers the package as the list now shows it (null when it left the list);
+ * throws an Error whose message is the spec's toast text.
+ */
+export async function updatePackage(
+  tag: string,
+  body: PackageEditBody,
+): Promise<ApiAnswer<'PATCH /api/update-bus-package/:tag/'>['data']> {
   if (!tag) throw new Error(TICKET_MESSAGES.tagMissing);
   try {
-    const res = await api<{ data: Package; message?: string }>(
-      `update-bus-package/${encodeURIComponent(tag)}/`,
-      { method: 'PATCH', body },
-    );
-    return res.data;
+    return (await call('PATCH /api/update-bus-package/:tag/', { params: { tag }, body })).data;
   } catch (err) {
-    if (err instanceof ApiError) {
-      const reason = err.body?.error ?? err.body?.message ?? err.body?.detail;
-      throw new Error(
-        TICKET_MESSAGES.failed(typeof reason === 'string' && reason ? reason : 'Unknown error'),
-      );
-    }
+    if (err instanceof ApiError) throw new Error(TICKET_MESSAGES.failed(errorMessage(err, 'Unknown error')));
     throw new Error(TICKET_MESSAGES.network);
   }
 }

@@ -1,0 +1,94 @@
+/** The catalogue's calls of spec §7: the package list, one package, and the editors' package edit. */
+import { z } from 'zod';
+import { ALT_SLOTS, IMAGE_SLOTS } from './catalog';
+import { packageEditSchema, packageSchema, packagesResponseSchema } from './catalog.schema';
+import { endpoint, errors } from './endpoint';
+
+/** One package as the examples of the reference show it (every field of spec §3). */
+const EXAMPLE_PACKAGE = {
+  id: 1,
+  package_tag: 'BB-24',
+  title: 'Big Bus Rome 24h',
+  type: 'Hop-on hop-off',
+  duration: '24 hours',
+  ticket_type: 'bus_tour',
+  status: 'active',
+  folder: 1,
+  company: 'Big Bus',
+  adult_price: '29.00',
+  youth_price: '19.00',
+  off_price: '35.00',
+  ...Object.fromEntries(IMAGE_SLOTS.map((s) => [s, null])),
+  thumbnail_large: '/media/3f2a.webp',
+  ...Object.fromEntries(ALT_SLOTS.map((s) => [`${s}_alt`, ''])),
+  dates: ['2026-06-01'],
+  description: '<p>Eight stops around the centre.</p>',
+  meta_title: 'Big Bus Rome 24h',
+  meta_description: 'Hop-on hop-off bus tour of Rome, 24 hours.',
+  meta_keywords: 'rome, bus',
+  schema_json: null,
+  is_featured: true,
+};
+const EXAMPLE_FOLDER = { id: 1, name: 'Big Bus', company_slug: 'big-bus', active: true };
+
+export const catalogApi = {
+  'GET /api/packages/': endpoint({
+    summary: 'The catalogue: every package on sale and the bus services (folders)',
+    tag: 'catalog',
+    access: 'public',
+    description:
+      'Served from a ready JSON string, compressed once per encoding, with an ETag: a request whose ' +
+      'If-None-Match is the current ETag is answered 304 with no body.',
+    responses: {
+      200: packagesResponseSchema.meta({
+        examples: [{ bus_data: [EXAMPLE_PACKAGE], folders: [EXAMPLE_FOLDER] }],
+      }),
+      304: z.null().meta({ description: 'Not modified: the ETag sent in If-None-Match is current.' }),
+    },
+  }),
+  'GET /api/package/:status/:id/': endpoint({
+    summary: 'One package, by booking path code and package tag',
+    tag: 'catalog',
+    access: 'public',
+    params: z.object({
+      status: z.string().meta({
+        description: "'E9' (a package with a duration) or 'E8'; any other answers 404",
+        examples: ['E9'],
+      }),
+      id: z.string().meta({ description: 'The package tag', examples: ['BB-24'] }),
+    }),
+    responses: {
+      200: z.object({ data: packageSchema }).meta({ examples: [{ data: EXAMPLE_PACKAGE }] }),
+      404: errors[404],
+    },
+  }),
+  'PATCH /api/update-bus-package/:tag/': endpoint({
+    summary: 'Edit a package: the changed fields, or one image (editors)',
+    tag: 'catalog',
+    access: 'editor',
+    description:
+      'Only the fields sent change. Prices are decimals of 0 or more with at most two decimals; ' +
+      'schema_json is JSON text (empty clears it) or a JSON object; an image slot takes a media library ' +
+      'image id (null clears it). Bad input changes nothing.',
+    params: z.object({
+      tag: z
+        .string()
+        .min(1, 'Package tag is missing')
+        .max(200)
+        .meta({ examples: ['BB-24'] }),
+    }),
+    body: packageEditSchema,
+    responses: {
+      200: z
+        .object({
+          data: packageSchema.nullable().meta({ description: 'The package as the list now shows it' }),
+          message: z.string(),
+        })
+        .meta({ examples: [{ data: EXAMPLE_PACKAGE, message: 'Ticket updated successfully!' }] }),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      404: errors[404],
+    },
+  }),
+} as const;
