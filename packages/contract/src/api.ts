@@ -5,10 +5,12 @@
  */
 import type { z } from 'zod';
 import type { EndpointDef } from './endpoint';
+import { contentApi } from './content.api';
 import { newsletterApi } from './newsletter.api';
 
 export const API = {
   ...newsletterApi,
+  ...contentApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;
