@@ -4,8 +4,8 @@
  * web app's client (`apps/web/src/api/client.ts`, `call`) takes the same keys and infers its types.
  */
 import type { z } from 'zod';
-import type { EndpointDef } from './endpoint';
 import { contentApi } from './content.api';
+import type { EndpointDef } from './endpoint';
 import { newsletterApi } from './newsletter.api';
 
 export const API = {

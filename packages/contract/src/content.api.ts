@@ -76,7 +76,13 @@ const BLOCK_EXAMPLE = {
 };
 const PAGE_IMAGE_EXAMPLE = {
   unique_tag: 'about-us-banner',
-  image: { id: 12, file: '/media/AbCdEfGhIjKlMnOpQrStUv.webp', alt_text: 'The Colosseum', width: 1920, height: 1080 },
+  image: {
+    id: 12,
+    file: '/media/AbCdEfGhIjKlMnOpQrStUv.webp',
+    alt_text: 'The Colosseum',
+    width: 1920,
+    height: 1080,
+  },
   help_text: '',
 };
 const MEDIA_EXAMPLE = {
@@ -194,7 +200,12 @@ export const contentApi = {
     responses: {
       200: staticContentSchema.meta({
         examples: [
-          { status: 200, page: PAGE_EXAMPLE, content_blocks: [BLOCK_EXAMPLE], page_images: [PAGE_IMAGE_EXAMPLE] },
+          {
+            status: 200,
+            page: PAGE_EXAMPLE,
+            content_blocks: [BLOCK_EXAMPLE],
+            page_images: [PAGE_IMAGE_EXAMPLE],
+          },
         ],
       }),
       404: errors[404],
@@ -280,7 +291,7 @@ export const contentApi = {
     },
   }),
   'PATCH /api/media-library/:id/update/': endpoint({
-    summary: "Rename a media item or change its alt text (only the changed fields)",
+    summary: 'Rename a media item or change its alt text (only the changed fields)',
     tag: 'media',
     access: 'editor',
     params: z.object({ id: rowIdParamSchema }),

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_SETTINGS,
-  PARTNER_LOGOS_API_PATH,
-  type PartnerLogo,
-  SETTINGS_API_PATH,
-  type WebsiteSettings,
-} from '@rome/contract';
+import { DEFAULT_SETTINGS, SETTINGS_API_PATH, type WebsiteSettings } from '@rome/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, call } from './client';
 
@@ -22,10 +16,10 @@ export const settingsQuery = queryOptions({
 });
 export const useSettings = () => useQuery(settingsQuery).data ?? DEFAULT_SETTINGS;
 
+/** GET /api/partner-logos (the same URL the server preloads for the home page's first screen). */
 export const partnerLogosQuery = queryOptions({
   queryKey: ['partner-logos'],
-  queryFn: ({ signal }) =>
-    api<{ data: PartnerLogo[] }>(PARTNER_LOGOS_API_PATH, { signal, auth: false }).then((r) => r.data),
+  queryFn: ({ signal }) => call('GET /api/partner-logos', {}, { signal, auth: false }).then((r) => r.data),
   staleTime: 300_000,
 });
 export const usePartnerLogos = () => useQuery(partnerLogosQuery);

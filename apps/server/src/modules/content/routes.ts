@@ -14,7 +14,9 @@ async function withMessage<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export const contentRoutes: FastifyPluginAsync = async (app) => {
-  route(app, 'GET /api/static-content/:pageTag/', async (req) => getStaticContent(app.db, req.params.pageTag));
+  route(app, 'GET /api/static-content/:pageTag/', async (req) =>
+    getStaticContent(app.db, req.params.pageTag),
+  );
 
   route(app, 'POST /api/edit-content/:tag/', async (req) => {
     const out = await withMessage(() => saveContent(app.db, req.user!.id, req.params.tag, req.body));

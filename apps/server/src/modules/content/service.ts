@@ -98,12 +98,7 @@ export async function getStaticContent(db: Db, pageTag: string) {
 }
 
 /** Spec §7 POST edit-content/{tag}/: saves a block's HTML, sanitised. A new tag needs its page. */
-export async function saveContent(
-  db: Db,
-  userId: string,
-  tag: string,
-  body: EditContentInput,
-) {
+export async function saveContent(db: Db, userId: string, tag: string, body: EditContentInput) {
   if (!tag || !isUniqueTag(tag)) throw badRequest(MESSAGES.contentTag);
   if (body.content.length > 200_000) throw badRequest('Content is too long.');
   const clean = sanitizeHtml(body.content);
@@ -134,12 +129,7 @@ export async function saveContent(
 }
 
 /** Spec §7 PATCH page-image/{tag}/update/: attaches a media library image to a unique tag. */
-export async function setPageImage(
-  db: Db,
-  userId: string,
-  tag: string,
-  body: PageImageInput,
-) {
+export async function setPageImage(db: Db, userId: string, tag: string, body: PageImageInput) {
   if (!tag || !isUniqueTag(tag)) throw badRequest('Unique tag is required for updating image');
   const id = body.image_id;
   const [media] = await db.select().from(mediaItems).where(eq(mediaItems.id, id));

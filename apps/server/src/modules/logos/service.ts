@@ -55,7 +55,8 @@ export async function saveLogo(
   const order = merged.order ?? 0;
   const values = {
     name: String(merged.name).trim().slice(0, 200),
-    altText: body.alt_text !== undefined ? (body.alt_text ?? '').trim().slice(0, 300) : (existing?.altText ?? ''),
+    altText:
+      body.alt_text !== undefined ? (body.alt_text ?? '').trim().slice(0, 300) : (existing?.altText ?? ''),
     websiteUrl: merged.website_url ? merged.website_url.trim() : '',
     // Spec §4: order never goes below 0.
     sortOrder: Math.max(0, order),

@@ -158,12 +158,7 @@ export async function createMedia(db: Db, storage: Storage, userId: string, up: 
 }
 
 /** Only name and alt text change; nothing is written when nothing changed. */
-export async function updateMedia(
-  db: Db,
-  userId: string,
-  id: number,
-  body: MediaUpdate,
-): Promise<MediaItem> {
+export async function updateMedia(db: Db, userId: string, id: number, body: MediaUpdate): Promise<MediaItem> {
   const [row] = await db.select().from(mediaItems).where(eq(mediaItems.id, id));
   if (!row) throw notFound('Media item not found.');
   const set: Partial<Row> = {};
