@@ -72,6 +72,16 @@ describe('who may edit', () => {
       expect(ok.statusCode, call.url).toBe(200);
       expect(ok.json().status).toBe(200);
     }
+    // Who may call is decided before the body is looked at: a malformed body changes nothing.
+    for (const call of calls) {
+      const junk = {
+        method: call.method,
+        url: call.url,
+        payload: { content: 42, image_id: 'x', meta_title: 7 },
+      };
+      expect((await t.app.inject(junk)).statusCode, call.url).toBe(401);
+      expect((await t.app.inject({ ...junk, headers: customer.auth })).statusCode, call.url).toBe(403);
+    }
     const logged = await t.db.select().from(editLog).where(eq(editLog.userId, editor.id));
     expect(logged.map((l) => l.entity).sort()).toEqual([
       'content_block',
