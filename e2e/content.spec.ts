@@ -177,6 +177,21 @@ test.describe('content pages (visitor)', () => {
     await expect(page.getByRole('alert')).toHaveText('HTTP Error: 500');
   });
 
+  test('content that is not JSON, or no answer at all, shows the spec messages (through the one client)', async ({
+    page,
+  }) => {
+    await page.route('**/api/static-content/refund/', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><p>not json</p>' }),
+    );
+    await page.route('**/api/static-content/return-policy/', (route) => route.abort('connectionrefused'));
+    await navigateInApp(page, '/refund');
+    await expect(page.getByRole('heading', { level: 1, name: 'Refund Policy' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('Received content is not JSON');
+    await navigateInApp(page, '/returnPolicy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Return Policy' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('Failed to fetch content');
+  });
+
   test('a customer sees no EDIT button and does not load the editor chunk', async ({ page }) => {
     const scripts = collectScripts(page);
     await signIn(page, 'customer');
@@ -305,6 +320,22 @@ test.describe('editor tools', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
       'Failed to save content: Authentication required',
+    );
+  });
+
+  test("a save the server refuses shows the server's message", async ({ page }) => {
+    await signIn(page, 'editor');
+    await page.route('**/api/edit-content/**', (route) =>
+      route.fulfill({
+        status: 400,
+        json: { error: 'Content is too long.', message: 'Content is too long.', code: 'invalid_request' },
+      }),
+    );
+    await page.goto('/aboutus');
+    await page.getByRole('button', { name: 'EDIT title' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
+      'Failed to save content: Content is too long.',
     );
   });
 

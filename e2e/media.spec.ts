@@ -256,6 +256,35 @@ test.describe('media library and image change (editor)', () => {
   });
 });
 
+test.describe('media library (server refusals)', () => {
+  test("a file the server refuses shows the server's message and stores nothing", async ({ page }) => {
+    await signIn(page, 'editor');
+    const name = `fake-${Date.now()}`;
+    const { library } = await openLibraryFromTicketEditor(page);
+    await library.getByRole('button', { name: 'Upload', exact: true }).click();
+    const form = library.getByRole('form', { name: 'Upload media' });
+    // Declared a PNG, but its bytes are no image: the server says so (400, error and message).
+    await form.getByLabel('File').setInputFiles({
+      name: `${name}.png`,
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not a picture at all'),
+    });
+    await expect(form.getByLabel('Media type')).toHaveValue('image');
+    const answer = page.waitForResponse((r) => r.url().includes('/api/media-library/create/'));
+    await form.getByRole('button', { name: 'Upload', exact: true }).click();
+    const res = await answer;
+    expect(res.status()).toBe(400);
+    expect(await res.json()).toEqual({
+      error: 'The file is not a valid image.',
+      message: 'The file is not a valid image.',
+      code: 'invalid_request',
+    });
+    await expect(form.getByRole('alert')).toHaveText('The file is not a valid image.');
+    const list = (await (await page.request.get('/api/media-library/')).json()).data as { name: string }[];
+    expect(list.filter((m) => m.name === name)).toEqual([]);
+  });
+});
+
 test.describe('partner logos (editor)', () => {
   test('an editor hides a logo and moves another up; the home strip follows', async ({
     page,

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { authApi } from './auth.api';
 import { catalogApi } from './catalog.api';
+import { contentApi } from './content.api';
 import type { EndpointDef } from './endpoint';
 import { newsletterApi } from './newsletter.api';
 import { siteApi } from './site.api';
@@ -15,6 +16,7 @@ export const API = {
   ...newsletterApi,
   ...catalogApi,
   ...siteApi,
+  ...contentApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;

@@ -8,6 +8,7 @@ export * from './catalog';
 export * from './catalog.schema';
 export * from './checkout';
 export * from './checkout.schema';
+export * from './content.api';
 export * from './endpoint';
 export * from './first-screen';
 export * from './home-hero';

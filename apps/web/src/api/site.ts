@@ -1,6 +1,6 @@
-import { DEFAULT_SETTINGS, PARTNER_LOGOS_API_PATH, type PartnerLogo } from '@rome/contract';
+import { DEFAULT_SETTINGS } from '@rome/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, call } from './client';
+import { call } from './client';
 
 /** Website settings; a failed fetch is silent and the defaults are kept (spec §8). */
 export const settingsQuery = queryOptions({
@@ -16,10 +16,10 @@ export const settingsQuery = queryOptions({
 });
 export const useSettings = () => useQuery(settingsQuery).data ?? DEFAULT_SETTINGS;
 
+/** GET /api/partner-logos (the same URL the server preloads for the home page's first screen). */
 export const partnerLogosQuery = queryOptions({
   queryKey: ['partner-logos'],
-  queryFn: ({ signal }) =>
-    api<{ data: PartnerLogo[] }>(PARTNER_LOGOS_API_PATH, { signal, auth: false }).then((r) => r.data),
+  queryFn: ({ signal }) => call('GET /api/partner-logos', {}, { signal, auth: false }).then((r) => r.data),
   staleTime: 300_000,
 });
 export const usePartnerLogos = () => useQuery(partnerLogosQuery);

@@ -1,7 +1,6 @@
 /** The editor's calls (spec §7), each needing the stored access token ('Authentication required'). */
-import { MESSAGES } from '@rome/contract';
-import { api, call, tokenStore } from '../api/client';
-import type { ContentBlock, PageImageFile } from '../features/content/api';
+import { type ApiAnswer, type ApiBody, MESSAGES } from '@rome/contract';
+import { call, errorMessage, tokenStore } from '../api/client';
 
 export const AUTH_REQUIRED = 'Authentication required';
 
@@ -14,15 +13,18 @@ export const reasonOf = (err: unknown, fallback: string): string =>
   err instanceof Error && err.message ? err.message : fallback;
 
 /** POST edit-content/{tag}/: the server sanitises; `page` creates a block that does not exist yet. */
-export async function saveContent(tag: string, content: string, page: string): Promise<ContentBlock> {
+export async function saveContent(
+  tag: string,
+  content: string,
+  page: string,
+): Promise<ApiAnswer<'POST /api/edit-content/:tag/'>['data']> {
   if (!tag) throw new Error(MESSAGES.contentTag);
   requireToken();
-  const res = await api<{ status: number; data?: ContentBlock; message?: string }>(
-    `edit-content/${encodeURIComponent(tag)}/`,
-    { method: 'POST', body: { content, page } },
-  );
-  if (res?.status !== 200 || !res.data) throw new Error(res?.message ?? 'Failed to update content');
-  return res.data;
+  try {
+    return (await call('POST /api/edit-content/:tag/', { params: { tag }, body: { content, page } })).data;
+  } catch (err) {
+    throw new Error(errorMessage(err, 'Failed to update content'));
+  }
 }
 
 /** PATCH page-image/{tag}/update/: attaches a media library image to the unique tag. */
@@ -30,33 +32,29 @@ export async function updatePageImage(
   tag: string,
   imageId: number,
   page: string,
-): Promise<{ unique_tag: string; image: PageImageFile | null }> {
+): Promise<ApiAnswer<'PATCH /api/page-image/:tag/update/'>['data']> {
   if (!tag) throw new Error('Unique tag is required for updating image');
   if (!Number.isInteger(imageId) || imageId <= 0) throw new Error('Invalid image selected');
   requireToken();
-  const res = await api<{ status: number; data?: { unique_tag: string; image: PageImageFile | null } }>(
-    `page-image/${encodeURIComponent(tag)}/update/`,
-    { method: 'PATCH', body: { image_id: imageId, page } },
-  );
-  if (res?.status !== 200 || !res.data) throw new Error('Failed to update page image');
-  return res.data;
+  try {
+    return (
+      await call('PATCH /api/page-image/:tag/update/', { params: { tag }, body: { image_id: imageId, page } })
+    ).data;
+  } catch (err) {
+    throw new Error(errorMessage(err, 'Failed to update page image'));
+  }
 }
 
-export type PageMetaInput = {
-  meta_title: string;
-  meta_description: string;
-  meta_keywords: string;
-  schema_json: string | null;
-};
+export type PageMetaInput = ApiBody<'PATCH /api/pages/:page/update/'>;
 
 /** PATCH pages/{page}/update/: success when status 200. */
 export async function updatePageMeta(page: string, body: PageMetaInput): Promise<void> {
   requireToken();
-  const res = await api<{ status: number }>(`pages/${encodeURIComponent(page)}/update/`, {
-    method: 'PATCH',
-    body,
-  });
-  if (res?.status !== 200) throw new Error('Failed to update meta information');
+  try {
+    await call('PATCH /api/pages/:page/update/', { params: { page }, body });
+  } catch (err) {
+    throw new Error(errorMessage(err, 'Failed to update meta information'));
+  }
 }
 
 /** GET website-settings/global-head-code/: the stored code ('' when none). */

@@ -43,7 +43,9 @@ describe('GET static-content/{pageTag}/', () => {
   it('answers empty lists for a page with nothing stored yet, and 404 for a malformed tag', async () => {
     const res = await t.app.inject({ url: '/api/static-content/company-new-operator/' });
     expect(res.json()).toMatchObject({ status: 200, content_blocks: [], page_images: [] });
-    expect((await t.app.inject({ url: '/api/static-content/%3Cx%3E/' })).statusCode).toBe(404);
+    const malformed = await t.app.inject({ url: '/api/static-content/%3Cx%3E/' });
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json()).toMatchObject({ error: 'Page not found.', code: 'not_found' });
   });
 });
 
@@ -69,6 +71,16 @@ describe('who may edit', () => {
       const ok = await t.app.inject({ ...call, payload: { ...call.payload }, headers: editor.auth });
       expect(ok.statusCode, call.url).toBe(200);
       expect(ok.json().status).toBe(200);
+    }
+    // Who may call is decided before the body is looked at: a malformed body changes nothing.
+    for (const call of calls) {
+      const junk = {
+        method: call.method,
+        url: call.url,
+        payload: { content: 42, image_id: 'x', meta_title: 7 },
+      };
+      expect((await t.app.inject(junk)).statusCode, call.url).toBe(401);
+      expect((await t.app.inject({ ...junk, headers: customer.auth })).statusCode, call.url).toBe(403);
     }
     const logged = await t.db.select().from(editLog).where(eq(editLog.userId, editor.id));
     expect(logged.map((l) => l.entity).sort()).toEqual([
@@ -130,8 +142,28 @@ describe('saving content', () => {
   });
 
   it('needs content; an unknown tag needs its page to be created', async () => {
-    expect((await saveBlock('about-us-title', 42)).statusCode).toBe(400);
-    expect((await saveBlock('no-such-block', 'x')).statusCode).toBe(404);
+    const before = await t.db
+      .select()
+      .from(contentBlocks)
+      .where(eq(contentBlocks.uniqueTag, 'about-us-title'));
+    for (const content of [42, null, undefined, ['x'], { html: 'x' }]) {
+      const res = await saveBlock('about-us-title', content);
+      expect(res.statusCode).toBe(400);
+      // The contract's body schema refuses it, with the entry's message.
+      expect(res.json()).toEqual({ error: 'Content is required.', code: 'invalid_request' });
+    }
+    expect(
+      await t.db.select().from(contentBlocks).where(eq(contentBlocks.uniqueTag, 'about-us-title')),
+    ).toEqual(before);
+    const unknown = await saveBlock('no-such-block', 'x');
+    expect(unknown.statusCode).toBe(404);
+    // Spec §7: a failed save is read as `message`.
+    expect(unknown.json()).toMatchObject({ code: 'not_found', message: unknown.json().error });
+    expect((await saveBlock('bad tag!', 'x')).json()).toEqual({
+      error: 'Content tag is required for saving',
+      message: 'Content tag is required for saving',
+      code: 'invalid_request',
+    });
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/edit-content/company-new-operator-title/',
@@ -149,7 +181,8 @@ describe('saving content', () => {
 
 describe('page images and metadata', () => {
   it('refuses an unknown or non-image media id', async () => {
-    for (const image_id of [999999, 'abc', null, -1]) {
+    const before = await t.app.inject({ url: '/api/static-content/about-us/' });
+    for (const image_id of [999999, 'abc', null, -1, '12', 1.5, 2147483648]) {
       const res = await t.app.inject({
         method: 'PATCH',
         url: '/api/page-image/about-us-banner/update/',
@@ -157,8 +190,9 @@ describe('page images and metadata', () => {
         payload: { image_id },
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toBe('Invalid image selected');
+      expect(res.json()).toEqual({ error: 'Invalid image selected', code: 'invalid_request' });
     }
+    expect((await t.app.inject({ url: '/api/static-content/about-us/' })).json()).toEqual(before.json());
   });
 
   it('invalid schema_json is refused and stores nothing; empty is stored as null', async () => {
@@ -171,7 +205,21 @@ describe('page images and metadata', () => {
       payload: { meta_title: 'Changed', schema_json: '{not json' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toBe('Schema JSON is invalid');
+    expect(bad.json()).toEqual({ error: 'Schema JSON is invalid', code: 'invalid_request' });
+    // Wrong types are refused by the contract's body schema, before anything is read or written.
+    for (const payload of [{ meta_title: 42 }, { meta_keywords: ['rome'] }, { schema_json: 7 }]) {
+      const wrong = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/pages/refund/update/',
+        headers: editor.auth,
+        payload,
+      });
+      expect(wrong.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(wrong.json()).toMatchObject({
+        error: expect.stringMatching(/^Invalid request/),
+        code: 'invalid_request',
+      });
+    }
     expect(await t.db.select().from(pages).where(eq(pages.slug, 'refund'))).toEqual(before);
     expect((await t.db.select({ n: count() }).from(editLog))[0].n).toBe(logsBefore);
 

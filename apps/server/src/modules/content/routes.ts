@@ -1,46 +1,62 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../lib/contract-route';
+import { HttpError } from '../../lib/errors';
 import { requireEditor } from '../auth/plugin';
 import { getStaticContent, saveContent, setPageImage, updatePageMeta } from './service';
 
-type Body = Record<string, unknown>;
-const bodyOf = (b: unknown): Body => (b && typeof b === 'object' && !Array.isArray(b) ? (b as Body) : {});
+/** Spec §7: a failed content save is read as `message`; it carries the same text as `error`. */
+async function withMessage<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof HttpError) err.body.message ??= err.body.error;
+    throw err;
+  }
+}
+
+/**
+ * Who may call is checked before the body is validated: an anonymous or customer request answers
+ * 401/403 whatever it sends, never a 400 that would tell it about the body it may not send. (The
+ * entry's access also adds the guard as a preHandler; the token lookup is memoised, so it runs once.)
+ */
+const editorFirst = { preValidation: requireEditor };
 
 export const contentRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/static-content/:pageTag/', async (req) =>
-    getStaticContent(app.db, (req.params as { pageTag: string }).pageTag),
+  route(app, 'GET /api/static-content/:pageTag/', async (req) =>
+    getStaticContent(app.db, req.params.pageTag),
   );
 
-  app.post('/api/edit-content/:tag/', { preHandler: requireEditor }, async (req) => {
-    const out = await saveContent(
-      app.db,
-      req.user!.id,
-      (req.params as { tag: string }).tag,
-      bodyOf(req.body),
-    );
-    req.log.info({ tag: out.data.unique_tag, editor: req.user!.id }, 'content block saved');
-    return out;
-  });
+  route(
+    app,
+    'POST /api/edit-content/:tag/',
+    async (req) => {
+      const out = await withMessage(() => saveContent(app.db, req.user!.id, req.params.tag, req.body));
+      req.log.info({ tag: out.data.unique_tag, editor: req.user!.id }, 'content block saved');
+      return out;
+    },
+    editorFirst,
+  );
 
-  app.patch('/api/page-image/:tag/update/', { preHandler: requireEditor }, async (req) => {
-    const out = await setPageImage(
-      app.db,
-      req.user!.id,
-      (req.params as { tag: string }).tag,
-      bodyOf(req.body),
-    );
-    // Pages preload their banner picture with the HTML (modules/web/head.ts).
-    app.siteCache.invalidate();
-    return out;
-  });
+  route(
+    app,
+    'PATCH /api/page-image/:tag/update/',
+    async (req) => {
+      const out = await setPageImage(app.db, req.user!.id, req.params.tag, req.body);
+      // Pages preload their banner picture with the HTML (modules/web/head.ts).
+      app.siteCache.invalidate();
+      return out;
+    },
+    editorFirst,
+  );
 
-  app.patch('/api/pages/:page/update/', { preHandler: requireEditor }, async (req) => {
-    const out = await updatePageMeta(
-      app.db,
-      req.user!.id,
-      (req.params as { page: string }).page,
-      bodyOf(req.body),
-    );
-    app.siteCache.invalidate();
-    return out;
-  });
+  route(
+    app,
+    'PATCH /api/pages/:page/update/',
+    async (req) => {
+      const out = await updatePageMeta(app.db, req.user!.id, req.params.page, req.body);
+      app.siteCache.invalidate();
+      return out;
+    },
+    editorFirst,
+  );
 };

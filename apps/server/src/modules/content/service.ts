@@ -2,7 +2,13 @@
  * Static page content: content blocks (unique_tag -> HTML), page images (unique_tag -> media item)
  * and page metadata. Every edit is recorded in edit_log with who, when, before and after.
  */
-import { MESSAGES, parseSchemaJson } from '@rome/contract';
+import {
+  type EditContentInput,
+  MESSAGES,
+  type PageImageInput,
+  type PageMetaInput,
+  parseSchemaJson,
+} from '@rome/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contentBlocks, editLog, mediaItems, pageImages, pages } from '../../db/schema';
@@ -75,7 +81,7 @@ export async function getStaticContent(db: Db, pageTag: string) {
     .where(eq(contentBlocks.pageTag, pageTag))
     .orderBy(asc(contentBlocks.id));
   return {
-    status: 200,
+    status: 200 as const,
     page: page
       ? pageOut(page)
       : {
@@ -92,14 +98,8 @@ export async function getStaticContent(db: Db, pageTag: string) {
 }
 
 /** Spec §7 POST edit-content/{tag}/: saves a block's HTML, sanitised. A new tag needs its page. */
-export async function saveContent(
-  db: Db,
-  userId: string,
-  tag: string,
-  body: { content?: unknown; page?: unknown },
-) {
+export async function saveContent(db: Db, userId: string, tag: string, body: EditContentInput) {
   if (!tag || !isUniqueTag(tag)) throw badRequest(MESSAGES.contentTag);
-  if (typeof body.content !== 'string') throw badRequest('Content is required.');
   if (body.content.length > 200_000) throw badRequest('Content is too long.');
   const clean = sanitizeHtml(body.content);
   const [existing] = await db.select().from(contentBlocks).where(eq(contentBlocks.uniqueTag, tag));
@@ -111,7 +111,7 @@ export async function saveContent(
       .where(eq(contentBlocks.id, existing.id))
       .returning();
   } else {
-    const page = typeof body.page === 'string' ? body.page : '';
+    const page = body.page ?? '';
     if (!isPageTag(page)) throw notFound('No content block with this tag; send its page to create it.');
     [saved] = await db
       .insert(contentBlocks)
@@ -125,19 +125,13 @@ export async function saveContent(
     before: existing?.blockContent ?? null,
     after: clean,
   });
-  return { status: 200, data: blockOut(saved) };
+  return { status: 200 as const, data: blockOut(saved) };
 }
 
 /** Spec §7 PATCH page-image/{tag}/update/: attaches a media library image to a unique tag. */
-export async function setPageImage(
-  db: Db,
-  userId: string,
-  tag: string,
-  body: { image_id?: unknown; page?: unknown },
-) {
+export async function setPageImage(db: Db, userId: string, tag: string, body: PageImageInput) {
   if (!tag || !isUniqueTag(tag)) throw badRequest('Unique tag is required for updating image');
-  const id = Number(body.image_id);
-  if (!Number.isInteger(id) || id <= 0) throw badRequest('Invalid image selected');
+  const id = body.image_id;
   const [media] = await db.select().from(mediaItems).where(eq(mediaItems.id, id));
   if (media?.mediaType !== 'image') throw badRequest('Invalid image selected');
   const [existing] = await db.select().from(pageImages).where(eq(pageImages.uniqueTag, tag));
@@ -147,7 +141,7 @@ export async function setPageImage(
       .set({ mediaId: id, updatedAt: new Date() })
       .where(eq(pageImages.id, existing.id));
   } else {
-    const page = typeof body.page === 'string' ? body.page : '';
+    const page = body.page ?? '';
     if (!isPageTag(page)) throw notFound('No page image with this tag; send its page to create it.');
     await db.insert(pageImages).values({ pageTag: page, uniqueTag: tag, mediaId: id });
   }
@@ -159,28 +153,25 @@ export async function setPageImage(
     after: id,
   });
   const [out] = await pageImagesOf(db, eq(pageImages.uniqueTag, tag));
-  return { status: 200, data: out };
+  return { status: 200 as const, data: out };
 }
 
-const metaText = (v: unknown, max: number, field: string): string | undefined => {
+const metaText = (v: string | null | undefined, max: number, field: string): string | undefined => {
   if (v === undefined) return undefined;
   if (v === null) return '';
-  if (typeof v !== 'string') throw badRequest(`${field} must be text.`);
   if (v.length > max) throw badRequest(`${field} is too long (at most ${max} characters).`);
   return oneLine(v).trim();
 };
 
 /** Spec §7 PATCH pages/{page}/update/: page metadata. schema_json must be JSON or empty (null). */
-export async function updatePageMeta(db: Db, userId: string, slug: string, body: Record<string, unknown>) {
+export async function updatePageMeta(db: Db, userId: string, slug: string, body: PageMetaInput) {
   if (!isPageTag(slug)) throw notFound('Page not found.');
-  let schema: unknown;
-  if (body.schema_json !== undefined) {
-    if (body.schema_json === null || typeof body.schema_json === 'object') schema = body.schema_json;
-    else if (typeof body.schema_json === 'string') {
-      const parsed = parseSchemaJson(body.schema_json);
-      if (!parsed.ok) throw badRequest(parsed.error);
-      schema = parsed.value;
-    } else throw badRequest(MESSAGES.schemaJson);
+  // JSON text is parsed (empty is none); JSON itself (or null) is taken as it is.
+  let schema: unknown = body.schema_json;
+  if (typeof body.schema_json === 'string') {
+    const parsed = parseSchemaJson(body.schema_json);
+    if (!parsed.ok) throw badRequest(parsed.error);
+    schema = parsed.value;
   }
   const changes = {
     metaTitle: metaText(body.meta_title, 200, 'Meta title'),
@@ -207,5 +198,5 @@ export async function updatePageMeta(db: Db, userId: string, slug: string, body:
     before: before ? pageOut(before) : null,
     after: pageOut(after),
   });
-  return { status: 200, data: pageOut(after) };
+  return { status: 200 as const, data: pageOut(after) };
 }

@@ -50,7 +50,7 @@ describe('partner logos', () => {
     for (const [payload, error] of cases) {
       const res = await call('POST', '/api/partner-logos/create/', payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toBe(error);
+      expect(res.json()).toEqual({ error, code: 'invalid_request' });
     }
     expect((await call('GET', '/api/partner-logos/all/')).json().length).toBe(before);
     const ok = await call('POST', '/api/partner-logos/create/', {
@@ -62,6 +62,7 @@ describe('partner logos', () => {
       order: 0,
     });
     expect(ok.statusCode).toBe(201);
+    expect(ok.json().message).toBe('Partner logo created successfully!');
     expect(ok.json().data).toMatchObject({
       name: 'Vespa Tours',
       order: 0,
@@ -87,5 +88,39 @@ describe('partner logos', () => {
     const del = await call('DELETE', `/api/partner-logos/${first.id}/delete/`);
     expect(del.statusCode).toBe(200);
     expect((await call('DELETE', `/api/partner-logos/${first.id}/delete/`)).statusCode).toBe(404);
+  });
+});
+
+describe('the contract of the partner logo calls', () => {
+  it('refuses a body of the wrong shape before anything is stored', async () => {
+    const before = (await call('GET', '/api/partner-logos/all/')).json();
+    for (const payload of [
+      { logo_id: String(imageId), name: 'X' },
+      { logo_id: imageId, name: 'X', is_active: 'yes' },
+      { logo_id: imageId, name: ['X'] },
+      { logo_id: imageId, name: 'X', order: '3' },
+    ]) {
+      const res = await call('POST', '/api/partner-logos/create/', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: expect.stringMatching(/^Invalid request/),
+        code: 'invalid_request',
+      });
+      const upd = await call('PATCH', `/api/partner-logos/${before[0].id}/update/`, payload);
+      expect(upd.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await call('GET', '/api/partner-logos/all/')).json()).toEqual(before);
+  });
+
+  it('answers the spec keys: status and data publicly, a list for editors, 404 for an id that names nothing', async () => {
+    const pub = (await call('GET', '/api/partner-logos', undefined, null)).json();
+    expect(pub.status).toBe(200);
+    expect(Array.isArray(pub.data)).toBe(true);
+    expect(Array.isArray((await call('GET', '/api/partner-logos/all/')).json())).toBe(true);
+    for (const id of ['abc', '0', '2147483648']) {
+      const res = await call('DELETE', `/api/partner-logos/${id}/delete/`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toMatchObject({ error: 'Partner logo not found.', code: 'not_found' });
+    }
   });
 });

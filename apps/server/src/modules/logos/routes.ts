@@ -1,40 +1,53 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
 import { requireEditor } from '../auth/plugin';
 import { deleteLogo, listLogos, saveLogo } from './service';
 
-const idParam = (req: FastifyRequest) => {
-  const id = Number((req.params as { id: string }).id);
-  // Ids are PostgreSQL integers: a larger number names nothing.
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound('Partner logo not found.');
+/** Path ids that are no PostgreSQL integer arrive as null (contract `rowIdParamSchema`): nothing has them. */
+const known = (id: number | null) => {
+  if (id === null) throw notFound('Partner logo not found.');
   return id;
 };
-const bodyOf = (req: FastifyRequest) =>
-  req.body && typeof req.body === 'object' && !Array.isArray(req.body)
-    ? (req.body as Record<string, unknown>)
-    : {};
+
+/**
+ * Who may call is checked before the body is validated: an anonymous or customer request answers
+ * 401/403 whatever it sends, never a 400 that would tell it about the body it may not send. (The
+ * entry's access also adds the guard as a preHandler; the token lookup is memoised, so it runs once.)
+ */
+const editorFirst = { preValidation: requireEditor };
 
 export const logoRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/partner-logos', async () => ({ status: 200, data: await listLogos(app.db, { all: false }) }));
-
-  app.get('/api/partner-logos/all/', { preHandler: requireEditor }, async () =>
-    listLogos(app.db, { all: true }),
-  );
-
-  app.post('/api/partner-logos/create/', { preHandler: requireEditor }, async (req, reply) =>
-    reply.code(201).send({
-      data: await saveLogo(app.db, req.user!.id, null, bodyOf(req)),
-      message: 'Partner logo created successfully!',
-    }),
-  );
-
-  app.patch('/api/partner-logos/:id/update/', { preHandler: requireEditor }, async (req) => ({
-    data: await saveLogo(app.db, req.user!.id, idParam(req), bodyOf(req)),
-    message: 'Partner logo updated successfully!',
+  route(app, 'GET /api/partner-logos', async () => ({
+    status: 200 as const,
+    data: await listLogos(app.db, { all: false }),
   }));
 
-  app.delete('/api/partner-logos/:id/delete/', { preHandler: requireEditor }, async (req) => {
-    await deleteLogo(app.db, req.user!.id, idParam(req));
+  route(app, 'GET /api/partner-logos/all/', async () => listLogos(app.db, { all: true }));
+
+  route(
+    app,
+    'POST /api/partner-logos/create/',
+    async (req, reply) =>
+      reply.code(201).send({
+        data: await saveLogo(app.db, req.user!.id, null, req.body),
+        message: 'Partner logo created successfully!',
+      }),
+    editorFirst,
+  );
+
+  route(
+    app,
+    'PATCH /api/partner-logos/:id/update/',
+    async (req) => ({
+      data: await saveLogo(app.db, req.user!.id, known(req.params.id), req.body),
+      message: 'Partner logo updated successfully!',
+    }),
+    editorFirst,
+  );
+
+  route(app, 'DELETE /api/partner-logos/:id/delete/', async (req) => {
+    await deleteLogo(app.db, req.user!.id, known(req.params.id));
     return { message: 'Partner logo deleted successfully!' };
   });
 };

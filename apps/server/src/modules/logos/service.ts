@@ -1,8 +1,8 @@
-import { type PartnerLogo, validatePartnerLogo } from '@rome/contract';
+import { type PartnerLogo, type PartnerLogoInput, validatePartnerLogo } from '@rome/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mediaItems, partnerLogos } from '../../db/schema';
-import { HttpError, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { recordEdit } from '../content/service';
 import { mediaUrl } from '../media/urls';
 
@@ -32,7 +32,7 @@ export async function saveLogo(
   db: Db,
   userId: string,
   id: number | null,
-  body: Record<string, unknown>,
+  body: PartnerLogoInput,
 ): Promise<PartnerLogo> {
   const [existing] = id ? await db.select().from(partnerLogos).where(eq(partnerLogos.id, id)) : [];
   if (id && !existing) throw notFound('Partner logo not found.');
@@ -44,29 +44,23 @@ export async function saveLogo(
     order: body.order !== undefined ? body.order : existing?.sortOrder,
   };
   const problem = validatePartnerLogo(merged);
-  if (problem) throw new HttpError(400, { error: problem });
+  if (problem) throw badRequest(problem);
   const logoId = Number(merged.logo_id);
-  const [media] = Number.isInteger(logoId)
-    ? await db.select().from(mediaItems).where(eq(mediaItems.id, logoId))
-    : [];
-  if (media?.mediaType !== 'image') throw new HttpError(400, { error: 'Please select a logo image' });
-  if (body.is_active !== undefined && typeof body.is_active !== 'boolean')
-    throw new HttpError(400, { error: 'is_active must be true or false.' });
+  // Ids are PostgreSQL integers: a larger number names nothing.
+  const [media] =
+    Number.isInteger(logoId) && logoId > 0 && logoId <= 2_147_483_647
+      ? await db.select().from(mediaItems).where(eq(mediaItems.id, logoId))
+      : [];
+  if (media?.mediaType !== 'image') throw badRequest('Please select a logo image');
+  const order = merged.order ?? 0;
   const values = {
     name: String(merged.name).trim().slice(0, 200),
     altText:
-      body.alt_text !== undefined
-        ? String(body.alt_text ?? '')
-            .trim()
-            .slice(0, 300)
-        : (existing?.altText ?? ''),
-    websiteUrl: merged.website_url ? String(merged.website_url).trim() : '',
+      body.alt_text !== undefined ? (body.alt_text ?? '').trim().slice(0, 300) : (existing?.altText ?? ''),
+    websiteUrl: merged.website_url ? merged.website_url.trim() : '',
     // Spec §4: order never goes below 0.
-    sortOrder:
-      merged.order === undefined || merged.order === null || merged.order === ''
-        ? 0
-        : Math.max(0, Number(merged.order)),
-    isActive: typeof body.is_active === 'boolean' ? body.is_active : (existing?.isActive ?? true),
+    sortOrder: Math.max(0, order),
+    isActive: body.is_active ?? existing?.isActive ?? true,
     logoId,
   };
   const [saved] = existing

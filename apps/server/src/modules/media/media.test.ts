@@ -145,7 +145,11 @@ describe('media library', () => {
       { name: 'o.bin', type: 'application/octet-stream', data: Buffer.alloc(limit + 1, 1) },
     );
     expect(over.statusCode).toBe(413);
-    expect(over.json().error).toBe('File size exceeds the maximum limit of 50 KB');
+    expect(over.json()).toEqual({
+      error: 'File size exceeds the maximum limit of 50 KB',
+      message: 'File size exceeds the maximum limit of 50 KB',
+      code: 'too_large',
+    });
     const huge = await upload(
       { name: 'huge', media_type: 'image' },
       { name: 'h.png', type: 'image/png', data: Buffer.alloc(3 * 1024 * 1024, 1) },
@@ -156,11 +160,62 @@ describe('media library', () => {
     await t.db.update(websiteSettings).set({ maxImageUploadSizeMb: 5 }).where(eq(websiteSettings.id, 1));
   });
 
-  it('needs a file and a known media type', async () => {
-    expect((await upload({ name: 'x' }, undefined)).json().error).toBe('Please select a file');
-    expect(
-      (await upload({ media_type: 'program' }, { name: 'a.png', type: 'image/png', data: png })).statusCode,
-    ).toBe(400);
+  it('needs a file and a known media type; a failure says it as error and message (spec §7)', async () => {
+    expect((await upload({ name: 'x' }, undefined)).json()).toEqual({
+      error: 'Please select a file',
+      message: 'Please select a file',
+      code: 'invalid_request',
+    });
+    const before = await mediaCount();
+    const files = filesStored();
+    const unknownType = await upload(
+      { media_type: 'program' },
+      { name: 'a.png', type: 'image/png', data: png },
+    );
+    expect(unknownType.statusCode).toBe(400);
+    // The form's fields are parsed with the contract's schema (mediaUploadFieldsSchema).
+    expect(unknownType.json()).toEqual({
+      error: 'media_type must be image, video or other.',
+      message: 'media_type must be image, video or other.',
+      code: 'invalid_request',
+    });
+    // An empty field is no value: the type then follows the file.
+    const emptyType = await upload({ media_type: '' }, { name: 'e.png', type: 'image/png', data: png });
+    expect(emptyType.statusCode).toBe(201);
+    expect(emptyType.json().data.media_type).toBe('image');
+    expect(await mediaCount()).toBe(before + 1);
+    expect(filesStored()).toBe(files + 2);
+  });
+
+  it('the contract checks an update before anything is read or written', async () => {
+    const item = (await upload({ name: 'Typed' }, { name: 'ty.png', type: 'image/png', data: png })).json()
+      .data;
+    const before = await t.db.select().from(mediaItems).where(eq(mediaItems.id, item.id));
+    for (const payload of [{ name: 42 }, { alt_text: ['x'] }, { media_type: 'program' }]) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/media-library/${item.id}/update/`,
+        headers: editor.auth,
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: expect.stringMatching(/^Invalid request/),
+        code: 'invalid_request',
+      });
+    }
+    expect(await t.db.select().from(mediaItems).where(eq(mediaItems.id, item.id))).toEqual(before);
+    // An id that is no PostgreSQL integer names nothing.
+    for (const id of ['abc', '0', '-1', '1.5', '2147483648']) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/media-library/${id}/update/`,
+        headers: editor.auth,
+        payload: { name: 'x' },
+      });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toMatchObject({ error: 'Media item not found.', code: 'not_found' });
+    }
   });
 
   it('updates only changed fields, and refuses to relabel the type', async () => {
@@ -199,7 +254,11 @@ describe('media library', () => {
       headers: editor.auth,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toContain('page image "about-us-banner"');
+    expect(res.json()).toMatchObject({
+      error: expect.stringContaining('page image "about-us-banner"'),
+      code: 'conflict',
+      used_by: expect.arrayContaining(['page image "about-us-banner"']),
+    });
     const item = (await upload({ name: 'Temp' }, { name: 't.png', type: 'image/png', data: png })).json()
       .data;
     const del = await t.app.inject({
@@ -208,6 +267,7 @@ describe('media library', () => {
       headers: editor.auth,
     });
     expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ success: true, message: 'Media deleted successfully!' });
     expect((await t.app.inject({ url: item.file })).statusCode).toBe(404);
   });
 

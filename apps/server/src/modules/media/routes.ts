@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { uploadLimit } from '@rome/contract';
+import { mediaUploadFieldsSchema, uploadLimit } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { route } from '../../lib/contract-route';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { requireEditor } from '../auth/plugin';
 import { getWebsiteSettings } from '../settings/service';
@@ -18,14 +19,10 @@ const TYPES: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
-const idParam = (req: FastifyRequest) => {
-  const id = Number((req.params as { id: string }).id);
-  // Ids are PostgreSQL integers: a larger number names nothing.
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound('Media item not found.');
-  return id;
-};
-
-/** Reads the upload form; the file is cut off at the settings' limit while it streams in. */
+/**
+ * Reads the upload form; the file is cut off at the settings' limit while it streams in. The fields are
+ * the contract's (`mediaUploadFieldsSchema`); an empty field counts as not sent.
+ */
 async function readUpload(req: FastifyRequest, limitBytes: number, limitText: string): Promise<Upload> {
   if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
   const fields: Record<string, string> = {};
@@ -58,8 +55,29 @@ async function readUpload(req: FastifyRequest, limitBytes: number, limitText: st
     throw badRequest('The upload could not be read.');
   }
   if (!file) throw badRequest('Please select a file');
-  return { ...fields, file, filename };
+  const parsed = mediaUploadFieldsSchema.safeParse(
+    Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '')),
+  );
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload.');
+  return { ...parsed.data, file, filename };
 }
+
+/** Spec §7: a failed upload is read as `message` (or `detail`); it carries the same text as `error`. */
+async function withMessage<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof HttpError) err.body.message ??= err.body.error;
+    throw err;
+  }
+}
+
+/**
+ * Who may call is checked before the body is validated: an anonymous or customer request answers
+ * 401/403 whatever it sends, never a 400 that would tell it about the body it may not send. (The
+ * entry's access also adds the guard as a preHandler; the token lookup is memoised, so it runs once.)
+ */
+const editorFirst = { preValidation: requireEditor };
 
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   /** Serves stored files. Names are random and never reused, so they may be cached for a long time. */
@@ -83,22 +101,32 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     return reply.send(file.stream);
   });
 
-  app.get('/api/media-library/', async () => ({ data: await listMedia(app.db) }));
+  route(app, 'GET /api/media-library/', async () => ({ data: await listMedia(app.db) }));
 
-  app.post('/api/media-library/create/', { preHandler: requireEditor }, async (req, reply) => {
-    const limit = uploadLimit((await getWebsiteSettings(app.db)).max_image_upload_size_mb);
-    const upload = await readUpload(req, limit.bytes, `${limit.limit} ${limit.unit}`);
-    const data = await createMedia(app.db, app.storage, req.user!.id, upload);
+  route(app, 'POST /api/media-library/create/', async (req, reply) => {
+    const data = await withMessage(async () => {
+      const limit = uploadLimit((await getWebsiteSettings(app.db)).max_image_upload_size_mb);
+      const upload = await readUpload(req, limit.bytes, `${limit.limit} ${limit.unit}`);
+      return createMedia(app.db, app.storage, req.user!.id, upload);
+    });
     return reply.code(201).send({ data, message: 'Media uploaded successfully!' });
   });
 
-  app.patch('/api/media-library/:id/update/', { preHandler: requireEditor }, async (req) => {
-    const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
-    return { data: await updateMedia(app.db, req.user!.id, idParam(req), body), success: true };
-  });
+  route(
+    app,
+    'PATCH /api/media-library/:id/update/',
+    async (req) => {
+      const { id } = req.params;
+      if (id === null) throw notFound('Media item not found.');
+      return { data: await updateMedia(app.db, req.user!.id, id, req.body), success: true as const };
+    },
+    editorFirst,
+  );
 
-  app.delete('/api/media-library/:id/delete/', { preHandler: requireEditor }, async (req) => {
-    await deleteMedia(app.db, app.storage, req.user!.id, idParam(req));
-    return { success: true, message: 'Media deleted successfully!' };
+  route(app, 'DELETE /api/media-library/:id/delete/', async (req) => {
+    const { id } = req.params;
+    if (id === null) throw notFound('Media item not found.');
+    await deleteMedia(app.db, app.storage, req.user!.id, id);
+    return { success: true as const, message: 'Media deleted successfully!' };
   });
 };

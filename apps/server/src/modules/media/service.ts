@@ -3,7 +3,7 @@
  * re-encoded by sharp (metadata stripped) into a large and a small WebP; anything else is stored as
  * sent under a random name and served with its real type (non-images as downloads).
  */
-import { MEDIA_TYPES, type MediaItem, type MediaType } from '@rome/contract';
+import type { MediaItem, MediaType, MediaUpdate, MediaUploadFields } from '@rome/contract';
 import { desc, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
@@ -56,22 +56,14 @@ const VIDEO_EXT: Record<string, string> = {
 };
 const OTHER_EXT: Record<string, string> = { 'application/pdf': 'pdf' };
 
-const cleanText = (v: unknown, max: number): string =>
-  typeof v === 'string' ? oneLine(v).trim().slice(0, max) : '';
+const cleanText = (v: string | undefined, max: number): string => (v ? oneLine(v).trim().slice(0, max) : '');
 
-export type Upload = {
-  name?: string;
-  alt_text?: string;
-  media_type?: string;
-  file: Buffer;
-  filename: string;
-};
+/** The form's fields (parsed with the contract's schema) and the file. */
+export type Upload = MediaUploadFields & { file: Buffer; filename: string };
 
 export async function createMedia(db: Db, storage: Storage, userId: string, up: Upload): Promise<MediaItem> {
   if (!up.file || up.file.length === 0) throw badRequest('Please select a file');
-  const declared = (up.media_type ?? '').trim();
-  if (declared && !MEDIA_TYPES.includes(declared as MediaType))
-    throw badRequest('media_type must be image, video or other.');
+  const declared = up.media_type;
   const name = cleanText(up.name, 200) || cleanText(up.filename.replace(/\.[^.]+$/, ''), 200) || 'Untitled';
   const altText = cleanText(up.alt_text, 500);
 
@@ -166,12 +158,7 @@ export async function createMedia(db: Db, storage: Storage, userId: string, up: 
 }
 
 /** Only name and alt text change; nothing is written when nothing changed. */
-export async function updateMedia(
-  db: Db,
-  userId: string,
-  id: number,
-  body: Record<string, unknown>,
-): Promise<MediaItem> {
+export async function updateMedia(db: Db, userId: string, id: number, body: MediaUpdate): Promise<MediaItem> {
   const [row] = await db.select().from(mediaItems).where(eq(mediaItems.id, id));
   if (!row) throw notFound('Media item not found.');
   const set: Partial<Row> = {};

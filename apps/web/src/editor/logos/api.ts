@@ -1,7 +1,7 @@
 /** Partner logo calls for editors (spec §7): list all, create, update (any subset), delete. */
-import type { PartnerLogo } from '@rome/contract';
+import type { ApiAnswer, ApiBody } from '@rome/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api } from '../../api/client';
+import { call, errorMessage } from '../../api/client';
 
 export const LOGO_MESSAGES = {
   loadFailed: 'Failed to load partner logos',
@@ -14,14 +14,9 @@ export const LOGO_MESSAGES = {
   deleteConfirm: (name: string) => `Are you sure you want to delete "${name}"? This action cannot be undone.`,
 } as const;
 
-export type LogoInput = {
-  name: string;
-  logo_id: number | null;
-  alt_text: string;
-  website_url: string;
-  is_active: boolean;
-  order: number;
-};
+/** What the editor sends on create (all of it) and update (any of it), as the contract states it. */
+export type LogoInput = Required<NonNullable<ApiBody<'POST /api/partner-logos/create/'>>>;
+type Logo = ApiAnswer<'POST /api/partner-logos/create/'>['data'];
 
 /** The public strip's query starts with the same key, so one invalidation refreshes both. */
 export const allLogosKey = ['partner-logos', 'all'] as const;
@@ -29,29 +24,26 @@ export const allLogosKey = ['partner-logos', 'all'] as const;
 export const allLogosQuery = queryOptions({
   queryKey: allLogosKey,
   queryFn: async ({ signal }) => {
-    const res = await api<PartnerLogo[] | { data: PartnerLogo[] }>('partner-logos/all/', { signal });
-    const list = Array.isArray(res) ? res : (res?.data ?? []);
+    const list = await call('GET /api/partner-logos/all/', {}, { signal });
     return [...list].sort((a, b) => a.order - b.order || a.id - b.id);
   },
 });
 
 /** The server's own text (its 400 answers carry the spec's validation messages), else the fallback. */
-const failure = (err: unknown, fallback: string) =>
-  new Error(err instanceof ApiError && typeof err.body?.error === 'string' ? err.body.error : fallback);
+const failure = (err: unknown, fallback: string) => new Error(errorMessage(err, fallback));
 
-export async function createLogo(input: LogoInput): Promise<PartnerLogo> {
+export async function createLogo(input: LogoInput): Promise<Logo> {
   try {
-    return (await api<{ data: PartnerLogo }>('partner-logos/create/', { method: 'POST', body: input })).data;
+    return (await call('POST /api/partner-logos/create/', { body: input })).data;
   } catch (err) {
     throw failure(err, LOGO_MESSAGES.createFailed);
   }
 }
 
-export async function updateLogo(id: number, changes: Partial<LogoInput>): Promise<PartnerLogo> {
+export async function updateLogo(id: number, changes: Partial<LogoInput>): Promise<Logo> {
   try {
-    return (
-      await api<{ data: PartnerLogo }>(`partner-logos/${id}/update/`, { method: 'PATCH', body: changes })
-    ).data;
+    return (await call('PATCH /api/partner-logos/:id/update/', { params: { id: String(id) }, body: changes }))
+      .data;
   } catch (err) {
     throw failure(err, LOGO_MESSAGES.updateFailed);
   }
@@ -59,7 +51,7 @@ export async function updateLogo(id: number, changes: Partial<LogoInput>): Promi
 
 export async function deleteLogo(id: number): Promise<void> {
   try {
-    await api(`partner-logos/${id}/delete/`, { method: 'DELETE' });
+    await call('DELETE /api/partner-logos/:id/delete/', { params: { id: String(id) } });
   } catch (err) {
     throw failure(err, LOGO_MESSAGES.deleteFailed);
   }

@@ -3,9 +3,11 @@
  * (multipart, with upload progress), PATCH media-library/{id}/update/ (only changed fields) and
  * DELETE media-library/{id}/delete/. Messages are the spec's (§5, §8).
  */
-import { MEDIA_TYPES, type MediaItem, type MediaType } from '@rome/contract';
+import { type ApiAnswer, type ApiBody, MEDIA_TYPES, type MediaItem, type MediaType } from '@rome/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api, renewTokens, tokenStore } from '../../api/client';
+import { ApiError, call, callPath, errorMessage, renewTokens, tokenStore } from '../../api/client';
+
+type Uploaded = ApiAnswer<'POST /api/media-library/create/'>;
 
 export const MEDIA_MESSAGES = {
   auth: 'Authentication required - Please log in',
@@ -37,7 +39,7 @@ export const mediaQuery = queryOptions({
   queryKey: mediaKey,
   queryFn: async ({ signal }) => {
     try {
-      return (await api<{ data: MediaItem[] }>('media-library/', { signal, auth: false })).data ?? [];
+      return (await call('GET /api/media-library/', {}, { signal, auth: false })).data ?? [];
     } catch (err) {
       throw new Error(err instanceof ApiError ? MEDIA_MESSAGES.loadFailed : MEDIA_MESSAGES.fetchFailed);
     }
@@ -67,17 +69,20 @@ export class UploadError extends Error {
   }
 }
 
+/** The upload's address, from the contract's key (as `call` builds it). */
+const UPLOAD_URL = `/api/${callPath('POST /api/media-library/create/').path}`;
+
 function sendUpload(form: FormData, token: string, onProgress?: (percent: number) => void) {
-  return new Promise<{ status: number; body: any }>((resolve, reject) => {
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/media-library/create/');
+    xhr.open('POST', UPLOAD_URL);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
     };
     xhr.onload = () => {
-      let body: any = null;
+      let body: unknown = null;
       try {
         body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {
@@ -92,8 +97,9 @@ function sendUpload(form: FormData, token: string, onProgress?: (percent: number
 }
 
 /**
- * POST media-library/create/ through XMLHttpRequest, so the upload reports its progress. An expired
- * access token is renewed once (as api() does) before giving up.
+ * POST media-library/create/ (multipart). Sent through XMLHttpRequest rather than `call`, because only
+ * it reports the upload's progress; the address and the answer's type are still the contract's, and an
+ * expired access token is renewed once (as `call` does) before giving up.
  */
 export async function uploadMedia(
   input: { file: File; name: string; alt_text?: string; media_type: MediaType },
@@ -112,38 +118,37 @@ export async function uploadMedia(
     if (!fresh) throw new Error(MEDIA_MESSAGES.auth);
     res = await sendUpload(form, fresh, onProgress);
   }
-  if (res.status < 200 || res.status >= 300 || !res.body?.data) {
-    const b = res.body;
-    const message = b?.error ?? b?.message ?? b?.detail;
-    throw new UploadError(res.status, typeof message === 'string' ? message : null);
+  const answer = res.body as Partial<Uploaded> | null;
+  if (res.status < 200 || res.status >= 300 || !answer?.data) {
+    // The server's message (error, message or detail), read the one way every call's is.
+    const message = errorMessage({ body: res.body }, '');
+    throw new UploadError(res.status, message || null);
   }
-  return res.body.data as MediaItem;
+  return answer.data;
 }
 
-export async function updateMedia(id: number, changes: Partial<Pick<MediaItem, 'name' | 'alt_text'>>) {
+type MediaChanges = NonNullable<ApiBody<'PATCH /api/media-library/:id/update/'>>;
+
+export async function updateMedia(id: number, changes: Pick<MediaChanges, 'name' | 'alt_text'>) {
   if (!tokenStore.access()) throw new Error(MEDIA_MESSAGES.auth);
-  let res: { data?: MediaItem; success?: boolean };
   try {
-    res = await api(`media-library/${id}/update/`, { method: 'PATCH', body: changes });
+    return (await call('PATCH /api/media-library/:id/update/', { params: { id: String(id) }, body: changes }))
+      .data;
   } catch (err) {
-    if (err instanceof ApiError) throw new Error(err.body?.error ?? MEDIA_MESSAGES.updateFailed);
+    if (err instanceof ApiError) throw new Error(errorMessage(err, MEDIA_MESSAGES.updateFailed));
     throw new Error(MEDIA_MESSAGES.updateNetwork);
   }
-  if (!res?.success) throw new Error(MEDIA_MESSAGES.updateFailed);
-  return res.data;
 }
 
 /** A media item still in use answers 409 with the places that use it; that message is shown as is. */
 export async function deleteMedia(id: number): Promise<void> {
   if (!tokenStore.access()) throw new Error(MEDIA_MESSAGES.auth);
-  let res: { success?: boolean };
   try {
-    res = await api(`media-library/${id}/delete/`, { method: 'DELETE' });
+    await call('DELETE /api/media-library/:id/delete/', { params: { id: String(id) } });
   } catch (err) {
-    if (err instanceof ApiError) throw new Error(err.body?.error ?? MEDIA_MESSAGES.deleteFailed);
+    if (err instanceof ApiError) throw new Error(errorMessage(err, MEDIA_MESSAGES.deleteFailed));
     throw new Error(MEDIA_MESSAGES.deleteNetwork);
   }
-  if (!res?.success) throw new Error(MEDIA_MESSAGES.deleteFailed);
 }
 
 /** Spec §5/§9: red above 90 % of the upload limit, orange above 75 %, green otherwise. */

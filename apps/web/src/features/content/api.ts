@@ -2,37 +2,17 @@
  * Spec §3 Static page content and §4 'Content blocks': GET static-content/{pageTag}/ once per page tag
  * (loading, error, loaded), refreshable after an editor saves. No token: anyone may read content.
  */
+import type { ApiAnswer } from '@rome/contract';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { ApiError, call } from '../../api/client';
 
-export type PageMeta = {
-  slug: string;
-  title: string;
-  meta_title: string;
-  meta_description: string;
-  meta_keywords: string;
-  schema_json: unknown;
-};
-export type ContentBlock = {
-  unique_tag: string;
-  block_content: string;
-  block_type: string;
-  is_active: boolean;
-};
-export type PageImageFile = {
-  id: number;
-  file: string;
-  alt_text: string;
-  width: number | null;
-  height: number | null;
-};
-export type PageImage = { unique_tag: string; image: PageImageFile | null; help_text: string };
-export type StaticContent = {
-  status: number;
-  page: PageMeta;
-  content_blocks: ContentBlock[];
-  page_images: PageImage[];
-};
+/** The answer of GET static-content/{pageTag}/, as the contract states it. */
+export type StaticContent = ApiAnswer<'GET /api/static-content/:pageTag/'>;
+export type PageMeta = StaticContent['page'];
+export type ContentBlock = StaticContent['content_blocks'][number];
+export type PageImage = StaticContent['page_images'][number];
+export type PageImageFile = NonNullable<PageImage['image']>;
 
 /** Spec §8 Static content errors, word for word. */
 export const CONTENT_ERRORS = {
@@ -41,23 +21,18 @@ export const CONTENT_ERRORS = {
   notJson: 'Received content is not JSON',
 } as const;
 
+/**
+ * Through the one client (`call`): a network failure is 'Failed to fetch content', an answer that is
+ * not OK 'HTTP Error: {status}', an OK answer that is not JSON 'Received content is not JSON'.
+ */
 export async function fetchStaticContent(pageTag: string, signal?: AbortSignal): Promise<StaticContent> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/static-content/${encodeURIComponent(pageTag)}/`, {
-      headers: { accept: 'application/json' },
-      signal,
-    });
-  } catch (err) {
-    if (signal?.aborted) throw err;
-    throw new Error(CONTENT_ERRORS.fetch);
-  }
-  if (!res.ok) throw new Error(CONTENT_ERRORS.http(res.status));
-  if (!(res.headers.get('content-type') ?? '').includes('json')) throw new Error(CONTENT_ERRORS.notJson);
   let data: StaticContent;
   try {
-    data = (await res.json()) as StaticContent;
-  } catch {
+    data = await call('GET /api/static-content/:pageTag/', { params: { pageTag } }, { signal, auth: false });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    if (!(err instanceof ApiError)) throw new Error(CONTENT_ERRORS.fetch);
+    if (err.status < 200 || err.status >= 300) throw new Error(CONTENT_ERRORS.http(err.status));
     throw new Error(CONTENT_ERRORS.notJson);
   }
   if (!data || typeof data !== 'object') throw new Error(CONTENT_ERRORS.notJson);
