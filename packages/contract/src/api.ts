@@ -4,11 +4,13 @@
  * web app's client (`apps/web/src/api/client.ts`, `call`) takes the same keys and infers its types.
  */
 import type { z } from 'zod';
+import { checkoutApi } from './checkout.api';
 import type { EndpointDef } from './endpoint';
 import { newsletterApi } from './newsletter.api';
 
 export const API = {
   ...newsletterApi,
+  ...checkoutApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;
