@@ -10,7 +10,9 @@ import { ORDER_STATUSES } from './order';
 /** A form field's text (a checkout form never needs more). */
 const formText = z.string().max(10_000);
 /** A ticket count as the form sends it ("2") or as JSON (2); validateCheckout checks it is a whole number. */
-const ticketCount = z.union([z.string().max(20), z.number()], { error: CHECKOUT_MESSAGES.badCount });
+const ticketCount = z.union([z.string().max(20, { error: CHECKOUT_MESSAGES.badCount }), z.number()], {
+  error: CHECKOUT_MESSAGES.badCount,
+});
 
 /**
  * Spec §3 Checkout payload (sent as multipart form fields). Prices the client sends are ignored, and so
@@ -22,7 +24,10 @@ export const checkoutPayloadSchema = z
     title: formText.optional(),
     description: formText.optional(),
     image: formText.optional(),
-    date: z.string({ error: CHECKOUT_MESSAGES.dateNotOffered }).max(100).optional(),
+    date: z
+      .string({ error: CHECKOUT_MESSAGES.dateNotOffered })
+      .max(100, { error: CHECKOUT_MESSAGES.dateNotOffered })
+      .optional(),
     adult_count: ticketCount,
     youth_count: ticketCount,
     infant_count: ticketCount.optional(),

@@ -44,7 +44,8 @@ describe('order state table', () => {
     expect(nextOrderStatus('paid', 'pay')).toBeNull();
     expect(nextOrderStatus('paid', 'expire')).toBeNull();
     for (const closed of ['cancelled', 'expired', 'refunded'] as OrderStatus[])
-      for (const event of ORDER_EVENTS) expect(nextOrderStatus(closed, event), `${closed} ${event}`).toBeNull();
+      for (const event of ORDER_EVENTS)
+        expect(nextOrderStatus(closed, event), `${closed} ${event}`).toBeNull();
     for (const s of ORDER_STATUSES) expect(canTransition(s, s), s).toBe(false);
     expect(canTransition('cancelled', 'paid')).toBe(false);
     expect(canTransition('expired', 'paid')).toBe(false);

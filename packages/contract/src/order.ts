@@ -13,7 +13,14 @@
  * paid amount did not match). Cancelled and expired orders took no money and are final.
  */
 
-export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'refunded', 'amount_mismatch'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'cancelled',
+  'expired',
+  'refunded',
+  'amount_mismatch',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_EVENTS = ['pay', 'amount_mismatch', 'cancel', 'expire', 'refund'] as const;

@@ -192,9 +192,7 @@ export const orders = pgTable(
     totalCents: integer('total_cents').notNull(),
     currency: text('currency').notNull().default('eur'),
     /** The contract's order states; they move only by its table (nextOrderStatus). */
-    status: text('status', { enum: ORDER_STATUSES })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     provider: text('provider').notNull(),
     providerSessionId: text('provider_session_id').unique(),
     amountPaidCents: integer('amount_paid_cents'),

@@ -109,7 +109,8 @@ export async function claimTicket(
   const ok = await verifySecret(agent?.codeHash ?? (await dummyHash()), input.securityCode.slice(0, 200));
   if (!agent || !ok) {
     const r = await hit(db, lockKey, 5, 15 * 60);
-    if (r.count >= 5) throw new HttpError(429, { success: false, error: CLAIM_MESSAGES.locked, code: 'claim_locked' });
+    if (r.count >= 5)
+      throw new HttpError(429, { success: false, error: CLAIM_MESSAGES.locked, code: 'claim_locked' });
     throw new HttpError(400, { success: false, error: CLAIM_MESSAGES.wrongCode, code: 'agent_code_wrong' });
   }
   const claimed = await db

@@ -9,9 +9,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { paymentEvents } from '../../db/schema';
-import type { PaymentProvider } from '../../payments/provider';
 import { route } from '../../lib/contract-route';
 import { badRequest, notFound } from '../../lib/errors';
+import type { PaymentProvider } from '../../payments/provider';
 import type { Storage } from '../../storage/storage';
 import { closeUnpaidSession, fulfilPaidSession } from './fulfilment';
 
@@ -50,9 +50,11 @@ export async function processStripeEvent(deps: Deps, event: Stripe.Event): Promi
         currency: session.currency,
       });
     } else if (event.type === 'checkout.session.expired' || session.status === 'expired') {
-      outcome = (await closeUnpaidSession(deps.db, session.id, 'expire')) === 'closed' ? 'expired' : 'unchanged';
+      outcome =
+        (await closeUnpaidSession(deps.db, session.id, 'expire')) === 'closed' ? 'expired' : 'unchanged';
     } else if (event.type === 'checkout.session.async_payment_failed') {
-      outcome = (await closeUnpaidSession(deps.db, session.id, 'cancel')) === 'closed' ? 'failed' : 'unchanged';
+      outcome =
+        (await closeUnpaidSession(deps.db, session.id, 'cancel')) === 'closed' ? 'failed' : 'unchanged';
     } else {
       outcome = 'awaiting_payment';
     }
