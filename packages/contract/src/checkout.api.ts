@@ -31,8 +31,9 @@ export const checkoutApi = {
     tag: 'checkout',
     access: 'user',
     description:
-      'multipart/form-data with the fields of spec §3 Checkout payload (schema CheckoutPayload: title, ' +
-      'description, image, date, adult_count, youth_count, infant_count, package_id, package_identifier). ' +
+      'multipart/form-data with the fields of spec §3 Checkout payload (title, description, image, date, ' +
+      'adult_count, youth_count, infant_count, package_id, package_identifier), parsed with the ' +
+      "contract's checkoutPayloadSchema (the route reads the form itself, so it has no body schema here). " +
       'The order is priced from the database; prices the client sends are ignored. A JSON body with the ' +
       'same fields is also accepted. Answers the session id and the provider page to send the buyer to.',
     responses: {
