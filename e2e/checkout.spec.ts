@@ -120,3 +120,30 @@ test('a visitor who is not signed in is sent to /login by Checkout', async ({ pa
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/login/);
 });
+
+test('a checkout cancelled elsewhere cannot be paid: Pay shows the refusal and no ticket is made', async ({
+  page,
+}) => {
+  const accounts = demoAccounts();
+  await signInWith(page, accounts.customer.email, accounts.customer.password);
+  await page.goto('/manageBookings/E9/GL-24');
+  await page.getByRole('button', { name: 'Increase adults' }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/pay\/test_cs_/);
+  const session = new URL(page.url()).pathname.split('/').filter(Boolean).at(-1)!;
+  await expect(page.getByRole('button', { name: /^Pay €/ })).toBeVisible();
+  // Another tab cancels it while this page still offers Pay.
+  const status = await page.evaluate(async (id) => {
+    const res = await fetch(`/api/test-checkout/${id}/cancel/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${localStorage.getItem('access')}` },
+    });
+    return res.status;
+  }, session);
+  expect(status).toBe(200);
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  await expect(page.getByRole('alert')).toHaveText('This checkout is no longer open.');
+  await expect(page).toHaveURL(/\/pay\/test_cs_/);
+  await page.reload();
+  await expect(page.getByText('This checkout is no longer open (cancelled).')).toBeVisible();
+});

@@ -256,8 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(offerRoutes);
   await app.register(mediaRoutes);
   await app.register(checkoutRoutes);
-  if (stripe && config.stripe.webhookSecret)
-    await app.register(stripeWebhookRoutes(stripe, config.stripe.webhookSecret));
+  await app.register(stripeWebhookRoutes(stripe, config.stripe.webhookSecret));
   await app.register(ticketRoutes);
   await app.register(agentRoutes);
   await app.register(contentRoutes);

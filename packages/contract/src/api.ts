@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { authApi } from './auth.api';
 import { catalogApi } from './catalog.api';
+import { checkoutApi } from './checkout.api';
 import { contentApi } from './content.api';
 import type { EndpointDef } from './endpoint';
 import { newsletterApi } from './newsletter.api';
@@ -17,6 +18,7 @@ export const API = {
   ...catalogApi,
   ...siteApi,
   ...contentApi,
+  ...checkoutApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;

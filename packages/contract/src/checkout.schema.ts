@@ -1,53 +1,238 @@
 /**
- * zod schemas of checkout.ts (requests and responses of spec §7). Kept apart from the pure rules so a
- * bundle that uses only the rules (the visitor's web app) carries no zod.
+ * zod schemas of checkout.ts (requests and answers of spec §7: checkout, payments, tickets, claims).
+ * Kept apart from the pure rules so a bundle that uses only the rules (the visitor's web app) carries
+ * no zod; the types below are type-only for the web.
  */
 import { z } from 'zod';
+import { CHECKOUT_MESSAGES } from './checkout';
+import { ORDER_STATUSES } from './order';
 
-/** Spec §3 Checkout payload (sent as multipart form fields). Prices the client sends are ignored. */
-export const checkoutPayloadSchema = z.object({
-  title: z.string().optional(),
-  description: z.string().optional(),
-  image: z.string().optional(),
-  date: z.string().optional(),
-  adult_count: z.string().or(z.number()),
-  youth_count: z.string().or(z.number()),
-  infant_count: z.string().or(z.number()).optional(),
-  package_id: z.string().or(z.number()).optional(),
-  package_identifier: z.string(),
+/** A form field's text (a checkout form never needs more). */
+const formText = z.string().max(10_000);
+/** A ticket count as the form sends it ("2") or as JSON (2); validateCheckout checks it is a whole number. */
+const ticketCount = z.union([z.string().max(20, { error: CHECKOUT_MESSAGES.badCount }), z.number()], {
+  error: CHECKOUT_MESSAGES.badCount,
 });
-export const checkoutResponseSchema = z.object({ id: z.string(), url: z.string() });
+
+/**
+ * Spec §3 Checkout payload (sent as multipart form fields). Prices the client sends are ignored, and so
+ * are title, description and image: the order is priced from the database. Fields it does not name are
+ * dropped. The counts' and the date's rules are `validateCheckout`'s (checkout.ts).
+ */
+export const checkoutPayloadSchema = z
+  .object({
+    title: formText.optional(),
+    description: formText.optional(),
+    image: formText.optional(),
+    date: z
+      .string({ error: CHECKOUT_MESSAGES.dateNotOffered })
+      .max(100, { error: CHECKOUT_MESSAGES.dateNotOffered })
+      .optional(),
+    adult_count: ticketCount,
+    youth_count: ticketCount,
+    infant_count: ticketCount.optional(),
+    package_id: z
+      .union([z.string().max(50), z.number()], { error: CHECKOUT_MESSAGES.unknownPackage })
+      .optional(),
+    package_identifier: z
+      .string({ error: CHECKOUT_MESSAGES.unknownPackage })
+      .trim()
+      .min(1, { error: CHECKOUT_MESSAGES.unknownPackage })
+      .max(200, { error: CHECKOUT_MESSAGES.unknownPackage }),
+  })
+  .meta({
+    examples: [
+      {
+        title: 'Big Bus Rome Classic 24h',
+        date: '',
+        adult_count: '2',
+        youth_count: '1',
+        infant_count: '0',
+        package_id: '1',
+        package_identifier: 'BB-24',
+      },
+    ],
+  });
+export type CheckoutPayload = z.infer<typeof checkoutPayloadSchema>;
+
+/** The hosted checkout session: its id and the page the buyer is sent to. */
+export const checkoutResponseSchema = z
+  .object({ id: z.string(), url: z.string() })
+  .meta({ examples: [{ id: 'cs_test_a1B2c3', url: 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3' }] });
+
+/** An amount as the API writes it: euros with 2 decimals ("19.00"), money.ts centsToDecimal. */
+const decimal = z.string().meta({ examples: ['29.00'] });
+
+/** What the web needs of the payment provider (the publishable key is public by design). */
+export const paymentsConfigSchema = z
+  .object({
+    provider: z.enum(['stripe', 'test']),
+    publishable_key: z.string().nullable(),
+    test_mode: z.boolean(),
+  })
+  .meta({ examples: [{ provider: 'test', publishable_key: null, test_mode: true }] });
+
+/** The built-in test checkout's page: the order and its amounts, marked as test mode. */
+export const testCheckoutSessionSchema = z
+  .object({
+    session: z.string(),
+    test_mode: z.literal(true),
+    status: z.enum(ORDER_STATUSES),
+    package: z.string(),
+    selected_date: z.string().nullable(),
+    adults: z.number().int(),
+    youths: z.number().int(),
+    infants: z.number().int(),
+    adult_price: decimal,
+    youth_price: decimal,
+    total_price: decimal,
+    success_url: z.string(),
+    cancel_url: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        session: 'test_cs_Q2x9',
+        test_mode: true,
+        status: 'pending',
+        package: 'Big Bus Rome Classic 24h',
+        selected_date: null,
+        adults: 2,
+        youths: 1,
+        infants: 0,
+        adult_price: '29.00',
+        youth_price: '19.00',
+        total_price: '77.00',
+        success_url: '/success/k3Jd9s/',
+        cancel_url: '/cancel/',
+      },
+    ],
+  });
+
+/** How a confirmed payment ended (fulfilment): a ticket made, or why not. */
+export const FULFIL_RESULTS = [
+  'fulfilled',
+  'already_paid',
+  'amount_mismatch',
+  'order_closed',
+  'unknown_session',
+] as const;
+export type FulfilResult = (typeof FULFIL_RESULTS)[number];
+
+export const testCheckoutPayResponseSchema = z
+  .object({ result: z.enum(FULFIL_RESULTS), redirect: z.string() })
+  .meta({ examples: [{ result: 'fulfilled', redirect: '/success/k3Jd9s/' }] });
+export const testCheckoutCancelResponseSchema = z
+  .object({ redirect: z.string() })
+  .meta({ examples: [{ redirect: '/cancel/' }] });
+
 /** A purchased ticket as `GET dashboard/` lists it (spec §3 Purchased ticket, plus what the page shows). */
-export const purchasedTicketSchema = z.object({
-  unique_id: z.string(),
-  selected_date: z.string().nullable(),
-  package: z.string(),
-  package_tag: z.string(),
-  ticket_type: z.string(),
-  adults: z.number(),
-  youths: z.number(),
-  infants: z.number(),
-  total_price: z.string(),
-  qr_code: z.string().nullable(),
-  qr_code_scanned: z.boolean(),
-  purchased_at: z.string(),
-});
+export const purchasedTicketSchema = z
+  .object({
+    unique_id: z.string(),
+    selected_date: z.string().nullable(),
+    package: z.string(),
+    package_tag: z.string(),
+    ticket_type: z.string(),
+    adults: z.number(),
+    youths: z.number(),
+    infants: z.number(),
+    total_price: z.string(),
+    qr_code: z.string().nullable(),
+    qr_code_scanned: z.boolean(),
+    purchased_at: z.string(),
+  })
+  .meta({ id: 'PurchasedTicket' });
+export type PurchasedTicket = z.infer<typeof purchasedTicketSchema>;
+
+const ticketExample = {
+  unique_id: 'k3Jd9s',
+  selected_date: null,
+  package: 'Big Bus Rome Classic 24h',
+  package_tag: 'BB-24',
+  ticket_type: 'bus',
+  adults: 2,
+  youths: 1,
+  infants: 0,
+  total_price: '77.00',
+  qr_code: '/media/4f1c.png',
+  qr_code_scanned: false,
+  purchased_at: '2026-11-22T10:00:00.000Z',
+};
+
+export const dashboardResponseSchema = z
+  .object({ data: z.array(purchasedTicketSchema) })
+  .meta({ examples: [{ data: [ticketExample] }] });
+
+/** GET success/{unique_id}/ once paid: the QR image's URL and the ticket. */
+export const successPaidSchema = z
+  .object({ status: z.literal('paid'), url: z.string().nullable(), data: purchasedTicketSchema })
+  .meta({ examples: [{ status: 'paid', url: '/media/4f1c.png', data: ticketExample }] });
+/** GET success/{unique_id}/ while the payment is being confirmed (202): the page asks again. */
+export const successPendingSchema = z
+  .object({ status: z.literal('pending'), url: z.null() })
+  .meta({ examples: [{ status: 'pending', url: null }] });
+
 /** Spec §3 Claim info (the authenticate response). */
-export const claimInfoSchema = z.object({
-  claimed: z.boolean(),
-  msg: z.string(),
-  agent_list: z.array(z.string()),
-  data: z
-    .object({
-      package: z.string(),
-      user: z.string(),
-      total_price: z.string(),
-      paid: z.boolean(),
-      package_tag: z.string(),
-      adults: z.number(),
-      youths: z.number(),
-      infants: z.number(),
-      selected_date: z.string().nullable(),
-    })
-    .nullable(),
-});
+export const claimInfoSchema = z
+  .object({
+    claimed: z.boolean(),
+    msg: z.string(),
+    agent_list: z.array(z.string()),
+    data: z
+      .object({
+        package: z.string(),
+        user: z.string(),
+        total_price: z.string(),
+        paid: z.boolean(),
+        package_tag: z.string(),
+        adults: z.number(),
+        youths: z.number(),
+        infants: z.number(),
+        selected_date: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({
+    examples: [
+      {
+        claimed: false,
+        msg: 'Ticket is valid and ready to be claimed.',
+        agent_list: ['Agent Alpha', 'Agent Beta'],
+        data: {
+          package: 'Big Bus Rome Classic 24h',
+          user: 'Anna Buyer',
+          total_price: '77.00',
+          paid: true,
+          package_tag: 'BB-24',
+          adults: 2,
+          youths: 1,
+          infants: 0,
+          selected_date: null,
+        },
+      },
+    ],
+  });
+export type ClaimInfo = z.infer<typeof claimInfoSchema>;
+
+/** The agent's claim as a JSON body (the web app's form), so the security code never sits in a URL. */
+export const claimRequestSchema = z
+  .object({
+    code: z.string().min(1, 'Ticket not found.').max(200),
+    agent_name: z.string().min(1, 'Agent name is required.').max(200),
+    security_code: z.string().min(1, 'Security code is required.').max(200),
+  })
+  .meta({ examples: [{ code: 'Zk3n8QpL2vX9aB7cD4eF', agent_name: 'Agent Alpha', security_code: '4711' }] });
+
+export const claimResponseSchema = z
+  .object({ success: z.literal(true), msg: z.string() })
+  .meta({ examples: [{ success: true, msg: 'Ticket claimed successfully.' }] });
+
+export const agentListSchema = z
+  .object({ agent_list: z.array(z.string()) })
+  .meta({ examples: [{ agent_list: ['Agent Alpha', 'Agent Beta'] }] });
+
+/** The Stripe webhook's acknowledgement (what the event led to, for the logs of both sides). */
+export const stripeWebhookResponseSchema = z
+  .object({ received: z.literal(true), outcome: z.string() })
+  .meta({ examples: [{ received: true, outcome: 'fulfilled' }] });

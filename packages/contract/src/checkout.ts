@@ -1,8 +1,5 @@
-import type { z } from 'zod';
-import type { checkoutPayloadSchema, claimInfoSchema, purchasedTicketSchema } from './checkout.schema';
 import { orderTotalCents } from './money';
 
-export type CheckoutPayload = z.infer<typeof checkoutPayloadSchema>;
 /** At most this many tickets of one kind in one order. */
 export const MAX_TICKETS_PER_KIND = 50;
 export const CHECKOUT_MESSAGES = {
@@ -63,5 +60,3 @@ export const romeToday = (now = new Date()): string =>
     month: '2-digit',
     day: '2-digit',
   }).format(now);
-export type PurchasedTicket = z.infer<typeof purchasedTicketSchema>;
-export type ClaimInfo = z.infer<typeof claimInfoSchema>;

@@ -14,6 +14,7 @@ export * from './first-screen';
 export * from './home-hero';
 export * from './html-policy';
 export * from './money';
+export * from './order';
 export * from './routes';
 export * from './site';
 export * from './site.schema';

@@ -34,3 +34,9 @@ export function orderTotalCents(
 ): number {
   return counts.adults * prices.adultCents + counts.youths * prices.youthCents;
 }
+
+/** "€19.00" from the API's decimal string ("19.00", "19.5"); a value that is no price is shown as sent. */
+export function formatEuroDecimal(value: string): string {
+  const cents = decimalToCents(value);
+  return cents === null ? `€${value}` : formatEuro(cents);
+}

@@ -2,6 +2,7 @@
  * The whole data model, designed up front so later features add behaviour, not tables.
  * Money is integer cents; time is timestamptz (UTC). Identifiers a stranger could see are random.
  */
+import { ORDER_STATUSES } from '@rome/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -190,11 +191,8 @@ export const orders = pgTable(
     youthPriceCents: integer('youth_price_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     currency: text('currency').notNull().default('eur'),
-    status: text('status', {
-      enum: ['pending', 'paid', 'cancelled', 'expired', 'refunded', 'amount_mismatch'],
-    })
-      .notNull()
-      .default('pending'),
+    /** The contract's order states; they move only by its table (nextOrderStatus). */
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     provider: text('provider').notNull(),
     providerSessionId: text('provider_session_id').unique(),
     amountPaidCents: integer('amount_paid_cents'),

@@ -1,66 +1,51 @@
-import type { ClaimInfo, PurchasedTicket } from '@rome/contract';
+/** Tickets, the test checkout and agent claims: the contract's calls (types inferred from it). */
+import type { ApiAnswer } from '@rome/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 
 /** The buyer's tickets (GET dashboard/, Bearer). */
 export const dashboardQuery = queryOptions({
   queryKey: ['dashboard'],
-  queryFn: ({ signal }) => api<{ data: PurchasedTicket[] }>('dashboard/', { signal }).then((r) => r.data),
+  queryFn: ({ signal }) => call('GET /api/dashboard/', {}, { signal }).then((r) => r.data),
 });
 
-export type SuccessAnswer = {
-  status: 'paid' | 'pending' | string;
-  url: string | null;
-  data?: PurchasedTicket;
-  error?: string;
-};
+/** The success page's answer: 'pending' (202) while the payment is being confirmed, then 'paid'. */
+export type SuccessAnswer = ApiAnswer<'GET /api/success/:uniqueId/'>;
 export const fetchSuccess = (uniqueId: string, signal?: AbortSignal) =>
-  api<SuccessAnswer>(`success/${encodeURIComponent(uniqueId)}/`, { signal });
+  call('GET /api/success/:uniqueId/', { params: { uniqueId } }, { signal });
 
 export const claimInfoQuery = (code: string) =>
   queryOptions({
     queryKey: ['claim-info', code],
     queryFn: ({ signal }) =>
-      api<ClaimInfo>(`authenticate/${encodeURIComponent(code)}/`, { signal, auth: false }),
+      call('GET /api/authenticate/:code/', { params: { code } }, { signal, auth: false }),
     retry: false,
   });
 
 /** The agent's claim, as a POST so the security code never sits in a URL. */
 export const claimTicket = (code: string, agentName: string, securityCode: string) =>
-  api<{ success: boolean; msg?: string; error?: string }>('claim/', {
-    method: 'POST',
-    body: { code, agent_name: agentName, security_code: securityCode },
-    auth: false,
-  });
+  call(
+    'POST /api/claim/',
+    { body: { code, agent_name: agentName, security_code: securityCode } },
+    { auth: false },
+  );
 
-export type TestCheckoutSession = {
-  session: string;
-  test_mode: true;
-  status: string;
-  package: string;
-  selected_date: string | null;
-  adults: number;
-  youths: number;
-  infants: number;
-  adult_price: string;
-  youth_price: string;
-  total_price: string;
-  success_url: string;
-  cancel_url: string;
-};
+export type TestCheckoutSession = ApiAnswer<'GET /api/test-checkout/:session/'>;
 export const testCheckoutQuery = (session: string) =>
   queryOptions({
     queryKey: ['test-checkout', session],
-    queryFn: ({ signal }) =>
-      api<TestCheckoutSession>(`test-checkout/${encodeURIComponent(session)}/`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/test-checkout/:session/', { params: { session } }, { signal }),
     retry: false,
   });
 export const payTestCheckout = (session: string) =>
-  api<{ redirect: string }>(`test-checkout/${encodeURIComponent(session)}/pay/`, { method: 'POST' });
+  call('POST /api/test-checkout/:session/pay/', { params: { session } });
 export const cancelTestCheckout = (session: string) =>
-  api<{ redirect: string }>(`test-checkout/${encodeURIComponent(session)}/cancel/`, { method: 'POST' });
+  call('POST /api/test-checkout/:session/cancel/', { params: { session } });
 
-/** Downloads a QR image as ticket_qr_code.png (spec §2); alerts 'Failed to download QR code.' on failure. */
+/**
+ * Downloads a QR image as ticket_qr_code.png (spec §2); alerts 'Failed to download QR code.' on
+ * failure. An image file, not an API call: a plain fetch.
+ */
 export async function downloadQr(url: string): Promise<void> {
   try {
     const res = await fetch(url);

@@ -80,11 +80,75 @@ describe('test checkout', () => {
     expect(cancel.json().redirect).toBe('/cancel/');
     const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, id));
     expect(order.status).toBe('cancelled');
-    // A cancelled checkout cannot be paid afterwards.
-    expect(
-      (await t.app.inject({ method: 'POST', url: `/api/test-checkout/${id}/pay/`, headers: buyer.auth }))
-        .statusCode,
-    ).toBe(409);
+    // A cancelled checkout cannot be paid afterwards: the order state table refuses it.
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/test-checkout/${id}/pay/`,
+      headers: buyer.auth,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ error: 'This checkout is no longer open.', code: 'order_state' });
+    // Cancelling twice changes nothing and is fine.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/test-checkout/${id}/cancel/`,
+      headers: buyer.auth,
+    });
+    expect(again.statusCode).toBe(200);
+    const success = await t.app.inject({ url: `/api/success/${order.uniqueId}/`, headers: buyer.auth });
+    expect(success.statusCode).toBe(409);
+    expect(success.json()).toMatchObject({ code: 'order_state', status: 'cancelled' });
+  });
+
+  it('refuses to cancel a paid checkout with 409 order_state and changes nothing', async () => {
+    const { uniqueId } = await buyTicket();
+    const [paid] = await t.db.select().from(orders).where(eq(orders.uniqueId, uniqueId));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/test-checkout/${paid.providerSessionId}/cancel/`,
+      headers: buyer.auth,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: 'This checkout can no longer be cancelled.', code: 'order_state' });
+    const [after] = await t.db.select().from(orders).where(eq(orders.uniqueId, uniqueId));
+    expect(after).toEqual(paid);
+    // Paying it again is no new ticket either.
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `/api/test-checkout/${paid.providerSessionId}/pay/`,
+      headers: buyer.auth,
+    });
+    expect(pay.json()).toMatchObject({ result: 'already_paid' });
+    expect((await t.db.select().from(orders).where(eq(orders.uniqueId, uniqueId)))[0]).toEqual(paid);
+  });
+
+  it('answers the test checkout page from the contract, amounts as decimals', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session/',
+      headers: buyer.auth,
+      payload: { adult_count: 2, youth_count: '1', package_identifier: 'BB-24' },
+    });
+    expect(res.statusCode).toBe(200);
+    const page = await t.app.inject({ url: `/api/test-checkout/${res.json().id}/`, headers: buyer.auth });
+    expect(page.json()).toMatchObject({
+      status: 'pending',
+      adult_price: '29.00',
+      youth_price: '19.00',
+      total_price: '77.00',
+      cancel_url: '/cancel/',
+    });
+  });
+
+  it('has no Stripe webhook without Stripe: 404 in the one error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook/',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found' });
   });
 });
 
@@ -183,7 +247,45 @@ describe('agent claim', () => {
     for (const code of ['x', 'A'.repeat(24), '..%2F..%2Fetc']) {
       const res = await t.app.inject({ url: `/api/authenticate/${code}/` });
       expect(res.statusCode).toBe(404);
-      expect(res.json().data).toBeNull();
+      expect(res.json()).toMatchObject({
+        error: 'Ticket not found.',
+        code: 'not_found',
+        claimed: false,
+        agent_list: [],
+        data: null,
+      });
     }
+  });
+
+  it('a claim body that breaks the contract gets 400 with its message and claims nothing', async () => {
+    const { code, uniqueId } = await buyTicket();
+    for (const payload of [
+      { code, agent_name: '', security_code: '4711' },
+      { code, agent_name: 'Agent Alpha' },
+      { code, agent_name: ['Agent Alpha'], security_code: '4711' },
+      { code, agent_name: 'Agent Alpha', security_code: 4711 },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/claim/', payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'Agent name and security code are required.',
+        code: 'invalid_request',
+      });
+    }
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/claim/',
+      payload: { code, agent_name: 'Agent Alpha', security_code: '0000' },
+    });
+    expect(wrong.json()).toEqual({
+      success: false,
+      error: 'Invalid agent name or security code.',
+      code: 'agent_code_wrong',
+    });
+    const [order] = await t.db.select().from(orders).where(eq(orders.uniqueId, uniqueId));
+    expect(order.qrCodeScanned).toBe(false);
+    expect((await t.app.inject({ url: '/api/agents/' })).json()).toEqual({
+      agent_list: ['Agent Alpha', 'Agent Beta'],
+    });
   });
 });

@@ -1,24 +1,26 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { badRequest } from '../../lib/errors';
+import { route } from '../../lib/contract-route';
+import { HttpError } from '../../lib/errors';
 import { enforce } from '../../lib/rate-limit';
 import { agentNames, CLAIM_MESSAGES, claimInfo, claimTicket } from './service';
 
-const claimBody = z.object({
-  code: z.string().min(1).max(200),
-  agent_name: z.string().min(1, 'Agent name is required.').max(200),
-  security_code: z.string().min(1, 'Security code is required.').max(200),
-});
-
+/**
+ * Agents have no accounts: the ticket's code opens its claim info, and a claim is checked against the
+ * agent's name and security code (service.ts). So these routes are 'public' in the contract.
+ */
 export const agentRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/authenticate/:code/', async (req, reply) => {
+  route(app, 'GET /api/authenticate/:code/', async (req) => {
     await enforce(app.db, `claim-read:ip:${req.ip}`, 120, 15 * 60);
-    const { code } = req.params as { code: string };
-    const info = await claimInfo(app.db, code);
+    const info = await claimInfo(app.db, req.params.code);
     if (!info) {
-      return reply
-        .code(404)
-        .send({ claimed: false, msg: CLAIM_MESSAGES.notFound, agent_list: [], data: null });
+      // Spec §3 Claim info keys beside the one error shape: the page reads data (null).
+      throw new HttpError(404, {
+        error: CLAIM_MESSAGES.notFound,
+        claimed: false,
+        msg: CLAIM_MESSAGES.notFound,
+        agent_list: [],
+        data: null,
+      });
     }
     return info;
   });
@@ -29,21 +31,16 @@ export const agentRoutes: FastifyPluginAsync = async (app) => {
   };
 
   // The spec's path form. Its last segment is a secret: app.ts redacts it from logged URLs.
-  app.get('/api/claim/:code/:agentName/:securityCode/', async (req) => {
-    const p = req.params as { code: string; agentName: string; securityCode: string };
-    return claim(req.ip, p);
-  });
+  route(app, 'GET /api/claim/:code/:agentName/:securityCode/', async (req) => claim(req.ip, req.params));
 
   // The same as a POST with a JSON body, which the web app uses so the code never sits in a URL.
-  app.post('/api/claim/', async (req) => {
-    const parsed = claimBody.safeParse(req.body ?? {});
-    if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
-    return claim(req.ip, {
-      code: parsed.data.code,
-      agentName: parsed.data.agent_name,
-      securityCode: parsed.data.security_code,
-    });
-  });
+  route(app, 'POST /api/claim/', async (req) =>
+    claim(req.ip, {
+      code: req.body.code,
+      agentName: req.body.agent_name,
+      securityCode: req.body.security_code,
+    }),
+  );
 
-  app.get('/api/agents/', async () => ({ agent_list: await agentNames(app.db) }));
+  route(app, 'GET /api/agents/', async () => ({ agent_list: await agentNames(app.db) }));
 };

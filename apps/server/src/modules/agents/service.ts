@@ -89,6 +89,7 @@ export async function claimTicket(
       success: false,
       error: (await claimInfo(db, input.code))!.msg,
       claimed: true,
+      code: 'already_claimed',
     });
   }
   // Five wrong codes for one ticket within 15 minutes lock it for the rest of the window.
@@ -99,7 +100,7 @@ export async function claimTicket(
   );
   const lock = (locked as unknown as { rows: { count: number }[] }).rows[0];
   if (lock && Number(lock.count) >= 5)
-    throw new HttpError(429, { success: false, error: CLAIM_MESSAGES.locked });
+    throw new HttpError(429, { success: false, error: CLAIM_MESSAGES.locked, code: 'claim_locked' });
 
   const [agent] = await db
     .select()
@@ -108,8 +109,9 @@ export async function claimTicket(
   const ok = await verifySecret(agent?.codeHash ?? (await dummyHash()), input.securityCode.slice(0, 200));
   if (!agent || !ok) {
     const r = await hit(db, lockKey, 5, 15 * 60);
-    if (r.count >= 5) throw new HttpError(429, { success: false, error: CLAIM_MESSAGES.locked });
-    throw new HttpError(400, { success: false, error: CLAIM_MESSAGES.wrongCode });
+    if (r.count >= 5)
+      throw new HttpError(429, { success: false, error: CLAIM_MESSAGES.locked, code: 'claim_locked' });
+    throw new HttpError(400, { success: false, error: CLAIM_MESSAGES.wrongCode, code: 'agent_code_wrong' });
   }
   const claimed = await db
     .update(orders)
@@ -121,6 +123,7 @@ export async function claimTicket(
       success: false,
       error: (await claimInfo(db, input.code))!.msg,
       claimed: true,
+      code: 'already_claimed',
     });
   }
   return { success: true, msg: CLAIM_MESSAGES.claimed };

@@ -122,6 +122,11 @@ describe('create-checkout-session with Stripe', () => {
     const before = await orderCount();
     const dated = (await t.app.inject({ url: '/api/package/E9/BB-NIGHT/' })).json().data;
     const cases: [Record<string, string>, RegExp][] = [
+      // The contract's checkoutPayloadSchema: required fields, with the checkout's own messages.
+      [{ adult_count: '1', youth_count: '0' }, /^This ticket is not available\.$/],
+      [{ adult_count: '1', youth_count: '0', package_identifier: '   ' }, /^This ticket is not available\.$/],
+      [{ youth_count: '1', package_identifier: 'BB-24' }, /whole numbers/],
+      [{ adult_count: 'x'.repeat(30), youth_count: '0', package_identifier: 'BB-24' }, /whole numbers/],
       [{ adult_count: '1', youth_count: '0', package_identifier: 'NOPE' }, /not available/],
       [
         { adult_count: '1', youth_count: '0', package_identifier: 'BB-24', package_id: '999999' },
@@ -152,7 +157,20 @@ describe('create-checkout-session with Stripe', () => {
       const res = await checkout(fields);
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
       expect(res.json().error).toMatch(message);
+      expect(res.json().code).toBe('invalid_request');
     }
+    // A JSON body is parsed by the same schema: a count that is no scalar is refused.
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session/',
+      headers: buyer.auth,
+      payload: { adult_count: { n: 1 }, youth_count: '0', package_identifier: 'BB-24' },
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toEqual({
+      error: 'Ticket counts must be whole numbers of 0 or more.',
+      code: 'invalid_request',
+    });
     expect(await orderCount()).toBe(before);
     const ok = await checkout({
       adult_count: '1',
@@ -177,6 +195,7 @@ describe('Stripe webhooks and fulfilment', () => {
     const session = await newPaidSession();
     const res = await deliver(sessionEvent('checkout.session.completed', session), 'whsec_wrong');
     expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Invalid signature.', code: 'invalid_request' });
     const unsigned = await t.app.inject({
       method: 'POST',
       url: '/api/payments/stripe/webhook/',
@@ -238,6 +257,14 @@ describe('Stripe webhooks and fulfilment', () => {
     await deliver(sessionEvent('checkout.session.expired', session));
     const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));
     expect(order.status).toBe('expired');
+    // A late completed event for it issues no ticket: an expired order is closed for good.
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    const late = await deliver(sessionEvent('checkout.session.completed', session));
+    expect(late.json()).toEqual({ received: true, outcome: 'order_closed' });
+    const [after] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));
+    expect(after.status).toBe('expired');
+    expect(after.claimCodeHash).toBeNull();
   });
 
   it('only the buyer reads the success data and the dashboard lists only own tickets', async () => {

@@ -1,35 +1,35 @@
 /**
- * Reads a form's plain fields from a multipart or JSON body. Files are refused: the checkout payload
- * has none, and an unexpected upload must not be buffered.
+ * The checkout form (spec §3 Checkout payload), sent as multipart/form-data (or, for scripts, JSON):
+ * its fields are collected as they come and parsed with the contract's `checkoutPayloadSchema`, so
+ * the service gets typed input and a bad field answers 400 with the contract's message. Files are
+ * refused: the payload has none, and an unexpected upload must not be buffered.
  */
+import { type CheckoutPayload, checkoutPayloadSchema } from '@rome/contract';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../lib/errors';
 
-export async function readFields(req: FastifyRequest): Promise<Record<string, string | undefined>> {
-  const out: Record<string, string | undefined> = {};
-  if (req.isMultipart()) {
-    try {
-      for await (const part of req.parts({ limits: { fields: 30, fieldSize: 10_000, files: 0 } })) {
-        if (part.type === 'file') {
-          part.file.resume();
-          throw badRequest('This form takes no files.');
-        }
-        out[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+/** A multipart body's plain fields, as sent (the schema judges them). */
+async function formFields(req: FastifyRequest): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  try {
+    for await (const part of req.parts({ limits: { fields: 30, fieldSize: 10_000, files: 0 } })) {
+      if (part.type === 'file') {
+        part.file.resume();
+        throw badRequest('This form takes no files.');
       }
-    } catch (err: any) {
-      // A body that is not the multipart it claims to be (no boundary, cut short) is bad input, not a fault.
-      if (err instanceof HttpError || typeof err?.statusCode === 'number') throw err;
-      throw badRequest('The form could not be read.');
+      out[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
     }
-    return out;
-  }
-  const body = req.body;
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
-    for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
-      if (v === null || v === undefined) continue;
-      if (typeof v === 'object') throw badRequest(`Invalid value for ${k}.`);
-      out[k] = String(v);
-    }
+  } catch (err: any) {
+    // A body that is not the multipart it claims to be (no boundary, cut short) is bad input, not a fault.
+    if (err instanceof HttpError || typeof err?.statusCode === 'number') throw err;
+    throw badRequest('The form could not be read.');
   }
   return out;
+}
+
+export async function readCheckoutPayload(req: FastifyRequest): Promise<CheckoutPayload> {
+  const fields = req.isMultipart() ? await formFields(req) : (req.body ?? {});
+  const parsed = checkoutPayloadSchema.safeParse(fields);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+  return parsed.data;
 }

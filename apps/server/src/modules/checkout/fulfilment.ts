@@ -4,8 +4,8 @@
  * session, the order is marked paid once, one ticket is made and one e-mail is queued.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { centsToDecimal } from '@rome/contract';
-import { and, eq } from 'drizzle-orm';
+import { type FulfilResult, formatEuro, nextOrderStatus } from '@rome/contract';
+import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
@@ -13,6 +13,7 @@ import { orders, packages, users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { newFileKey, type Storage } from '../../storage/storage';
 import { recordServerEvent } from '../activity/record';
+import { moveOrder } from './order-state';
 
 /**
  * The QR as SVG (cheap), rasterised by sharp on libvips' own threads: about 4x faster than the qrcode
@@ -28,7 +29,7 @@ async function renderQr(text: string): Promise<Buffer> {
 
 export const hashClaimCode = (code: string): string => createHash('sha256').update(code).digest('hex');
 
-export type FulfilResult = 'fulfilled' | 'already_paid' | 'amount_mismatch' | 'unknown_session';
+export type { FulfilResult };
 
 export type FulfilDeps = { db: Db; storage: Storage; publicUrl: string };
 
@@ -46,14 +47,13 @@ export async function fulfilPaidSession(
       .for('update');
     if (!order) return 'unknown_session';
     if (order.status === 'paid' || order.status === 'refunded') return 'already_paid';
+    // A closed order (cancelled, expired, amount mismatch) is not paid after all: the state table says.
+    if (!nextOrderStatus(order.status, 'pay')) return 'order_closed';
     const [buyer] = await tx.select().from(users).where(eq(users.id, order.userId));
     const [pkg] = await tx.select().from(packages).where(eq(packages.id, order.packageId));
 
     if (paid.amountCents !== order.totalCents || (paid.currency ?? 'eur').toLowerCase() !== order.currency) {
-      await tx
-        .update(orders)
-        .set({ status: 'amount_mismatch', amountPaidCents: paid.amountCents, updatedAt: new Date() })
-        .where(eq(orders.id, order.id));
+      await moveOrder(tx as unknown as Db, order, 'amount_mismatch', { amountPaidCents: paid.amountCents });
       await recordServerEvent(tx as unknown as Db, {
         action: 'payment_completed',
         userId: order.userId,
@@ -72,17 +72,13 @@ export async function fulfilPaidSession(
     const qrKey = newFileKey('png');
     await deps.storage.put(qrKey, png, 'image/png');
 
-    await tx
-      .update(orders)
-      .set({
-        status: 'paid',
-        paidAt: new Date(),
-        amountPaidCents: paid.amountCents,
-        claimCodeHash: hashClaimCode(code),
-        qrFileKey: qrKey,
-        updatedAt: new Date(),
-      })
-      .where(eq(orders.id, order.id));
+    // The row is locked: nobody moved it since it was read.
+    await moveOrder(tx as unknown as Db, order, 'pay', {
+      paidAt: new Date(),
+      amountPaidCents: paid.amountCents,
+      claimCodeHash: hashClaimCode(code),
+      qrFileKey: qrKey,
+    });
 
     const title = pkg?.title ?? 'Your ticket';
     const when = order.selectedDate ? ` on ${order.selectedDate}` : '';
@@ -90,8 +86,8 @@ export async function fulfilPaidSession(
     await enqueueMail(tx as unknown as Db, {
       to: buyer.email,
       subject: `Your ticket: ${title}`,
-      text: `Thank you for your purchase!\n\n${title}${when}\n${people}\nTotal paid: €${centsToDecimal(order.totalCents)}\n\nShow the attached QR code to an agent at the meeting point (ticket link: ${claimUrl}). Your tickets are also in your purchase history: ${deps.publicUrl}/yourticket\n`,
-      html: `<p>Thank you for your purchase!</p><p><strong>${escapeHtml(title)}</strong>${escapeHtml(when)}<br>${people}<br>Total paid: €${centsToDecimal(order.totalCents)}</p><p><img src="cid:ticket-qr" alt="Ticket QR code" width="256" height="256"></p><p>Show this QR code to an agent at the meeting point. Your tickets are also in your <a href="${deps.publicUrl}/yourticket">purchase history</a>.</p>`,
+      text: `Thank you for your purchase!\n\n${title}${when}\n${people}\nTotal paid: ${formatEuro(order.totalCents)}\n\nShow the attached QR code to an agent at the meeting point (ticket link: ${claimUrl}). Your tickets are also in your purchase history: ${deps.publicUrl}/yourticket\n`,
+      html: `<p>Thank you for your purchase!</p><p><strong>${escapeHtml(title)}</strong>${escapeHtml(when)}<br>${people}<br>Total paid: ${formatEuro(order.totalCents)}</p><p><img src="cid:ticket-qr" alt="Ticket QR code" width="256" height="256"></p><p>Show this QR code to an agent at the meeting point. Your tickets are also in your <a href="${deps.publicUrl}/yourticket">purchase history</a>.</p>`,
       attachments: [
         {
           filename: 'ticket_qr_code.png',
@@ -113,19 +109,27 @@ export async function fulfilPaidSession(
   });
 }
 
-/** A session that ended without payment (cancelled, expired, failed): a pending order is closed. */
+/**
+ * A session that ended without payment (cancelled, expired, failed): its open order is closed.
+ * 'closed' when this call closed it; 'unchanged' when it already was (by this same event); 'refused'
+ * when the state table does not allow it (a paid order is not cancelled); 'unknown_session'.
+ */
 export async function closeUnpaidSession(
   db: Db,
   sessionId: string,
-  status: 'cancelled' | 'expired',
-): Promise<boolean> {
-  const closed = await db
-    .update(orders)
-    .set({ status, updatedAt: new Date() })
-    .where(and(eq(orders.providerSessionId, sessionId), eq(orders.status, 'pending')))
-    .returning();
-  const order = closed[0];
-  if (!order) return false;
+  event: 'cancel' | 'expire',
+): Promise<'closed' | 'unchanged' | 'refused' | 'unknown_session'> {
+  const [current] = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(eq(orders.providerSessionId, sessionId));
+  if (!current) return 'unknown_session';
+  // Where this event takes an open order: an order already there was closed by it before.
+  if (current.status === nextOrderStatus('pending', event)) return 'unchanged';
+  if (!nextOrderStatus(current.status, event)) return 'refused';
+  const order = await moveOrder(db, current, event);
+  // Another request moved it first (paid or closed it): this close no longer applies.
+  if (!order) return 'refused';
   const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
   await recordServerEvent(db, {
     action: 'payment_cancelled',
@@ -133,9 +137,9 @@ export async function closeUnpaidSession(
     userEmail: buyer?.email ?? null,
     amountCents: order.totalCents,
     status: 'cancelled',
-    details: { order: order.uniqueId, reason: status },
+    details: { order: order.uniqueId, reason: order.status },
   });
-  return true;
+  return 'closed';
 }
 
 const escapeHtml = (s: string) =>

@@ -1,18 +1,20 @@
+import { centsToDecimal } from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { orders, packages } from '../../db/schema';
+import { route } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
 import { enforce } from '../../lib/rate-limit';
-import { requireUser } from '../auth/plugin';
-import { readFields } from './fields';
+import { readCheckoutPayload } from './fields';
 import { closeUnpaidSession, fulfilPaidSession } from './fulfilment';
+import { orderStateError } from './order-state';
 import { createCheckout } from './service';
 
 export const checkoutRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/api/create-checkout-session/', { preHandler: requireUser }, async (req) => {
+  route(app, 'POST /api/create-checkout-session/', async (req) => {
     const user = req.user!;
     await enforce(app.db, `checkout:user:${user.id}`, 30, 600);
-    const input = await readFields(req);
+    const input = await readCheckoutPayload(req);
     return createCheckout(
       { db: app.db, provider: app.payments, publicUrl: app.config.publicUrl },
       user,
@@ -22,7 +24,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // What the client needs to know of the provider (the publishable key is public by design).
-  app.get('/api/payments/config/', async () => ({
+  route(app, 'GET /api/payments/config/', async () => ({
     provider: app.payments.name,
     publishable_key: app.payments.name === 'stripe' ? (app.config.stripe.publishableKey ?? null) : null,
     test_mode: app.payments.name === 'test',
@@ -42,44 +44,44 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     return row;
   };
 
-  app.get('/api/test-checkout/:session/', { preHandler: requireUser }, async (req) => {
-    const { session } = req.params as { session: string };
+  route(app, 'GET /api/test-checkout/:session/', async (req) => {
+    const { session } = req.params;
     const { order, title } = await loadOwnSession(session, req.user!.id);
     return {
       session,
-      test_mode: true,
+      test_mode: true as const,
       status: order.status,
       package: title,
       selected_date: order.selectedDate,
       adults: order.adultCount,
       youths: order.youthCount,
       infants: order.infantCount,
-      adult_price: (order.adultPriceCents / 100).toFixed(2),
-      youth_price: (order.youthPriceCents / 100).toFixed(2),
-      total_price: (order.totalCents / 100).toFixed(2),
+      adult_price: centsToDecimal(order.adultPriceCents),
+      youth_price: centsToDecimal(order.youthPriceCents),
+      total_price: centsToDecimal(order.totalCents),
       success_url: `/success/${order.uniqueId}/`,
       cancel_url: '/cancel/',
     };
   });
 
-  app.post('/api/test-checkout/:session/pay/', { preHandler: requireUser }, async (req, reply) => {
-    const { session } = req.params as { session: string };
+  route(app, 'POST /api/test-checkout/:session/pay/', async (req) => {
+    const { session } = req.params;
     const { order } = await loadOwnSession(session, req.user!.id);
-    if (order.status !== 'pending' && order.status !== 'paid') {
-      return reply.code(409).send({ error: 'This checkout is no longer open.' });
-    }
     const result = await fulfilPaidSession(
       { db: app.db, storage: app.storage, publicUrl: app.config.publicUrl },
       session,
       { amountCents: order.totalCents, currency: 'eur' },
     );
+    // A cancelled or expired checkout is not paid afterwards (the order state table refuses it).
+    if (result === 'order_closed') throw orderStateError('pay');
     return { result, redirect: `/success/${order.uniqueId}/` };
   });
 
-  app.post('/api/test-checkout/:session/cancel/', { preHandler: requireUser }, async (req) => {
-    const { session } = req.params as { session: string };
+  route(app, 'POST /api/test-checkout/:session/cancel/', async (req) => {
+    const { session } = req.params;
     await loadOwnSession(session, req.user!.id);
-    await closeUnpaidSession(app.db, session, 'cancelled');
+    // Cancelling twice is fine; cancelling a paid (or expired) checkout is refused.
+    if ((await closeUnpaidSession(app.db, session, 'cancel')) === 'refused') throw orderStateError('cancel');
     return { redirect: '/cancel/' };
   });
 };

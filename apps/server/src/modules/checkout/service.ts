@@ -3,15 +3,14 @@
  * ignored), stored as pending, and handed to the payment provider's hosted page.
  */
 import { randomBytes } from 'node:crypto';
-import { CHECKOUT_MESSAGES, romeToday, validateCheckout } from '@rome/contract';
+import { CHECKOUT_MESSAGES, type CheckoutPayload, romeToday, validateCheckout } from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folders, orders, packages } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import type { PaymentProvider } from '../../payments/provider';
 import { recordServerEvent } from '../activity/record';
-
-export type CheckoutInput = Record<string, string | undefined>;
+import { moveOrder } from './order-state';
 
 /** How long a hosted checkout stays open (Stripe's minimum is 30 minutes). */
 export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
@@ -19,11 +18,10 @@ export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
 export async function createCheckout(
   deps: { db: Db; provider: PaymentProvider; publicUrl: string },
   buyer: { id: string; email: string },
-  input: CheckoutInput,
+  input: CheckoutPayload,
   ip: string | null,
 ): Promise<{ id: string; url: string }> {
-  const tag = (input.package_identifier ?? '').trim();
-  if (!tag || tag.length > 200) throw badRequest(CHECKOUT_MESSAGES.unknownPackage);
+  const tag = input.package_identifier;
   const [row] = await deps.db
     .select({ pkg: packages, folderActive: folders.active })
     .from(packages)
@@ -32,15 +30,12 @@ export async function createCheckout(
   if (!row) throw badRequest(CHECKOUT_MESSAGES.unknownPackage);
   const pkg = row.pkg;
   // package_id is optional; when sent it must name the same package.
-  if (
-    input.package_id !== undefined &&
-    input.package_id !== '' &&
-    String(pkg.id) !== String(input.package_id).trim()
-  ) {
+  const packageId = String(input.package_id ?? '').trim();
+  if (packageId !== '' && String(pkg.id) !== packageId) {
     throw badRequest(CHECKOUT_MESSAGES.unknownPackage);
   }
 
-  const checked = validateCheckout(pkg, input as any, romeToday());
+  const checked = validateCheckout(pkg, input, romeToday());
   if (!checked.ok) throw badRequest(checked.error);
 
   const uniqueId = randomBytes(16).toString('base64url');
@@ -79,10 +74,7 @@ export async function createCheckout(
       idempotencyKey: `checkout-${order.id}`,
     });
   } catch (err) {
-    await deps.db
-      .update(orders)
-      .set({ status: 'cancelled', updatedAt: new Date() })
-      .where(eq(orders.id, order.id));
+    await moveOrder(deps.db, order, 'cancel');
     throw err;
   }
   await deps.db.update(orders).set({ providerSessionId: session.id }).where(eq(orders.id, order.id));

@@ -9,6 +9,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { paymentEvents } from '../../db/schema';
+import { route } from '../../lib/contract-route';
+import { badRequest, notFound } from '../../lib/errors';
 import type { PaymentProvider } from '../../payments/provider';
 import type { Storage } from '../../storage/storage';
 import { closeUnpaidSession, fulfilPaidSession } from './fulfilment';
@@ -48,9 +50,11 @@ export async function processStripeEvent(deps: Deps, event: Stripe.Event): Promi
         currency: session.currency,
       });
     } else if (event.type === 'checkout.session.expired' || session.status === 'expired') {
-      outcome = (await closeUnpaidSession(deps.db, session.id, 'expired')) ? 'expired' : 'unchanged';
+      outcome =
+        (await closeUnpaidSession(deps.db, session.id, 'expire')) === 'closed' ? 'expired' : 'unchanged';
     } else if (event.type === 'checkout.session.async_payment_failed') {
-      outcome = (await closeUnpaidSession(deps.db, session.id, 'cancelled')) ? 'failed' : 'unchanged';
+      outcome =
+        (await closeUnpaidSession(deps.db, session.id, 'cancel')) === 'closed' ? 'failed' : 'unchanged';
     } else {
       outcome = 'awaiting_payment';
     }
@@ -59,8 +63,12 @@ export async function processStripeEvent(deps: Deps, event: Stripe.Event): Promi
   return outcome;
 }
 
+/**
+ * The webhook route, from its contract entry. It is always registered (so the API reference lists it)
+ * and answers 404 when the shop has no Stripe client and webhook secret.
+ */
 export const stripeWebhookRoutes =
-  (stripe: Stripe, webhookSecret: string): FastifyPluginAsync =>
+  (stripe: Stripe | undefined, webhookSecret: string | undefined): FastifyPluginAsync =>
   async (app) => {
     // The signature covers the exact bytes, so this route keeps the body raw.
     app.addContentTypeParser(
@@ -68,22 +76,22 @@ export const stripeWebhookRoutes =
       { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    app.post('/api/payments/stripe/webhook/', async (req, reply) => {
+    route(app, 'POST /api/payments/stripe/webhook/', async (req) => {
+      if (!stripe || !webhookSecret) throw notFound();
       const signature = req.headers['stripe-signature'];
-      if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) {
-        return reply.code(400).send({ error: 'Missing signature.' });
-      }
+      const raw: unknown = req.body;
+      if (typeof signature !== 'string' || !Buffer.isBuffer(raw)) throw badRequest('Missing signature.');
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(req.body, signature, webhookSecret);
+        event = stripe.webhooks.constructEvent(raw, signature, webhookSecret);
       } catch {
-        return reply.code(400).send({ error: 'Invalid signature.' });
+        throw badRequest('Invalid signature.');
       }
       const outcome = await processStripeEvent(
         { db: app.db, storage: app.storage, publicUrl: app.config.publicUrl, provider: app.payments },
         event,
       );
-      return { received: true, outcome };
+      return { received: true as const, outcome };
     });
   };
 

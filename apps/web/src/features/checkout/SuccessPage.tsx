@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError, tokenStore } from '../../api/client';
+import { ApiError, errorMessage, tokenStore } from '../../api/client';
 import { downloadQr, fetchSuccess, type SuccessAnswer } from '../../api/tickets';
 import { track } from '../../lib/track';
 
@@ -61,8 +61,9 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
         if (stopped) return;
         if (e instanceof ApiError && e.status === 401)
           return navigate('/login/', { state: { from: location.pathname } });
-        if (e instanceof ApiError && e.status === 404) return setFailure('Ticket not found.');
-        if (e instanceof ApiError && e.status === 409) return setFailure('This order was not paid.');
+        // 404 'Ticket not found.', 409 'This order was not paid.': the server's words.
+        if (e instanceof ApiError && (e.status === 404 || e.status === 409))
+          return setFailure(errorMessage(e, 'Ticket not found.'));
         setFailure('Failed to load data. Please try again later.');
       }
     };

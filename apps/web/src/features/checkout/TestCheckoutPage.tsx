@@ -2,10 +2,11 @@
  * The built-in test checkout (used when no Stripe key is configured): shows the order and the amount,
  * clearly marked as test mode, with Pay and Cancel. Pay goes through the same fulfilment as Stripe.
  */
+import { formatEuroDecimal } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { ApiError, tokenStore } from '../../api/client';
+import { ApiError, errorMessage, tokenStore } from '../../api/client';
 import { cancelTestCheckout, payTestCheckout, testCheckoutQuery } from '../../api/tickets';
 import { LoadError } from '../../components/LoadError';
 
@@ -26,7 +27,7 @@ export default function TestCheckoutPage() {
         kind === 'pay' ? await payTestCheckout(session) : await cancelTestCheckout(session);
       window.location.assign(redirect);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Something went wrong! Please try again.');
+      setError(errorMessage(e, 'Something went wrong! Please try again.'));
       setBusy(null);
     }
   };
@@ -67,18 +68,18 @@ export default function TestCheckoutPage() {
                 <div className="flex justify-between gap-4">
                   <dt className="text-stone-600">Adults</dt>
                   <dd>
-                    {query.data.adults} × €{query.data.adult_price}
+                    {query.data.adults} × {formatEuroDecimal(query.data.adult_price)}
                   </dd>
                 </div>
                 <div className="flex justify-between gap-4">
                   <dt className="text-stone-600">Youths</dt>
                   <dd>
-                    {query.data.youths} × €{query.data.youth_price}
+                    {query.data.youths} × {formatEuroDecimal(query.data.youth_price)}
                   </dd>
                 </div>
                 <div className="flex justify-between gap-4 border-t border-stone-200 pt-2 text-lg font-bold">
                   <dt>Total</dt>
-                  <dd data-testid="test-checkout-total">€{query.data.total_price}</dd>
+                  <dd data-testid="test-checkout-total">{formatEuroDecimal(query.data.total_price)}</dd>
                 </div>
               </dl>
               {query.data.status !== 'pending' ? (
@@ -93,7 +94,7 @@ export default function TestCheckoutPage() {
                     onClick={() => act('pay')}
                     className="flex-1 rounded-lg bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
                   >
-                    {busy === 'pay' ? 'Paying...' : `Pay €${query.data.total_price}`}
+                    {busy === 'pay' ? 'Paying...' : `Pay ${formatEuroDecimal(query.data.total_price)}`}
                   </button>
                   <button
                     type="button"

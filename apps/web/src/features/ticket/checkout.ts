@@ -5,7 +5,7 @@
  */
 import type { Package } from '@rome/contract';
 import toast from 'react-hot-toast';
-import { ApiError, api, tokenStore } from '../../api/client';
+import { ApiError, call, errorMessage, tokenStore } from '../../api/client';
 import { track } from '../../lib/track';
 
 export type CheckoutChoice = {
@@ -56,10 +56,7 @@ export async function startCheckout(choice: CheckoutChoice, navigate: GoToLogin)
   form.append('package_identifier', choice.pkg.package_tag);
   const hide = showOverlay();
   try {
-    const session = await api<{ id: string; url: string }>('create-checkout-session/', {
-      method: 'POST',
-      body: form,
-    });
+    const session = await call('POST /api/create-checkout-session/', { body: form });
     // Informational: the server records the initiation itself when it creates the session.
     track(
       'payment_initiated',
@@ -70,8 +67,6 @@ export async function startCheckout(choice: CheckoutChoice, navigate: GoToLogin)
   } catch (err) {
     hide();
     if (err instanceof ApiError && err.status === 401) return goToLogin();
-    toast.error(
-      err instanceof ApiError && err.body?.error ? err.body.error : 'Something went wrong! Please try again.',
-    );
+    toast.error(errorMessage(err, 'Something went wrong! Please try again.'));
   }
 }

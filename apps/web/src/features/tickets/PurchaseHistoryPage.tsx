@@ -1,5 +1,5 @@
 /** Spec §2 Purchase history: four stat tiles, a table on desktop, cards on mobile, QR downloads. */
-import { decimalToCents, formatEuro, type PurchasedTicket } from '@rome/contract';
+import { decimalToCents, formatEuro, formatEuroDecimal, type PurchasedTicket } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -120,7 +120,7 @@ export default function PurchaseHistoryPage() {
                 <tr key={t.unique_id} className="border-t border-stone-200" data-testid="ticket-row">
                   <td className="px-4 py-3">{t.selected_date ?? 'Open date'}</td>
                   <td className="px-4 py-3 font-medium">{t.package}</td>
-                  <td className="px-4 py-3">€{t.total_price}</td>
+                  <td className="px-4 py-3">{formatEuroDecimal(t.total_price)}</td>
                   <td className="px-4 py-3">
                     <StatusBadge ticket={t} />
                   </td>
@@ -144,7 +144,7 @@ export default function PurchaseHistoryPage() {
                 </div>
                 <p className="mt-1 text-sm text-stone-600">{t.selected_date ?? 'Open date'}</p>
                 <div className="mt-3 flex items-center justify-between">
-                  <span className="font-bold text-brand">€{t.total_price}</span>
+                  <span className="font-bold text-brand">{formatEuroDecimal(t.total_price)}</span>
                   <QrButton ticket={t} />
                 </div>
               </li>

@@ -3,10 +3,11 @@
  * agent_list) and security code. An already claimed ticket shows 'Ticket Already Claimed' with an
  * EXPIRED badge and the server's message.
  */
+import { formatEuroDecimal } from '@rome/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { claimInfoQuery, claimTicket } from '../../api/tickets';
 
 export default function VerifyPage() {
@@ -28,11 +29,11 @@ export default function VerifyPage() {
     setBusy(true);
     try {
       const r = await claimTicket(code, agent, securityCode);
-      setDone(r.msg ?? 'Ticket claimed successfully.');
+      setDone(r.msg);
       setSecurityCode('');
       await queryClient.invalidateQueries({ queryKey: ['claim-info', code] });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Something went wrong! Please try again.');
+      setError(errorMessage(err, 'Something went wrong! Please try again.'));
       if (err instanceof ApiError && err.status === 409)
         await queryClient.invalidateQueries({ queryKey: ['claim-info', code] });
     } finally {
@@ -63,7 +64,7 @@ export default function VerifyPage() {
   const rows: [string, string][] = [
     ['Package', d.package],
     ['User', d.user],
-    ['Total price', `€${d.total_price}`],
+    ['Total price', formatEuroDecimal(d.total_price)],
     ['Paid', d.paid ? 'Yes' : 'No'],
     ['Package tag', d.package_tag],
     ['Adults', String(d.adults)],

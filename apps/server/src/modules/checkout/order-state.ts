@@ -1,0 +1,45 @@
+/**
+ * The one place an order's status is written. The move is the contract's state table
+ * (`nextOrderStatus`, packages/contract/src/order.ts); a move it does not allow is refused with 409
+ * `{error, code: 'order_state'}`. The write is conditional on the status it was read in, so two
+ * requests racing on one order cannot both move it.
+ */
+import {
+  nextOrderStatus,
+  ORDER_STATE_CODE,
+  ORDER_STATE_MESSAGES,
+  type OrderEvent,
+  type OrderStatus,
+} from '@rome/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+
+export type OrderRow = typeof orders.$inferSelect;
+/** Columns a move may set beside the status (what the event brings: paid amount, claim code, ...). */
+export type OrderChanges = Partial<Omit<typeof orders.$inferInsert, 'id' | 'status' | 'updatedAt'>>;
+
+/** The 409 of a refused move. */
+export const orderStateError = (event: OrderEvent): HttpError =>
+  new HttpError(409, { error: ORDER_STATE_MESSAGES[event], code: ORDER_STATE_CODE });
+
+/**
+ * Moves `order` by `event`. Throws orderStateError when the table refuses; answers null when another
+ * request moved the order first (its status is no longer `order.status`), else the updated row.
+ */
+export async function moveOrder(
+  db: Db,
+  order: { id: string; status: OrderStatus },
+  event: OrderEvent,
+  changes: OrderChanges = {},
+): Promise<OrderRow | null> {
+  const to = nextOrderStatus(order.status, event);
+  if (!to) throw orderStateError(event);
+  const [moved] = await db
+    .update(orders)
+    .set({ ...changes, status: to, updatedAt: new Date() })
+    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+    .returning();
+  return moved ?? null;
+}
