@@ -55,8 +55,10 @@ export type Handler<K extends ApiKey> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
-export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'preValidation'> & {
-  /** Runs after the access guard (e.g. a rate limit). */
+export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest'> & {
+  /** Runs after the access guard, before validation. */
+  preValidation?: preHandlerAsyncHookHandler;
+  /** Runs after validation (e.g. a rate limit). */
   preHandler?: preHandlerAsyncHookHandler;
   /** Public calls that read the signed-in user when there is one. */
   optionalUser?: boolean;
@@ -70,9 +72,12 @@ export function route<K extends ApiKey>(
 ): void {
   const e = API[key] as EndpointDef;
   const [method, url] = (key as string).split(' ');
+  // Who may call is checked before the request is validated: a caller without the right gets 401/403,
+  // never a 400 that tells them about the body of a call they cannot make.
   const guard = ACCESS_GUARD[e.access] ?? (extras.optionalUser ? optionalUser : undefined);
-  const preHandler = [guard, extras.preHandler].filter(Boolean) as preHandlerAsyncHookHandler[];
-  const { preHandler: _p, optionalUser: _o, ...rest } = extras;
+  const preValidation = [guard, extras.preValidation].filter(Boolean) as preHandlerAsyncHookHandler[];
+  const preHandler = [extras.preHandler].filter(Boolean) as preHandlerAsyncHookHandler[];
+  const { preHandler: _p, preValidation: _v, optionalUser: _o, ...rest } = extras;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: method as 'GET',
     url,
@@ -91,6 +96,7 @@ export function route<K extends ApiKey>(
       'x-access': e.access,
     } as any,
     config: { endpoint: key } as object,
+    ...(preValidation.length ? { preValidation } : {}),
     ...(preHandler.length ? { preHandler } : {}),
     ...rest,
     handler: handler as (req: FastifyRequest, reply: FastifyReply) => unknown,

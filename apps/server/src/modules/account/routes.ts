@@ -13,7 +13,6 @@ import { verifySecret } from '../../lib/passwords';
 import { passwordChangedMail, resetCodeMail } from '../../mail/templates';
 import { clearLimit, limit } from '../auth/limits';
 import { passwordProblem } from '../auth/password-policy';
-import { requireUser } from '../auth/plugin';
 import {
   createUser,
   EmailTakenError,
@@ -37,7 +36,6 @@ import {
  * this, a call with no token and a malformed body would get 400, not 401. The calls with a body
  * check the token before validation too (requireUser is memoised, so the second check is free).
  */
-const guardFirst = { preValidation: requireUser };
 
 /** Current passwords longer than this are not hashed (a slow hash of a huge input is a cheap attack). */
 const MAX_CHECKED_PASSWORD = 1024;
@@ -85,37 +83,27 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, 'GET /api/profile/', async (req) => ({ data: await profileOf(app.db, req.user!) }));
 
-  route(
-    app,
-    'PUT /api/profile/update/',
-    async (req) => {
-      const user = await updateProfile(app.db, req.user!, req.body);
-      return { message: AUTH_MESSAGES.profileUpdated, data: await profileOf(app.db, user) };
-    },
-    guardFirst,
-  );
+  route(app, 'PUT /api/profile/update/', async (req) => {
+    const user = await updateProfile(app.db, req.user!, req.body);
+    return { message: AUTH_MESSAGES.profileUpdated, data: await profileOf(app.db, user) };
+  });
 
-  route(
-    app,
-    'POST /api/profile/change-password/',
-    async (req) => {
-      const user = req.user!;
-      const { current_password: current, new_password: next } = req.body;
-      if (!current || !next) throw badRequest(AUTH_MESSAGES.fieldsRequired);
-      await limit(app.db, user.id, 'changePasswordPerUser');
-      if (current.length > MAX_CHECKED_PASSWORD || !(await verifySecret(user.passwordHash, current)))
-        throw badRequest(AUTH_MESSAGES.currentPasswordWrong);
-      const problem = passwordProblem(next);
-      if (problem) throw badRequest(problem);
-      if (next === current) throw badRequest(AUTH_MESSAGES.passwordUnchanged);
-      const updated = await setPassword(app.db, user.id, next);
-      await clearLimit(app.db, user.id, 'changePasswordPerUser');
-      await app.mailer.enqueue(passwordChangedMail(updated.email, updated.fullName, 'changed'));
-      // Every earlier token is void now; this browser gets a fresh pair to stay signed in.
-      return { message: AUTH_MESSAGES.passwordChanged, ...(await app.tokens.issuePair(updated)) };
-    },
-    guardFirst,
-  );
+  route(app, 'POST /api/profile/change-password/', async (req) => {
+    const user = req.user!;
+    const { current_password: current, new_password: next } = req.body;
+    if (!current || !next) throw badRequest(AUTH_MESSAGES.fieldsRequired);
+    await limit(app.db, user.id, 'changePasswordPerUser');
+    if (current.length > MAX_CHECKED_PASSWORD || !(await verifySecret(user.passwordHash, current)))
+      throw badRequest(AUTH_MESSAGES.currentPasswordWrong);
+    const problem = passwordProblem(next);
+    if (problem) throw badRequest(problem);
+    if (next === current) throw badRequest(AUTH_MESSAGES.passwordUnchanged);
+    const updated = await setPassword(app.db, user.id, next);
+    await clearLimit(app.db, user.id, 'changePasswordPerUser');
+    await app.mailer.enqueue(passwordChangedMail(updated.email, updated.fullName, 'changed'));
+    // Every earlier token is void now; this browser gets a fresh pair to stay signed in.
+    return { message: AUTH_MESSAGES.passwordChanged, ...(await app.tokens.issuePair(updated)) };
+  });
 
   route(app, 'GET /api/profile/statistics/', async (req) => ({
     data: await statisticsOf(app.db, req.user!.id),

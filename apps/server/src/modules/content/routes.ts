@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { HttpError } from '../../lib/errors';
-import { requireEditor } from '../auth/plugin';
 import { getStaticContent, saveContent, setPageImage, updatePageMeta } from './service';
 
 /** Spec §7: a failed content save is read as `message`; it carries the same text as `error`. */
@@ -19,44 +18,28 @@ async function withMessage<T>(work: () => Promise<T>): Promise<T> {
  * 401/403 whatever it sends, never a 400 that would tell it about the body it may not send. (The
  * entry's access also adds the guard as a preHandler; the token lookup is memoised, so it runs once.)
  */
-const editorFirst = { preValidation: requireEditor };
 
 export const contentRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/static-content/:pageTag/', async (req) =>
     getStaticContent(app.db, req.params.pageTag),
   );
 
-  route(
-    app,
-    'POST /api/edit-content/:tag/',
-    async (req) => {
-      const out = await withMessage(() => saveContent(app.db, req.user!.id, req.params.tag, req.body));
-      req.log.info({ tag: out.data.unique_tag, editor: req.user!.id }, 'content block saved');
-      return out;
-    },
-    editorFirst,
-  );
+  route(app, 'POST /api/edit-content/:tag/', async (req) => {
+    const out = await withMessage(() => saveContent(app.db, req.user!.id, req.params.tag, req.body));
+    req.log.info({ tag: out.data.unique_tag, editor: req.user!.id }, 'content block saved');
+    return out;
+  });
 
-  route(
-    app,
-    'PATCH /api/page-image/:tag/update/',
-    async (req) => {
-      const out = await setPageImage(app.db, req.user!.id, req.params.tag, req.body);
-      // Pages preload their banner picture with the HTML (modules/web/head.ts).
-      app.siteCache.invalidate();
-      return out;
-    },
-    editorFirst,
-  );
+  route(app, 'PATCH /api/page-image/:tag/update/', async (req) => {
+    const out = await setPageImage(app.db, req.user!.id, req.params.tag, req.body);
+    // Pages preload their banner picture with the HTML (modules/web/head.ts).
+    app.siteCache.invalidate();
+    return out;
+  });
 
-  route(
-    app,
-    'PATCH /api/pages/:page/update/',
-    async (req) => {
-      const out = await updatePageMeta(app.db, req.user!.id, req.params.page, req.body);
-      app.siteCache.invalidate();
-      return out;
-    },
-    editorFirst,
-  );
+  route(app, 'PATCH /api/pages/:page/update/', async (req) => {
+    const out = await updatePageMeta(app.db, req.user!.id, req.params.page, req.body);
+    app.siteCache.invalidate();
+    return out;
+  });
 };

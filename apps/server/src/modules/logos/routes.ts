@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
-import { requireEditor } from '../auth/plugin';
 import { deleteLogo, listLogos, saveLogo } from './service';
 
 /** Path ids that are no PostgreSQL integer arrive as null (contract `rowIdParamSchema`): nothing has them. */
@@ -15,7 +14,6 @@ const known = (id: number | null) => {
  * 401/403 whatever it sends, never a 400 that would tell it about the body it may not send. (The
  * entry's access also adds the guard as a preHandler; the token lookup is memoised, so it runs once.)
  */
-const editorFirst = { preValidation: requireEditor };
 
 export const logoRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/partner-logos', async () => ({
@@ -25,26 +23,17 @@ export const logoRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, 'GET /api/partner-logos/all/', async () => listLogos(app.db, { all: true }));
 
-  route(
-    app,
-    'POST /api/partner-logos/create/',
-    async (req, reply) =>
-      reply.code(201).send({
-        data: await saveLogo(app.db, req.user!.id, null, req.body),
-        message: 'Partner logo created successfully!',
-      }),
-    editorFirst,
+  route(app, 'POST /api/partner-logos/create/', async (req, reply) =>
+    reply.code(201).send({
+      data: await saveLogo(app.db, req.user!.id, null, req.body),
+      message: 'Partner logo created successfully!',
+    }),
   );
 
-  route(
-    app,
-    'PATCH /api/partner-logos/:id/update/',
-    async (req) => ({
-      data: await saveLogo(app.db, req.user!.id, known(req.params.id), req.body),
-      message: 'Partner logo updated successfully!',
-    }),
-    editorFirst,
-  );
+  route(app, 'PATCH /api/partner-logos/:id/update/', async (req) => ({
+    data: await saveLogo(app.db, req.user!.id, known(req.params.id), req.body),
+    message: 'Partner logo updated successfully!',
+  }));
 
   route(app, 'DELETE /api/partner-logos/:id/delete/', async (req) => {
     await deleteLogo(app.db, req.user!.id, known(req.params.id));

@@ -3,7 +3,6 @@ import { mediaUploadFieldsSchema, uploadLimit } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
-import { requireEditor } from '../auth/plugin';
 import { getWebsiteSettings } from '../settings/service';
 import { createMedia, deleteMedia, listMedia, type Upload, updateMedia } from './service';
 
@@ -77,7 +76,6 @@ async function withMessage<T>(work: () => Promise<T>): Promise<T> {
  * 401/403 whatever it sends, never a 400 that would tell it about the body it may not send. (The
  * entry's access also adds the guard as a preHandler; the token lookup is memoised, so it runs once.)
  */
-const editorFirst = { preValidation: requireEditor };
 
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   /** Serves stored files. Names are random and never reused, so they may be cached for a long time. */
@@ -112,16 +110,11 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send({ data, message: 'Media uploaded successfully!' });
   });
 
-  route(
-    app,
-    'PATCH /api/media-library/:id/update/',
-    async (req) => {
-      const { id } = req.params;
-      if (id === null) throw notFound('Media item not found.');
-      return { data: await updateMedia(app.db, req.user!.id, id, req.body), success: true as const };
-    },
-    editorFirst,
-  );
+  route(app, 'PATCH /api/media-library/:id/update/', async (req) => {
+    const { id } = req.params;
+    if (id === null) throw notFound('Media item not found.');
+    return { data: await updateMedia(app.db, req.user!.id, id, req.body), success: true as const };
+  });
 
   route(app, 'DELETE /api/media-library/:id/delete/', async (req) => {
     const { id } = req.params;
