@@ -67,7 +67,7 @@ export const catalogApi = {
     tag: 'catalog',
     access: 'editor',
     description:
-      'Only the fields sent change. Prices are decimals of 0 or more with at most two decimals; ' +
+      'Only the fields sent change. Prices are decimals of 0 or more with up to two decimals; ' +
       'schema_json is JSON text (empty clears it) or a JSON object; an image slot takes a media library ' +
       'image id (null clears it). Bad input changes nothing.',
     params: z.object({

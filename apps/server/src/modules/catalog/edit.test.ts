@@ -146,6 +146,9 @@ describe('PATCH update-bus-package/{tag}/', () => {
     expect((await patch('CS-24', { title: 'x' }, null)).statusCode).toBe(401);
     expect((await patch('CS-24', { title: 'x' }, customer)).statusCode).toBe(403);
     expect((await patch('CS-24', { title: 'x' }, null)).json().code).toBe('unauthorized');
+    // Who may call is checked before the body: a bad body still gets 401 / 403, not 400.
+    expect((await patch('CS-24', { title: '' }, null)).statusCode).toBe(401);
+    expect((await patch('CS-24', { adult_price: 'abc' }, customer)).statusCode).toBe(403);
     const missing = await patch('NOPE', { title: 'x' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ error: 'Package not found.', code: 'not_found' });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type Encoding, encode, MIN_COMPRESS_BYTES, pickEncoding } from '../../lib/compress';
 import { route } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
+import { requireEditor } from '../auth/plugin';
 import { updatePackage } from './edit';
 
 /** Compressed bodies of the package list, per catalog snapshot (dropped with the snapshot). */
@@ -41,11 +42,18 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     return { data: pkg };
   });
 
-  route(app, 'PATCH /api/update-bus-package/:tag/', async (req) => {
-    const { tag } = req.params;
-    await updatePackage(app.db, req.user!.id, tag, req.body);
-    app.catalog.invalidate();
-    const snap = await app.catalog.get();
-    return { data: snap.byTag.get(tag) ?? null, message: 'Ticket updated successfully!' };
-  });
+  route(
+    app,
+    'PATCH /api/update-bus-package/:tag/',
+    async (req) => {
+      const { tag } = req.params;
+      await updatePackage(app.db, req.user!.id, tag, req.body);
+      app.catalog.invalidate();
+      const snap = await app.catalog.get();
+      return { data: snap.byTag.get(tag) ?? null, message: 'Ticket updated successfully!' };
+    },
+    // Who may call is decided before the body is validated: an anonymous caller gets 401, not 400.
+    // (route() adds the same guard as a preHandler; the sign-in lookup is memoised per request.)
+    { preValidation: requireEditor },
+  );
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
+import { requireEditor } from '../auth/plugin';
 import { recordEdit } from '../content/service';
 import { getSettingsRow, getWebsiteSettings, setGlobalHeadCode } from './service';
 
@@ -14,18 +15,25 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
     global_head_code: (await getSettingsRow(app.db))?.globalHeadCode ?? '',
   }));
 
-  route(app, 'PATCH /api/website-settings/global-head-code/', async (req) => {
-    const code = req.body.global_head_code;
-    const change = await setGlobalHeadCode(app.db, code);
-    await recordEdit(app.db, {
-      userId: req.user!.id,
-      entity: 'global_head_code',
-      entityKey: 'global',
-      ...change,
-    });
-    // Logged on purpose: this markup runs on every page, so who changed it must be traceable.
-    req.log.warn({ editor: req.user!.id, length: code.length }, 'global head code changed');
-    app.siteCache.invalidate();
-    return { status: 200 as const, global_head_code: code };
-  });
+  route(
+    app,
+    'PATCH /api/website-settings/global-head-code/',
+    async (req) => {
+      const code = req.body.global_head_code;
+      const change = await setGlobalHeadCode(app.db, code);
+      await recordEdit(app.db, {
+        userId: req.user!.id,
+        entity: 'global_head_code',
+        entityKey: 'global',
+        ...change,
+      });
+      // Logged on purpose: this markup runs on every page, so who changed it must be traceable.
+      req.log.warn({ editor: req.user!.id, length: code.length }, 'global head code changed');
+      app.siteCache.invalidate();
+      return { status: 200 as const, global_head_code: code };
+    },
+    // Who may call is decided before the body is validated: an anonymous caller gets 401, not 400.
+    // (route() adds the same guard as a preHandler; the sign-in lookup is memoised per request.)
+    { preValidation: requireEditor },
+  );
 };
