@@ -130,11 +130,9 @@ export const verifyResetCodeRequestSchema = z
     new_password: z.string().meta({ description: PASSWORD_RULE }),
   })
   .meta({ examples: [{ email: 'ada@example.com', code: '042517', new_password: 'trastevere by night' }] });
-export const messageResponseSchema = z
-  .object({ message: z.string() })
-  .meta({
-    examples: [{ message: 'Your password has been reset. You can now log in with your new password.' }],
-  });
+export const messageResponseSchema = z.object({ message: z.string() }).meta({
+  examples: [{ message: 'Your password has been reset. You can now log in with your new password.' }],
+});
 
 // ---- Profile ---------------------------------------------------------------------------------------
 
