@@ -4,10 +4,12 @@
  * web app's client (`apps/web/src/api/client.ts`, `call`) takes the same keys and infers its types.
  */
 import type { z } from 'zod';
+import { analyticsApi } from './analytics.api';
 import type { EndpointDef } from './endpoint';
 import { newsletterApi } from './newsletter.api';
 
 export const API = {
+  ...analyticsApi,
   ...newsletterApi,
 } as const satisfies Record<string, EndpointDef>;
 

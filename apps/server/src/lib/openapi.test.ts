@@ -57,9 +57,6 @@ const NOT_YET_ON_CONTRACT = new Set<string>([
   'POST /api/edit-content/:tag/',
   'PATCH /api/page-image/:tag/update/',
   'PATCH /api/pages/:page/update/',
-  'POST /api/track-activity/',
-  'GET /api/analytics/',
-  'GET /api/analytics/detailed/:metric/',
 ]);
 
 const routes: RouteOptions[] = [];
