@@ -91,7 +91,10 @@ export const analyticsApi = {
               },
             ],
             statistics: {
-              conversionRates: { 'Initiations to successful payments': 77.5, 'Visits to successful payments': 2.5 },
+              conversionRates: {
+                'Initiations to successful payments': 77.5,
+                'Visits to successful payments': 2.5,
+              },
               weeklyTrends: {
                 labels: [
                   '2026-11-16',

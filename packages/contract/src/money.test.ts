@@ -24,7 +24,9 @@ describe('money', () => {
 
   it('formats dashboard amounts with thousands grouped, as en-IE euro does', () => {
     const intl = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
-    for (const cents of [0, 5, 99, 100, 2500, 99_999, 100_000, 123_456, 100_000_000, 123_456_789, -150, -123_456])
+    for (const cents of [
+      0, 5, 99, 100, 2500, 99_999, 100_000, 123_456, 100_000_000, 123_456_789, -150, -123_456,
+    ])
       expect(formatEuroAmount(cents), String(cents)).toBe(intl.format(cents / 100));
     expect(formatEuroAmount(123_456)).toBe('€1,234.56');
   });

@@ -160,7 +160,12 @@ describe('POST /api/track-activity/', () => {
     const t0 = Date.now();
     await track(t, [
       { action: 'page_view', case: 'close', page, timestamp: close.toISOString() },
-      { action: 'page_view', case: 'shifted', page, timestamp: new Date(Date.now() + 6 * 3600_000).toISOString() },
+      {
+        action: 'page_view',
+        case: 'shifted',
+        page,
+        timestamp: new Date(Date.now() + 6 * 3600_000).toISOString(),
+      },
       { action: 'page_view', case: 'old', page, timestamp: '2001-01-01T00:00:00Z' },
       {
         action: 'page_view',
@@ -191,13 +196,18 @@ describe('POST /api/track-activity/', () => {
     ]) {
       const res = await track(t, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: expect.stringMatching(/^Invalid request \(/), code: 'invalid_request' });
+      expect(res.json()).toEqual({
+        error: expect.stringMatching(/^Invalid request \(/),
+        code: 'invalid_request',
+      });
     }
     expect(await eventsWhere(t, page)).toHaveLength(0);
     // Every listed action is taken.
     const all = ACTIVITY_ACTION_NAMES.map((action) => ({ action, page }));
     expect((await track(t, all)).statusCode).toBe(204);
-    expect((await eventsWhere(t, page)).map((r) => r.action).sort()).toEqual([...ACTIVITY_ACTION_NAMES].sort());
+    expect((await eventsWhere(t, page)).map((r) => r.action).sort()).toEqual(
+      [...ACTIVITY_ACTION_NAMES].sort(),
+    );
   });
 
   it('answers errors in the one shape {error, code}', async () => {
@@ -291,7 +301,12 @@ describe('POST /api/track-activity/', () => {
     }
     expect(codes.slice(0, 12).every((c) => c === 204)).toBe(true);
     expect(codes[12]).toBe(429);
-    const over = await t.app.inject({ method: 'POST', url: '/api/track-activity/', remoteAddress: ip, payload: batch });
+    const over = await t.app.inject({
+      method: 'POST',
+      url: '/api/track-activity/',
+      remoteAddress: ip,
+      payload: batch,
+    });
     expect(over.json()).toEqual({
       error: 'Too many attempts. Please wait a while and try again.',
       code: 'rate_limited',

@@ -22,8 +22,8 @@ import {
   ACTION,
   type ActivityDevice,
   type AnalyticsMetric,
-  PAYMENT_EVENT_STATUS as STATUS,
   SERVER_ACTIONS,
+  PAYMENT_EVENT_STATUS as STATUS,
 } from '@rome/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';

@@ -71,7 +71,12 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? 
 /** What a Details line knows of an event. */
 type Described = Pick<q.MetricActivityRow, 'page' | 'full_url' | 'status' | 'details'>;
 type Describe = (r: Described, d: EventFacts) => string;
-type EventFacts = { where: string | null; ticket: string | null; order: string | null; reason: string | null };
+type EventFacts = {
+  where: string | null;
+  ticket: string | null;
+  order: string | null;
+  reason: string | null;
+};
 
 const payment = (verb: string, d: EventFacts) =>
   [verb, d.ticket ? `for ${d.ticket}` : null, d.order ? `(order ${d.order.slice(0, 10)})` : null]
@@ -85,8 +90,8 @@ const payment = (verb: string, d: EventFacts) =>
 export const DESCRIBE_ACTION: Record<ActivityAction, Describe> = {
   page_view: (_r, d) => `Viewed ${d.where ?? 'a page'}`,
   ticket_view: (_r, d) => `Viewed ticket ${d.ticket ?? d.where ?? ''}`.trim(),
-  ticket_search: (r, d) => {
-    const type = str((r.details ?? {}).ticketType);
+  ticket_search: (r) => {
+    const type = str(r.details?.ticketType);
     return type ? `Searched for ${type} tickets` : 'Searched for tickets';
   },
   login: () => 'Signed in',
@@ -104,7 +109,7 @@ export const DESCRIBE_ACTION: Record<ActivityAction, Describe> = {
     ),
   payment_cancelled: (_r, d) => payment(`Checkout ${d.reason === 'expired' ? 'expired' : 'cancelled'}`, d),
   booking_manage: (r, d) => {
-    const operation = str((r.details ?? {}).operation);
+    const operation = str(r.details?.operation);
     const what = operation ? `Managed a booking (${operation.replace(/_/g, ' ')})` : 'Managed a booking';
     return d.ticket ? `${what} for ${d.ticket}` : what;
   },
@@ -194,7 +199,9 @@ async function statisticsFor(db: Db, metric: AnalyticsMetric, timeZone: string):
       kpi = {
         [`successful_payments_${periodKey}`]: formatCount(pay.completed),
         total_revenue: formatEuroAmount(pay.completedCents),
-        average_order_value: formatEuroAmount(pay.completed ? Math.round(pay.completedCents / pay.completed) : 0),
+        average_order_value: formatEuroAmount(
+          pay.completed ? Math.round(pay.completedCents / pay.completed) : 0,
+        ),
         paying_customers: formatCount(pay.payingCustomers),
         completion_rate: completedRate,
         failed_payments: formatCount(pay.failed),
