@@ -198,11 +198,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
       const issue = err.validation?.[0];
-      const where = issue?.instancePath
-        ? `${issue.instancePath.replace(/^\//, '').replace(/\//g, '.')}: `
-        : '';
-      const plain = issue?.message ? `${where}${issue.message}` : err.message;
-      return sendError(reply, 400, { error: endpointOf(req)?.invalid ?? `Invalid request (${plain}).` });
+      const field = String(issue?.instancePath ?? '')
+        .replace(/^\//, '')
+        .replace(/\//g, '.');
+      const plain = issue?.message ? `${field ? `${field}: ` : ''}${issue.message}` : err.message;
+      const entry = endpointOf(req);
+      return sendError(reply, 400, {
+        ...entry?.invalidExtras,
+        error: entry?.invalid ?? `Invalid request (${plain}).`,
+      });
     }
     if (isResponseSerializationError(err)) {
       // The answer does not match the contract: a fault of ours, logged with which part, never sent.

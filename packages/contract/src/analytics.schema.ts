@@ -4,13 +4,25 @@
  */
 import { z } from 'zod';
 import {
+  ACTIVITY_ACTION_NAMES,
+  ACTIVITY_ACTIONS,
+  ACTIVITY_DEVICES,
   ANALYTICS_METRICS,
   ANALYTICS_PAGE_SIZE_DEFAULT,
   ANALYTICS_PAGE_SIZE_MAX,
   TRACK_BATCH_MAX,
+  TRACK_DETAILS_MAX_BYTES,
+  trackDetails,
   WEEKLY_TREND_DAYS,
 } from './analytics';
 
+/** An activity action: one of ACTIVITY_ACTIONS (analytics.ts), whose meanings the reference lists. */
+export const activityActionSchema = z.enum(ACTIVITY_ACTION_NAMES).meta({
+  description: Object.entries(ACTIVITY_ACTIONS)
+    .map(([action, meaning]) => `${action}: ${meaning}`)
+    .join('\n'),
+  examples: ['page_view'],
+});
 export const analyticsMetricSchema = z.enum(ANALYTICS_METRICS);
 /** Query string of both GET calls: ?page= (1-based) and ?page_size= (1..200, default 50). */
 export const analyticsPageQuerySchema = z.object({
@@ -37,6 +49,10 @@ export const userActivitySchema = z.object({
   timestamp: z.string(),
   /** The signed-in user's e-mail, '' for anonymous visitors (shown as 'Anonymous'). */
   user: z.string(),
+  /**
+   * An ActivityAction for every event written since the list was made the contract; typed as text so
+   * that events stored before (or under an action since retired) are still listed, not an error.
+   */
   action: z.string(),
   /** Country name in English; 'Local network' for private and loopback addresses; null when unknown. */
   country: z.string().nullable(),
@@ -98,29 +114,55 @@ const text = (max: number) =>
  * One event from the browser. Any further fields are kept as the event's details (JSON, at most 4 KB).
  * The client's ipAddress, country, countryCode, city and region are ignored: the server decides them.
  */
-export const trackActivityEventSchema = z.looseObject({
-  action: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[^\p{Cc}]+$/u, 'action must not contain control characters'),
-  /** ISO text or epoch milliseconds; missing, invalid or far off the server clock: server time. */
-  timestamp: z.union([z.string().max(64), z.number()]).nullish(),
-  page: text(2048),
-  fullUrl: text(2048),
-  userAgent: text(512),
-  screenResolution: text(32),
-  device: z
-    .string()
-    .nullish()
-    .transform((d) => (d === 'mobile' || d === 'desktop' ? d : null)),
-});
-/** The body: one event, an array of events, or {events: [...]}; at most TRACK_BATCH_MAX events. */
-export const trackActivityBodySchema = z.union([
-  z.array(trackActivityEventSchema).min(1).max(TRACK_BATCH_MAX),
-  z
-    .object({ events: z.array(trackActivityEventSchema).min(1).max(TRACK_BATCH_MAX) })
-    .transform((b) => b.events),
-  trackActivityEventSchema.transform((e) => [e]),
-]);
+export const trackActivityEventSchema = z
+  .looseObject({
+    action: activityActionSchema,
+    /** ISO text or epoch milliseconds; missing, invalid or far off the server clock: server time. */
+    timestamp: z.union([z.string().max(64), z.number()]).nullish(),
+    page: text(2048),
+    fullUrl: text(2048),
+    userAgent: text(512),
+    screenResolution: text(32),
+    /** 'mobile' or 'desktop'; anything else is stored as unknown (null). */
+    device: z
+      .string()
+      .nullish()
+      .transform((d) => ACTIVITY_DEVICES.find((x) => x === d) ?? null),
+  })
+  .check((ctx) => {
+    const details = trackDetails(ctx.value);
+    if (details && new TextEncoder().encode(JSON.stringify(details)).length > TRACK_DETAILS_MAX_BYTES)
+      ctx.issues.push({
+        code: 'custom',
+        message: `Extra event fields are limited to ${TRACK_DETAILS_MAX_BYTES} bytes.`,
+        input: ctx.value,
+      });
+  });
+const events = z.array(trackActivityEventSchema).min(1).max(TRACK_BATCH_MAX);
+const exampleEvent = {
+  action: 'page_view',
+  timestamp: '2026-11-22T10:06:37.123Z',
+  page: '/search',
+  fullUrl: 'https://shop.example/search?ticketType=24%20hours',
+  userAgent: 'Mozilla/5.0',
+  screenResolution: '390x844',
+  device: 'mobile',
+  title: 'Search',
+};
+/**
+ * The body: one event, an array of events, or {events: [...]}; at most TRACK_BATCH_MAX events. Parsed
+ * to the list of events. Sent as application/json (fetch) or as text/plain holding the same JSON
+ * (navigator.sendBeacon).
+ */
+export const trackActivityBodySchema = z
+  .union([
+    events,
+    z.object({ events }).transform((b) => b.events),
+    trackActivityEventSchema.transform((e) => [e]),
+  ])
+  .meta({
+    examples: [
+      { events: [exampleEvent, { ...exampleEvent, action: 'ticket_search', ticketType: '24 hours' }] },
+      exampleEvent,
+    ],
+  });

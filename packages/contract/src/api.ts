@@ -4,6 +4,7 @@
  * web app's client (`apps/web/src/api/client.ts`, `call`) takes the same keys and infers its types.
  */
 import type { z } from 'zod';
+import { analyticsApi } from './analytics.api';
 import { authApi } from './auth.api';
 import { catalogApi } from './catalog.api';
 import { checkoutApi } from './checkout.api';
@@ -14,6 +15,7 @@ import { siteApi } from './site.api';
 
 export const API = {
   ...authApi,
+  ...analyticsApi,
   ...newsletterApi,
   ...catalogApi,
   ...siteApi,

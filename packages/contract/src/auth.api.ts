@@ -90,6 +90,7 @@ export const authApi = {
     access: 'public',
     body: registrationRequestSchema,
     invalid: AUTH_MESSAGES.fieldsRequired,
+    invalidExtras: { registered: false },
     responses: {
       201: registrationResponseSchema,
       400: registrationErrorSchema,

@@ -30,6 +30,8 @@ export type EndpointDef = {
    * spec gives one; otherwise the first problem zod found, in plain words.
    */
   invalid?: string;
+  /** Keys the spec's answer of this call has beside the message, sent with `invalid` too. */
+  invalidExtras?: Record<string, unknown>;
 };
 
 /** Identity with a precise type: `const x = { 'GET /api/x/': endpoint({...}) }`. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, decimalToCents, formatEuro, orderTotalCents, savePercent } from './money';
+import {
+  centsToDecimal,
+  decimalToCents,
+  formatEuro,
+  formatEuroAmount,
+  orderTotalCents,
+  savePercent,
+} from './money';
 
 describe('money', () => {
   it('converts between cents and the API decimal string', () => {
@@ -13,6 +20,15 @@ describe('money', () => {
     expect(decimalToCents('abc')).toBeNull();
     expect(decimalToCents(null)).toBeNull();
     expect(formatEuro(2900)).toBe('€29.00');
+  });
+
+  it('formats dashboard amounts with thousands grouped, as en-IE euro does', () => {
+    const intl = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+    for (const cents of [
+      0, 5, 99, 100, 2500, 99_999, 100_000, 123_456, 100_000_000, 123_456_789, -150, -123_456,
+    ])
+      expect(formatEuroAmount(cents), String(cents)).toBe(intl.format(cents / 100));
+    expect(formatEuroAmount(123_456)).toBe('€1,234.56');
   });
 
   it('save percent is round((original - price) / original * 100), none without a higher old price', () => {

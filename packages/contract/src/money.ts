@@ -21,6 +21,17 @@ export function formatEuro(cents: number): string {
   return `€${centsToDecimal(cents)}`;
 }
 
+/**
+ * Sums that can run into thousands (the analytics dashboard's amounts and KPIs), with thousands grouped:
+ * 123456 -> "€1,234.56", -150 -> "-€1.50" (what Intl's en-IE euro format writes, without depending on
+ * the ICU data of the browser or Node).
+ */
+export function formatEuroAmount(cents: number): string {
+  const [whole, fraction] = centsToDecimal(Math.abs(cents)).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${cents < 0 && Math.round(cents) !== 0 ? '-' : ''}€${grouped}.${fraction}`;
+}
+
 /** Spec §9: Save percent = round((original - price) / original * 100). Null when there is no saving. */
 export function savePercent(priceCents: number, originalCents: number | null | undefined): number | null {
   if (!originalCents || originalCents <= priceCents) return null;

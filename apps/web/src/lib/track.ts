@@ -11,34 +11,29 @@
  *   happened, so a logout event still names the user after storage is cleared.
  * - Tracking never throws and never delays the page; a failure is only logged with console.warn.
  *
- * Event names agree with the server's definitions: page_view and ticket_view are counted on the
- * dashboard; the payment_* events from here are informational (the server records payments itself).
+ * Actions and the event's shape are the contract's (ACTIVITY_ACTIONS in packages/contract/src/analytics.ts,
+ * the body of 'POST /api/track-activity/'): `track` takes only a listed action, and the server refuses
+ * any other. page_view and ticket_view are counted on the dashboard; the payment_* events from here are
+ * informational (the server records payments itself). Type-only imports: the contract's analytics code
+ * stays out of the visitor's bundle.
  */
+import type { ActivityAction, ActivityDevice, ApiBody, ApiKey, TrackActivityEvent } from '@rome/contract';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-export type TrackAction =
-  | 'page_view'
-  | 'ticket_view'
-  | 'ticket_search'
-  | 'login'
-  | 'logout'
-  | 'register'
-  | 'password_reset'
-  | 'profile_update'
-  | 'payment_initiated'
-  | 'payment_completed'
-  | 'payment_cancelled'
-  | 'booking_manage';
+/** Fields the event carries beyond the spec's (its details, at most 4 KB as JSON). */
+export type TrackExtra = Record<string, unknown>;
+type TrackBody = ApiBody<'POST /api/track-activity/'>;
 
-const ENDPOINT = '/api/track-activity/';
+const CALL = 'POST /api/track-activity/' satisfies ApiKey;
+export const ENDPOINT = CALL.slice(CALL.indexOf(' ') + 1);
 const FLUSH_DELAY_MS = 2000;
 const BATCH_SIZE = 10;
 /** The server takes at most 50 events per request (TRACK_BATCH_MAX in the contract). */
 const REQUEST_MAX = 50;
 export const MOBILE_BREAKPOINT_PX = 768;
 
-type Queued = { token: string | null; event: Record<string, unknown> };
+type Queued = { token: string | null; event: TrackActivityEvent };
 
 let queue: Queued[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -55,16 +50,17 @@ function storedToken(): string | null {
 }
 
 /** The spec's event fields the browser knows; the server adds address and location. */
-export function buildEvent(action: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function buildEvent(action: ActivityAction, extra: TrackExtra = {}): TrackActivityEvent {
+  const device: ActivityDevice = window.innerWidth < MOBILE_BREAKPOINT_PX ? 'mobile' : 'desktop';
   return {
-    action,
     timestamp: new Date().toISOString(),
     page: window.location.pathname,
     fullUrl: window.location.href,
     userAgent: navigator.userAgent,
     screenResolution: `${window.screen.width}x${window.screen.height}`,
-    device: window.innerWidth < MOBILE_BREAKPOINT_PX ? 'mobile' : 'desktop',
+    device,
     ...extra,
+    action,
   };
 }
 
@@ -72,11 +68,7 @@ export function buildEvent(action: string, extra: Record<string, unknown> = {}):
  * Queues one event. `now` sends the queue at once (a page about to reload or navigate away, such as
  * logout or the redirect to the hosted checkout).
  */
-export function track(
-  action: TrackAction,
-  extra: Record<string, unknown> = {},
-  opts: { now?: boolean } = {},
-) {
+export function track(action: ActivityAction, extra: TrackExtra = {}, opts: { now?: boolean } = {}) {
   try {
     queue.push({ token: storedToken(), event: buildEvent(action, extra) });
     listen();
@@ -97,7 +89,7 @@ export function flush(): void {
   const pending = queue;
   queue = [];
   // One request per token (events of one person), at most REQUEST_MAX events each.
-  const groups = new Map<string | null, Record<string, unknown>[]>();
+  const groups = new Map<string | null, TrackActivityEvent[]>();
   for (const { token, event } of pending) {
     const list = groups.get(token) ?? [];
     list.push(event);
@@ -107,9 +99,10 @@ export function flush(): void {
     for (let i = 0; i < events.length; i += REQUEST_MAX) send(events.slice(i, i + REQUEST_MAX), token);
 }
 
-function send(events: Record<string, unknown>[], token: string | null): void {
+function send(events: TrackActivityEvent[], token: string | null): void {
   try {
-    const body = JSON.stringify({ events });
+    const payload: TrackBody = { events };
+    const body = JSON.stringify(payload);
     // A beacon cannot carry the Bearer header, so it is used for anonymous events only.
     if (!token && typeof navigator.sendBeacon === 'function') {
       const queued = navigator.sendBeacon(ENDPOINT, new Blob([body], { type: 'text/plain;charset=UTF-8' }));

@@ -85,7 +85,11 @@ describe('POST /api/register/', () => {
     ]) {
       const res = await register(payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: 'All fields are required.', code: 'invalid_request' });
+      expect(res.json()).toEqual({
+        registered: false,
+        error: 'All fields are required.',
+        code: 'invalid_request',
+      });
     }
     const [{ n: after }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
     expect(after).toBe(before);

@@ -1,13 +1,17 @@
-/** Events the shop records itself (payments): the dashboard's money figures come only from these. */
+/**
+ * Events the shop records itself (payments): the dashboard's money figures come only from these. Their
+ * actions and statuses are the contract's (SERVER_ACTIONS, PAYMENT_EVENT_STATUS in analytics.ts).
+ */
+import type { ActivitySource, PaymentEventStatus, ServerAction } from '@rome/contract';
 import type { Db } from '../../db/client';
 import { activityEvents } from '../../db/schema';
 
 export type ServerEvent = {
-  action: 'payment_initiated' | 'payment_completed' | 'payment_cancelled';
+  action: ServerAction;
   userId: string | null;
   userEmail: string | null;
   amountCents: number;
-  status: 'pending' | 'completed' | 'cancelled' | 'failed';
+  status: PaymentEventStatus;
   details: Record<string, unknown>;
   ipAddress?: string | null;
 };
@@ -15,7 +19,7 @@ export type ServerEvent = {
 export async function recordServerEvent(db: Db, e: ServerEvent): Promise<void> {
   await db.insert(activityEvents).values({
     action: e.action,
-    source: 'server',
+    source: 'server' satisfies ActivitySource,
     userId: e.userId,
     userEmail: e.userEmail,
     amountCents: e.amountCents,

@@ -1,44 +1,42 @@
 /**
  * POST /api/track-activity/ (spec §7): one event or a batch, from fetch (application/json) or
- * navigator.sendBeacon (text/plain holding JSON). Answers 204 once the events are queued.
+ * navigator.sendBeacon (text/plain holding JSON). The contract entry parses either into a list of
+ * events; the answer is 204 once they are queued.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { HttpError } from '../../lib/errors';
-import { optionalUser } from '../auth/plugin';
-import { TrackingInputError, TrackingRateLimitError } from './service';
+import { route } from '../../lib/contract-route';
+import { badRequest, HttpError } from '../../lib/errors';
 
 export const activityRoutes: FastifyPluginAsync = async (app) => {
   // sendBeacon posts JSON as text/plain. This plugin is encapsulated, so the parser applies to its
-  // routes only; elsewhere text/plain stays a plain string.
+  // routes only; elsewhere text/plain stays a plain string. The decoded JSON then meets the same
+  // schema as a fetch body.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      done(new HttpError(400, { error: 'The body is not valid JSON.' }), undefined);
+      done(badRequest('The body is not valid JSON.'), undefined);
     }
   });
 
-  app.post(
-    '/api/track-activity/',
-    { preHandler: optionalUser, bodyLimit: 256 * 1024 },
+  route(
+    app,
+    'POST /api/track-activity/',
     async (req, reply) => {
-      try {
-        await app.activity.ingest(req.body, {
-          ip: req.ip,
-          userAgent: req.headers['user-agent'],
-          user: req.user ? { id: req.user.id, email: req.user.email } : null,
+      const events = req.body;
+      if (req.ip && !app.activity.allow(req.ip, events.length))
+        throw new HttpError(429, {
+          error: 'Too many attempts. Please wait a while and try again.',
+          retry_after: 60,
         });
-      } catch (err) {
-        if (err instanceof TrackingInputError) throw new HttpError(400, { error: err.message });
-        if (err instanceof TrackingRateLimitError)
-          throw new HttpError(429, {
-            error: 'Too many attempts. Please wait a while and try again.',
-            retry_after: 60,
-          });
-        throw err;
-      }
+      await app.activity.ingest(events, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        user: req.user ? { id: req.user.id, email: req.user.email } : null,
+      });
       return reply.code(204).send();
     },
+    { optionalUser: true, bodyLimit: 256 * 1024 },
   );
 };

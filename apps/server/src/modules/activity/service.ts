@@ -1,16 +1,11 @@
 /**
- * Activity tracking: browsers' events are validated, given the server's view of who and where, and
- * written in batches (one INSERT for many requests), so track-activity answers at once and the database
+ * Activity tracking: browsers' events, parsed by track-activity's contract entry, are given the
+ * server's view of who and where, and written in batches (one INSERT for many requests), so track-activity answers at once and the database
  * sees a few statements a second however busy the shop is. Also: the per-address rate limit and the
  * retention job.
  */
 import { createHash } from 'node:crypto';
-import {
-  TRACK_CLOCK_SKEW_MS,
-  TRACK_DETAILS_MAX_BYTES,
-  TRACK_SERVER_FIELDS,
-  trackActivityBodySchema,
-} from '@rome/contract';
+import { TRACK_CLOCK_SKEW_MS, type TrackedEvent, trackDetails } from '@rome/contract';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -20,21 +15,6 @@ import { anonymiseIp, createGeoLocator, type GeoLocator, normaliseIp } from './i
 type Log = { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
 export type ActivityRow = typeof activityEvents.$inferInsert;
 
-/** Fields of the event itself; everything else the browser sends becomes `details`. */
-const KNOWN_FIELDS = new Set<string>([
-  'action',
-  'timestamp',
-  'page',
-  'fullUrl',
-  'userAgent',
-  'screenResolution',
-  'device',
-  ...TRACK_SERVER_FIELDS,
-]);
-
-export class TrackingInputError extends Error {}
-export class TrackingRateLimitError extends Error {}
-
 export type IngestContext = {
   ip: string | undefined;
   userAgent: string | undefined;
@@ -42,37 +22,11 @@ export type IngestContext = {
   now?: Date;
 };
 
-/** Parses a track-activity body (already JSON-decoded) into rows; throws TrackingInputError when bad. */
-export function parseTrackingBody(body: unknown): ReturnType<typeof trackActivityBodySchema.parse> {
-  const parsed = trackActivityBodySchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new TrackingInputError(
-      issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid event.',
-    );
-  }
-  return parsed.data;
-}
-
 function clampTimestamp(value: unknown, now: Date): Date {
   if (value === null || value === undefined || value === '') return now;
   const t = typeof value === 'number' ? value : Date.parse(String(value));
   if (!Number.isFinite(t) || Math.abs(t - now.getTime()) > TRACK_CLOCK_SKEW_MS) return now;
   return new Date(t);
-}
-
-function extraDetails(event: Record<string, unknown>): Record<string, unknown> | null {
-  const details: Record<string, unknown> = {};
-  let any = false;
-  for (const [k, v] of Object.entries(event)) {
-    if (KNOWN_FIELDS.has(k) || v === undefined) continue;
-    details[k] = v;
-    any = true;
-  }
-  if (!any) return null;
-  if (Buffer.byteLength(JSON.stringify(details)) > TRACK_DETAILS_MAX_BYTES)
-    throw new TrackingInputError(`Extra event fields are limited to ${TRACK_DETAILS_MAX_BYTES} bytes.`);
-  return details;
 }
 
 /**
@@ -103,8 +57,8 @@ async function insertRows(db: Db, batch: ActivityRow[]): Promise<void> {
 
 export type ActivityService = {
   geo: GeoLocator;
-  /** Validates, locates and queues the events; resolves once they are queued (not yet written). */
-  ingest(body: unknown, ctx: IngestContext): Promise<number>;
+  /** Locates and queues parsed events; resolves once they are queued (not yet written). */
+  ingest(events: TrackedEvent[], ctx: IngestContext): Promise<number>;
   /** Counts events against the address's limit; false when over it. */
   allow(ip: string, events: number): boolean;
   /** Writes everything queued now. */
@@ -234,9 +188,7 @@ export function createActivityService(opts: ActivityOptions): ActivityService {
     }
   }
 
-  async function ingest(body: unknown, ctx: IngestContext): Promise<number> {
-    const events = parseTrackingBody(body);
-    if (ctx.ip && !allow(ctx.ip, events.length)) throw new TrackingRateLimitError('Too many events.');
+  async function ingest(events: TrackedEvent[], ctx: IngestContext): Promise<number> {
     const now = ctx.now ?? new Date();
     const ip = normaliseIp(ctx.ip);
     const rows: ActivityRow[] = events.map((e) => ({
@@ -253,7 +205,7 @@ export function createActivityService(opts: ActivityOptions): ActivityService {
       // A browser cannot report a payment: no amount and no status are taken from it.
       amountCents: null,
       status: null,
-      details: extraDetails(e as Record<string, unknown>),
+      details: trackDetails(e),
     }));
     const where = await geo.locate(ip);
     const storedIp = ip && config.analytics.anonymizeIp ? anonymiseIp(ip) : ip;

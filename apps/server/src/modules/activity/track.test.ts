@@ -1,3 +1,4 @@
+import { ACTIVITY_ACTION_NAMES } from '@rome/contract';
 import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, activityTotals } from '../../db/schema';
@@ -142,7 +143,7 @@ describe('POST /api/track-activity/', () => {
     for (const [payload, headers] of bad) {
       const res = await track(t, payload, { headers });
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
-      expect(res.json().error).toBeTypeOf('string');
+      expect(res.json()).toEqual({ error: expect.any(String), code: 'invalid_request' });
     }
     const after = await t.db
       .select({ id: activityEvents.id })
@@ -158,23 +159,63 @@ describe('POST /api/track-activity/', () => {
     const close = new Date(Date.now() - 60_000);
     const t0 = Date.now();
     await track(t, [
-      { action: 'a_close', page, timestamp: close.toISOString() },
-      { action: 'a_shifted', page, timestamp: new Date(Date.now() + 6 * 3600_000).toISOString() },
-      { action: 'a_old', page, timestamp: '2001-01-01T00:00:00Z' },
+      { action: 'page_view', case: 'close', page, timestamp: close.toISOString() },
       {
-        action: 'a_garbage',
+        action: 'page_view',
+        case: 'shifted',
+        page,
+        timestamp: new Date(Date.now() + 6 * 3600_000).toISOString(),
+      },
+      { action: 'page_view', case: 'old', page, timestamp: '2001-01-01T00:00:00Z' },
+      {
+        action: 'page_view',
+        case: 'garbage',
         page,
         timestamp: 'yesterday-ish',
         fullUrl: `https://x.example/${'q'.repeat(3000)}`,
       },
     ]);
     const rows = await eventsWhere(t, page);
-    const by = Object.fromEntries(rows.map((r) => [r.action, r]));
-    expect(by.a_close.occurredAt.getTime()).toBe(close.getTime());
-    for (const a of ['a_shifted', 'a_old', 'a_garbage']) {
-      expect(Math.abs(by[a].occurredAt.getTime() - t0)).toBeLessThan(10_000);
+    const by = Object.fromEntries(rows.map((r) => [(r.details as { case: string }).case, r]));
+    expect(by.close.occurredAt.getTime()).toBe(close.getTime());
+    for (const c of ['shifted', 'old', 'garbage']) {
+      expect(Math.abs(by[c].occurredAt.getTime() - t0)).toBeLessThan(10_000);
     }
-    expect(by.a_garbage.fullUrl).toHaveLength(2048);
+    expect(by.garbage.fullUrl).toHaveLength(2048);
+  });
+
+  it("takes only the contract's actions: one unknown action refuses the whole batch", async () => {
+    const page = uid();
+    for (const body of [
+      { action: 'page_viewed', page },
+      [
+        { action: 'page_view', page },
+        { action: 'checkout_hacked', page },
+      ],
+      { events: [{ action: ' login ', page }] },
+    ]) {
+      const res = await track(t, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: expect.stringMatching(/^Invalid request \(/),
+        code: 'invalid_request',
+      });
+    }
+    expect(await eventsWhere(t, page)).toHaveLength(0);
+    // Every listed action is taken.
+    const all = ACTIVITY_ACTION_NAMES.map((action) => ({ action, page }));
+    expect((await track(t, all)).statusCode).toBe(204);
+    expect((await eventsWhere(t, page)).map((r) => r.action).sort()).toEqual(
+      [...ACTIVITY_ACTION_NAMES].sort(),
+    );
+  });
+
+  it('answers errors in the one shape {error, code}', async () => {
+    const notJson = await track(t, 'not json', { headers: { 'content-type': 'text/plain' } });
+    expect(notJson.json()).toEqual({ error: 'The body is not valid JSON.', code: 'invalid_request' });
+    const big = await track(t, { action: 'page_view', page: uid(), blob: 'x'.repeat(5000) });
+    expect(big.statusCode).toBe(400);
+    expect(big.json()).toMatchObject({ code: 'invalid_request' });
   });
 
   it('stores a forged payment event as a client event without amount or status', async () => {
@@ -260,6 +301,17 @@ describe('POST /api/track-activity/', () => {
     }
     expect(codes.slice(0, 12).every((c) => c === 204)).toBe(true);
     expect(codes[12]).toBe(429);
+    const over = await t.app.inject({
+      method: 'POST',
+      url: '/api/track-activity/',
+      remoteAddress: ip,
+      payload: batch,
+    });
+    expect(over.json()).toEqual({
+      error: 'Too many attempts. Please wait a while and try again.',
+      code: 'rate_limited',
+      retry_after: 60,
+    });
     // Another address is not affected.
     const other = await t.app.inject({
       method: 'POST',

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { ANALYTICS_METRICS, analyticsDetailedResponseSchema, analyticsResponseSchema } from '@rome/contract';
+import {
+  ACTIVITY_ACTION_NAMES,
+  ACTIVITY_ACTIONS,
+  ANALYTICS_METRICS,
+  analyticsDetailedResponseSchema,
+  analyticsResponseSchema,
+} from '@rome/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
+import { DESCRIBE_ACTION, describeActivity } from './service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: TestUser;
@@ -182,6 +189,29 @@ describe('GET /api/analytics/', () => {
     });
     expect((await get('/api/analytics/?page_size=201')).statusCode).toBe(400);
     expect((await get('/api/analytics/?page=0')).statusCode).toBe(400);
+  });
+
+  it("answers a query outside the contract's with its message in the one error shape", async () => {
+    for (const url of [
+      '/api/analytics/?page_size=abc',
+      '/api/analytics/?page=-1',
+      '/api/analytics/detailed/total-visits/?page_size=0',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'page must be 1 or more and page_size between 1 and 200.',
+        code: 'invalid_request',
+      });
+      expect(res.body).not.toContain('insights');
+    }
+    const unknown = await get('/api/analytics/detailed/revenue/');
+    expect(unknown.json()).toMatchObject({ error: 'Unknown metric.', code: 'not_found' });
+    // The slug's case does not matter.
+    const upper = await get('/api/analytics/detailed/Total-Visits/');
+    expect(upper.statusCode).toBe(200);
+    expect(upper.json().metric).toBe('total-visits');
+    expect(upper.headers['cache-control']).toBe('no-store');
   });
 
   it('does not let browsers forge payment figures', async () => {
@@ -372,5 +402,37 @@ describe('GET /api/analytics/detailed/{metric}/', () => {
       cancelled_value: '€40.00',
       average_cancelled_value: '€40.00',
     });
+  });
+});
+
+describe('activity actions', () => {
+  const row = (action: string, details: Record<string, unknown> | null = null) => ({
+    action,
+    page: '/somewhere',
+    full_url: null,
+    status: action === 'payment_completed' ? 'completed' : null,
+    details,
+  });
+
+  it('every action of the contract has a meaning and a Details line of its own', () => {
+    expect(Object.keys(DESCRIBE_ACTION).sort()).toEqual([...ACTIVITY_ACTION_NAMES].sort());
+    for (const action of ACTIVITY_ACTION_NAMES) {
+      expect(ACTIVITY_ACTIONS[action].length, action).toBeGreaterThan(10);
+      const line = describeActivity(row(action));
+      expect(line, action).toBeTruthy();
+      // Not the fallback for stored actions outside the list.
+      expect(line, action).not.toBe(`${action} on /somewhere`);
+      expect(line, action).not.toContain(action);
+    }
+  });
+
+  it('describes with the event details, and names an action outside the list as stored', () => {
+    expect(describeActivity(row('ticket_search', { ticketType: '24 hours' }))).toBe(
+      'Searched for 24 hours tickets',
+    );
+    expect(describeActivity(row('booking_manage', { operation: 'download_qr', package: 'Colosseum' }))).toBe(
+      'Managed a booking (download qr) for Colosseum',
+    );
+    expect(describeActivity(row('retired_action'))).toBe('retired_action on /somewhere');
   });
 });

@@ -14,9 +14,17 @@
  *   successful payments (status completed) in time order.
  * - activity_time_idx (occurred_at): the newest-first activity log and the retention job.
  *
- * Metric definitions are in packages/contract/src/analytics.ts.
+ * Metric definitions are in packages/contract/src/analytics.ts. Action names and payment statuses are the
+ * contract's constants (ACTION, SERVER_ACTIONS, PAYMENT_EVENT_STATUS), sent as query parameters: no
+ * name of an action is written here.
  */
-import type { AnalyticsMetric } from '@rome/contract';
+import {
+  ACTION,
+  type ActivityDevice,
+  type AnalyticsMetric,
+  SERVER_ACTIONS,
+  PAYMENT_EVENT_STATUS as STATUS,
+} from '@rome/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
@@ -29,15 +37,20 @@ async function rows<T extends Row>(db: Db, query: SQL): Promise<T[]> {
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
-/** The WHERE condition of each metric. Constants only: nothing from a request is spliced in. */
+/** `x IN ($1, $2, ...)`, one parameter per value. */
+const inList = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** The WHERE condition of each metric: the contract's constants as parameters, nothing from a request. */
 const METRIC_FILTER: Record<AnalyticsMetric, SQL> = {
-  'total-visits': sql.raw(`action = 'page_view'`),
-  'ticket-views': sql.raw(`action = 'ticket_view'`),
-  'payment-initiations': sql.raw(`source = 'server' AND action = 'payment_initiated'`),
-  'successful-payments': sql.raw(
-    `source = 'server' AND action = 'payment_completed' AND status = 'completed'`,
-  ),
-  'cancelled-payments': sql.raw(`source = 'server' AND action = 'payment_cancelled'`),
+  'total-visits': sql`action = ${ACTION.page_view}`,
+  'ticket-views': sql`action = ${ACTION.ticket_view}`,
+  'payment-initiations': sql`source = 'server' AND action = ${ACTION.payment_initiated}`,
+  'successful-payments': sql`source = 'server' AND action = ${ACTION.payment_completed} AND status = ${STATUS.completed}`,
+  'cancelled-payments': sql`source = 'server' AND action = ${ACTION.payment_cancelled}`,
 };
 
 /** The metric's events since a date (range scan on the metric's index). */
@@ -59,19 +72,8 @@ async function total(db: Db, where: SQL): Promise<number> {
   return num(r?.n);
 }
 
-/** Total Visits: page_view events (all sources; only browsers send them). */
-export const countPageViews = (db: Db) => total(db, sql`action = 'page_view'`);
-/** Ticket Views: ticket_view events. */
-export const countTicketViews = (db: Db) => total(db, sql`action = 'ticket_view'`);
-/** Payment Initiations: checkout sessions the server created. */
-export const countPaymentInitiations = (db: Db) =>
-  total(db, sql`action = 'payment_initiated' AND source = 'server'`);
-/** Successful Payments: fulfilled payments the server recorded (status completed). */
-export const countSuccessfulPayments = (db: Db) =>
-  total(db, sql`action = 'payment_completed' AND source = 'server' AND status = 'completed'`);
-/** Cancelled Payments: sessions the server closed unpaid. */
-export const countCancelledPayments = (db: Db) =>
-  total(db, sql`action = 'payment_cancelled' AND source = 'server'`);
+/** The all-time figure of a metric: its filter, on the totals table (same columns). */
+export const countMetric = (db: Db, metric: AnalyticsMetric) => total(db, METRIC_FILTER[metric]);
 
 /**
  * Where the statistics window starts: midnight, in the display zone, six days before today, so the
@@ -176,12 +178,12 @@ export async function visitSummary(db: Db, since: Date): Promise<VisitSummary> {
   const [r] = await rows(
     db,
     sql`SELECT count(*)::bigint AS views,
-               count(*) FILTER (WHERE device = 'mobile')::bigint AS mobile,
+               count(*) FILTER (WHERE device = ${MOBILE})::bigint AS mobile,
                count(device)::bigint AS with_device,
                count(user_id)::bigint AS signed_in,
                count(DISTINCT coalesce(user_id::text, ip_address))::bigint AS visitors
         FROM activity_events
-        WHERE action = 'page_view' AND occurred_at >= ${since.toISOString()}::timestamptz`,
+        WHERE action = ${ACTION.page_view} AND occurred_at >= ${since.toISOString()}::timestamptz`,
   );
   return {
     views: num(r?.views),
@@ -191,6 +193,8 @@ export async function visitSummary(db: Db, since: Date): Promise<VisitSummary> {
     signedIn: num(r?.signed_in),
   };
 }
+
+const MOBILE = 'mobile' satisfies ActivityDevice;
 
 /** What a ticket_view names: the ticket the browser reported, else the page. */
 const TICKET_LABEL = sql.raw(
@@ -204,11 +208,11 @@ export async function ticketViewSummary(db: Db, since: Date): Promise<TicketView
   const [r] = await rows(
     db,
     sql`SELECT count(*)::bigint AS views,
-               count(*) FILTER (WHERE device = 'mobile')::bigint AS mobile,
+               count(*) FILTER (WHERE device = ${MOBILE})::bigint AS mobile,
                count(device)::bigint AS with_device,
                count(DISTINCT coalesce(user_id::text, ip_address))::bigint AS viewers
         FROM activity_events
-        WHERE action = 'ticket_view' AND occurred_at >= ${since.toISOString()}::timestamptz`,
+        WHERE action = ${ACTION.ticket_view} AND occurred_at >= ${since.toISOString()}::timestamptz`,
   );
   return {
     views: num(r?.views),
@@ -227,7 +231,7 @@ export async function mostViewedTicket(
     db,
     sql`SELECT ${TICKET_LABEL} AS label, count(*)::bigint AS n
         FROM activity_events
-        WHERE action = 'ticket_view' AND occurred_at >= ${since.toISOString()}::timestamptz
+        WHERE action = ${ACTION.ticket_view} AND occurred_at >= ${since.toISOString()}::timestamptz
           AND ${TICKET_LABEL} IS NOT NULL
         GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
   );
@@ -250,22 +254,24 @@ export type PaymentSummary = {
  * browsers cannot add to them. One range scan on activity_server_action_time_idx.
  */
 export async function paymentSummary(db: Db, since: Date): Promise<PaymentSummary> {
+  const initiated = sql`action = ${ACTION.payment_initiated}`;
+  const completed = sql`action = ${ACTION.payment_completed} AND status = ${STATUS.completed}`;
+  const failed = sql`action = ${ACTION.payment_completed} AND status = ${STATUS.failed}`;
+  const cancelled = sql`action = ${ACTION.payment_cancelled}`;
   const [r] = await rows(
     db,
     sql`SELECT
-          count(*) FILTER (WHERE action = 'payment_initiated')::bigint AS initiated,
-          coalesce(sum(amount_cents) FILTER (WHERE action = 'payment_initiated'), 0)::bigint AS initiated_cents,
-          count(*) FILTER (WHERE action = 'payment_completed' AND status = 'completed')::bigint AS completed,
-          coalesce(sum(amount_cents) FILTER (WHERE action = 'payment_completed' AND status = 'completed'), 0)::bigint
-            AS completed_cents,
-          count(DISTINCT user_id) FILTER (WHERE action = 'payment_completed' AND status = 'completed')::bigint
-            AS paying_customers,
-          count(*) FILTER (WHERE action = 'payment_completed' AND status = 'failed')::bigint AS failed,
-          count(*) FILTER (WHERE action = 'payment_cancelled')::bigint AS cancelled,
-          coalesce(sum(amount_cents) FILTER (WHERE action = 'payment_cancelled'), 0)::bigint AS cancelled_cents
+          count(*) FILTER (WHERE ${initiated})::bigint AS initiated,
+          coalesce(sum(amount_cents) FILTER (WHERE ${initiated}), 0)::bigint AS initiated_cents,
+          count(*) FILTER (WHERE ${completed})::bigint AS completed,
+          coalesce(sum(amount_cents) FILTER (WHERE ${completed}), 0)::bigint AS completed_cents,
+          count(DISTINCT user_id) FILTER (WHERE ${completed})::bigint AS paying_customers,
+          count(*) FILTER (WHERE ${failed})::bigint AS failed,
+          count(*) FILTER (WHERE ${cancelled})::bigint AS cancelled,
+          coalesce(sum(amount_cents) FILTER (WHERE ${cancelled}), 0)::bigint AS cancelled_cents
         FROM activity_events
         WHERE source = 'server'
-          AND action IN ('payment_initiated', 'payment_completed', 'payment_cancelled')
+          AND action IN (${inList(SERVER_ACTIONS)})
           AND occurred_at >= ${since.toISOString()}::timestamptz`,
   );
   return {

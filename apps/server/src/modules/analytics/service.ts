@@ -1,10 +1,14 @@
 /** Shapes the dashboard's answers from the named queries (definitions: @rome/contract analytics.ts). */
 import {
+  type ActivityAction,
   type AnalyticsDetailedResponse,
   type AnalyticsMetric,
   type AnalyticsResponse,
   type DetailedActivity,
   type DetailedStatistics,
+  formatEuroAmount,
+  isActivityAction,
+  PAYMENT_EVENT_STATUS,
   PAYMENT_METRICS,
   WEEKLY_TREND_DAYS,
 } from '@rome/contract';
@@ -29,8 +33,6 @@ const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOStr
 export const percent = (part: number, whole: number): number =>
   whole > 0 ? Math.min(100, Math.round((part / whole) * 1000) / 10) : 0;
 
-const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
-export const formatEuro = (cents: number) => euro.format(cents / 100);
 const grouped = new Intl.NumberFormat('en-GB');
 export const formatCount = (n: number) => grouped.format(n);
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(1) : '0.0');
@@ -40,11 +42,11 @@ type Page = { page: number; pageSize: number };
 export async function getAnalytics(db: Db, { page, pageSize }: Page): Promise<AnalyticsResponse> {
   const [totalVisits, ticketViews, paymentInitiations, successfulPayments, cancelledPayments, log, zone] =
     await Promise.all([
-      q.countPageViews(db),
-      q.countTicketViews(db),
-      q.countPaymentInitiations(db),
-      q.countSuccessfulPayments(db),
-      q.countCancelledPayments(db),
+      q.countMetric(db, 'total-visits'),
+      q.countMetric(db, 'ticket-views'),
+      q.countMetric(db, 'payment-initiations'),
+      q.countMetric(db, 'successful-payments'),
+      q.countMetric(db, 'cancelled-payments'),
       q.listLatestActivities(db, pageSize + 1, (page - 1) * pageSize),
       q.analyticsTimeZone(db),
     ]);
@@ -66,34 +68,64 @@ export async function getAnalytics(db: Db, { page, pageSize }: Page): Promise<An
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
-/** The Details column: a readable line per event. */
-export function describeActivity(r: q.MetricActivityRow): string {
-  const d = (r.details ?? {}) as Record<string, unknown>;
-  const where = r.page ?? r.full_url;
-  const ticket = str(d.title) ?? str(d.package) ?? str(d.package_tag) ?? str(d.packageTag);
-  const order = str(d.order);
-  switch (r.action) {
-    case 'page_view':
-      return `Viewed ${where ?? 'a page'}`;
-    case 'ticket_view':
-      return `Viewed ticket ${ticket ?? where ?? ''}`.trim();
-    case 'payment_initiated':
-    case 'payment_completed':
-    case 'payment_cancelled': {
-      const verb =
-        r.action === 'payment_initiated'
-          ? 'Checkout started'
-          : r.action === 'payment_cancelled'
-            ? `Checkout ${d.reason === 'expired' ? 'expired' : 'cancelled'}`
-            : r.status === 'completed'
-              ? 'Payment completed'
-              : `Payment ${r.status ?? 'failed'}${d.reason ? ` (${String(d.reason).replace(/_/g, ' ')})` : ''}`;
-      const parts = [verb, ticket ? `for ${ticket}` : null, order ? `(order ${order.slice(0, 10)})` : null];
-      return parts.filter(Boolean).join(' ');
-    }
-    default:
-      return where ? `${r.action} on ${where}` : r.action;
-  }
+/** What a Details line knows of an event. */
+type Described = Pick<q.MetricActivityRow, 'page' | 'full_url' | 'status' | 'details'>;
+type Describe = (r: Described, d: EventFacts) => string;
+type EventFacts = {
+  where: string | null;
+  ticket: string | null;
+  order: string | null;
+  reason: string | null;
+};
+
+const payment = (verb: string, d: EventFacts) =>
+  [verb, d.ticket ? `for ${d.ticket}` : null, d.order ? `(order ${d.order.slice(0, 10)})` : null]
+    .filter(Boolean)
+    .join(' ');
+
+/**
+ * The Details column's line for each action of the contract's list (a new action does not compile
+ * until it has its line here).
+ */
+export const DESCRIBE_ACTION: Record<ActivityAction, Describe> = {
+  page_view: (_r, d) => `Viewed ${d.where ?? 'a page'}`,
+  ticket_view: (_r, d) => `Viewed ticket ${d.ticket ?? d.where ?? ''}`.trim(),
+  ticket_search: (r) => {
+    const type = str(r.details?.ticketType);
+    return type ? `Searched for ${type} tickets` : 'Searched for tickets';
+  },
+  login: () => 'Signed in',
+  logout: () => 'Signed out',
+  register: () => 'Created an account',
+  password_reset: () => 'Reset the password',
+  profile_update: () => 'Updated the profile',
+  payment_initiated: (_r, d) => payment('Checkout started', d),
+  payment_completed: (r, d) =>
+    payment(
+      r.status === PAYMENT_EVENT_STATUS.completed
+        ? 'Payment completed'
+        : `Payment ${r.status ?? PAYMENT_EVENT_STATUS.failed}${d.reason ? ` (${d.reason.replace(/_/g, ' ')})` : ''}`,
+      d,
+    ),
+  payment_cancelled: (_r, d) => payment(`Checkout ${d.reason === 'expired' ? 'expired' : 'cancelled'}`, d),
+  booking_manage: (r, d) => {
+    const operation = str(r.details?.operation);
+    const what = operation ? `Managed a booking (${operation.replace(/_/g, ' ')})` : 'Managed a booking';
+    return d.ticket ? `${what} for ${d.ticket}` : what;
+  },
+};
+
+/** The Details column: a readable line per event (stored actions outside the list: name and page). */
+export function describeActivity(r: Described & { action: string }): string {
+  const details = (r.details ?? {}) as Record<string, unknown>;
+  const facts: EventFacts = {
+    where: r.page ?? r.full_url,
+    ticket: str(details.title) ?? str(details.package) ?? str(details.package_tag) ?? str(details.packageTag),
+    order: str(details.order),
+    reason: details.reason ? String(details.reason) : null,
+  };
+  if (isActivityAction(r.action)) return DESCRIBE_ACTION[r.action](r, facts);
+  return facts.where ? `${r.action} on ${facts.where}` : r.action;
 }
 
 async function statisticsFor(db: Db, metric: AnalyticsMetric, timeZone: string): Promise<DetailedStatistics> {
@@ -154,8 +186,8 @@ async function statisticsFor(db: Db, metric: AnalyticsMetric, timeZone: string):
       conversionRates = outcome;
       kpi = {
         [`payment_initiations_${periodKey}`]: formatCount(pay.initiated),
-        initiated_value: formatEuro(pay.initiatedCents),
-        average_basket: formatEuro(pay.initiated ? Math.round(pay.initiatedCents / pay.initiated) : 0),
+        initiated_value: formatEuroAmount(pay.initiatedCents),
+        average_basket: formatEuroAmount(pay.initiated ? Math.round(pay.initiatedCents / pay.initiated) : 0),
         completion_rate: completedRate,
         cancellation_rate: cancelledRate,
       };
@@ -166,8 +198,10 @@ async function statisticsFor(db: Db, metric: AnalyticsMetric, timeZone: string):
       };
       kpi = {
         [`successful_payments_${periodKey}`]: formatCount(pay.completed),
-        total_revenue: formatEuro(pay.completedCents),
-        average_order_value: formatEuro(pay.completed ? Math.round(pay.completedCents / pay.completed) : 0),
+        total_revenue: formatEuroAmount(pay.completedCents),
+        average_order_value: formatEuroAmount(
+          pay.completed ? Math.round(pay.completedCents / pay.completed) : 0,
+        ),
         paying_customers: formatCount(pay.payingCustomers),
         completion_rate: completedRate,
         failed_payments: formatCount(pay.failed),
@@ -177,8 +211,8 @@ async function statisticsFor(db: Db, metric: AnalyticsMetric, timeZone: string):
       kpi = {
         [`cancelled_payments_${periodKey}`]: formatCount(pay.cancelled),
         cancellation_rate: cancelledRate,
-        cancelled_value: formatEuro(pay.cancelledCents),
-        average_cancelled_value: formatEuro(
+        cancelled_value: formatEuroAmount(pay.cancelledCents),
+        average_cancelled_value: formatEuroAmount(
           pay.cancelled ? Math.round(pay.cancelledCents / pay.cancelled) : 0,
         ),
       };

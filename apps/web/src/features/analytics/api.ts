@@ -1,11 +1,12 @@
 /**
- * The dashboard's calls (spec §7, shapes in packages/contract/src/analytics.ts):
- * GET check-superuser/, GET analytics/?page=&page_size=, GET analytics/detailed/{metric}/.
+ * The dashboard's calls (spec §7; entries in packages/contract/src/analytics.api.ts, answer types
+ * inferred from them): GET check-superuser/, GET analytics/?page=&page_size=,
+ * GET analytics/detailed/{metric}/.
  */
-import type { AnalyticsDetailedResponse, AnalyticsMetric, AnalyticsResponse } from '@rome/contract';
+import type { AnalyticsMetric } from '@rome/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { checkSuperuser } from '../../api/auth';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
@@ -21,7 +22,7 @@ export const insightsQuery = (page: number) =>
   queryOptions({
     queryKey: ['analytics', 'insights', page],
     queryFn: ({ signal }) =>
-      api<AnalyticsResponse>(`analytics/?page=${page}&page_size=${ACTIVITY_PAGE_SIZE}`, { signal }),
+      call('GET /api/analytics/', { query: { page, page_size: ACTIVITY_PAGE_SIZE } }, { signal }),
     // "Real-time": the figures follow the shop while the dashboard is open.
     refetchInterval: 30_000,
   });
@@ -30,8 +31,10 @@ export const detailedQuery = (metric: AnalyticsMetric) =>
   queryOptions({
     queryKey: ['analytics', 'detailed', metric],
     queryFn: ({ signal }) =>
-      api<AnalyticsDetailedResponse>(`analytics/detailed/${metric}/?page_size=${ACTIVITY_PAGE_SIZE}`, {
-        signal,
-      }),
+      call(
+        'GET /api/analytics/detailed/:metric/',
+        { params: { metric }, query: { page_size: ACTIVITY_PAGE_SIZE } },
+        { signal },
+      ),
     retry: false,
   });

@@ -31,6 +31,9 @@ describe('analytics display rules', () => {
 
   it('formats amounts, trend days, statuses and flags', () => {
     expect(formatAmount(59)).toBe('€59.00');
+    expect(formatAmount(42.5)).toBe('€42.50');
+    expect(formatAmount(1234.56)).toBe('€1,234.56');
+    expect(formatAmount(0.1 + 0.2)).toBe('€0.30');
     expect(formatAmount(null)).toBe('—');
     expect(formatTrendDay('2026-11-22')).toBe('Sun 22 Nov');
     expect(statusTone('completed')).toBe('completed');

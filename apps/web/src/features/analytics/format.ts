@@ -1,7 +1,9 @@
 /**
  * Display rules of the analytics dashboard (spec §2, §9): times from UTC storage shown in the
- * analytics display zone (en-GB style, no manual offsets), readable KPI names, percentages, euro.
+ * analytics display zone (en-GB style, no manual offsets), readable KPI names, percentages, euro
+ * (money.ts, like every sum of the shop).
  */
+import { formatEuroAmount } from '@rome/contract';
 
 /** Spec §9: the display zone when the server names none (or an unknown one). */
 export const DEFAULT_TIME_ZONE = 'Asia/Dhaka';
@@ -63,9 +65,9 @@ export function formatKpiValue(value: number | string): string {
   return typeof value === 'number' ? `${value}%` : value;
 }
 
-const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
-/** Amounts in euro with 2 decimals (spec §9); null -> '—'. */
-export const formatAmount = (amount: number | null): string => (amount === null ? '—' : euro.format(amount));
+/** Amounts in euro with 2 decimals (spec §9), as the server writes its KPI sums; null -> '—'. */
+export const formatAmount = (amount: number | null): string =>
+  amount === null ? '—' : formatEuroAmount(Math.round(amount * 100));
 
 const count = new Intl.NumberFormat('en-GB');
 export const formatCount = (n: number): string => count.format(n);
