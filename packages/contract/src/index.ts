@@ -13,6 +13,7 @@ export * from './first-screen';
 export * from './home-hero';
 export * from './html-policy';
 export * from './money';
+export * from './pages';
 export * from './routes';
 export * from './site';
 export * from './site.schema';
