@@ -15,7 +15,9 @@ const page = (module: PageModule): RouteObject['lazy'] => {
 
 /** A page inside the main layout: its path relative to the layout's, the home page as the index. */
 const child = (p: PageEntry): RouteObject =>
-  p.pattern === '/' ? { index: true, lazy: page(p.module) } : { path: p.pattern.slice(1), lazy: page(p.module) };
+  p.pattern === '/'
+    ? { index: true, lazy: page(p.module) }
+    : { path: p.pattern.slice(1), lazy: page(p.module) };
 
 export const routes: RouteObject[] = [
   {

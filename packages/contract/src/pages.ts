@@ -178,7 +178,10 @@ const TABLE = [
     pattern: '/refund',
     module: 'features/pages/RefundPage',
     layout: 'main',
-    head: { title: titled('Refund Policy'), description: 'When and how we refund sightseeing ticket purchases.' },
+    head: {
+      title: titled('Refund Policy'),
+      description: 'When and how we refund sightseeing ticket purchases.',
+    },
     storedPage: 'refund',
     frame: 'banner',
     sitemap: 'page',
@@ -214,7 +217,10 @@ const TABLE = [
     pattern: '/offer',
     module: 'features/offers/OffersPage',
     layout: 'main',
-    head: { title: titled('Special Offers'), description: 'Exciting deals on Rome bus tours and museum tickets.' },
+    head: {
+      title: titled('Special Offers'),
+      description: 'Exciting deals on Rome bus tours and museum tickets.',
+    },
     sitemap: 'page',
     nav: { label: 'Offers', footer: 5 },
   },
@@ -259,7 +265,10 @@ const TABLE = [
     pattern: '/search',
     module: 'features/search/SearchPage',
     layout: 'main',
-    head: { title: titled('Search Tickets'), description: 'Find Rome bus tours and museum tickets by ticket type.' },
+    head: {
+      title: titled('Search Tickets'),
+      description: 'Find Rome bus tours and museum tickets by ticket type.',
+    },
     firstScreen: ['packages', 'settings'],
     firstCardOf: 'ticketType',
   },
@@ -332,7 +341,11 @@ const TABLE = [
     pattern: '/reset-password',
     module: 'features/auth/ResetPasswordPage',
     layout: 'main',
-    head: { title: titled('Reset Password'), description: 'Enter your code and a new password.', noindex: true },
+    head: {
+      title: titled('Reset Password'),
+      description: 'Enter your code and a new password.',
+      noindex: true,
+    },
   },
   {
     pattern: '/reset-success',

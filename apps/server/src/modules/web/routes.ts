@@ -17,8 +17,8 @@ import {
   uncrawledPaths,
 } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import type { CatalogSnapshot } from '../catalog/service';
 import { compressText } from '../../lib/compress';
+import type { CatalogSnapshot } from '../catalog/service';
 import { getStaticContent } from '../content/service';
 import { pageHead, renderHead, safeJson } from './head';
 import { inlineStylesheets } from './inline-css';
@@ -92,9 +92,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get('/robots.txt', async (_req, reply) =>
-    reply
-      .type('text/plain; charset=utf-8')
-      .send(robotsTxt(app.config.publicUrl)),
+    reply.type('text/plain; charset=utf-8').send(robotsTxt(app.config.publicUrl)),
   );
 
   app.get('/sitemap.xml', async (_req, reply) => {
