@@ -109,6 +109,10 @@ const DEFAULT_DESCRIPTION =
 
 const titled = (name: string) => `${name} | ${PRODUCT_NAME}`;
 
+/** A company page's title (its head is drawn from the catalog: the folder's name). */
+export const companyPageTitle = (companyName: string) =>
+  `Explore Rome with ${companyName} | Book Tickets at ${PRODUCT_NAME}`;
+
 const TABLE = [
   {
     pattern: '/',

@@ -7,6 +7,7 @@ import {
   CARD_DESKTOP_MEDIA,
   cardImages,
   centsToDecimal,
+  companyPageTitle,
   decimalToCents,
   type FoundPage,
   findPage,
@@ -117,7 +118,7 @@ const CATALOG_HEADS: Record<
     if (!folder) return notFoundHead(canonicalPath);
     const name = folder.name;
     return {
-      title: `Explore Rome with ${name} | Book Tickets at ${PRODUCT_NAME}`,
+      title: companyPageTitle(name),
       description: `Book ${name} hop-on hop-off tickets in Rome: 24h, 48h and 72h tickets, the best sights and flexible routes.`,
       canonicalPath,
       status: 200,
