@@ -1,5 +1,4 @@
-import { PRODUCT_NAME } from '@rome/contract';
-import { usePageTitle } from '../../components/usePageTitle';
+import { useTablePageTitle } from '../../components/usePageTitle';
 import { BottomBanner } from './BottomBanner';
 import { GetInTouch } from './GetInTouch';
 import { Hero } from './Hero';
@@ -9,7 +8,7 @@ import { ServiceTabs } from './ServiceTabs';
 
 /** Spec §2 Home. */
 export default function HomePage() {
-  usePageTitle(`Rome Hop-On Hop-Off Bus Tours & Museum Tickets | ${PRODUCT_NAME}`);
+  useTablePageTitle();
   return (
     <main>
       <Hero />
