@@ -124,3 +124,11 @@ export const trackActivityBodySchema = z.union([
     .transform((b) => b.events),
   trackActivityEventSchema.transform((e) => [e]),
 ]);
+
+// Types inferred from the schemas above (the web imports them as types only, so it carries no zod).
+export type UserActivity = z.infer<typeof userActivitySchema>;
+export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;
+export type DetailedActivity = z.infer<typeof detailedActivitySchema>;
+export type DetailedStatistics = z.infer<typeof detailedStatisticsSchema>;
+export type AnalyticsDetailedResponse = z.infer<typeof analyticsDetailedResponseSchema>;
+export type TrackActivityEvent = z.input<typeof trackActivityEventSchema>;

@@ -37,15 +37,6 @@
  *   cancellation_rate, cancelled_value, average_cancelled_value}.
  * Money figures (amounts, values, revenue) come only from the server's own payment events.
  */
-import type { z } from 'zod';
-import type {
-  analyticsDetailedResponseSchema,
-  analyticsResponseSchema,
-  detailedActivitySchema,
-  detailedStatisticsSchema,
-  trackActivityEventSchema,
-  userActivitySchema,
-} from './analytics.schema';
 
 export const ANALYTICS_METRICS = [
   'total-visits',
@@ -73,11 +64,6 @@ export const ANALYTICS_PAGE_SIZE_DEFAULT = 50;
 export const ANALYTICS_PAGE_SIZE_MAX = 200;
 /** weeklyTrends, conversionRates and kpi cover this many calendar days (today included). */
 export const WEEKLY_TREND_DAYS = 7;
-export type UserActivity = z.infer<typeof userActivitySchema>;
-export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;
-export type DetailedActivity = z.infer<typeof detailedActivitySchema>;
-export type DetailedStatistics = z.infer<typeof detailedStatisticsSchema>;
-export type AnalyticsDetailedResponse = z.infer<typeof analyticsDetailedResponseSchema>;
 // ---- POST /api/track-activity/ ----
 
 export const TRACK_BATCH_MAX = 50;
@@ -86,4 +72,3 @@ export const TRACK_CLOCK_SKEW_MS = 5 * 60 * 1000;
 export const TRACK_DETAILS_MAX_BYTES = 4096;
 /** Fields of the spec's event the server decides itself; accepted and ignored. */
 export const TRACK_SERVER_FIELDS = ['ipAddress', 'country', 'countryCode', 'city', 'region'] as const;
-export type TrackActivityEvent = z.input<typeof trackActivityEventSchema>;

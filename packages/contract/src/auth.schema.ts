@@ -115,3 +115,7 @@ export const statisticsResponseSchema = z.object({ data: statisticsSchema });
 export const checkEditorResponseSchema = z.object({ is_editor: z.boolean() });
 /** GET /api/check-superuser/ (Bearer). */
 export const checkSuperuserResponseSchema = z.object({ is_superuser: z.boolean(), message: z.string() });
+
+// Types inferred from the schemas above (the web imports them as types only, so it carries no zod).
+export type Profile = z.infer<typeof profileSchema>;
+export type Statistics = z.infer<typeof statisticsSchema>;

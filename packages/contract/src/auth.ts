@@ -7,8 +7,6 @@
  * to 2 decimals (58.5 means €58.50): format it with `value.toFixed(2)`.
  * Times (member_since, recent_tickets[].date) are ISO 8601 strings in UTC.
  */
-import type { z } from 'zod';
-import type { profileSchema, statisticsSchema } from './auth.schema';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -47,5 +45,3 @@ export function passwordLengthProblem(password: string): string | null {
   if (password.length > PASSWORD_MAX_LENGTH) return AUTH_MESSAGES.passwordTooLong;
   return null;
 }
-export type Profile = z.infer<typeof profileSchema>;
-export type Statistics = z.infer<typeof statisticsSchema>;

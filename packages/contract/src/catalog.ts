@@ -1,6 +1,4 @@
 /** Spec §2 Search: the known ticket types, in this order, each with an emoji icon. */
-import type { z } from 'zod';
-import type { folderSchema, offerSchema, packageSchema } from './catalog.schema';
 
 export const TICKET_TYPES = [
   { value: 'half day', label: 'Half Day', icon: '🌅' },
@@ -39,9 +37,6 @@ export const IMAGE_SLOTS = [
 export type ImageSlot = (typeof IMAGE_SLOTS)[number];
 /** Slots that carry an alt text of their own (`{slot}_alt`). */
 export const ALT_SLOTS = IMAGE_SLOTS.filter((s) => s.startsWith('thumbnail') || s.startsWith('carousel'));
-export type Package = z.infer<typeof packageSchema> & Record<string, unknown>;
-export type Folder = z.infer<typeof folderSchema>;
-export type PackagesResponse = { bus_data: Package[]; folders: Folder[] };
 /** Spec §9: booking path codes. E9 when the package has a duration, otherwise E8. */
 export const bookingStatus = (pkg: { duration?: string | null }): 'E9' | 'E8' =>
   pkg.duration && pkg.duration.trim() !== '' ? 'E9' : 'E8';
@@ -129,4 +124,3 @@ export function pageBanner(pageTag: string): { tag: string; fallback: string } {
   }
   return { tag: `${pageTag}-banner`, fallback: '/banners/default.webp' };
 }
-export type Offer = z.infer<typeof offerSchema>;

@@ -40,3 +40,8 @@ export const mediaItemSchema = z.object({
   height: z.number().int().nullable(),
   created_at: z.string(),
 });
+
+// Types inferred from the schemas above (the web imports them as types only, so it carries no zod).
+export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
+export type PartnerLogo = z.infer<typeof partnerLogoSchema>;
+export type MediaItem = z.infer<typeof mediaItemSchema>;
