@@ -4,7 +4,7 @@
  * session, the order is marked paid once, one ticket is made and one e-mail is queued.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { centsToDecimal } from '@rome/contract';
+import { centsToDecimal, escapeHtml } from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
@@ -137,6 +137,3 @@ export async function closeUnpaidSession(
   });
   return true;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

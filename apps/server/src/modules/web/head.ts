@@ -7,6 +7,7 @@ import {
   cardImages,
   centsToDecimal,
   decimalToCents,
+  escapeHtml,
   findRoute,
   PRODUCT_NAME,
   packagesOfType,
@@ -283,9 +284,6 @@ function baseHead(
         : undefined,
   };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside <script> must not be able to close the tag. */
 export const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');

@@ -3,7 +3,7 @@
  * client when rendered): sanitised with the server's allowlist, then {email}/{phone}/{address} filled
  * from the website settings.
  */
-import { fillPlaceholders, makeSanitizer, type WebsiteSettings } from '@rome/contract';
+import { escapeHtml, fillPlaceholders, makeSanitizer, type WebsiteSettings } from '@rome/contract';
 import DOMPurify from 'dompurify';
 
 /** Typography for editors' HTML (Tailwind's preflight resets headings and lists). */
@@ -21,10 +21,7 @@ export function renderContentHtml(
   // Placeholders are filled after sanitising; their values are escaped so settings cannot add markup.
   const safe = sanitizeContent(html);
   const s = settings ?? {};
-  const esc = (v: string | undefined) =>
-    v === undefined
-      ? undefined
-      : v.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  const esc = (v: string | undefined) => (v === undefined ? undefined : escapeHtml(v));
   return fillPlaceholders(safe, {
     ...s,
     website_email: esc(s.website_email),
