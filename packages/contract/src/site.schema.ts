@@ -25,7 +25,6 @@ export const partnerLogoSchema = z.object({
   logo: z.string().nullable(),
   logo_url: z.string().nullable(),
 });
-export const newsletterRequestSchema = z.object({ email: z.string() });
 export const mediaItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -141,7 +141,9 @@ describe('POST /api/verify-reset-code/', () => {
     expect(short.json()).toMatchObject({ error: 'Password must be at least 8 characters long' });
     const common = await verify({ email: u.email, code, new_password: 'baseball' });
     expect(common.json()).toMatchObject({ error: 'This password is too common.' });
-    expect((await verify({ email: u.email, code })).json()).toMatchObject({ error: 'All fields are required.' });
+    expect((await verify({ email: u.email, code })).json()).toMatchObject({
+      error: 'All fields are required.',
+    });
     expect((await verify({ email: u.email, code, new_password: 'spanish steps 135' })).statusCode).toBe(200);
   });
 
