@@ -114,6 +114,16 @@ const text = (max: number) =>
  * One event from the browser. Any further fields are kept as the event's details (JSON, at most 4 KB).
  * The client's ipAddress, country, countryCode, city and region are ignored: the server decides them.
  */
+/** Bytes of a text in UTF-8 (as TextEncoder counts them; the contract runs without DOM or Node types). */
+export function utf8Length(text: string): number {
+  let n = 0;
+  for (const ch of text) {
+    const c = ch.codePointAt(0) ?? 0;
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+  return n;
+}
+
 export const trackActivityEventSchema = z
   .looseObject({
     action: activityActionSchema,
@@ -131,7 +141,7 @@ export const trackActivityEventSchema = z
   })
   .check((ctx) => {
     const details = trackDetails(ctx.value);
-    if (details && new TextEncoder().encode(JSON.stringify(details)).length > TRACK_DETAILS_MAX_BYTES)
+    if (details && utf8Length(JSON.stringify(details)) > TRACK_DETAILS_MAX_BYTES)
       ctx.issues.push({
         code: 'custom',
         message: `Extra event fields are limited to ${TRACK_DETAILS_MAX_BYTES} bytes.`,
@@ -166,3 +176,14 @@ export const trackActivityBodySchema = z
       exampleEvent,
     ],
   });
+
+// Types inferred from the schemas above (the web imports them as types only, so it carries no zod).
+export type UserActivity = z.infer<typeof userActivitySchema>;
+export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;
+export type DetailedActivity = z.infer<typeof detailedActivitySchema>;
+export type DetailedStatistics = z.infer<typeof detailedStatisticsSchema>;
+export type AnalyticsDetailedResponse = z.infer<typeof analyticsDetailedResponseSchema>;
+/** One event as the browser sends it (the tracker builds these). */
+export type TrackActivityEvent = z.input<typeof trackActivityEventSchema>;
+/** One event as track-activity's schema hands it to the server (action checked, strings cut, device known). */
+export type TrackedEvent = z.output<typeof trackActivityEventSchema>;

@@ -43,15 +43,6 @@
  *   cancellation_rate, cancelled_value, average_cancelled_value}.
  * Money figures (amounts, values, revenue) come only from the server's own payment events.
  */
-import type { z } from 'zod';
-import type {
-  analyticsDetailedResponseSchema,
-  analyticsResponseSchema,
-  detailedActivitySchema,
-  detailedStatisticsSchema,
-  trackActivityEventSchema,
-  userActivitySchema,
-} from './analytics.schema';
 
 // ---- Activity actions: the one list ----
 
@@ -140,11 +131,6 @@ export const ANALYTICS_PAGE_SIZE_DEFAULT = 50;
 export const ANALYTICS_PAGE_SIZE_MAX = 200;
 /** weeklyTrends, conversionRates and kpi cover this many calendar days (today included). */
 export const WEEKLY_TREND_DAYS = 7;
-export type UserActivity = z.infer<typeof userActivitySchema>;
-export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;
-export type DetailedActivity = z.infer<typeof detailedActivitySchema>;
-export type DetailedStatistics = z.infer<typeof detailedStatisticsSchema>;
-export type AnalyticsDetailedResponse = z.infer<typeof analyticsDetailedResponseSchema>;
 // ---- POST /api/track-activity/ ----
 
 export const TRACK_BATCH_MAX = 50;
@@ -175,7 +161,3 @@ export function trackDetails(event: Record<string, unknown>): Record<string, unk
   }
   return any ? details : null;
 }
-/** One event as the browser sends it (the tracker builds these). */
-export type TrackActivityEvent = z.input<typeof trackActivityEventSchema>;
-/** One event as track-activity's schema hands it to the server (action checked, strings cut, device known). */
-export type TrackedEvent = z.output<typeof trackActivityEventSchema>;

@@ -4,6 +4,8 @@
  * into the HTML, so the banner (most pages' largest element) paints before the app's JavaScript has
  * arrived and the app's first render takes its place without a shift. One set of classes for both.
  */
+import { escapeHtml } from './html-policy';
+
 export const BANNER_CLASSES = {
   section: 'relative h-[350px] overflow-hidden bg-brand-dark md:h-[400px]',
   image: 'absolute inset-0 h-full w-full object-cover',
@@ -14,10 +16,7 @@ export const BANNER_CLASSES = {
 /** Width and height attributes of a banner picture (its box is the section's, object-cover). */
 export const BANNER_SIZE = { width: 1600, height: 500 } as const;
 
-const attr = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The banner frame as HTML, for the page's first paint (decorative until the app names it). */
 export function bannerFrameHtml(src: string): string {
-  return `<main><section class="${BANNER_CLASSES.section}"><img src="${attr(src)}" alt="" width="${BANNER_SIZE.width}" height="${BANNER_SIZE.height}" fetchpriority="high" decoding="async" class="${BANNER_CLASSES.image}"><div class="${BANNER_CLASSES.shade}"></div></section></main>`;
+  return `<main><section class="${BANNER_CLASSES.section}"><img src="${escapeHtml(src)}" alt="" width="${BANNER_SIZE.width}" height="${BANNER_SIZE.height}" fetchpriority="high" decoding="async" class="${BANNER_CLASSES.image}"><div class="${BANNER_CLASSES.shade}"></div></section></main>`;
 }

@@ -171,3 +171,9 @@ export const offerSchema = z.object({
   ticket_count: z.number().int(),
   price: z.string(),
 });
+
+// Types inferred from the schemas above (the web imports them as types only, so it carries no zod).
+export type Package = z.infer<typeof packageSchema>;
+export type Folder = z.infer<typeof folderSchema>;
+export type PackagesResponse = z.infer<typeof packagesResponseSchema>;
+export type Offer = z.infer<typeof offerSchema>;

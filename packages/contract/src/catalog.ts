@@ -1,6 +1,4 @@
 /** Spec §2 Search: the known ticket types, in this order, each with an emoji icon. */
-import type { z } from 'zod';
-import type { folderSchema, offerSchema, packageSchema, packagesResponseSchema } from './catalog.schema';
 
 export const TICKET_TYPES = [
   { value: 'half day', label: 'Half Day', icon: '🌅' },
@@ -42,9 +40,6 @@ export type AltSlot = Extract<ImageSlot, `thumbnail_${string}` | `carousel_${str
 export const ALT_SLOTS = IMAGE_SLOTS.filter(
   (s): s is AltSlot => s.startsWith('thumbnail') || s.startsWith('carousel'),
 );
-export type Package = z.infer<typeof packageSchema>;
-export type Folder = z.infer<typeof folderSchema>;
-export type PackagesResponse = z.infer<typeof packagesResponseSchema>;
 /** Spec §9: booking path codes. E9 when the package has a duration, otherwise E8. */
 export const BOOKING_STATUSES = ['E9', 'E8'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -137,4 +132,3 @@ export function pageBanner(pageTag: string): { tag: string; fallback: string } {
   }
   return { tag: `${pageTag}-banner`, fallback: '/banners/default.webp' };
 }
-export type Offer = z.infer<typeof offerSchema>;

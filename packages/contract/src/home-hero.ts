@@ -4,6 +4,8 @@
  * the hero's title and text (the page's largest element) paint before the app's JavaScript has arrived
  * and the app's first render takes their place without a shift. One source for both, like banner.ts.
  */
+import { escapeHtml } from './html-policy';
+
 export const HOME_HERO = {
   kicker: 'Hop-on hop-off · Museums · Night tours',
   title: 'See Rome from the top deck',
@@ -20,13 +22,11 @@ export const HOME_HERO_CLASSES = {
   lead: 'mt-4 max-w-xl text-lg text-red-50',
 } as const;
 
-const text = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * The hero as HTML, for the home page's first paint: the words, without the drawn skyline and the
  * ticket-type search, which come with the app (both sit inside or behind the section, so nothing moves).
  */
 export function homeHeroFrameHtml(): string {
   const c = HOME_HERO_CLASSES;
-  return `<main><section class="${c.section}"><div class="${c.inner}"><p class="${c.kicker}">${text(HOME_HERO.kicker)}</p><h1 class="${c.title}">${text(HOME_HERO.title)}</h1><p class="${c.lead}">${text(HOME_HERO.lead)}</p></div></section></main>`;
+  return `<main><section class="${c.section}"><div class="${c.inner}"><p class="${c.kicker}">${escapeHtml(HOME_HERO.kicker)}</p><h1 class="${c.title}">${escapeHtml(HOME_HERO.title)}</h1><p class="${c.lead}">${escapeHtml(HOME_HERO.lead)}</p></div></section></main>`;
 }

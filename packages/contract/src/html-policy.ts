@@ -5,6 +5,19 @@
  * new tab do not hand the opener to the other site.
  */
 
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+/**
+ * The one HTML escaper: text made safe for an element's content and for an attribute value in double
+ * or single quotes (& < > " '). Server pages, mails and the first-screen frames all use it.
+ */
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
 export const MAP_EMBED = /^https:\/\/(www\.google\.com\/maps\/embed|maps\.google\.com\/maps)/i;
 export const DANGEROUS_STYLE =
   /expression\s*\(|javascript:|vbscript:|url\s*\(\s*['"]?\s*(javascript|vbscript|data):|-moz-binding|behavior\s*:/i;

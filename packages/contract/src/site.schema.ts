@@ -25,7 +25,6 @@ export const partnerLogoSchema = z.object({
   logo: z.string().nullable(),
   logo_url: z.string().nullable(),
 });
-export const newsletterRequestSchema = z.object({ email: z.string() });
 export const mediaItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -40,3 +39,8 @@ export const mediaItemSchema = z.object({
   height: z.number().int().nullable(),
   created_at: z.string(),
 });
+
+// Types inferred from the schemas above (the web imports them as types only, so it carries no zod).
+export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
+export type PartnerLogo = z.infer<typeof partnerLogoSchema>;
+export type MediaItem = z.infer<typeof mediaItemSchema>;

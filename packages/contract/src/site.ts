@@ -1,9 +1,8 @@
-import type { z } from 'zod';
-import type { mediaItemSchema, partnerLogoSchema, websiteSettingsSchema } from './site.schema';
-
-export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
-/** Spec §2: default contact values exist as fallbacks when settings cannot be read. */
-export const DEFAULT_SETTINGS: WebsiteSettings = {
+/**
+ * Spec §2: default contact values exist as fallbacks when settings cannot be read. The shape is
+ * WebsiteSettings (site.schema.ts); site.test.ts parses it with that schema.
+ */
+export const DEFAULT_SETTINGS = {
   max_image_upload_size_mb: 5,
   website_facebook: 'https://www.facebook.com/',
   website_instagram: 'https://www.instagram.com/',
@@ -15,7 +14,7 @@ export const DEFAULT_SETTINGS: WebsiteSettings = {
 /** Placeholders {email}, {phone} and {address} in content are replaced from website settings. */
 export function fillPlaceholders(
   html: string,
-  settings: Partial<WebsiteSettings> | null | undefined,
+  settings: Partial<typeof DEFAULT_SETTINGS> | null | undefined,
 ): string {
   const s = { ...DEFAULT_SETTINGS, ...(settings ?? {}) };
   return html
@@ -23,7 +22,6 @@ export function fillPlaceholders(
     .replaceAll('{phone}', s.website_phone_number || DEFAULT_SETTINGS.website_phone_number)
     .replaceAll('{address}', s.website_address || DEFAULT_SETTINGS.website_address);
 }
-export type PartnerLogo = z.infer<typeof partnerLogoSchema>;
 /** Spec §9: the partner logo strip repeats the list 20 times; the fallback has 4 placeholders. */
 export const LOGO_STRIP_REPEAT = 20;
 export const LOGO_FALLBACK_COUNT = 4;
@@ -60,7 +58,6 @@ export const uploadTooLargeMessage = (bytes: number, maxMb: number | null | unde
 };
 export const MEDIA_TYPES = ['image', 'video', 'other'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
-export type MediaItem = z.infer<typeof mediaItemSchema>;
 /** Spec §5 Partner logo creation rules, in order; null when the input passes. */
 export function validatePartnerLogo(input: {
   logo_id?: unknown;

@@ -148,7 +148,7 @@ describe('the server is killed (SIGKILL) between payment and fulfilment', () => 
     for (const e of events) {
       const r = await deliver(second.url, e);
       expect(r.status).toBe(200);
-      expect((await r.json()).outcome).toBe('duplicate');
+      expect(((await r.json()) as { outcome: string }).outcome).toBe('duplicate');
     }
     for (const [i, s] of sessions.entries()) {
       const orders = await db.query(

@@ -1,9 +1,6 @@
 /** Mail texts: plain text plus a simple HTML version of the same words. */
-import { PRODUCT_NAME, RESET_CODE_TTL_MINUTES } from '@rome/contract';
+import { escapeHtml, PRODUCT_NAME, RESET_CODE_TTL_MINUTES } from '@rome/contract';
 import type { MailMessage } from './outbox';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Wraps paragraphs in a minimal HTML document (inline styles only: mail clients drop the rest). */
 export function simpleHtml(title: string, paragraphs: string[]): string {

@@ -4,7 +4,7 @@
  * (features/content/editable.tsx).
  */
 import { useState } from 'react';
-import type { EditableProps } from '../features/content/editable';
+import type { EditableProps } from '../features/content/editable-props';
 import { ChangeImageDialog } from './ChangeImageDialog';
 import { HtmlEditorDialog } from './HtmlEditorDialog';
 import { MetadataPanel } from './MetadataPanel';

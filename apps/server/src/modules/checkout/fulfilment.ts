@@ -4,7 +4,7 @@
  * session, the order is marked paid once, one ticket is made and one e-mail is queued.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { type FulfilResult, formatEuro, nextOrderStatus } from '@rome/contract';
+import { escapeHtml, type FulfilResult, formatEuro, nextOrderStatus } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
@@ -141,6 +141,3 @@ export async function closeUnpaidSession(
   });
   return 'closed';
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -9,6 +9,7 @@ import {
   centsToDecimal,
   companyPageTitle,
   decimalToCents,
+  escapeHtml,
   type FoundPage,
   findPage,
   NOT_FOUND_PAGE,
@@ -155,9 +156,6 @@ const CATALOG_HEADS: Record<
     };
   },
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside <script> must not be able to close the tag. */
 export const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');

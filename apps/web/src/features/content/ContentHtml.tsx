@@ -2,11 +2,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useSettings } from '../../api/site';
 import { useStaticContent } from './api';
 import { EditableSlot } from './editable';
-import { renderContentHtml } from './html';
-
-/** Typography for editors' HTML (Tailwind's preflight resets headings and lists). */
-export const CONTENT_HTML_CLASSES =
-  'text-stone-800 leading-relaxed [&_a]:font-semibold [&_a]:text-brand [&_a]:underline [&_h2]:mt-8 [&_h2]:mb-3 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-stone-900 [&_h3]:mt-6 [&_h3]:mb-2 [&_h3]:text-xl [&_h3]:font-semibold [&_iframe]:w-full [&_iframe]:rounded-xl [&_li]:mt-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:pl-6 [&>*:first-child]:mt-0';
+import { CONTENT_HTML_CLASSES, renderContentHtml } from './html';
 
 /**
  * An HTML content block, sanitised with DOMPurify and with {email}, {phone} and {address} filled from

@@ -9,7 +9,9 @@ export {
   useStaticContent,
 } from './api';
 export { ContentBanner } from './ContentBanner';
-export { CONTENT_HTML_CLASSES, ContentHtml } from './ContentHtml';
+export { ContentHtml } from './ContentHtml';
 export { ContentImage } from './ContentImage';
 export { ContentText } from './ContentText';
 export { EditableSlot, EditorPageTools } from './editable';
+export type { EditableKind, EditableProps } from './editable-props';
+export { CONTENT_HTML_CLASSES } from './html';

@@ -5,6 +5,7 @@ import { useIsEditor } from '../../lib/session';
 import './marquee.css';
 
 // Editors only (spec §6): the logo editor is its own lazy chunk that visitors never download.
+// biome-ignore lint/style/noRestrictedImports: a lazy door to the editor (import(), editors only)
 const EditLogosButton = lazy(() => import('../../editor/logos/EditLogosButton'));
 
 /**

@@ -17,6 +17,7 @@ import { Gallery } from './Gallery';
 const LOAD_FAILED = 'Failed to load data. Please try again later.';
 
 // Editors only (spec §6): the ticket editor is its own lazy chunk that visitors never download.
+// biome-ignore lint/style/noRestrictedImports: a lazy door to the editor (import(), editors only)
 const EditTicketButton = lazy(() => import('../../editor/ticket/EditTicketButton'));
 
 const isNotFound = (e: unknown) => e instanceof ApiError && e.status === 404;

@@ -1,0 +1,21 @@
+/** What an editable block passes to the editor: shared by the visitor's slot and the lazy editor. */
+import type { ReactNode } from 'react';
+
+export type EditableKind = 'text' | 'html' | 'image';
+
+export type EditableProps = {
+  kind: EditableKind;
+  /** The content block's or page image's unique tag. */
+  tag: string;
+  /** The page tag the block belongs to (sent when the block does not exist yet). */
+  page: string;
+  /** The block's current HTML (text and HTML blocks). */
+  source?: string;
+  /** The current media id (images). */
+  imageId?: number | null;
+  /** A human name for the EDIT button ('About Us title'); defaults to the tag. */
+  label?: string;
+  /** Classes for the editor's wrapper (e.g. 'absolute inset-0' around a banner image). */
+  className?: string;
+  children: ReactNode;
+};

@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { utf8Length } from './analytics.schema';
+
+describe('utf8Length', () => {
+  it('counts bytes as TextEncoder does, for every width and a lone surrogate', () => {
+    for (const s of ['', 'abc', 'città', '€20', 'Roma 🚌', '\ud800x', 'a'.repeat(5000)])
+      expect(utf8Length(s), s).toBe(new TextEncoder().encode(s).length);
+  });
+});
