@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AltSlot, ImageSlot } from './catalog';
 import { ALT_SLOTS, IMAGE_SLOTS, PACKAGE_KINDS } from './catalog';
 import { decimalToCents } from './money';
-import { MESSAGES, parseSchemaJson } from './validation';
+import { MESSAGES, oneLine, parseSchemaJson } from './validation';
 
 const imageFields = Object.fromEntries(IMAGE_SLOTS.map((s) => [s, z.string().nullable()])) as Record<
   ImageSlot,
@@ -53,11 +53,8 @@ export const packagesResponseSchema = z.object({
 });
 export const packageResponseSchema = z.object({ data: packageSchema });
 
-/** Control characters (newlines, NUL) as spaces, trimmed: the one-line texts an editor types. */
-const oneLineText = (s: string) =>
-  Array.from(s, (c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? ' ' : c))
-    .join('')
-    .trim();
+/** The one-line texts an editor types, trimmed. */
+const oneLineText = (s: string) => oneLine(s).trim();
 const lineField = (max: number) =>
   z
     .string({ error: 'must be text' })

@@ -45,3 +45,16 @@ export const badRequest = (error: string, code: string = ERROR_CODES.invalid) =>
   new HttpError(400, { error, code });
 export const conflict = (error: string, code: string = ERROR_CODES.conflict) =>
   new HttpError(409, { error, code });
+
+/**
+ * Runs work; an HttpError it throws also carries its message as `message`, for the calls whose spec
+ * answer names the failure that way (media upload, content save: spec §7).
+ */
+export async function withMessage<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof HttpError) err.body.message ??= err.body.error;
+    throw err;
+  }
+}

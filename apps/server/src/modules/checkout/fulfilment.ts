@@ -4,7 +4,7 @@
  * session, the order is marked paid once, one ticket is made and one e-mail is queued.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { escapeHtml, type FulfilResult, formatEuro, nextOrderStatus } from '@rome/contract';
+import { ACTION, escapeHtml, type FulfilResult, formatEuro, nextOrderStatus } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
@@ -55,7 +55,7 @@ export async function fulfilPaidSession(
     if (paid.amountCents !== order.totalCents || (paid.currency ?? 'eur').toLowerCase() !== order.currency) {
       await moveOrder(tx as unknown as Db, order, 'amount_mismatch', { amountPaidCents: paid.amountCents });
       await recordServerEvent(tx as unknown as Db, {
-        action: 'payment_completed',
+        action: ACTION.payment_completed,
         userId: order.userId,
         userEmail: buyer?.email ?? null,
         amountCents: paid.amountCents,
@@ -98,7 +98,7 @@ export async function fulfilPaidSession(
       ],
     });
     await recordServerEvent(tx as unknown as Db, {
-      action: 'payment_completed',
+      action: ACTION.payment_completed,
       userId: order.userId,
       userEmail: buyer?.email ?? null,
       amountCents: paid.amountCents,
@@ -132,7 +132,7 @@ export async function closeUnpaidSession(
   if (!order) return 'refused';
   const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
   await recordServerEvent(db, {
-    action: 'payment_cancelled',
+    action: ACTION.payment_cancelled,
     userId: order.userId,
     userEmail: buyer?.email ?? null,
     amountCents: order.totalCents,

@@ -3,7 +3,7 @@
  * ignored), stored as pending, and handed to the payment provider's hosted page.
  */
 import { randomBytes } from 'node:crypto';
-import { CHECKOUT_MESSAGES, type CheckoutPayload, romeToday, validateCheckout } from '@rome/contract';
+import { ACTION, CHECKOUT_MESSAGES, type CheckoutPayload, romeToday, validateCheckout } from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folders, orders, packages } from '../../db/schema';
@@ -79,7 +79,7 @@ export async function createCheckout(
   }
   await deps.db.update(orders).set({ providerSessionId: session.id }).where(eq(orders.id, order.id));
   await recordServerEvent(deps.db, {
-    action: 'payment_initiated',
+    action: ACTION.payment_initiated,
     userId: buyer.id,
     userEmail: buyer.email,
     amountCents: checked.totalCents,

@@ -1,17 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
-import { HttpError } from '../../lib/errors';
+import { withMessage } from '../../lib/errors';
 import { getStaticContent, saveContent, setPageImage, updatePageMeta } from './service';
-
-/** Spec §7: a failed content save is read as `message`; it carries the same text as `error`. */
-async function withMessage<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof HttpError) err.body.message ??= err.body.error;
-    throw err;
-  }
-}
 
 /**
  * Who may call is checked before the body is validated: an anonymous or customer request answers

@@ -5,6 +5,7 @@
 import {
   type EditContentInput,
   MESSAGES,
+  oneLine,
   type PageImageInput,
   type PageMetaInput,
   parseSchemaJson,
@@ -14,7 +15,6 @@ import type { Db } from '../../db/client';
 import { contentBlocks, editLog, mediaItems, pageImages, pages } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { sanitizeHtml } from '../../lib/sanitize';
-import { oneLine } from '../../lib/text';
 import { mediaUrl } from '../media/urls';
 
 export const isPageTag = (tag: string) => /^[a-z0-9][a-z0-9-]{0,79}$/i.test(tag);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { mediaUploadFieldsSchema, uploadLimit } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../lib/contract-route';
-import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { badRequest, HttpError, notFound, withMessage } from '../../lib/errors';
 import { getWebsiteSettings } from '../settings/service';
 import { createMedia, deleteMedia, listMedia, type Upload, updateMedia } from './service';
 
@@ -59,16 +59,6 @@ async function readUpload(req: FastifyRequest, limitBytes: number, limitText: st
   );
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload.');
   return { ...parsed.data, file, filename };
-}
-
-/** Spec §7: a failed upload is read as `message` (or `detail`); it carries the same text as `error`. */
-async function withMessage<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof HttpError) err.body.message ??= err.body.error;
-    throw err;
-  }
 }
 
 /**

@@ -4,13 +4,13 @@
  * sent under a random name and served with its real type (non-images as downloads).
  */
 import type { MediaItem, MediaType, MediaUpdate, MediaUploadFields } from '@rome/contract';
+import { oneLine } from '@rome/contract';
 import { desc, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
 import type { Db } from '../../db/client';
 import { mediaItems, packageImages, packages, pageImages, partnerLogos } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
-import { oneLine } from '../../lib/text';
 import { newFileKey, type Storage } from '../../storage/storage';
 import { recordEdit } from '../content/service';
 import { mediaUrl } from './urls';

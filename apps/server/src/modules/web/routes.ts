@@ -11,6 +11,7 @@ import {
   bannerFrameHtml,
   bookingPath,
   companyPath,
+  escapeHtml,
   homeHeroFrameHtml,
   PAGES,
   type PageEntry,
@@ -99,9 +100,8 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const catalog = await app.catalog.get();
     const base = app.config.publicUrl;
     const paths = sitemapPaths(catalog);
-    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths
-      .map((p) => `  <url><loc>${esc(base + p)}</loc></url>`)
+      .map((p) => `  <url><loc>${escapeHtml(base + p)}</loc></url>`)
       .join('\n')}\n</urlset>\n`;
     return reply
       .type('application/xml; charset=utf-8')
