@@ -51,7 +51,6 @@ export const packagesResponseSchema = z.object({
   bus_data: z.array(packageSchema),
   folders: z.array(folderSchema),
 });
-export const packageResponseSchema = z.object({ data: packageSchema });
 
 /** The one-line texts an editor types, trimmed. */
 const oneLineText = (s: string) => oneLine(s).trim();

@@ -25,6 +25,15 @@ const AGENT_ACCESS =
   'No account: the agent proves who they are with their name and security code, checked against the ' +
   'agents table; five wrong codes for one ticket lock it for 15 minutes.';
 
+/** Both claim forms answer alike. */
+const claimResponses = {
+  200: claimResponseSchema,
+  400: errors[400],
+  404: errors[404],
+  409: errors[409],
+  429: errors[429],
+} as const;
+
 export const checkoutApi = {
   'POST /api/create-checkout-session/': endpoint({
     summary: 'Price an order and open a hosted checkout session',
@@ -134,13 +143,7 @@ export const checkoutApi = {
       agentName: z.string().min(1).max(300),
       securityCode: z.string().min(1).max(300),
     }),
-    responses: {
-      200: claimResponseSchema,
-      400: errors[400],
-      404: errors[404],
-      409: errors[409],
-      429: errors[429],
-    },
+    responses: claimResponses,
   }),
   'POST /api/claim/': endpoint({
     summary: 'An agent claims a ticket (JSON body: the security code stays out of URLs)',
@@ -149,13 +152,7 @@ export const checkoutApi = {
     description: `${AGENT_ACCESS} Answers as the path form does.`,
     body: claimRequestSchema,
     invalid: 'Agent name and security code are required.',
-    responses: {
-      200: claimResponseSchema,
-      400: errors[400],
-      404: errors[404],
-      409: errors[409],
-      429: errors[429],
-    },
+    responses: claimResponses,
   }),
   'GET /api/agents/': endpoint({
     summary: 'The names of the active agents',

@@ -1,6 +1,7 @@
 /** The website settings' calls of spec §7 (contact details, global head code). */
 import { z } from 'zod';
 import { endpoint, errors } from './endpoint';
+import { DEFAULT_SETTINGS } from './site';
 import { websiteSettingsSchema } from './site.schema';
 
 /** Longest head code accepted; a tag manager snippet is a few hundred characters. */
@@ -21,15 +22,7 @@ export const siteApi = {
         examples: [
           {
             status: 200,
-            data: {
-              max_image_upload_size_mb: 5,
-              website_facebook: 'https://www.facebook.com/',
-              website_instagram: 'https://www.instagram.com/',
-              website_phone_number: '+39 06 1234 5678',
-              website_email: 'info@romebustickets.example',
-              website_address: 'Via Marsala 29, 00185 Roma RM, Italy',
-              address_map_link: 'https://maps.google.com/?q=Via+Marsala+29+Roma',
-            },
+            data: DEFAULT_SETTINGS,
           },
         ],
       }),
