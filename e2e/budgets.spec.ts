@@ -39,8 +39,7 @@ test.describe('a visitor on the home page', () => {
       'Media Library', // the media library dialog
       'Page Metadata', // the editor's tools
       'cm-editor', // the code editor (CodeMirror)
-      // the analytics page ('Analytics Dashboard' is also its <title> in the contract's page table)
-      'User Activity Log',
+      'Analytics Dashboard', // the analytics page
       'Payment Initiations', // the dashboard's metric titles (contract analytics.ts)
       'recharts-wrapper', // the charts
     ];

@@ -1,37 +1,61 @@
-/**
- * The routes of spec §2, built from the contract's page table (packages/contract/src/pages.ts). Every
- * page is its own lazy chunk (pages.ts), so visitors download only what they open.
- */
-import { NOT_FOUND_PAGE, PAGES, type PageEntry, type PageModule } from '@rome/contract';
+/** The routes of spec §2. Every page is its own lazy chunk, so visitors download only what they open. */
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
 import { RouteError } from './components/RouteError';
-import { PAGE_LOADERS } from './pages';
 
-const page = (module: PageModule): RouteObject['lazy'] => {
-  const load = PAGE_LOADERS[module];
-  return async () => ({ Component: (await load()).default });
-};
-
-/** A page inside the main layout: its path relative to the layout's, the home page as the index. */
-const child = (p: PageEntry): RouteObject =>
-  p.pattern === '/'
-    ? { index: true, lazy: page(p.module) }
-    : { path: p.pattern.slice(1), lazy: page(p.module) };
+const page =
+  (load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] =>
+  async () => ({ Component: (await load()).default });
 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
     children: [
-      ...PAGES.filter((p) => p.layout === 'main').map(child),
-      { path: '*', lazy: page(NOT_FOUND_PAGE.module) },
+      { index: true, lazy: page(() => import('./features/home/HomePage')) },
+      { path: 'bus/:companySlug/:companyName', lazy: page(() => import('./features/company/CompanyPage')) },
+      { path: 'aboutus', lazy: page(() => import('./features/pages/AboutUsPage')) },
+      { path: 'terms', lazy: page(() => import('./features/pages/TermsPage')) },
+      { path: 'returnPolicy', lazy: page(() => import('./features/pages/ReturnPolicyPage')) },
+      { path: 'refund', lazy: page(() => import('./features/pages/RefundPage')) },
+      { path: 'agentpoints', lazy: page(() => import('./features/pages/AgentPointsPage')) },
+      { path: 'agentPoints', lazy: page(() => import('./features/pages/AgentPointsPage')) },
+      { path: 'offer', lazy: page(() => import('./features/offers/OffersPage')) },
+      { path: 'yourticket', lazy: page(() => import('./features/tickets/PurchaseHistoryPage')) },
+      { path: 'success', lazy: page(() => import('./features/checkout/SuccessPage')) },
+      { path: 'success/:uniqueId', lazy: page(() => import('./features/checkout/SuccessPage')) },
+      { path: 'cancel', lazy: page(() => import('./features/checkout/CancelPage')) },
+      { path: 'verify/:code', lazy: page(() => import('./features/tickets/VerifyPage')) },
+      { path: 'search', lazy: page(() => import('./features/search/SearchPage')) },
+      { path: 'manageBookings/:status/:id', lazy: page(() => import('./features/ticket/TicketDetailsPage')) },
+      { path: 'viewsimilar/:hours/:company', lazy: page(() => import('./features/viewmore/ViewMorePage')) },
+      { path: 'profile', lazy: page(() => import('./features/account/ProfilePage')) },
+      { path: 'login', lazy: page(() => import('./features/auth/LoginPage')) },
+      { path: 'registation', lazy: page(() => import('./features/auth/RegisterPage')) },
+      { path: 'forgot-password', lazy: page(() => import('./features/auth/ForgotPasswordPage')) },
+      { path: 'reset-password', lazy: page(() => import('./features/auth/ResetPasswordPage')) },
+      { path: 'reset-success', lazy: page(() => import('./features/auth/ResetSuccessPage')) },
+      { path: 'pay/:session', lazy: page(() => import('./features/checkout/TestCheckoutPage')) },
+      { path: '*', lazy: page(() => import('./features/notfound/NotFoundPage')) },
     ],
   },
-  // Outside the main layout (spec §2: /analytics, /test).
-  ...PAGES.filter((p) => p.layout === 'own').map(
-    (p): RouteObject => ({ path: p.pattern, lazy: page(p.module), errorElement: <RouteError /> }),
-  ),
+  // Outside the main layout.
+  {
+    path: '/analytics',
+    lazy: page(() => import('./features/analytics/AnalyticsPage')),
+    errorElement: <RouteError />,
+  },
+  // Spec §2: /test is outside the main layout and its content is not shown; a page still has a main
+  // landmark and a heading for assistive technology.
+  {
+    path: '/test',
+    element: (
+      <main className="sr-only">
+        <h1>Rome Bus Tickets</h1>
+      </main>
+    ),
+  },
 ];
 
 export const router = createBrowserRouter(routes);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenApiPath } from './first-screen';
-import { firstScreenData } from './pages';
+import { firstScreenApiPath, firstScreenData } from './first-screen';
 
 const paths = (pathname: string) => firstScreenData(pathname).map(firstScreenApiPath);
 

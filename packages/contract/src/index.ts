@@ -15,7 +15,6 @@ export * from './home-hero';
 export * from './html-policy';
 export * from './money';
 export * from './order';
-export * from './pages';
 export * from './routes';
 export * from './site';
 export * from './site.schema';

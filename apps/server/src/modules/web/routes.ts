@@ -7,19 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import {
-  bannerFrameHtml,
-  bookingPath,
-  companyPath,
-  escapeHtml,
-  homeHeroFrameHtml,
-  PAGES,
-  type PageEntry,
-  uncrawledPaths,
-} from '@rome/contract';
+import { bannerFrameHtml, bookingPath, companyPath, escapeHtml, homeHeroFrameHtml } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { compressText } from '../../lib/compress';
-import type { CatalogSnapshot } from '../catalog/service';
 import { getStaticContent } from '../content/service';
 import { pageHead, renderHead, safeJson } from './head';
 import { inlineStylesheets } from './inline-css';
@@ -53,19 +43,7 @@ export function pageCsp(nonce: string): string {
   ].join('; ');
 }
 
-/** The URLs of /sitemap.xml, by the page table's `sitemap` of each page. */
-export function sitemapPaths(catalog: CatalogSnapshot): string[] {
-  const expand: Record<NonNullable<PageEntry['sitemap']>, (page: PageEntry) => string[]> = {
-    page: (page) => [page.pattern],
-    'each-company': () => catalog.folders.filter((f) => f.active).map((f) => companyPath(f)),
-    'each-package': () => catalog.packages.map((p) => bookingPath(p)),
-  };
-  return PAGES.flatMap((page) => (page.sitemap ? expand[page.sitemap](page) : []));
-}
-
-/** robots.txt: the API and the pages the table keeps from crawlers, and where the sitemap is. */
-export const robotsTxt = (publicUrl: string) =>
-  `User-agent: *\nAllow: /\n${['/api/', ...uncrawledPaths()].map((p) => `Disallow: ${p}\n`).join('')}\nSitemap: ${publicUrl}/sitemap.xml\n`;
+const STATIC_PAGES = ['/', '/aboutus', '/terms', '/returnPolicy', '/refund', '/agentpoints', '/offer'];
 
 export const webRoutes: FastifyPluginAsync = async (app) => {
   const dist = app.config.webDistDir;
@@ -93,13 +71,21 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get('/robots.txt', async (_req, reply) =>
-    reply.type('text/plain; charset=utf-8').send(robotsTxt(app.config.publicUrl)),
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(
+        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /profile\nDisallow: /yourticket\nDisallow: /analytics\nDisallow: /verify/\nDisallow: /pay/\n\nSitemap: ${app.config.publicUrl}/sitemap.xml\n`,
+      ),
   );
 
   app.get('/sitemap.xml', async (_req, reply) => {
     const catalog = await app.catalog.get();
     const base = app.config.publicUrl;
-    const paths = sitemapPaths(catalog);
+    const paths = [
+      ...STATIC_PAGES,
+      ...catalog.folders.filter((f) => f.active).map((f) => companyPath(f)),
+      ...catalog.packages.map((p) => bookingPath(p)),
+    ];
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths
       .map((p) => `  <url><loc>${escapeHtml(base + p)}</loc></url>`)
       .join('\n')}\n</urlset>\n`;
@@ -145,9 +131,9 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     // A page with a banner paints it from the HTML (contract banner.ts), the home page its hero's words
     // (home-hero.ts); the app's first render, which has the same content at hand, takes its place.
     const firstScreen =
-      head.frame === 'banner' && head.lcpImage
+      head.contentPage && head.lcpImage
         ? bannerFrameHtml(head.lcpImage)
-        : head.frame === 'home-hero'
+        : url.pathname === '/' && head.status === 200
           ? homeHeroFrameHtml()
           : '';
     const html = addNonce(

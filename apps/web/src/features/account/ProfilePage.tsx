@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useProfile } from '../../api/account';
 import { Spinner } from '../../components/form';
-import { useTablePageTitle } from '../../components/usePageTitle';
+import { usePageTitle } from '../../components/usePageTitle';
 import { hasAccessToken } from '../../lib/session';
 import { ChangePasswordTab } from './components/ChangePasswordTab';
 import { ProfileInfoTab } from './components/ProfileInfoTab';
@@ -35,7 +35,7 @@ export default function ProfilePage() {
 }
 
 function AccountPage() {
-  useTablePageTitle();
+  usePageTitle('My Account');
   const [tab, setTab] = useState<TabKey>('profile');
   const { data: profile, error, isPending } = useProfile();
 

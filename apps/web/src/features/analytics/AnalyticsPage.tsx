@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { tokenStore } from '../../api/client';
 import { Logo } from '../../components/Logo';
-import { useTablePageTitle } from '../../components/usePageTitle';
+import { usePageTitle } from '../../components/usePageTitle';
 import { usePageViews } from '../../lib/track';
 import { insightsQuery, superuserQuery } from './api';
 import { ActivityLog } from './components/ActivityLog';
@@ -26,7 +26,7 @@ const isMetric = (v: string | null): v is AnalyticsMetric =>
 
 export default function AnalyticsPage() {
   usePageViews({ pathOnly: true });
-  useTablePageTitle();
+  usePageTitle('Analytics Dashboard');
   const location = useLocation();
   const hasToken = Boolean(tokenStore.access());
   const check = useQuery({ ...superuserQuery, enabled: hasToken });

@@ -12,11 +12,11 @@ import {
   Spinner,
   TextField,
 } from '../../components/form';
-import { useTablePageTitle } from '../../components/usePageTitle';
+import { usePageTitle } from '../../components/usePageTitle';
 import { resetFlow } from '../../lib/session';
 
 export default function ForgotPasswordPage() {
-  useTablePageTitle();
+  usePageTitle('Forgot Password');
   const navigate = useNavigate();
   const [email, setEmail] = useState(resetFlow.email);
   const [busy, setBusy] = useState(false);

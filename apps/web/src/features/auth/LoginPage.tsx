@@ -13,7 +13,7 @@ import {
   TextField,
 } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
-import { useTablePageTitle } from '../../components/usePageTitle';
+import { usePageTitle } from '../../components/usePageTitle';
 import { startSession } from '../../lib/session';
 
 /** Where the guard or an expired session wanted to go; only paths inside this site. */
@@ -25,7 +25,7 @@ function rememberedPage(state: unknown): string {
 }
 
 export default function LoginPage() {
-  useTablePageTitle();
+  usePageTitle('Sign In');
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();

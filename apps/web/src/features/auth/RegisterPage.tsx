@@ -13,7 +13,7 @@ import {
   TextField,
 } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
-import { useTablePageTitle } from '../../components/usePageTitle';
+import { usePageTitle } from '../../components/usePageTitle';
 import { track } from '../../lib/track';
 
 /** Spec §8: the server's error as is; a non-OK answer its detail or the status; otherwise generic. */
@@ -24,7 +24,7 @@ function registrationError(err: unknown): string {
 }
 
 export default function RegisterPage() {
-  useTablePageTitle();
+  usePageTitle('Create Account');
   const navigate = useNavigate();
   const [form, setForm] = useState({ full_name: '', email: '', phone_number: '' });
   const [password, setPassword] = useState('');

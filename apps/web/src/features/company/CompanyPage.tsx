@@ -1,4 +1,4 @@
-import { companyPageTitle, otherCompaniesSameDurations, sameCompany } from '@rome/contract';
+import { otherCompaniesSameDurations, PRODUCT_NAME, sameCompany } from '@rome/contract';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { usePackages } from '../../api/catalog';
@@ -23,7 +23,7 @@ export default function CompanyPage() {
   const folder = packages.data?.folders.find((f) => f.company_slug === companySlug);
   const name = folder?.name ?? titleCase(companyName);
 
-  usePageTitle(folder ? companyPageTitle(folder.name) : null);
+  usePageTitle(folder ? `Explore Rome with ${folder.name} | Book Tickets at ${PRODUCT_NAME}` : null);
 
   if (packages.isSuccess && !folder) return <NotFound />;
 

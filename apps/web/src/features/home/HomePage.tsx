@@ -1,4 +1,5 @@
-import { useTablePageTitle } from '../../components/usePageTitle';
+import { PRODUCT_NAME } from '@rome/contract';
+import { usePageTitle } from '../../components/usePageTitle';
 import { BottomBanner } from './BottomBanner';
 import { GetInTouch } from './GetInTouch';
 import { Hero } from './Hero';
@@ -8,7 +9,7 @@ import { ServiceTabs } from './ServiceTabs';
 
 /** Spec §2 Home. */
 export default function HomePage() {
-  useTablePageTitle();
+  usePageTitle(`Rome Hop-On Hop-Off Bus Tours & Museum Tickets | ${PRODUCT_NAME}`);
   return (
     <main>
       <Hero />

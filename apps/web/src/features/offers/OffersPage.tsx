@@ -3,13 +3,13 @@ import { Link, useNavigate } from 'react-router';
 import { useOffers } from '../../api/catalog';
 import { LoadError } from '../../components/LoadError';
 import { searchPath } from '../../components/TicketTypeSearch';
-import { useTablePageTitle } from '../../components/usePageTitle';
+import { usePageTitle } from '../../components/usePageTitle';
 
 const typeLabel = (d: string) => TICKET_TYPES.find((t) => t.value === d.toLowerCase())?.label ?? d;
 
 /** Spec §2 Offers: static list from /bus.json, each card with a fixed 15% off badge and a 50% banner. */
 export default function OffersPage() {
-  useTablePageTitle();
+  usePageTitle('Special Offers');
   const navigate = useNavigate();
   const { data, isPending, isError } = useOffers();
 

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { usePackages } from '../../api/catalog';
 import { LoadError } from '../../components/LoadError';
 import { PackageGrid } from '../../components/PackageCard';
-import { useTablePageTitle } from '../../components/usePageTitle';
+import { usePageTitle } from '../../components/usePageTitle';
 import { ContentBanner, ContentText, EditorPageTools } from '../content';
 
 /** Spec §2 View more / similar: /viewsimilar/{hours}/{company}. */
@@ -11,7 +11,7 @@ export default function ViewMorePage() {
   const { hours = '', company = '' } = useParams();
   const packages = usePackages();
 
-  useTablePageTitle();
+  usePageTitle(`${company} and similar ${hours} tickets`);
 
   const all = packages.data?.bus_data ?? [];
 
