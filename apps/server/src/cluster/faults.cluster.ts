@@ -241,6 +241,8 @@ describe('PostgreSQL restarts while the shop serves', () => {
     expect(during.map((d) => d.status)).toEqual([503, 503, 503, 503]);
     for (const d of during) expect(d.ms).toBeLessThan(2000);
     expect(during[0].body).toEqual({
+      error: 'The service is temporarily unavailable. Please try again shortly.',
+      code: 'unavailable',
       detail: 'The service is temporarily unavailable. Please try again shortly.',
     });
     expect(during[0].retryAfter).toBe('5');
