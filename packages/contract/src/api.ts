@@ -10,6 +10,7 @@ import { catalogApi } from './catalog.api';
 import { checkoutApi } from './checkout.api';
 import { contentApi } from './content.api';
 import type { EndpointDef } from './endpoint';
+import { inventoryApi } from './inventory.api';
 import { newsletterApi } from './newsletter.api';
 import { siteApi } from './site.api';
 
@@ -21,6 +22,7 @@ export const API = {
   ...siteApi,
   ...contentApi,
   ...checkoutApi,
+  ...inventoryApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;

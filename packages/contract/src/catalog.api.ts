@@ -28,6 +28,8 @@ const EXAMPLE_PACKAGE = {
   meta_keywords: 'rome, bus',
   schema_json: null,
   is_featured: true,
+  availability_type: null,
+  pass_hours: 24,
 };
 const EXAMPLE_FOLDER = { id: 1, name: 'Big Bus', company_slug: 'big-bus', active: true };
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { AltSlot, ImageSlot } from './catalog';
 import { ALT_SLOTS, IMAGE_SLOTS, PACKAGE_KINDS } from './catalog';
+import { AVAILABILITY_TYPES } from './inventory';
 import { decimalToCents } from './money';
 import { MESSAGES, oneLine, parseSchemaJson } from './validation';
 
@@ -39,6 +40,9 @@ export const packageSchema = z
     meta_keywords: z.string(),
     schema_json: z.unknown().nullable(),
     is_featured: z.boolean(),
+    /** Beside the spec's fields (inventory): how it sells; null is the spec's dates-or-none. */
+    availability_type: z.enum(AVAILABILITY_TYPES).nullable(),
+    pass_hours: z.number().int().nullable(),
   })
   .meta({ id: 'Package' });
 export const folderSchema = z.object({

@@ -28,6 +28,8 @@ export const checkoutPayloadSchema = z
       .string({ error: CHECKOUT_MESSAGES.dateNotOffered })
       .max(100, { error: CHECKOUT_MESSAGES.dateNotOffered })
       .optional(),
+    /** Beside the spec's fields: the chosen time of a package sold in slots (GET packages/{tag}/availability/). */
+    slot_id: z.string().max(100, { error: 'The selected time is not available.' }).optional(),
     adult_count: ticketCount,
     youth_count: ticketCount,
     infant_count: ticketCount.optional(),
@@ -116,6 +118,8 @@ export const FULFIL_RESULTS = [
   'amount_mismatch',
   'order_closed',
   'unknown_session',
+  /** Paid after its hold ran out, when the places had gone meanwhile: refunded at once. */
+  'refunded_sold_out',
 ] as const;
 export type FulfilResult = (typeof FULFIL_RESULTS)[number];
 
@@ -141,6 +145,12 @@ export const purchasedTicketSchema = z
     qr_code: z.string().nullable(),
     qr_code_scanned: z.boolean(),
     purchased_at: z.string(),
+    /** Beside the spec's fields (inventory): the order's state, its slot and whether it can be cancelled. */
+    status: z.enum(ORDER_STATUSES),
+    starts_at: z.string().nullable().meta({ description: "The slot's instant (ISO, UTC), if it has one" }),
+    time: z.string().nullable().meta({ description: "The slot's Rome time, HH:MM" }),
+    cancellable: z.boolean(),
+    cancel_until: z.string().nullable(),
   })
   .meta({ id: 'PurchasedTicket' });
 export type PurchasedTicket = z.infer<typeof purchasedTicketSchema>;
@@ -158,6 +168,11 @@ const ticketExample = {
   qr_code: '/media/4f1c.png',
   qr_code_scanned: false,
   purchased_at: '2026-11-22T10:00:00.000Z',
+  status: 'paid',
+  starts_at: null,
+  time: null,
+  cancellable: true,
+  cancel_until: null,
 };
 
 export const dashboardResponseSchema = z
@@ -190,6 +205,9 @@ export const claimInfoSchema = z
         youths: z.number(),
         infants: z.number(),
         selected_date: z.string().nullable(),
+        /** Beside the spec's fields: the slot's Rome time (HH:MM) and whether the ticket was refunded. */
+        time: z.string().nullable().optional(),
+        refunded: z.boolean().optional(),
       })
       .nullable(),
   })

@@ -2,7 +2,7 @@
  * The whole data model, designed up front so later features add behaviour, not tables.
  * Money is integer cents; time is timestamptz (UTC). Identifiers a stranger could see are random.
  */
-import { ORDER_STATUSES } from '@rome/contract';
+import { AVAILABILITY_TYPES, ORDER_STATUSES } from '@rome/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -83,10 +83,41 @@ export const packages = pgTable(
     schemaJson: jsonb('schema_json'),
     isFeatured: boolean('is_featured').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Inventory (contract inventory.ts): null sells as the spec says, by `dates` and without limit. */
+    availabilityType: text('availability_type', { enum: AVAILABILITY_TYPES }),
+    /** A slot stops selling this many minutes before its start. */
+    cutoffMinutes: integer('cutoff_minutes').notNull().default(0),
+    /** A buyer may cancel (and is refunded) until this many hours before the start. */
+    cancelCutoffHours: integer('cancel_cutoff_hours').notNull().default(24),
+    infantsTakePlace: boolean('infants_take_place').notNull().default(false),
+    /** Passes: hours of validity from first use, days to first use, and a cap on sales per Rome day. */
+    passHours: integer('pass_hours'),
+    validityDays: integer('validity_days'),
+    dailyCap: integer('daily_cap'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('packages_folder_idx').on(t.folderId)],
+);
+
+/**
+ * A departure or entry time of a package (START_TIME), or its day (OPENING_HOURS: the start is the
+ * opening time). Places taken are counted from the orders that hold or bought them, never stored, so a
+ * hold that runs out frees its places without a sweeper.
+ */
+export const slots = pgTable(
+  'slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    capacity: integer('capacity').notNull(),
+    closed: boolean('closed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('slots_package_start_idx').on(t.packageId, t.startsAt)],
 );
 
 /** One row per filled image slot of a package (see IMAGE_SLOTS in the contract). */
@@ -184,6 +215,11 @@ export const orders = pgTable(
       .notNull()
       .references(() => packages.id),
     selectedDate: date('selected_date', { mode: 'string' }),
+    /** The slot whose places this order holds (pending) or took (paid); null for unlimited packages. */
+    slotId: uuid('slot_id').references(() => slots.id),
+    places: integer('places').notNull().default(0),
+    /** A pending order holds its places until then; after it, they are free again. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     adultCount: integer('adult_count').notNull(),
     youthCount: integer('youth_count').notNull(),
     infantCount: integer('infant_count').notNull().default(0),
@@ -203,10 +239,19 @@ export const orders = pgTable(
     qrCodeScanned: boolean('qr_code_scanned').notNull().default(false),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     claimedByAgentId: uuid('claimed_by_agent_id').references(() => agents.id),
+    /** Refunds: why (customer, superuser, sold_out, provider), when, and whether the money has moved. */
+    refundReason: text('refund_reason'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundStatus: text('refund_status', { enum: ['pending', 'done'] }),
+    refundId: text('refund_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    // Places taken per slot are summed over these rows on every hold.
+    index('orders_slot_idx').on(t.slotId, t.status),
+  ],
 );
 
 /** Payment provider webhook events, each recorded once (idempotency across instances). */

@@ -1,0 +1,99 @@
+/**
+ * Rome time. Slots are stored as instants (timestamptz, UTC); visitors, e-mails and tickets see them in
+ * Europe/Rome, whatever the server's or the browser's own zone. Built on Intl only (no date library in
+ * the visitor's bundle): the platform's time-zone database knows Rome's daylight-saving changes.
+ */
+
+export const ROME_TZ = 'Europe/Rome';
+
+const partsFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: ROME_TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Rome's wall clock at `instant`: date 'YYYY-MM-DD' and time 'HH:MM'. */
+export function romeParts(instant: Date): { date: string; time: string } {
+  const p: Record<string, string> = {};
+  for (const part of partsFormat.formatToParts(instant)) p[part.type] = part.value;
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+}
+
+/** Rome's offset from UTC at `instant`, in minutes (60 in winter, 120 in summer). */
+function romeOffsetMinutes(instant: Date): number {
+  const p: Record<string, string> = {};
+  for (const part of partsFormat.formatToParts(instant)) p[part.type] = part.value;
+  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+export const isRomeDate = (s: string): boolean => {
+  const m = DATE_RE.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+};
+export const isClockTime = (s: string): boolean => TIME_RE.test(s);
+
+/**
+ * The instant when Rome's clocks show `date` `time`; null when that wall time does not exist (the hour
+ * skipped on the last Sunday of March). In the hour that happens twice (last Sunday of October) the
+ * first one, summer time, is taken.
+ */
+export function romeInstant(date: string, time: string): Date | null {
+  const d = DATE_RE.exec(date);
+  const t = TIME_RE.exec(time);
+  if (!d || !t || !isRomeDate(date)) return null;
+  const wall = Date.UTC(+d[1], +d[2] - 1, +d[3], +t[1], +t[2]);
+  // Try summer time first (so the repeated hour resolves to its first occurrence), then winter time.
+  for (const offset of [120, 60]) {
+    const candidate = new Date(wall - offset * 60_000);
+    if (romeOffsetMinutes(candidate) === offset) return candidate;
+  }
+  return null;
+}
+
+/** The Rome date `days` after `date` (calendar days, so DST changes do not matter). */
+export function addDays(date: string, days: number): string {
+  const m = DATE_RE.exec(date);
+  if (!m) return date;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3] + days));
+  return d.toISOString().slice(0, 10);
+}
+
+/** Day of the week of a calendar date: 0 Sunday ... 6 Saturday. */
+export function weekday(date: string): number {
+  const m = DATE_RE.exec(date);
+  return m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).getUTCDay() : -1;
+}
+
+const readableDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone: ROME_TZ,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** 'Sat 28 Mar 2027' for a Rome calendar date (no time). */
+export function formatRomeDate(date: string): string {
+  const m = DATE_RE.exec(date);
+  if (!m) return date;
+  // Noon UTC is the same calendar day in Rome all year round.
+  return readableDate.format(new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], 12)));
+}
+
+/** 'Sat 28 Mar 2027, 10:00' (Rome time) for an instant: what tickets, e-mails and pages show. */
+export function formatRomeDateTime(instant: Date | string): string {
+  const at = typeof instant === 'string' ? new Date(instant) : instant;
+  const { date, time } = romeParts(at);
+  return `${formatRomeDate(date)}, ${time}`;
+}
