@@ -178,11 +178,9 @@ export const slotUpdateSchema = z
   .object({ capacity: capacity.optional(), closed: z.boolean().optional() })
   .meta({ examples: [{ capacity: 60 }, { closed: true }] });
 
-export const slotUpdateResponseSchema = z
-  .object({ slot: editorSlotSchema, message: z.string() })
-  .meta({
-    examples: [{ slot: { ...slotExample, capacity: 40, taken: 37, closed: false }, message: 'Saved.' }],
-  });
+export const slotUpdateResponseSchema = z.object({ slot: editorSlotSchema, message: z.string() }).meta({
+  examples: [{ slot: { ...slotExample, capacity: 40, taken: 37, closed: false }, message: 'Saved.' }],
+});
 
 /** A ticket cancelled and refunded (by its buyer, or by a superuser). */
 export const refundResponseSchema = z
