@@ -119,13 +119,17 @@ export async function startStripeStandin(): Promise<StripeStandin> {
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
         if (state.failRefunds) return send(500, { error: { type: 'api_error', message: 'Stand-in outage' } });
         const key = req.headers['idempotency-key'] as string | undefined;
+        if (key) idempotencyKeys.push(key);
         const seen = key ? refundsByKey.get(key) : undefined;
         if (seen) return send(200, seen);
         const f = parseForm(body);
         const session = [...sessions.values()].find((s) => s.payment_intent === f.payment_intent);
         if (!session || session.payment_status !== 'paid') {
           return send(400, {
-            error: { type: 'invalid_request_error', message: `No such payment_intent: '${f.payment_intent}'` },
+            error: {
+              type: 'invalid_request_error',
+              message: `No such payment_intent: '${f.payment_intent}'`,
+            },
           });
         }
         const refund: StandinRefund = {
