@@ -42,7 +42,10 @@ describe('api()', () => {
       .mockResolvedValueOnce(json(200, { data: { ok: true } }));
     await expect(api('profile/')).resolves.toEqual({ data: { ok: true } });
     expect(fetchMock.mock.calls[1][0]).toBe('/api/api/token/refresh/');
+    expect(fetchMock.mock.calls[1][1].method).toBe('POST');
     expect(JSON.parse(fetchMock.mock.calls[1][1].body)).toEqual({ refresh: 'old-refresh' });
+    // The refresh call carries no (expired) access token: it is the contract's public call.
+    expect(authHeader(fetchMock.mock.calls[1])).toBeUndefined();
     expect(authHeader(fetchMock.mock.calls[2])).toBe('Bearer new-access');
     expect(localStorage.getItem('access')).toBe('new-access');
     expect(localStorage.getItem('refresh')).toBe('new-refresh');

@@ -93,11 +93,10 @@ export function renewTokens(): Promise<string | null> {
     const refresh = tokenStore.refresh();
     if (!refresh) return null;
     try {
-      const res = await send('api/token/refresh/', { method: 'POST', body: { refresh } }, null);
-      if (!res.ok) return null;
-      const pair = (await res.json()) as { access?: string; refresh?: string };
-      if (!pair.access) return null;
-      tokenStore.set({ access: pair.access, refresh: pair.refresh ?? refresh });
+      // Through the contract entry like every call (its address and answer type are the contract's);
+      // without the access token, so a refused refresh is a plain failure here, never another renewal.
+      const pair = await call('POST /api/api/token/refresh/', { body: { refresh } }, { auth: false });
+      tokenStore.set(pair);
       return pair.access;
     } catch {
       return null;
