@@ -141,6 +141,7 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   'PATCH /api/partner-logos/:id/update/': { params: { id: 'logoId' }, fields: LOGO },
   'DELETE /api/partner-logos/:id/delete/': { params: { id: 'logoId' } },
   'POST /api/newsletter/subscribe/': { fields: ['email'] },
+  'GET /bus.json': { expect: { anonymous: 200 } },
 
   // media
   'GET /api/media-library/': { expect: { anonymous: 200 } },
@@ -216,7 +217,6 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
 /** Routes outside the contract (health, files, pages, the API reference itself) state their access here. */
 const OFF_CONTRACT: Record<string, RouteEntry> = {
   'GET /healthz': { access: 'public', expect: { anonymous: 200 } },
-  'GET /bus.json': { access: 'public', expect: { anonymous: 200 } },
   'GET /api/openapi.json': { access: 'public', expect: { anonymous: 200 } },
   'GET /api/docs': { access: 'public' },
   'GET /api/docs/json': { access: 'public', expect: { anonymous: 200 } },

@@ -105,3 +105,15 @@ describe('api()', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 });
+
+describe('call()', () => {
+  it('reaches a contract call outside /api/ at its own path (GET /bus.json)', async () => {
+    const { call } = await import('./client');
+    fetchMock.mockResolvedValueOnce(json(200, []));
+    await expect(call('GET /bus.json', {}, { auth: false })).resolves.toEqual([]);
+    expect(fetchMock.mock.calls[0][0]).toBe('/bus.json');
+    fetchMock.mockResolvedValueOnce(json(200, { is_editor: true }));
+    await call('GET /api/check-editor/');
+    expect(fetchMock.mock.calls[1][0]).toBe('/api/check-editor/');
+  });
+});

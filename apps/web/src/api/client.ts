@@ -61,7 +61,8 @@ async function send(path: string, opts: Options, token: string | null): Promise<
     body = JSON.stringify(opts.body);
   }
   if (token) headers.authorization = `Bearer ${token}`;
-  return fetch(`/api/${path.replace(/^\//, '')}`, {
+  // A relative path is under /api/; an absolute one is a contract call outside it (GET /bus.json).
+  return fetch(path.startsWith('/') ? path : `/api/${path}`, {
     method: opts.method ?? 'GET',
     headers,
     body,
@@ -151,7 +152,10 @@ export type CallInput<K extends ApiKey> = (ApiParams<K> extends undefined
   (ApiQuery<K> extends undefined ? { query?: undefined } : { query: ApiQuery<K> }) &
   (ApiBody<K> extends undefined ? { body?: FormData } : { body: ApiBody<K> });
 
-/** 'GET /api/success/:uniqueId/' with {uniqueId: 'x y'} -> ['GET', 'success/x%20y/']. */
+/**
+ * 'GET /api/success/:uniqueId/' with {uniqueId: 'x y'} -> ['GET', 'success/x%20y/'] (under /api/);
+ * a call outside /api/ keeps its absolute path ('GET /bus.json' -> ['GET', '/bus.json']).
+ */
 export function callPath(key: string, params?: Record<string, unknown>, query?: Record<string, unknown>) {
   const [method, pattern] = key.split(' ');
   const path = pattern
