@@ -444,7 +444,7 @@ describe('location', () => {
     // by the shop with the address only. Both are from one local address.
     const email = `local-${randomUUID()}@example.com`;
     const user = { id: randomUUID(), email };
-    await t.app.activity.ingest([{ action: 'page_view', page: '/pay/x' }], {
+    await t.app.activity.ingest([{ action: 'page_view', page: '/pay/x', device: null }], {
       ip: '127.0.0.1',
       userAgent: undefined,
       user,
