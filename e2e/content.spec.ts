@@ -407,6 +407,51 @@ test.describe('editor tools', () => {
     }
   });
 
+  test('an edited meta title and description reach the browser, on first load and after navigation', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const t = await tokenFor(request, 'editor');
+    const before = (await (await request.get('/api/static-content/about-us/')).json()).page;
+    const metaTitle = `Meet the Rome team ${Date.now()}`;
+    const metaDescription = `Edited: who sells your Rome tickets ${Date.now()}`;
+    const save = (data: Record<string, unknown>) =>
+      request.patch('/api/pages/about-us/update/', {
+        headers: { authorization: `Bearer ${t.access}` },
+        data,
+      });
+    const description = (page: Page) => page.locator('meta[name="description"]').getAttribute('content');
+    const { context, page } = await visitorPage(browser, baseURL);
+    try {
+      expect(
+        (await save({ meta_title: metaTitle, meta_description: metaDescription, meta_keywords: '' })).ok(),
+      ).toBe(true);
+
+      // First load: the server's <head> has the edited title; the running app keeps it.
+      await page.goto('/aboutus');
+      // The content article is rendered by React only (the HTML's frame is the banner), so the app's
+      // effects have run once it shows.
+      await expect(page.locator('main article')).toBeVisible();
+      await expect(page).toHaveTitle(metaTitle);
+      expect(await description(page)).toBe(metaDescription);
+
+      // In-app navigation from another page: title and description are the edited ones too.
+      await navigateInApp(page, '/aboutus');
+      await expect(page.locator('main article')).toBeVisible();
+      await expect(page).toHaveTitle(metaTitle);
+      await expect.poll(() => description(page)).toBe(metaDescription);
+    } finally {
+      await context.close();
+      await save({
+        meta_title: before.meta_title,
+        meta_description: before.meta_description,
+        meta_keywords: before.meta_keywords,
+        schema_json: before.schema_json === null ? null : JSON.stringify(before.schema_json),
+      });
+    }
+  });
+
   test('the global head code runs with the page nonce; editors’ inline scripts never run', async ({
     page,
     browser,

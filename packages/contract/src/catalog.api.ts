@@ -1,7 +1,15 @@
-/** The catalogue's calls of spec §7: the package list, one package, and the editors' package edit. */
+/**
+ * The catalogue's calls of spec §7: the package list, one package, the editors' package edit, and the
+ * offers page's list.
+ */
 import { z } from 'zod';
 import { ALT_SLOTS, IMAGE_SLOTS } from './catalog';
-import { packageEditSchema, packageSchema, packagesResponseSchema } from './catalog.schema';
+import {
+  offersResponseSchema,
+  packageEditSchema,
+  packageSchema,
+  packagesResponseSchema,
+} from './catalog.schema';
 import { endpoint, errors } from './endpoint';
 
 /** One package as the examples of the reference show it (every field of spec §3). */
@@ -34,6 +42,15 @@ const EXAMPLE_PACKAGE = {
 const EXAMPLE_FOLDER = { id: 1, name: 'Big Bus', company_slug: 'big-bus', active: true };
 
 export const catalogApi = {
+  // The spec's one call outside /api/ (§7: GET /bus.json). It is a JSON call of the shop like the rest,
+  // so it is declared, validated and documented the same way; its key is simply its own path.
+  'GET /bus.json': endpoint({
+    summary: "The offers page's list: title, subtitle, image, duration, ticket count and price",
+    description: 'A static list, the same for everyone; browsers may keep it for 5 minutes.',
+    tag: 'catalog',
+    access: 'public',
+    responses: { 200: offersResponseSchema },
+  }),
   'GET /api/packages/': endpoint({
     summary: 'The catalogue: every package on sale and the bus services (folders)',
     tag: 'catalog',

@@ -162,14 +162,29 @@ export const packageEditSchema = z
     ],
   });
 export type PackageEdit = z.output<typeof packageEditSchema>;
-/** Offers page static list (/bus.json). */
+/** One card of the offers page (spec §7 GET /bus.json: title, subtitle, image, duration, ticket_count, price). */
 export const offerSchema = z.object({
   title: z.string(),
   subtitle: z.string(),
-  image: z.string(),
+  image: z.string().meta({ description: 'Address of the picture on this site' }),
   duration: z.string(),
   ticket_count: z.number().int(),
-  price: z.string(),
+  price: z.string().meta({ description: 'Euro, two decimals' }),
+});
+/** GET /bus.json : the offers page's static list. */
+export const offersResponseSchema = z.array(offerSchema).meta({
+  examples: [
+    [
+      {
+        title: 'Big Bus Rome Classic',
+        subtitle: 'Hop-on hop-off, 8 stops',
+        image: '/offers/colosseum.svg',
+        duration: '24 hours',
+        ticket_count: 1,
+        price: '22.00',
+      },
+    ],
+  ],
 });
 
 // Types inferred from the schemas above (the web imports them as types only, so it carries no zod).

@@ -20,10 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The API's calls: every /api/ route but the reference's own, and any route from a contract entry. */
 const apiRoutes = () =>
   routes
     .filter(
-      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.url !== '/api/openapi.json',
+      (r) =>
+        (r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.url !== '/api/openapi.json') ||
+        (r.config as { endpoint?: string } | undefined)?.endpoint !== undefined,
     )
     .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).map((m) => ({ ...r, method: m })))
     .filter((r) => r.method !== 'HEAD');
@@ -47,6 +50,12 @@ describe('GET /api/openapi.json', () => {
     }
     expect(unlisted).toEqual([]);
     expect(offContract).toEqual([]);
+  });
+
+  it('documents GET /bus.json, the call outside /api/, and none of the pages or files', () => {
+    expect(doc.paths['/bus.json']?.get?.responses?.['200']).toBeTruthy();
+    const outside = Object.keys(doc.paths).filter((p) => !p.startsWith('/api/'));
+    expect(outside).toEqual(['/bus.json']);
   });
 
   it('lists no call that the app does not serve', () => {

@@ -10,8 +10,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-/** Routes that are pages, files or the reference itself: only /api/ calls belong in the document. */
-const isApiCall = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+/**
+ * What the document lists: the API calls, i.e. every /api/ route and every route registered from a
+ * contract entry (GET /bus.json is one outside /api/: the spec lists it with the calls). Pages, files
+ * and the reference itself stay out.
+ */
+const isApiCall = (url: string, config: unknown) =>
+  (url.startsWith('/api/') && !url.startsWith('/api/docs')) ||
+  (config as { endpoint?: string } | undefined)?.endpoint !== undefined;
 
 export const apiDocs: FastifyPluginAsync = fp(async (app) => {
   const transform = createJsonSchemaTransform({});
@@ -33,7 +39,8 @@ export const apiDocs: FastifyPluginAsync = fp(async (app) => {
     },
     hideUntagged: false,
     transform: (input) => {
-      if (!isApiCall(input.url)) return { schema: { ...input.schema, hide: true }, url: input.url };
+      if (!isApiCall(input.url, input.route.config))
+        return { schema: { ...input.schema, hide: true }, url: input.url };
       return transform(input);
     },
     transformObject: jsonSchemaTransformObject,

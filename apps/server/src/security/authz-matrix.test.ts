@@ -3,12 +3,14 @@
  * customer B, editor and superuser, against the table in route-table.ts. A new route without an
  * entry fails here, and so does an entry whose route is gone.
  */
+import { API, type EndpointDef } from '@rome/contract';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StripeStandin, startStripeStandin } from '../test/stripe-standin';
 import { createSecurityApp, type SecurityApp } from './fixtures';
 import {
   type Access,
+  accessOf,
   BODY_SAMPLES,
   methodOf,
   ROLES,
@@ -61,6 +63,23 @@ describe('the route table', () => {
       table.filter((r) => !s.routes.has(r)),
       'entries in security/route-table.ts without a route',
     ).toEqual([]);
+  });
+
+  it("takes every API call's access from its contract entry, so the two cannot drift", () => {
+    const drift = Object.entries(API)
+      .map(([key, def]) => [key, def.access, ROUTE_TABLE[key]?.access] as const)
+      // 'owner' is the matrix's narrower check of a contract 'user' call (only A's own things).
+      .filter(([, contract, table]) => table !== contract && !(table === 'owner' && contract === 'user'))
+      .map(([key, contract, table]) => `${key}: contract ${contract}, table ${table}`);
+    expect(drift).toEqual([]);
+    expect(Object.values(ROUTE_TABLE).filter((e) => e.access === 'owner').length).toBeGreaterThan(0);
+  });
+
+  it('refuses an access level the matrix cannot judge, and owner on a call that is not user', () => {
+    const def = (access: EndpointDef['access']) => ({ ...API['GET /api/profile/'], access }) as EndpointDef;
+    expect(() => accessOf('GET /api/x/', def('agent'))).toThrow(/no class/);
+    expect(() => accessOf('GET /api/x/', def('public'), { owner: true })).toThrow(/owner/);
+    expect(accessOf('GET /api/x/', def('editor'))).toBe('editor');
   });
 
   it('has body samples for routes that exist only', () => {

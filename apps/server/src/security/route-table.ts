@@ -1,5 +1,7 @@
 /**
- * The server's doors, one entry per route (`METHOD path` as registered), with who may open each.
+ * The server's doors, one entry per route (`METHOD path` as registered), with who may open each: for
+ * an API call the contract entry's access level (packages/contract, `API`), for the few routes outside
+ * the contract a level stated here.
  * The authorization matrix checks this table against the routes the real app registers (a route
  * without an entry, or an entry without a route, fails it), and the fuzz tests walk the same table.
  *
@@ -12,6 +14,7 @@
  *              else 404 (no role, not even a superuser, reads someone else's ticket through it).
  * "Let through" means not 401/403: the dummy input may well earn a 400 or 404.
  */
+import { API, type ApiKey, type EndpointDef } from '@rome/contract';
 import type { RouteOptions } from 'fastify';
 
 export type Role = 'anonymous' | 'customerA' | 'customerB' | 'editor' | 'superuser';
@@ -88,52 +91,152 @@ const TRACK = [
   'events',
 ];
 
-export const ROUTE_TABLE: Record<string, RouteEntry> = {
-  'GET /healthz': { access: 'public', expect: { anonymous: 200 } },
+/**
+ * Per contract call, what the tests need beyond the contract: fixtures for path parameters, exact
+ * statuses, the fields the fuzzer mixes in. Who may call is not repeated here: it is the entry's
+ * `access` in packages/contract (the same declaration that guards the route and documents it), so the
+ * matrix checks the server against it and the two cannot drift apart.
+ */
+type CallExtras = Omit<RouteEntry, 'access'> & {
+  /** The contract says 'user'; the matrix checks the narrower rule that only the owner gets through. */
+  owner?: true;
+};
 
+const CALLS: { [K in ApiKey]?: CallExtras } = {
   // auth
-  'POST /api/api/token/': { access: 'public', fields: ['username', 'password'] },
-  'POST /api/api/token/refresh/': { access: 'public', fields: ['refresh'] },
-  'POST /api/api/token/verify/': { access: 'public', fields: ['token'] },
-  'POST /api/api/token/blacklist/': { access: 'public', fields: ['refresh'] },
+  'POST /api/api/token/': { fields: ['username', 'password'] },
+  'POST /api/api/token/refresh/': { fields: ['refresh'] },
+  'POST /api/api/token/verify/': { fields: ['token'] },
+  'POST /api/api/token/blacklist/': { fields: ['refresh'] },
 
   // accounts
-  'POST /api/register/': { access: 'public', fields: ACCOUNT },
-  'GET /api/profile/': { access: 'user', expect: { customerA: 200, customerB: 200 } },
-  'PUT /api/profile/update/': { access: 'user', fields: ['email', 'phone_number'] },
-  'POST /api/profile/change-password/': { access: 'user', fields: ['current_password', 'new_password'] },
-  'GET /api/profile/statistics/': { access: 'user', expect: { customerA: 200 } },
-  'GET /api/check-editor/': { access: 'user', expect: { customerA: 200, editor: 200 } },
-  'GET /api/check-superuser/': { access: 'user', expect: { customerA: 200, superuser: 200 } },
-  'POST /api/request-password-reset/': { access: 'public', fields: ['email'], fuzzRuns: 6 },
+  'POST /api/register/': { fields: ACCOUNT },
+  'GET /api/profile/': { expect: { customerA: 200, customerB: 200 } },
+  'PUT /api/profile/update/': { fields: ['email', 'phone_number'] },
+  'POST /api/profile/change-password/': { fields: ['current_password', 'new_password'] },
+  'GET /api/profile/statistics/': { expect: { customerA: 200 } },
+  'GET /api/check-editor/': { expect: { customerA: 200, editor: 200 } },
+  'GET /api/check-superuser/': { expect: { customerA: 200, superuser: 200 } },
+  'POST /api/request-password-reset/': { fields: ['email'], fuzzRuns: 6 },
   'POST /api/verify-reset-code/': {
-    access: 'public',
     fields: ['email', 'code', 'new_password'],
     fuzzRuns: 6,
   },
 
   // catalogue
-  'GET /api/packages/': { access: 'public', expect: { anonymous: 200 } },
+  'GET /api/packages/': { expect: { anonymous: 200 } },
   'GET /api/package/:status/:id/': {
-    access: 'public',
     params: { status: () => 'E9', id: 'packageTag' },
     expect: { anonymous: 200 },
   },
-  'PATCH /api/update-bus-package/:tag/': { access: 'editor', params: { tag: 'packageTag' }, fields: PACKAGE },
+  'PATCH /api/update-bus-package/:tag/': { params: { tag: 'packageTag' }, fields: PACKAGE },
 
   // settings, logos, newsletter, offers
-  'GET /api/website-settings/': { access: 'public', expect: { anonymous: 200 } },
-  'GET /api/website-settings/global-head-code/': { access: 'public', expect: { anonymous: 200 } },
-  'PATCH /api/website-settings/global-head-code/': { access: 'editor', fields: ['global_head_code'] },
-  'GET /api/partner-logos': { access: 'public', expect: { anonymous: 200 } },
-  'GET /api/partner-logos/all/': { access: 'editor', expect: { editor: 200, superuser: 200 } },
-  'POST /api/partner-logos/create/': { access: 'editor', fields: LOGO },
-  'PATCH /api/partner-logos/:id/update/': { access: 'editor', params: { id: 'logoId' }, fields: LOGO },
-  'DELETE /api/partner-logos/:id/delete/': { access: 'editor', params: { id: 'logoId' } },
-  'POST /api/newsletter/subscribe/': { access: 'public', fields: ['email'] },
-  'GET /bus.json': { access: 'public', expect: { anonymous: 200 } },
+  'GET /api/website-settings/': { expect: { anonymous: 200 } },
+  'GET /api/website-settings/global-head-code/': { expect: { anonymous: 200 } },
+  'PATCH /api/website-settings/global-head-code/': { fields: ['global_head_code'] },
+  'GET /api/partner-logos': { expect: { anonymous: 200 } },
+  'GET /api/partner-logos/all/': { expect: { editor: 200, superuser: 200 } },
+  'POST /api/partner-logos/create/': { fields: LOGO },
+  'PATCH /api/partner-logos/:id/update/': { params: { id: 'logoId' }, fields: LOGO },
+  'DELETE /api/partner-logos/:id/delete/': { params: { id: 'logoId' } },
+  'POST /api/newsletter/subscribe/': { fields: ['email'] },
+  'GET /bus.json': { expect: { anonymous: 200 } },
 
-  // the API reference (generated from the contract)
+  // media
+  'GET /api/media-library/': { expect: { anonymous: 200 } },
+  'POST /api/media-library/create/': {
+    multipart: true,
+    fields: ['name', 'alt_text', 'media_type'],
+  },
+  'PATCH /api/media-library/:id/update/': {
+    params: { id: 'mediaId' },
+    fields: ['name', 'alt_text', 'media_type'],
+  },
+  'DELETE /api/media-library/:id/delete/': { params: { id: 'mediaId' } },
+
+  // checkout and tickets
+  // The publishable key and provider name only: public by design.
+  'GET /api/payments/config/': { expect: { anonymous: 200 } },
+  'POST /api/create-checkout-session/': { multipart: true, fields: CHECKOUT },
+  'GET /api/test-checkout/:session/': {
+    owner: true,
+    params: { session: 'sessionId' },
+    expect: { customerA: 200 },
+  },
+  'POST /api/test-checkout/:session/pay/': {
+    owner: true,
+    params: { session: 'sessionId' },
+    expect: { customerA: 200 },
+  },
+  'POST /api/test-checkout/:session/cancel/': { owner: true, params: { session: 'sessionId' } },
+  'GET /api/success/:uniqueId/': {
+    owner: true,
+    params: { uniqueId: 'uniqueId' },
+    expect: { customerA: 200 },
+  },
+  'GET /api/dashboard/': { expect: { customerA: 200, customerB: 200 } },
+  // A made-up order: cancelling or refunding the fixture's ticket would change what later rows read.
+  'POST /api/tickets/:uniqueId/cancel/': { params: { uniqueId: () => 'no-such-order' } },
+  'POST /api/admin/orders/:uniqueId/refund/': { params: { uniqueId: () => 'no-such-order' } },
+
+  // inventory
+  'GET /api/packages/:tag/availability/': { params: { tag: 'packageTag' }, expect: { anonymous: 200 } },
+  'GET /api/editor/packages/:tag/availability/': { params: { tag: 'packageTag' } },
+  'PUT /api/editor/packages/:tag/availability/': {
+    params: { tag: () => 'NO-SUCH-PACKAGE' },
+    fields: ['availability_type', 'cutoff_minutes', 'cancel_cutoff_hours', 'infants_take_place'],
+  },
+  'POST /api/editor/packages/:tag/slots/': {
+    params: { tag: () => 'NO-SUCH-PACKAGE' },
+    fields: ['from', 'to', 'weekdays', 'times', 'except', 'capacity'],
+  },
+  'PATCH /api/editor/slots/:id/': {
+    params: { id: () => '00000000-0000-4000-8000-000000000000' },
+    fields: ['capacity', 'closed'],
+  },
+  'DELETE /api/editor/slots/:id/': { params: { id: () => '00000000-0000-4000-8000-000000000000' } },
+  // Signed by Stripe, not an account; answers 404 in an app without Stripe (like this one).
+  'POST /api/payments/stripe/webhook/': {},
+
+  // agents: the claim code is the secret that opens these, not an account
+  'GET /api/authenticate/:code/': {
+    params: { code: 'claimCode' },
+    expect: { anonymous: 200 },
+  },
+  'GET /api/claim/:code/:agentName/:securityCode/': {
+    params: { code: 'claimCode', agentName: 'agentName', securityCode: () => 'wrong-code' },
+  },
+  'POST /api/claim/': { fields: ['code', 'agent_name', 'security_code'] },
+  'GET /api/agents/': { expect: { anonymous: 200 } },
+
+  // content
+  'GET /api/static-content/:pageTag/': {
+    params: { pageTag: 'pageTag' },
+    expect: { anonymous: 200 },
+  },
+  'POST /api/edit-content/:tag/': { params: { tag: 'contentTag' }, fields: ['content'] },
+  'PATCH /api/page-image/:tag/update/': {
+    params: { tag: 'imageTag' },
+    fields: ['image_id'],
+  },
+  'PATCH /api/pages/:page/update/': {
+    params: { page: 'pageTag' },
+    fields: ['meta_title', 'meta_description', 'meta_keywords', 'schema_json'],
+  },
+
+  // activity and analytics
+  'POST /api/track-activity/': { fields: TRACK },
+  'GET /api/analytics/': { expect: { superuser: 200 } },
+  'GET /api/analytics/detailed/:metric/': {
+    params: { metric: 'metric' },
+    expect: { superuser: 200 },
+  },
+};
+
+/** Routes outside the contract (health, files, pages, the API reference itself) state their access here. */
+const OFF_CONTRACT: Record<string, RouteEntry> = {
+  'GET /healthz': { access: 'public', expect: { anonymous: 200 } },
   'GET /api/openapi.json': { access: 'public', expect: { anonymous: 200 } },
   'GET /api/docs': { access: 'public' },
   'GET /api/docs/json': { access: 'public', expect: { anonymous: 200 } },
@@ -141,122 +244,39 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /api/docs/static/*': { access: 'public' },
   'GET /api/docs/static/index.html': { access: 'public' },
   'GET /api/docs/static/swagger-initializer.js': { access: 'public', expect: { anonymous: 200 } },
-
-  // media
   'GET /media/:key': { access: 'public', params: { key: 'mediaKey' }, expect: { anonymous: 200 } },
-  'GET /api/media-library/': { access: 'public', expect: { anonymous: 200 } },
-  'POST /api/media-library/create/': {
-    access: 'editor',
-    multipart: true,
-    fields: ['name', 'alt_text', 'media_type'],
-  },
-  'PATCH /api/media-library/:id/update/': {
-    access: 'editor',
-    params: { id: 'mediaId' },
-    fields: ['name', 'alt_text', 'media_type'],
-  },
-  'DELETE /api/media-library/:id/delete/': { access: 'editor', params: { id: 'mediaId' } },
-
-  // checkout and tickets
-  // The publishable key and provider name only: public by design.
-  'GET /api/payments/config/': { access: 'public', expect: { anonymous: 200 } },
-  'POST /api/create-checkout-session/': { access: 'user', multipart: true, fields: CHECKOUT },
-  'GET /api/test-checkout/:session/': {
-    access: 'owner',
-    params: { session: 'sessionId' },
-    expect: { customerA: 200 },
-  },
-  'POST /api/test-checkout/:session/pay/': {
-    access: 'owner',
-    params: { session: 'sessionId' },
-    expect: { customerA: 200 },
-  },
-  'POST /api/test-checkout/:session/cancel/': { access: 'owner', params: { session: 'sessionId' } },
-  'GET /api/success/:uniqueId/': {
-    access: 'owner',
-    params: { uniqueId: 'uniqueId' },
-    expect: { customerA: 200 },
-  },
-  'GET /api/dashboard/': { access: 'user', expect: { customerA: 200, customerB: 200 } },
-  // A made-up order: cancelling or refunding the fixture's ticket would change what later rows read.
-  'POST /api/tickets/:uniqueId/cancel/': { access: 'user', params: { uniqueId: () => 'no-such-order' } },
-  'POST /api/admin/orders/:uniqueId/refund/': {
-    access: 'superuser',
-    params: { uniqueId: () => 'no-such-order' },
-  },
-
-  // inventory
-  'GET /api/packages/:tag/availability/': {
-    access: 'public',
-    params: { tag: 'packageTag' },
-    expect: { anonymous: 200 },
-  },
-  'GET /api/editor/packages/:tag/availability/': { access: 'editor', params: { tag: 'packageTag' } },
-  'PUT /api/editor/packages/:tag/availability/': {
-    access: 'editor',
-    params: { tag: () => 'NO-SUCH-PACKAGE' },
-    fields: ['availability_type', 'cutoff_minutes', 'cancel_cutoff_hours', 'infants_take_place'],
-  },
-  'POST /api/editor/packages/:tag/slots/': {
-    access: 'editor',
-    params: { tag: () => 'NO-SUCH-PACKAGE' },
-    fields: ['from', 'to', 'weekdays', 'times', 'except', 'capacity'],
-  },
-  'PATCH /api/editor/slots/:id/': {
-    access: 'editor',
-    params: { id: () => '00000000-0000-4000-8000-000000000000' },
-    fields: ['capacity', 'closed'],
-  },
-  'DELETE /api/editor/slots/:id/': {
-    access: 'editor',
-    params: { id: () => '00000000-0000-4000-8000-000000000000' },
-  },
-  // Signed by Stripe, not an account; answers 404 in an app without Stripe (like this one).
-  'POST /api/payments/stripe/webhook/': { access: 'public' },
-
-  // agents: the claim code is the secret that opens these, not an account
-  'GET /api/authenticate/:code/': {
-    access: 'public',
-    params: { code: 'claimCode' },
-    expect: { anonymous: 200 },
-  },
-  'GET /api/claim/:code/:agentName/:securityCode/': {
-    access: 'public',
-    params: { code: 'claimCode', agentName: 'agentName', securityCode: () => 'wrong-code' },
-  },
-  'POST /api/claim/': { access: 'public', fields: ['code', 'agent_name', 'security_code'] },
-  'GET /api/agents/': { access: 'public', expect: { anonymous: 200 } },
-
-  // content
-  'GET /api/static-content/:pageTag/': {
-    access: 'public',
-    params: { pageTag: 'pageTag' },
-    expect: { anonymous: 200 },
-  },
-  'POST /api/edit-content/:tag/': { access: 'editor', params: { tag: 'contentTag' }, fields: ['content'] },
-  'PATCH /api/page-image/:tag/update/': {
-    access: 'editor',
-    params: { tag: 'imageTag' },
-    fields: ['image_id'],
-  },
-  'PATCH /api/pages/:page/update/': {
-    access: 'editor',
-    params: { page: 'pageTag' },
-    fields: ['meta_title', 'meta_description', 'meta_keywords', 'schema_json'],
-  },
-
-  // activity and analytics
-  'POST /api/track-activity/': { access: 'public', fields: TRACK },
-  'GET /api/analytics/': { access: 'superuser', expect: { superuser: 200 } },
-  'GET /api/analytics/detailed/:metric/': {
-    access: 'superuser',
-    params: { metric: 'metric' },
-    expect: { superuser: 200 },
-  },
-
-  // web pages (the app's pages themselves come from the not-found handler, which is no route)
   'GET /robots.txt': { access: 'public', expect: { anonymous: 200 } },
   'GET /sitemap.xml': { access: 'public', expect: { anonymous: 200 } },
+};
+
+/** The matrix's class of a contract call: the entry's access, narrowed to 'owner' where CALLS says so. */
+export function accessOf(key: string, def: EndpointDef, extras: CallExtras = {}): Access {
+  if (extras.owner) {
+    // 'owner' only narrows 'user': an entry that became public or editor-only must be looked at again.
+    if (def.access !== 'user')
+      throw new Error(`${key}: owner narrows 'user', the contract says '${def.access}'`);
+    return 'owner';
+  }
+  switch (def.access) {
+    case 'public':
+    case 'user':
+    case 'editor':
+    case 'superuser':
+      return def.access;
+    default:
+      // A new access level (agent, reseller) needs its own verdicts in the matrix before it is trusted.
+      throw new Error(`${key}: the authorization matrix has no class for access '${def.access}'`);
+  }
+}
+
+export const ROUTE_TABLE: Record<string, RouteEntry> = {
+  ...OFF_CONTRACT,
+  ...Object.fromEntries(
+    (Object.entries(API) as [ApiKey, EndpointDef][]).map(([key, def]) => {
+      const { owner: _owner, ...extras } = CALLS[key] ?? {};
+      return [key, { ...extras, access: accessOf(key, def, CALLS[key]) }];
+    }),
+  ),
 };
 
 const logoSample = (f: Fixtures) => ({

@@ -1,4 +1,3 @@
-import type { Offer } from '@rome/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from './client';
 
@@ -25,13 +24,10 @@ export const packageQuery = (status: string, id: string) =>
   });
 export const usePackage = (status: string, id: string) => useQuery(packageQuery(status, id));
 
+/** The offers page's list: the contract's GET /bus.json (outside /api/, as the spec has it). */
 export const offersQuery = queryOptions({
   queryKey: ['offers'],
-  queryFn: async ({ signal }) => {
-    const res = await fetch('/bus.json', { signal });
-    if (!res.ok) throw new Error(`HTTP Error: ${res.status}`);
-    return (await res.json()) as Offer[];
-  },
+  queryFn: ({ signal }) => call('GET /bus.json', {}, { signal, auth: false }),
   staleTime: 300_000,
 });
 export const useOffers = () => useQuery(offersQuery);

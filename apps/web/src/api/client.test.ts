@@ -42,7 +42,10 @@ describe('api()', () => {
       .mockResolvedValueOnce(json(200, { data: { ok: true } }));
     await expect(api('profile/')).resolves.toEqual({ data: { ok: true } });
     expect(fetchMock.mock.calls[1][0]).toBe('/api/api/token/refresh/');
+    expect(fetchMock.mock.calls[1][1].method).toBe('POST');
     expect(JSON.parse(fetchMock.mock.calls[1][1].body)).toEqual({ refresh: 'old-refresh' });
+    // The refresh call carries no (expired) access token: it is the contract's public call.
+    expect(authHeader(fetchMock.mock.calls[1])).toBeUndefined();
     expect(authHeader(fetchMock.mock.calls[2])).toBe('Bearer new-access');
     expect(localStorage.getItem('access')).toBe('new-access');
     expect(localStorage.getItem('refresh')).toBe('new-refresh');
@@ -100,5 +103,17 @@ describe('api()', () => {
     expect(localStorage.getItem('access')).toBeNull();
     await new Promise((r) => setTimeout(r, 10));
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('call()', () => {
+  it('reaches a contract call outside /api/ at its own path (GET /bus.json)', async () => {
+    const { call } = await import('./client');
+    fetchMock.mockResolvedValueOnce(json(200, []));
+    await expect(call('GET /bus.json', {}, { auth: false })).resolves.toEqual([]);
+    expect(fetchMock.mock.calls[0][0]).toBe('/bus.json');
+    fetchMock.mockResolvedValueOnce(json(200, { is_editor: true }));
+    await call('GET /api/check-editor/');
+    expect(fetchMock.mock.calls[1][0]).toBe('/api/check-editor/');
   });
 });

@@ -61,7 +61,8 @@ async function send(path: string, opts: Options, token: string | null): Promise<
     body = JSON.stringify(opts.body);
   }
   if (token) headers.authorization = `Bearer ${token}`;
-  return fetch(`/api/${path.replace(/^\//, '')}`, {
+  // A relative path is under /api/; an absolute one is a contract call outside it (GET /bus.json).
+  return fetch(path.startsWith('/') ? path : `/api/${path}`, {
     method: opts.method ?? 'GET',
     headers,
     body,
@@ -93,11 +94,10 @@ export function renewTokens(): Promise<string | null> {
     const refresh = tokenStore.refresh();
     if (!refresh) return null;
     try {
-      const res = await send('api/token/refresh/', { method: 'POST', body: { refresh } }, null);
-      if (!res.ok) return null;
-      const pair = (await res.json()) as { access?: string; refresh?: string };
-      if (!pair.access) return null;
-      tokenStore.set({ access: pair.access, refresh: pair.refresh ?? refresh });
+      // Through the contract entry like every call (its address and answer type are the contract's);
+      // without the access token, so a refused refresh is a plain failure here, never another renewal.
+      const pair = await call('POST /api/api/token/refresh/', { body: { refresh } }, { auth: false });
+      tokenStore.set(pair);
       return pair.access;
     } catch {
       return null;
@@ -152,7 +152,10 @@ export type CallInput<K extends ApiKey> = (ApiParams<K> extends undefined
   (ApiQuery<K> extends undefined ? { query?: undefined } : { query: ApiQuery<K> }) &
   (ApiBody<K> extends undefined ? { body?: FormData } : { body: ApiBody<K> });
 
-/** 'GET /api/success/:uniqueId/' with {uniqueId: 'x y'} -> ['GET', 'success/x%20y/']. */
+/**
+ * 'GET /api/success/:uniqueId/' with {uniqueId: 'x y'} -> ['GET', 'success/x%20y/'] (under /api/);
+ * a call outside /api/ keeps its absolute path ('GET /bus.json' -> ['GET', '/bus.json']).
+ */
 export function callPath(key: string, params?: Record<string, unknown>, query?: Record<string, unknown>) {
   const [method, pattern] = key.split(' ');
   const path = pattern

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
+import { recordServerEvent } from '../activity/record';
 import { DESCRIBE_ACTION, describeActivity } from './service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -434,5 +435,40 @@ describe('activity actions', () => {
       'Managed a booking (download qr) for Colosseum',
     );
     expect(describeActivity(row('retired_action'))).toBe('retired_action on /somewhere');
+  });
+});
+
+describe('location', () => {
+  it('reads the same for one address in the activity log and in the detail view', async () => {
+    // The buyer's page view comes through tracking (located when it arrives); the payment is recorded
+    // by the shop with the address only. Both are from one local address.
+    const email = `local-${randomUUID()}@example.com`;
+    const user = { id: randomUUID(), email };
+    await t.app.activity.ingest([{ action: 'page_view', page: '/pay/x', device: null }], {
+      ip: '127.0.0.1',
+      userAgent: undefined,
+      user,
+    });
+    await t.app.activity.flush();
+    await recordServerEvent(t.db, {
+      action: 'payment_completed',
+      userId: null,
+      userEmail: email,
+      amountCents: 3000,
+      status: 'completed',
+      details: {},
+      ipAddress: '127.0.0.1',
+    });
+    const log = analyticsResponseSchema
+      .parse((await get('/api/analytics/?page_size=200')).json())
+      .userActivities.filter((a) => a.user === email);
+    const paid = analyticsDetailedResponseSchema
+      .parse((await get('/api/analytics/detailed/successful-payments/?page_size=200')).json())
+      .activities.filter((a) => a.user === email);
+    expect(log.map((a) => [a.action, a.country])).toEqual([
+      ['payment_completed', 'Local network'],
+      ['page_view', 'Local network'],
+    ]);
+    expect(paid.map((a) => [a.country, a.countryCode, a.city])).toEqual([['Local network', null, null]]);
   });
 });

@@ -12,7 +12,11 @@ import { getAnalytics, getDetailedAnalytics } from './service';
 export const analyticsRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/analytics/', async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return getAnalytics(app.db, { page: req.query.page, pageSize: req.query.page_size });
+    return getAnalytics(
+      app.db,
+      { page: req.query.page, pageSize: req.query.page_size },
+      app.activity.geo.locate,
+    );
   });
 
   route(app, 'GET /api/analytics/detailed/:metric/', async (req, reply) => {
@@ -20,6 +24,11 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     const { metric } = req.params;
     if (!isAnalyticsMetric(metric)) throw notFound('Unknown metric.');
     reply.header('cache-control', 'no-store');
-    return getDetailedAnalytics(app.db, metric, { page: req.query.page, pageSize: req.query.page_size });
+    return getDetailedAnalytics(
+      app.db,
+      metric,
+      { page: req.query.page, pageSize: req.query.page_size },
+      app.activity.geo.locate,
+    );
   });
 };

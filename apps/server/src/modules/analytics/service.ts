@@ -13,6 +13,7 @@ import {
   WEEKLY_TREND_DAYS,
 } from '@rome/contract';
 import type { Db } from '../../db/client';
+import type { GeoLocator } from '../activity/ip';
 import * as q from './queries';
 
 export const DEFAULT_ANALYTICS_TIME_ZONE = 'Asia/Dhaka';
@@ -39,8 +40,31 @@ const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(1) : '0.0');
 
 type Page = { page: number; pageSize: number };
 
-export async function getAnalytics(db: Db, { page, pageSize }: Page): Promise<AnalyticsResponse> {
-  const [totalVisits, ticketViews, paymentInitiations, successfulPayments, cancelledPayments, log, zone] =
+type Locate = GeoLocator['locate'];
+
+/**
+ * The rows with a location: the one stored with the event, else where its address is (the same
+ * locator that placed the tracked events). The shop's own payment events are recorded with the
+ * address only (activity/record.ts), so the same local address used to read 'Local network' on its
+ * page views in the activity log and 'Unknown' on its payments in the detail view.
+ */
+async function withLocation<R extends q.ActivityLogRow>(rows: R[], locate?: Locate): Promise<R[]> {
+  if (!locate) return rows;
+  return Promise.all(
+    rows.map(async (r) => {
+      if (r.country || r.country_code || r.city || !r.ip_address) return r;
+      const where = await locate(r.ip_address);
+      return { ...r, country: where.country, country_code: where.countryCode, city: where.city };
+    }),
+  );
+}
+
+export async function getAnalytics(
+  db: Db,
+  { page, pageSize }: Page,
+  locate?: Locate,
+): Promise<AnalyticsResponse> {
+  const [totalVisits, ticketViews, paymentInitiations, successfulPayments, cancelledPayments, stored, zone] =
     await Promise.all([
       q.countMetric(db, 'total-visits'),
       q.countMetric(db, 'ticket-views'),
@@ -50,9 +74,10 @@ export async function getAnalytics(db: Db, { page, pageSize }: Page): Promise<An
       q.listLatestActivities(db, pageSize + 1, (page - 1) * pageSize),
       q.analyticsTimeZone(db),
     ]);
+  const log = await withLocation(stored.slice(0, pageSize), locate);
   return {
     insights: { totalVisits, ticketViews, paymentInitiations, successfulPayments, cancelledPayments },
-    userActivities: log.slice(0, pageSize).map((r) => ({
+    userActivities: log.map((r) => ({
       timestamp: iso(r.occurred_at),
       user: r.user_email ?? '',
       action: r.action,
@@ -61,7 +86,7 @@ export async function getAnalytics(db: Db, { page, pageSize }: Page): Promise<An
       city: r.city,
       ipAddress: r.ip_address,
     })),
-    pagination: { page, pageSize, hasMore: log.length > pageSize },
+    pagination: { page, pageSize, hasMore: stored.length > pageSize },
     timeZone: validTimeZone(zone),
   };
 }
@@ -230,6 +255,7 @@ export async function getDetailedAnalytics(
   db: Db,
   metric: AnalyticsMetric,
   { page, pageSize }: Page,
+  locate?: Locate,
 ): Promise<AnalyticsDetailedResponse> {
   const timeZone = validTimeZone(await q.analyticsTimeZone(db));
   const [list, statistics] = await Promise.all([
@@ -237,7 +263,8 @@ export async function getDetailedAnalytics(
     statisticsFor(db, metric, timeZone),
   ]);
   const withAmount = PAYMENT_METRICS.includes(metric);
-  const activities: DetailedActivity[] = list.slice(0, pageSize).map((r) => ({
+  const shown = await withLocation(list.slice(0, pageSize), locate);
+  const activities: DetailedActivity[] = shown.map((r) => ({
     timestamp: iso(r.occurred_at),
     user: r.user_email ?? '',
     details: describeActivity(r),

@@ -1,5 +1,6 @@
 import type { Offer } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../lib/contract-route';
 
 /** The offers page's static list (spec §7: GET /bus.json). */
 export const OFFERS: Offer[] = [
@@ -54,7 +55,9 @@ export const OFFERS: Offer[] = [
 ];
 
 export const offerRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/bus.json', async (_req, reply) => {
+  // From its contract entry: the answer is serialised with the contract's schema (an offer missing a
+  // field is a 500 here, not a broken card in the browser) and the call is in the API reference.
+  route(app, 'GET /bus.json', async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return OFFERS;
   });

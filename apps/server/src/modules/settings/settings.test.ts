@@ -1,3 +1,4 @@
+import { offersResponseSchema } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editLog } from '../../db/schema';
@@ -110,6 +111,8 @@ describe('public site data', () => {
       'ticket_count',
       'title',
     ]);
+    // Served from its contract entry: the answer is the contract's shape.
+    expect(offersResponseSchema.safeParse(offers).success).toBe(true);
   });
 
   it('media paths cannot leave the media folder', async () => {

@@ -5,8 +5,7 @@ import { usePackages } from '../../api/catalog';
 // The one not-found page of the shop, so an unknown company reads exactly like any unknown URL.
 import { NotFound } from '../../components/NotFound';
 import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
-import { usePageTitle } from '../../components/usePageTitle';
-import { EditorPageTools } from '../content';
+import { EditorPageTools, useStoredPageHead } from '../content';
 import { servicesBadge, titleCase } from './banner';
 import { CompanyBanner } from './CompanyBanner';
 
@@ -23,7 +22,10 @@ export default function CompanyPage() {
   const folder = packages.data?.folders.find((f) => f.company_slug === companySlug);
   const name = folder?.name ?? titleCase(companyName);
 
-  usePageTitle(folder ? `Explore Rome with ${folder.name} | Book Tickets at ${PRODUCT_NAME}` : null);
+  useStoredPageHead(
+    `company-${companySlug}`,
+    folder ? `Explore Rome with ${folder.name} | Book Tickets at ${PRODUCT_NAME}` : null,
+  );
 
   if (packages.isSuccess && !folder) return <NotFound />;
 

@@ -15,3 +15,4 @@ export { ContentText } from './ContentText';
 export { EditableSlot, EditorPageTools } from './editable';
 export type { EditableKind, EditableProps } from './editable-props';
 export { CONTENT_HTML_CLASSES } from './html';
+export { useStoredPageHead } from './page-head';

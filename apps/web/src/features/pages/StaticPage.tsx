@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { usePageTitle } from '../../components/usePageTitle';
-import { ContentBanner, ContentHtml, ContentText, EditorPageTools } from '../content';
+import { ContentBanner, ContentHtml, ContentText, EditorPageTools, useStoredPageHead } from '../content';
 
 /**
  * The frame of the content pages (spec §2 About Us, Terms, Return Policy, Refund, Agent points): an
@@ -20,7 +19,7 @@ export function StaticPage({
   subtitle?: string;
   children: ReactNode;
 }) {
-  usePageTitle(title);
+  useStoredPageHead(page, title);
   return (
     <main>
       <ContentBanner page={page} labelledBy="page-title" testId="page-banner">

@@ -3,15 +3,14 @@ import { useParams } from 'react-router';
 import { usePackages } from '../../api/catalog';
 import { LoadError } from '../../components/LoadError';
 import { PackageGrid } from '../../components/PackageCard';
-import { usePageTitle } from '../../components/usePageTitle';
-import { ContentBanner, ContentText, EditorPageTools } from '../content';
+import { ContentBanner, ContentText, EditorPageTools, useStoredPageHead } from '../content';
 
 /** Spec §2 View more / similar: /viewsimilar/{hours}/{company}. */
 export default function ViewMorePage() {
   const { hours = '', company = '' } = useParams();
   const packages = usePackages();
 
-  usePageTitle(`${company} and similar ${hours} tickets`);
+  useStoredPageHead('view-more', `${company} and similar ${hours} tickets`);
 
   const all = packages.data?.bus_data ?? [];
 
