@@ -35,3 +35,15 @@ export const offersQuery = queryOptions({
   staleTime: 300_000,
 });
 export const useOffers = () => useQuery(offersQuery);
+
+/**
+ * A package's slots for buyers (inventory): Rome dates and times with places left, from today and
+ * 60 days on (the server's default range). Kept fresh for a short while only: places sell.
+ */
+export const availabilityQuery = (tag: string) =>
+  queryOptions({
+    queryKey: ['availability', tag],
+    queryFn: ({ signal }) =>
+      call('GET /api/packages/:tag/availability/', { params: { tag }, query: {} }, { signal, auth: false }),
+    staleTime: 15_000,
+  });
