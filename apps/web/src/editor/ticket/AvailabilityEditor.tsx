@@ -469,7 +469,7 @@ function SlotRow({ slot, tag }: { slot: EditorSlot; tag: string }) {
           </span>
         )}
         <form
-          className="ml-auto flex items-center gap-2"
+          className="flex items-center gap-2 sm:ml-auto"
           onSubmit={(e) => {
             e.preventDefault();
             void run(() => updateSlot(slot.id, { capacity: Number(capacity) }));
