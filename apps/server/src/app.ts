@@ -35,6 +35,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { stripeWebhookRoutes } from './modules/checkout/stripe-webhook';
 import { contentRoutes } from './modules/content/routes';
 import { createSiteCache, type SiteCache } from './modules/content/site-cache';
+import { inventoryRoutes } from './modules/inventory/routes';
 import { logoRoutes } from './modules/logos/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
@@ -262,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkoutRoutes);
   await app.register(stripeWebhookRoutes(stripe, config.stripe.webhookSecret));
   await app.register(ticketRoutes);
+  await app.register(inventoryRoutes);
   await app.register(agentRoutes);
   await app.register(contentRoutes);
   await app.register(activityRoutes);

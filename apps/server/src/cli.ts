@@ -10,6 +10,8 @@
  *   agent:code    --name N --code C           (new security code)
  *   agent:disable --name N / agent:enable --name N / agent:list
  *   payments:reconcile [--days 3]             (process Stripe events this shop has not processed)
+ *   order:refund  --order UNIQUE_ID           (refund a paid order; the buyer is told by e-mail)
+ *   refunds:settle                            (finish refunds the provider did not confirm yet)
  *
  * Exit code 0 on success, 1 on bad input or failure (with a message on stderr).
  */
@@ -19,11 +21,14 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { agents, users } from './db/schema';
+import { HttpError } from './lib/errors';
 import { hashSecret } from './lib/passwords';
 import { passwordProblem } from './modules/auth/password-policy';
 import { createUser, EmailTakenError, findUserByEmail, setPassword } from './modules/auth/users';
 import { reconcileStripe } from './modules/checkout/stripe-webhook';
+import { refundOrder, settlePendingRefunds } from './modules/inventory/refunds';
 import { createStripeClient, stripeProvider } from './payments/stripe';
+import { testProvider } from './payments/test-provider';
 import { createStorage } from './storage/index';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -37,7 +42,9 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   agent:disable --name "Agent Name"
   agent:enable  --name "Agent Name"
   agent:list
-  payments:reconcile [--days 3]`;
+  payments:reconcile [--days 3]
+  order:refund  --order UNIQUE_ID
+  refunds:settle`;
 
 class UsageError extends Error {}
 
@@ -155,6 +162,33 @@ async function run(
       );
       return `Stripe events seen: ${result.seen}; processed now: ${result.processed}.`;
     }
+    case 'order:refund':
+    case 'refunds:settle': {
+      const config = loadConfig();
+      const provider = config.stripe.secretKey
+        ? stripeProvider(
+            createStripeClient({
+              secretKey: config.stripe.secretKey,
+              host: config.stripe.apiHost,
+              port: config.stripe.apiPort,
+              protocol: config.stripe.apiProtocol,
+            }),
+          )
+        : testProvider(config.publicUrl);
+      const deps = { db, provider, publicUrl: config.publicUrl };
+      if (command === 'refunds:settle') {
+        const r = await settlePendingRefunds(deps);
+        return `Refunds settled: ${r.done}; still pending: ${r.pending}.`;
+      }
+      need(v, 'order');
+      try {
+        const r = await refundOrder(deps, v.order!.trim(), { reason: 'superuser' });
+        return `Order refunded (money ${r.refund_status === 'done' ? 'returned' : 'pending at the provider'}).`;
+      } catch (err) {
+        if (err instanceof HttpError) throw new UsageError(String(err.body.error));
+        throw err;
+      }
+    }
     default:
       throw new UsageError(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE);
   }
@@ -173,6 +207,7 @@ async function main(argv: string[]): Promise<number> {
         phone: { type: 'string' },
         role: { type: 'string' },
         code: { type: 'string' },
+        order: { type: 'string' },
         days: { type: 'string' },
       },
     });

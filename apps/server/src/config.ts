@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { DEFAULT_HOLD_MINUTES } from '@rome/contract';
 import { z } from 'zod';
 
 const bool = z
@@ -54,6 +55,13 @@ const envSchema = z.object({
   S3_PREFIX: z.string().optional(),
   /** Names this process in an `x-instance` response header (several instances behind a balancer). */
   INSTANCE_ID: z.string().max(64).optional(),
+  /** How long an unpaid checkout holds its places (minutes). */
+  HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(DEFAULT_HOLD_MINUTES),
 });
 
 export type Config = {
@@ -74,6 +82,8 @@ export type Config = {
     prefix?: string;
   };
   instanceId: string | undefined;
+  /** Minutes an unpaid checkout holds its places. */
+  holdMinutes: number;
   databaseUrl: string | undefined;
   jwtSecret: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -179,6 +189,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mediaDir: env.MEDIA_DIR ? path.resolve(env.MEDIA_DIR) : path.join(dataDir, 'media'),
     s3: s3Config(env),
     instanceId: env.INSTANCE_ID || undefined,
+    holdMinutes: env.HOLD_MINUTES,
     databaseUrl: env.DATABASE_URL,
     jwtSecret: overrides.jwtSecret ?? jwtSecret(env, dataDir),
     logLevel: env.LOG_LEVEL,

@@ -28,4 +28,11 @@ export interface PaymentProvider {
   createSession(input: CreateSessionInput): Promise<{ id: string; url: string }>;
   /** The provider's own view of a session: fulfilment trusts this, not a webhook's copy. */
   retrieveSession(id: string): Promise<ProviderSession>;
+  /**
+   * Gives a session's payment back (all of `amountCents`). The idempotency key makes a retried refund
+   * one refund at the provider.
+   */
+  refund(input: { sessionId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
+  /** The checkout session a provider payment (Stripe: payment intent) belongs to; for refund events. */
+  sessionOfPayment(paymentRef: string): Promise<string | null>;
 }

@@ -54,5 +54,20 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
         currency: s.currency,
       };
     },
+    async refund(input) {
+      const session = await stripe.checkout.sessions.retrieve(input.sessionId);
+      const intent =
+        typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!intent) throw new Error('The checkout session has no payment to refund');
+      const refund = await stripe.refunds.create(
+        { payment_intent: intent, amount: input.amountCents, metadata: { session: input.sessionId } },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: refund.id };
+    },
+    async sessionOfPayment(paymentRef: string) {
+      const list = await stripe.checkout.sessions.list({ payment_intent: paymentRef, limit: 1 });
+      return list.data[0]?.id ?? null;
+    },
   };
 }

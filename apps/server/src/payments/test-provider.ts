@@ -17,5 +17,12 @@ export function testProvider(publicUrl: string): PaymentProvider {
       // The test checkout has no remote state: the order row is the session.
       return { id, status: 'open', paymentStatus: 'unpaid', amountTotalCents: null, currency: 'eur' };
     },
+    async refund(input) {
+      // No money moved, so the refund is done in place; its id is derived so a retry gives the same one.
+      return { id: `test_re_${input.idempotencyKey}` };
+    },
+    async sessionOfPayment() {
+      return null;
+    },
   };
 }

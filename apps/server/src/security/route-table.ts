@@ -178,6 +178,39 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     expect: { customerA: 200 },
   },
   'GET /api/dashboard/': { access: 'user', expect: { customerA: 200, customerB: 200 } },
+  // A made-up order: cancelling or refunding the fixture's ticket would change what later rows read.
+  'POST /api/tickets/:uniqueId/cancel/': { access: 'user', params: { uniqueId: () => 'no-such-order' } },
+  'POST /api/admin/orders/:uniqueId/refund/': {
+    access: 'superuser',
+    params: { uniqueId: () => 'no-such-order' },
+  },
+
+  // inventory
+  'GET /api/packages/:tag/availability/': {
+    access: 'public',
+    params: { tag: 'packageTag' },
+    expect: { anonymous: 200 },
+  },
+  'GET /api/editor/packages/:tag/availability/': { access: 'editor', params: { tag: 'packageTag' } },
+  'PUT /api/editor/packages/:tag/availability/': {
+    access: 'editor',
+    params: { tag: () => 'NO-SUCH-PACKAGE' },
+    fields: ['availability_type', 'cutoff_minutes', 'cancel_cutoff_hours', 'infants_take_place'],
+  },
+  'POST /api/editor/packages/:tag/slots/': {
+    access: 'editor',
+    params: { tag: () => 'NO-SUCH-PACKAGE' },
+    fields: ['from', 'to', 'weekdays', 'times', 'except', 'capacity'],
+  },
+  'PATCH /api/editor/slots/:id/': {
+    access: 'editor',
+    params: { id: () => '00000000-0000-4000-8000-000000000000' },
+    fields: ['capacity', 'closed'],
+  },
+  'DELETE /api/editor/slots/:id/': {
+    access: 'editor',
+    params: { id: () => '00000000-0000-4000-8000-000000000000' },
+  },
   // Signed by Stripe, not an account; answers 404 in an app without Stripe (like this one).
   'POST /api/payments/stripe/webhook/': { access: 'public' },
 

@@ -76,7 +76,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     adult: 2200,
     youth: 1500,
     dated: true,
-    description: bus(0, 'A two-hour loop of the lit-up city, departing 20:30'),
+    description: bus(0, 'A two-hour loop of the lit-up city, departing 21:00'),
   },
   {
     tag: 'ILR-24',

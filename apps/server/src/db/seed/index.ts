@@ -2,6 +2,7 @@
  * First-start data. `seedBase` (settings, pages, content blocks) always runs and adds only what is
  * missing. `seedDemo` (catalogue, pictures, logos, demo accounts) runs outside production, once.
  */
+
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { hashSecret } from '../../lib/passwords';
 import { newFileKey, type Storage } from '../../storage/storage';
 import type { Db } from '../client';
 import * as t from '../schema';
+import { seedAvailability } from './availability';
 import { DEMO_FOLDERS, DEMO_LOGOS, DEMO_PACKAGES, DEMO_PAGES } from './data';
 import { logoImage, PALETTES, skyline } from './images';
 
@@ -153,6 +155,8 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
       { packageId: row.id, slot: 'second_image', mediaId: second, altText: `${p.title}: view of Rome` },
     ]);
   }
+
+  await seedAvailability(db);
 
   for (const [i, logo] of DEMO_LOGOS.entries()) {
     const logoId = await storeImage(

@@ -2,10 +2,10 @@
  * Agents redeem tickets: the claim link carries the ticket's code, the agent picks their name and
  * types their security code. A ticket is claimed once, atomically, however many agents try at once.
  */
-import { type ClaimInfo, centsToDecimal } from '@rome/contract';
+import { type ClaimInfo, centsToDecimal, INVENTORY_MESSAGES, romeParts } from '@rome/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { agents, orders, packages, users } from '../../db/schema';
+import { agents, orders, packages, slots, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { dummyHash, verifySecret } from '../../lib/passwords';
 import { hit } from '../../lib/rate-limit';
@@ -30,11 +30,13 @@ async function findTicket(db: Db, code: string) {
       tag: packages.packageTag,
       buyer: users.fullName,
       agentName: agents.name,
+      startsAt: slots.startsAt,
     })
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(agents, eq(agents.id, orders.claimedByAgentId))
+    .leftJoin(slots, eq(slots.id, orders.slotId))
     .where(eq(orders.claimCodeHash, hashClaimCode(code)));
   return row ?? null;
 }
@@ -57,11 +59,14 @@ export async function claimInfo(db: Db, code: string, timeZone = 'Europe/Rome'):
         o.claimedAt,
       )
     : '';
+  const refunded = o.status === 'refunded';
   return {
     claimed: o.qrCodeScanned,
     msg: o.qrCodeScanned
       ? `This ticket was already claimed on ${claimedAt}${t.agentName ? ` by ${t.agentName}` : ''}.`
-      : CLAIM_MESSAGES.ready,
+      : refunded
+        ? INVENTORY_MESSAGES.refunded
+        : CLAIM_MESSAGES.ready,
     agent_list: await agentNames(db),
     data: {
       package: t.title,
@@ -73,6 +78,8 @@ export async function claimInfo(db: Db, code: string, timeZone = 'Europe/Rome'):
       youths: o.youthCount,
       infants: o.infantCount,
       selected_date: o.selectedDate,
+      time: t.startsAt ? romeParts(t.startsAt).time : null,
+      refunded,
     },
   };
 }
@@ -82,6 +89,9 @@ export async function claimTicket(
   input: { code: string; agentName: string; securityCode: string },
 ): Promise<{ success: true; msg: string }> {
   const t = await findTicket(db, input.code);
+  // A refunded ticket is known, and the agent is told why it does not count.
+  if (t?.order.status === 'refunded' && !t.order.qrCodeScanned)
+    throw new HttpError(409, { success: false, error: INVENTORY_MESSAGES.refunded, code: 'ticket_refunded' });
   if (t?.order.status !== 'paid')
     throw new HttpError(404, { success: false, error: CLAIM_MESSAGES.notFound });
   if (t.order.qrCodeScanned) {

@@ -4,10 +4,11 @@
  * an edit calls `invalidate()`.
  */
 import { createHash } from 'node:crypto';
-import { ALT_SLOTS, centsToDecimal, type Folder, IMAGE_SLOTS, type Package } from '@rome/contract';
+import { ALT_SLOTS, centsToDecimal, type Folder, IMAGE_SLOTS, type Package, usesSlots } from '@rome/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folders, mediaItems, packageImages, packages } from '../../db/schema';
+import { openSlotDates } from '../inventory/slots';
 import { mediaUrl } from '../media/urls';
 
 type PackageRow = typeof packages.$inferSelect;
@@ -25,6 +26,7 @@ function serialize(
   row: PackageRow,
   folder: { name: string },
   images: Map<string, { url: string | null; alt: string }>,
+  slotDates: string[] | undefined,
 ): Package {
   const out: Record<string, unknown> = {
     id: row.id,
@@ -43,19 +45,22 @@ function serialize(
   for (const slot of IMAGE_SLOTS) out[slot] = images.get(slot)?.url ?? null;
   for (const slot of ALT_SLOTS) out[`${slot}_alt`] = images.get(slot)?.alt ?? '';
   Object.assign(out, {
-    dates: [...row.dates].sort(),
+    // A package sold in slots lists the Rome dates that still have an open slot (the spec's date choice).
+    dates: usesSlots(row.availabilityType) ? (slotDates ?? []) : [...row.dates].sort(),
     description: row.description,
     meta_title: row.metaTitle,
     meta_description: row.metaDescription,
     meta_keywords: row.metaKeywords,
     schema_json: row.schemaJson ?? null,
     is_featured: row.isFeatured,
+    availability_type: row.availabilityType ?? null,
+    pass_hours: row.passHours,
   });
   return out as Package;
 }
 
 export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
-  const [folderRows, packageRows, imageRows] = await Promise.all([
+  const [folderRows, packageRows, imageRows, slotDates] = await Promise.all([
     db.select().from(folders).orderBy(asc(folders.sortOrder), asc(folders.id)),
     db.select().from(packages).orderBy(asc(packages.sortOrder), asc(packages.id)),
     db
@@ -68,6 +73,7 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
       })
       .from(packageImages)
       .innerJoin(mediaItems, eq(mediaItems.id, packageImages.mediaId)),
+    openSlotDates(db, new Date()),
   ]);
   const folderById = new Map(folderRows.map((f) => [f.id, f]));
   const imagesByPackage = new Map<number, Map<string, { url: string | null; alt: string }>>();
@@ -83,7 +89,9 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
   }
   const list = packageRows
     .filter((p) => p.status === 'active' && folderById.has(p.folderId))
-    .map((p) => serialize(p, folderById.get(p.folderId)!, imagesByPackage.get(p.id) ?? new Map()));
+    .map((p) =>
+      serialize(p, folderById.get(p.folderId)!, imagesByPackage.get(p.id) ?? new Map(), slotDates.get(p.id)),
+    );
   const folderList: Folder[] = folderRows.map((f) => ({
     id: f.id,
     name: f.name,
@@ -105,12 +113,19 @@ export type Catalog = {
   invalidate(): void;
 };
 
+/** How long a built list may be served before it is rebuilt anyway. */
+export const CATALOG_MAX_AGE_MS = 10 * 60 * 1000;
+
 /** A cache that loads on first use and after each invalidation; concurrent readers share one load. */
-export function createCatalog(db: Db): Catalog {
+export function createCatalog(db: Db, maxAgeMs = CATALOG_MAX_AGE_MS): Catalog {
   let current: Promise<CatalogSnapshot> | null = null;
+  let loadedAt = 0;
   return {
     get() {
-      if (!current) {
+      // Slot packages' dates move with the clock (today's last slot passes), so the list is also rebuilt
+      // when it is older than maxAgeMs, not only after an edit.
+      if (!current || Date.now() - loadedAt > maxAgeMs) {
+        loadedAt = Date.now();
         const loading = loadCatalog(db);
         current = loading;
         loading.catch(() => {

@@ -13,6 +13,8 @@ import { orders, packages, users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { newFileKey, type Storage } from '../../storage/storage';
 import { recordServerEvent } from '../activity/record';
+import { stillFits } from '../inventory/hold';
+import { markRefunded, type RefundDeps, settleRefund, visitWhen } from '../inventory/refunds';
 import { moveOrder } from './order-state';
 
 /**
@@ -31,13 +33,27 @@ export const hashClaimCode = (code: string): string => createHash('sha256').upda
 
 export type { FulfilResult };
 
-export type FulfilDeps = { db: Db; storage: Storage; publicUrl: string };
+/** With `provider`, a payment refunded at once (its places had gone) is also given back at once. */
+export type FulfilDeps = { db: Db; storage: Storage; publicUrl: string; provider?: RefundDeps['provider'] };
 
 export async function fulfilPaidSession(
   deps: FulfilDeps,
   sessionId: string,
   paid: { amountCents: number; currency: string | null },
 ): Promise<FulfilResult> {
+  const result = await fulfilInTransaction(deps, sessionId, paid);
+  if (result.outcome === 'refunded_sold_out' && deps.provider && result.orderId) {
+    await settleRefund({ db: deps.db, provider: deps.provider, publicUrl: deps.publicUrl }, result.orderId);
+  }
+  return result.outcome;
+}
+
+async function fulfilInTransaction(
+  deps: FulfilDeps,
+  sessionId: string,
+  paid: { amountCents: number; currency: string | null },
+): Promise<{ outcome: FulfilResult; orderId?: string }> {
+  const outcome = (value: FulfilResult, orderId?: string) => ({ outcome: value, orderId });
   return deps.db.transaction(async (tx) => {
     // The row lock serialises concurrent deliveries of the same event across instances.
     const [order] = await tx
@@ -45,10 +61,10 @@ export async function fulfilPaidSession(
       .from(orders)
       .where(eq(orders.providerSessionId, sessionId))
       .for('update');
-    if (!order) return 'unknown_session';
-    if (order.status === 'paid' || order.status === 'refunded') return 'already_paid';
+    if (!order) return outcome('unknown_session');
+    if (order.status === 'paid' || order.status === 'refunded') return outcome('already_paid');
     // A closed order (cancelled, expired, amount mismatch) is not paid after all: the state table says.
-    if (!nextOrderStatus(order.status, 'pay')) return 'order_closed';
+    if (!nextOrderStatus(order.status, 'pay')) return outcome('order_closed');
     const [buyer] = await tx.select().from(users).where(eq(users.id, order.userId));
     const [pkg] = await tx.select().from(packages).where(eq(packages.id, order.packageId));
 
@@ -62,7 +78,26 @@ export async function fulfilPaidSession(
         status: 'failed',
         details: { order: order.uniqueId, reason: 'amount_mismatch', expected: order.totalCents },
       });
-      return 'amount_mismatch';
+      return outcome('amount_mismatch');
+    }
+
+    // Paid after the hold ran out: honoured if the places are still free, else refunded at once.
+    const now = new Date();
+    if (!(await stillFits(tx as unknown as Db, order, pkg, now))) {
+      const paidOrder = await moveOrder(tx as unknown as Db, order, 'pay', {
+        paidAt: now,
+        amountPaidCents: paid.amountCents,
+      });
+      await markRefunded(tx as unknown as Db, paidOrder!, 'sold_out', { now });
+      await recordServerEvent(tx as unknown as Db, {
+        action: ACTION.payment_completed,
+        userId: order.userId,
+        userEmail: buyer?.email ?? null,
+        amountCents: paid.amountCents,
+        status: 'failed',
+        details: { order: order.uniqueId, reason: 'sold_out', package_tag: pkg?.packageTag },
+      });
+      return outcome('refunded_sold_out', order.id);
     }
 
     // 144 random bits; only its hash is stored, the code itself lives in the QR and the e-mail.
@@ -81,7 +116,9 @@ export async function fulfilPaidSession(
     });
 
     const title = pkg?.title ?? 'Your ticket';
-    const when = order.selectedDate ? ` on ${order.selectedDate}` : '';
+    // Rome's date (and the slot's time), as the buyer will meet it.
+    const visit = await visitWhen(tx as unknown as Db, order);
+    const when = visit ? `, ${visit}` : '';
     const people = `${order.adultCount} adult(s), ${order.youthCount} youth(s)${order.infantCount ? `, ${order.infantCount} infant(s)` : ''}`;
     await enqueueMail(tx as unknown as Db, {
       to: buyer.email,
@@ -105,7 +142,7 @@ export async function fulfilPaidSession(
       status: 'completed',
       details: { order: order.uniqueId, package: title, package_tag: pkg?.packageTag },
     });
-    return 'fulfilled';
+    return outcome('fulfilled');
   });
 }
 

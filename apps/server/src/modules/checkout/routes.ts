@@ -16,7 +16,12 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     await enforce(app.db, `checkout:user:${user.id}`, 30, 600);
     const input = await readCheckoutPayload(req);
     return createCheckout(
-      { db: app.db, provider: app.payments, publicUrl: app.config.publicUrl },
+      {
+        db: app.db,
+        provider: app.payments,
+        publicUrl: app.config.publicUrl,
+        holdMinutes: app.config.holdMinutes,
+      },
       user,
       input,
       req.ip,
@@ -68,7 +73,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     const { session } = req.params;
     const { order } = await loadOwnSession(session, req.user!.id);
     const result = await fulfilPaidSession(
-      { db: app.db, storage: app.storage, publicUrl: app.config.publicUrl },
+      { db: app.db, storage: app.storage, publicUrl: app.config.publicUrl, provider: app.payments },
       session,
       { amountCents: order.totalCents, currency: 'eur' },
     );

@@ -3,20 +3,29 @@
  * ignored), stored as pending, and handed to the payment provider's hosted page.
  */
 import { randomBytes } from 'node:crypto';
-import { ACTION, CHECKOUT_MESSAGES, type CheckoutPayload, romeToday, validateCheckout } from '@rome/contract';
+import {
+  ACTION,
+  CHECKOUT_MESSAGES,
+  type CheckoutPayload,
+  placesFor,
+  romeToday,
+  usesSlots,
+  validateCheckout,
+} from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folders, orders, packages } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import type { PaymentProvider } from '../../payments/provider';
 import { recordServerEvent } from '../activity/record';
+import { chooseSlot, insertCappedPassOrder, insertHeldOrder } from '../inventory/hold';
 import { moveOrder } from './order-state';
 
 /** How long a hosted checkout stays open (Stripe's minimum is 30 minutes). */
 export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
 
 export async function createCheckout(
-  deps: { db: Db; provider: PaymentProvider; publicUrl: string },
+  deps: { db: Db; provider: PaymentProvider; publicUrl: string; holdMinutes: number },
   buyer: { id: string; email: string },
   input: CheckoutPayload,
   ip: string | null,
@@ -35,26 +44,44 @@ export async function createCheckout(
     throw badRequest(CHECKOUT_MESSAGES.unknownPackage);
   }
 
-  const checked = validateCheckout(pkg, input, romeToday());
+  const now = new Date();
+  const sellsSlots = usesSlots(pkg.availabilityType);
+  // A package sold in slots takes its date from the slot; the counts' rules are the same for all.
+  const checked = sellsSlots
+    ? validateCheckout({ ...pkg, dates: [] }, { ...input, date: undefined }, romeToday(now))
+    : validateCheckout(pkg, input, romeToday(now));
   if (!checked.ok) throw badRequest(checked.error);
 
   const uniqueId = randomBytes(16).toString('base64url');
-  const [order] = await deps.db
-    .insert(orders)
-    .values({
-      uniqueId,
-      userId: buyer.id,
-      packageId: pkg.id,
-      selectedDate: checked.date,
-      adultCount: checked.adults,
-      youthCount: checked.youths,
-      infantCount: checked.infants,
-      adultPriceCents: pkg.adultPriceCents,
-      youthPriceCents: pkg.youthPriceCents,
-      totalCents: checked.totalCents,
-      provider: deps.provider.name,
-    })
-    .returning();
+  const values = {
+    uniqueId,
+    userId: buyer.id,
+    packageId: pkg.id,
+    selectedDate: checked.date,
+    adultCount: checked.adults,
+    youthCount: checked.youths,
+    infantCount: checked.infants,
+    places: placesFor(checked, pkg.infantsTakePlace),
+    adultPriceCents: pkg.adultPriceCents,
+    youthPriceCents: pkg.youthPriceCents,
+    totalCents: checked.totalCents,
+    provider: deps.provider.name,
+  };
+  let order: typeof orders.$inferSelect;
+  if (sellsSlots) {
+    const slot = await chooseSlot(deps.db, pkg, input, now);
+    order = await insertHeldOrder(deps.db, pkg, slot, values, now, deps.holdMinutes);
+  } else if (pkg.availabilityType === 'PASS' && pkg.dailyCap !== null) {
+    order = await insertCappedPassOrder(
+      deps.db,
+      { ...pkg, dailyCap: pkg.dailyCap },
+      values,
+      now,
+      deps.holdMinutes,
+    );
+  } else {
+    [order] = await deps.db.insert(orders).values(values).returning();
+  }
 
   const lines = [
     { name: `${pkg.title} (adult)`, unitAmountCents: pkg.adultPriceCents, quantity: checked.adults },

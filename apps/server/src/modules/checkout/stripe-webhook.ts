@@ -8,18 +8,21 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
-import { paymentEvents } from '../../db/schema';
+import { orders, paymentEvents } from '../../db/schema';
 import { route } from '../../lib/contract-route';
 import { badRequest, notFound } from '../../lib/errors';
 import type { PaymentProvider } from '../../payments/provider';
 import type { Storage } from '../../storage/storage';
+import { markRefunded } from '../inventory/refunds';
 import { closeUnpaidSession, fulfilPaidSession } from './fulfilment';
+import { moveOrder } from './order-state';
 
 export const HANDLED_EVENTS = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'checkout.session.async_payment_failed',
   'checkout.session.expired',
+  'charge.refunded',
 ] as const;
 
 type Deps = { db: Db; storage: Storage; publicUrl: string; provider: PaymentProvider };
@@ -41,7 +44,9 @@ export async function processStripeEvent(deps: Deps, event: Stripe.Event): Promi
     if (existing?.processedAt) return 'duplicate';
   }
   let outcome = 'ignored';
-  if ((HANDLED_EVENTS as readonly string[]).includes(event.type)) {
+  if (event.type === 'charge.refunded') {
+    outcome = await applyChargeRefunded(deps, event.data.object as Stripe.Charge);
+  } else if ((HANDLED_EVENTS as readonly string[]).includes(event.type)) {
     const sessionId = (event.data.object as { id: string }).id;
     const session = await deps.provider.retrieveSession(sessionId);
     if (session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required') {
@@ -61,6 +66,49 @@ export async function processStripeEvent(deps: Deps, event: Stripe.Event): Promi
   }
   await deps.db.update(paymentEvents).set({ processedAt: new Date() }).where(eq(paymentEvents.id, event.id));
   return outcome;
+}
+
+/**
+ * A refund made at Stripe (from its dashboard, or the one this shop asked for): the order becomes
+ * refunded once. Events may come twice or before the payment's own event; whatever their order, the
+ * order ends refunded with no ticket left valid, and a refund this shop started is marked done.
+ */
+async function applyChargeRefunded(deps: Deps, charge: Stripe.Charge): Promise<string> {
+  // Only a full refund cancels the ticket; a partial one is a goodwill gesture the ticket survives.
+  if (!charge.refunded) return 'partial_refund_ignored';
+  const intent =
+    typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  const sessionId = intent ? await deps.provider.sessionOfPayment(intent) : null;
+  if (!sessionId) return 'unknown_session';
+  const refundId = charge.refunds?.data?.[0]?.id ?? `charge:${charge.id}`;
+  return deps.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [order] = await t
+      .select()
+      .from(orders)
+      .where(eq(orders.providerSessionId, sessionId))
+      .for('update');
+    if (!order) return 'unknown_session';
+    if (order.status === 'refunded') {
+      if (order.refundStatus !== 'done') {
+        await t
+          .update(orders)
+          .set({ refundStatus: 'done', refundId: order.refundId ?? refundId })
+          .where(eq(orders.id, order.id));
+      }
+      return 'already_refunded';
+    }
+    let current = order;
+    // The refund came before the payment's own event: record the payment, then its refund.
+    if (current.status === 'pending') {
+      const paid = await moveOrder(t, current, 'pay', { paidAt: new Date(), amountPaidCents: charge.amount });
+      if (!paid) return 'unchanged';
+      current = paid;
+    }
+    if (current.status !== 'paid' && current.status !== 'amount_mismatch') return 'unchanged';
+    await markRefunded(t, current, 'provider', { now: new Date(), refundId });
+    return 'refunded';
+  });
 }
 
 /**

@@ -1,8 +1,9 @@
 /** A buyer's purchased tickets: the success page and the purchase history. */
-import { centsToDecimal, type PurchasedTicket } from '@rome/contract';
+import { centsToDecimal, type PurchasedTicket, romeParts } from '@rome/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orders, packages } from '../../db/schema';
+import { orders, packages, slots } from '../../db/schema';
+import { canCancel, cancelDeadline } from '../inventory/refunds';
 import { mediaUrl } from '../media/urls';
 
 const ticketColumns = {
@@ -10,14 +11,22 @@ const ticketColumns = {
   title: packages.title,
   tag: packages.packageTag,
   kind: packages.ticketType,
+  cancelCutoffHours: packages.cancelCutoffHours,
+  startsAt: slots.startsAt,
 };
 
-function toTicket(r: {
-  order: typeof orders.$inferSelect;
-  title: string;
-  tag: string;
-  kind: string;
-}): PurchasedTicket {
+function toTicket(
+  r: {
+    order: typeof orders.$inferSelect;
+    title: string;
+    tag: string;
+    kind: string;
+    cancelCutoffHours: number;
+    startsAt: Date | null;
+  },
+  now = new Date(),
+): PurchasedTicket {
+  const until = cancelDeadline(r.order, r.startsAt, r.cancelCutoffHours);
   return {
     unique_id: r.order.uniqueId,
     selected_date: r.order.selectedDate,
@@ -31,18 +40,24 @@ function toTicket(r: {
     qr_code: mediaUrl(r.order.qrFileKey),
     qr_code_scanned: r.order.qrCodeScanned,
     purchased_at: (r.order.paidAt ?? r.order.createdAt).toISOString(),
+    status: r.order.status,
+    starts_at: r.startsAt?.toISOString() ?? null,
+    time: r.startsAt ? romeParts(r.startsAt).time : null,
+    cancellable: canCancel(r.order, r.startsAt, r.cancelCutoffHours, now),
+    cancel_until: until?.toISOString() ?? null,
   };
 }
 
-/** The buyer's paid tickets, newest first. */
+/** The buyer's paid tickets (and the refunded ones, marked so), newest first. */
 export async function listTickets(db: Db, userId: string): Promise<PurchasedTicket[]> {
   const rows = await db
     .select(ticketColumns)
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))
-    .where(and(eq(orders.userId, userId), inArray(orders.status, ['paid'])))
+    .leftJoin(slots, eq(slots.id, orders.slotId))
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ['paid', 'refunded'])))
     .orderBy(desc(orders.paidAt));
-  return rows.map(toTicket);
+  return rows.map((r) => toTicket(r));
 }
 
 /** One order of this buyer by its success id; someone else's order is the same as none. */
@@ -51,6 +66,7 @@ export async function findOwnOrder(db: Db, userId: string, uniqueId: string) {
     .select(ticketColumns)
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))
+    .leftJoin(slots, eq(slots.id, orders.slotId))
     .where(and(eq(orders.uniqueId, uniqueId), eq(orders.userId, userId)));
   if (!row) return null;
   return { status: row.order.status, ticket: toTicket(row) };

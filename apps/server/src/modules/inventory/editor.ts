@@ -1,0 +1,180 @@
+/**
+ * What editors do with inventory: a package's availability settings, recurring slots in one step,
+ * a slot's capacity or closing, and deleting a slot nobody booked. Every change is in the edit log.
+ */
+import {
+  type AvailabilitySettings,
+  addDays,
+  capacityBelowSoldMessage,
+  type EditorSlot,
+  INVENTORY_MESSAGES,
+  MAX_SLOTS_PER_STEP,
+  type RecurringSlots,
+  romeInstant,
+  weekday,
+} from '@rome/contract';
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders, packages, slots } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { recordEdit } from '../content/service';
+import { editorSlot, lockSlot, placesTaken } from './slots';
+
+type PackageRow = typeof packages.$inferSelect;
+
+export async function packageByTag(db: Db, tag: string): Promise<PackageRow> {
+  const [pkg] = await db.select().from(packages).where(eq(packages.packageTag, tag));
+  if (!pkg) throw notFound('Package not found.');
+  return pkg;
+}
+
+export const settingsOf = (pkg: PackageRow): AvailabilitySettings => ({
+  availability_type: pkg.availabilityType ?? null,
+  cutoff_minutes: pkg.cutoffMinutes,
+  cancel_cutoff_hours: pkg.cancelCutoffHours,
+  infants_take_place: pkg.infantsTakePlace,
+  pass_hours: pkg.passHours,
+  validity_days: pkg.validityDays,
+  daily_cap: pkg.dailyCap,
+});
+
+export async function saveSettings(
+  db: Db,
+  userId: string,
+  pkg: PackageRow,
+  s: AvailabilitySettings,
+): Promise<PackageRow> {
+  const [row] = await db
+    .update(packages)
+    .set({
+      availabilityType: s.availability_type,
+      cutoffMinutes: s.cutoff_minutes,
+      cancelCutoffHours: s.cancel_cutoff_hours,
+      infantsTakePlace: s.infants_take_place,
+      passHours: s.pass_hours,
+      validityDays: s.validity_days,
+      dailyCap: s.daily_cap,
+      updatedAt: new Date(),
+    })
+    .where(eq(packages.id, pkg.id))
+    .returning();
+  await recordEdit(db, {
+    userId,
+    entity: 'package_availability',
+    entityKey: pkg.packageTag,
+    before: settingsOf(pkg),
+    after: s,
+  });
+  return row;
+}
+
+/** Every Rome (date, time) of a recurring step, as instants; wall times Rome skips are left out. */
+export function expandRecurring(step: RecurringSlots): { instants: Date[]; missing: number } {
+  const except = new Set(step.except ?? []);
+  const days = new Set(step.weekdays);
+  const instants: Date[] = [];
+  let missing = 0;
+  for (let date = step.from; date <= step.to; date = addDays(date, 1)) {
+    if (!days.has(weekday(date)) || except.has(date)) continue;
+    for (const time of step.times) {
+      const at = romeInstant(date, time);
+      if (at) instants.push(at);
+      else missing++;
+      if (instants.length > MAX_SLOTS_PER_STEP) throw badRequest(INVENTORY_MESSAGES.tooManySlots);
+    }
+  }
+  return { instants, missing };
+}
+
+export async function addRecurringSlots(
+  db: Db,
+  userId: string,
+  pkg: PackageRow,
+  step: RecurringSlots,
+): Promise<{ created: number; skipped: number; message: string }> {
+  const { instants, missing } = expandRecurring(step);
+  let created = 0;
+  // In chunks, so a year of slots is a few statements, not thousands.
+  for (let i = 0; i < instants.length; i += 500) {
+    const rows = await db
+      .insert(slots)
+      .values(
+        instants
+          .slice(i, i + 500)
+          .map((startsAt) => ({ packageId: pkg.id, startsAt, capacity: step.capacity })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: slots.id });
+    created += rows.length;
+  }
+  const skipped = instants.length - created + missing;
+  await recordEdit(db, {
+    userId,
+    entity: 'slots',
+    entityKey: pkg.packageTag,
+    before: null,
+    after: { ...step, created, skipped },
+  });
+  const added = `${created} ${created === 1 ? 'time' : 'times'} added`;
+  return {
+    created,
+    skipped,
+    message: skipped ? `${added} (${skipped} already existed or do not exist in Rome time).` : `${added}.`,
+  };
+}
+
+/** Capacity and closing, under the slot's lock: a capacity below what is sold or held is refused. */
+export async function updateSlot(
+  db: Db,
+  userId: string,
+  slotId: string,
+  change: { capacity?: number; closed?: boolean },
+): Promise<{ slot: EditorSlot; message: string; packageId: number }> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const slot = await lockSlot(t, slotId);
+    if (!slot) throw notFound('This time does not exist.');
+    const now = new Date();
+    const taken = (await placesTaken(t, [slot.id], now)).get(slot.id) ?? 0;
+    if (change.capacity !== undefined && change.capacity < taken) {
+      throw conflict(capacityBelowSoldMessage(change.capacity, taken), 'capacity_below_sold');
+    }
+    const [row] = await t
+      .update(slots)
+      .set({ capacity: change.capacity ?? slot.capacity, closed: change.closed ?? slot.closed })
+      .where(eq(slots.id, slot.id))
+      .returning();
+    const [pkg] = await t.select().from(packages).where(eq(packages.id, slot.packageId));
+    await recordEdit(t, {
+      userId,
+      entity: 'slot',
+      entityKey: slot.id,
+      before: { capacity: slot.capacity, closed: slot.closed },
+      after: { capacity: row.capacity, closed: row.closed },
+    });
+    return {
+      slot: editorSlot({ ...row, taken }, pkg?.cutoffMinutes ?? 0, now),
+      message: 'Saved.',
+      packageId: slot.packageId,
+    };
+  });
+}
+
+export async function deleteSlot(db: Db, userId: string, slotId: string): Promise<{ message: string }> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const slot = await lockSlot(t, slotId);
+    if (!slot) throw notFound('This time does not exist.');
+    const [{ n }] = await t.select({ n: count() }).from(orders).where(eq(orders.slotId, slot.id));
+    if (n > 0) throw conflict(INVENTORY_MESSAGES.slotHasOrders, 'slot_has_orders');
+    await t.delete(slots).where(eq(slots.id, slot.id));
+    await recordEdit(t, {
+      userId,
+      entity: 'slot',
+      entityKey: slot.id,
+      before: { startsAt: slot.startsAt.toISOString(), capacity: slot.capacity },
+      after: null,
+    });
+    return { message: 'Deleted.' };
+  });
+}

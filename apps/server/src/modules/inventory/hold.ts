@@ -1,0 +1,158 @@
+/**
+ * Holds: a checkout takes its places when its order is written, in the same transaction, after locking
+ * what it counts against (the slot's row; for a pass with a daily cap, the package's row). An order
+ * that is never paid lets its places go when `hold_expires_at` passes.
+ */
+import {
+  CHECKOUT_MESSAGES,
+  INVENTORY_MESSAGES,
+  placesLeftMessage,
+  romeInstant,
+  romeParts,
+  romeToday,
+  slotStatus,
+  usesSlots,
+} from '@rome/contract';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders, packages, slots } from '../../db/schema';
+import { badRequest, conflict } from '../../lib/errors';
+import { lockSlot, placesTaken, type SlotRow } from './slots';
+
+type PackageRow = typeof packages.$inferSelect;
+type NewOrder = typeof orders.$inferInsert;
+
+export const SOLD_OUT_CODE = 'sold_out';
+
+/**
+ * The slot a checkout asks for: `slot_id`, or the date's only open slot (a night tour's one departure,
+ * a museum's day entry), so the spec's date-only payload keeps working. Throws the buyer's message.
+ */
+export async function chooseSlot(
+  db: Db,
+  pkg: PackageRow,
+  input: { slot_id?: string; date?: string },
+  now: Date,
+): Promise<SlotRow> {
+  const slotId = (input.slot_id ?? '').trim();
+  const date = (input.date ?? '').trim();
+  if (slotId) {
+    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(slotId);
+    const [row] = isUuid
+      ? await db
+          .select()
+          .from(slots)
+          .where(and(eq(slots.id, slotId), eq(slots.packageId, pkg.id)))
+      : [];
+    if (!row) throw badRequest(INVENTORY_MESSAGES.slotUnknown);
+    if (date && romeParts(row.startsAt).date !== date) throw badRequest(INVENTORY_MESSAGES.slotUnknown);
+    return row;
+  }
+  if (!date) throw badRequest(CHECKOUT_MESSAGES.dateRequired);
+  const start = romeInstant(date, '00:00');
+  if (!start) throw badRequest(CHECKOUT_MESSAGES.dateNotOffered);
+  const end = new Date(start.getTime() + 26 * 3_600_000);
+  const day = (
+    await db
+      .select()
+      .from(slots)
+      .where(and(eq(slots.packageId, pkg.id), gte(slots.startsAt, start), lt(slots.startsAt, end)))
+      .orderBy(asc(slots.startsAt))
+  ).filter((s) => romeParts(s.startsAt).date === date);
+  const open = day.filter(
+    (s) => !s.closed && s.startsAt.getTime() - pkg.cutoffMinutes * 60_000 > now.getTime(),
+  );
+  if (open.length === 1) return open[0];
+  if (open.length === 0) throw badRequest(CHECKOUT_MESSAGES.dateNotOffered);
+  throw badRequest(INVENTORY_MESSAGES.chooseTime);
+}
+
+/**
+ * Writes a pending order holding `order.places` in `slot`, or throws: closed, past or within the
+ * booking cut-off, or fewer places left than asked ('Sold out' / 'Only 3 places left for this time.').
+ */
+export async function insertHeldOrder(
+  db: Db,
+  pkg: PackageRow,
+  slot: SlotRow,
+  order: NewOrder,
+  now: Date,
+  holdMinutes: number,
+): Promise<typeof orders.$inferSelect> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const locked = await lockSlot(t, slot.id);
+    if (!locked) throw badRequest(INVENTORY_MESSAGES.slotUnknown);
+    const taken = (await placesTaken(t, [locked.id], now)).get(locked.id) ?? 0;
+    const { status, remaining } = slotStatus({ ...locked, taken }, pkg.cutoffMinutes, now);
+    if (status === 'PAST') throw conflict(INVENTORY_MESSAGES.slotPast, 'slot_past');
+    if (status === 'CLOSED') throw conflict(INVENTORY_MESSAGES.slotClosed, 'slot_closed');
+    const places = order.places ?? 0;
+    if (places > remaining) throw conflict(placesLeftMessage(remaining), SOLD_OUT_CODE);
+    const [row] = await t
+      .insert(orders)
+      .values({
+        ...order,
+        slotId: locked.id,
+        selectedDate: romeParts(locked.startsAt).date,
+        holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000),
+      })
+      .returning();
+    return row;
+  });
+}
+
+/**
+ * A pass with a daily cap: at most `dailyCap` places sold (or held) per Rome day, counted under a lock
+ * of the package's row.
+ */
+export async function insertCappedPassOrder(
+  db: Db,
+  pkg: PackageRow & { dailyCap: number },
+  order: NewOrder,
+  now: Date,
+  holdMinutes: number,
+): Promise<typeof orders.$inferSelect> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.select({ id: packages.id }).from(packages).where(eq(packages.id, pkg.id)).for('update');
+    const dayStart = romeInstant(romeToday(now), '00:00')!;
+    const [{ taken }] = await t
+      .select({ taken: sql<string>`coalesce(sum(${orders.places}), 0)` })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.packageId, pkg.id),
+          gte(orders.createdAt, dayStart),
+          sql`(${orders.status} = 'paid' OR (${orders.status} = 'pending' AND ${orders.holdExpiresAt} > ${now}))`,
+        ),
+      );
+    const left = pkg.dailyCap - Number(taken);
+    if ((order.places ?? 0) > left) {
+      throw conflict(left <= 0 ? INVENTORY_MESSAGES.dailyCapReached : placesLeftMessage(left), SOLD_OUT_CODE);
+    }
+    const [row] = await t
+      .insert(orders)
+      .values({ ...order, holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000) })
+      .returning();
+    return row;
+  });
+}
+
+/**
+ * A payment that arrived after its hold ran out: is there still room for it? Called inside the
+ * fulfilment transaction; locks the slot. True when the order has no slot or the hold still stands.
+ */
+export async function stillFits(
+  tx: Db,
+  order: typeof orders.$inferSelect,
+  pkg: PackageRow | undefined,
+  now: Date,
+): Promise<boolean> {
+  if (!order.slotId || !order.holdExpiresAt || order.holdExpiresAt > now) return true;
+  if (!pkg || !usesSlots(pkg.availabilityType)) return true;
+  const slot = await lockSlot(tx, order.slotId);
+  if (!slot || slot.closed) return false;
+  const taken = (await placesTaken(tx, [slot.id], now, order.id)).get(slot.id) ?? 0;
+  return taken + order.places <= slot.capacity;
+}

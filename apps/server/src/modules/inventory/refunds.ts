@@ -1,0 +1,195 @@
+/**
+ * Cancellations and refunds. A refund is two steps: (1) in one transaction the order becomes
+ * 'refunded' (its places return to the slot at once, because only paid and holding orders count), the
+ * buyer's e-mail is queued, and the refund is marked pending; (2) the money is given back through the
+ * provider with an idempotency key, and the refund marked done. If (2) fails (provider down), the order
+ * stays refunded-pending and `settlePendingRefunds` (admin CLI `refunds:settle`, and every later refund)
+ * finishes it: the buyer never loses the cancellation, and the provider never refunds twice.
+ */
+import {
+  cancellableUntil,
+  escapeHtml,
+  formatEuro,
+  formatRomeDate,
+  formatRomeDateTime,
+  INVENTORY_MESSAGES,
+  ORDER_STATE_MESSAGES,
+  romeInstant,
+} from '@rome/contract';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { orders, packages, slots, users } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { enqueueMail } from '../../mail/outbox';
+import type { PaymentProvider } from '../../payments/provider';
+import { moveOrder, type OrderRow } from '../checkout/order-state';
+
+export type RefundReason = 'customer' | 'superuser' | 'sold_out' | 'provider';
+export type RefundDeps = { db: Db; provider: PaymentProvider; publicUrl: string; log?: FastifyBaseLogger };
+
+type PackageRow = typeof packages.$inferSelect;
+
+/** When the buyer's right to cancel ends (null: until used, for an open-dated ticket). */
+export function cancelDeadline(
+  order: { selectedDate: string | null },
+  slotStart: Date | null,
+  cancelCutoffHours: number,
+): Date | null {
+  const dayStart = order.selectedDate ? romeInstant(order.selectedDate, '00:00') : null;
+  return cancellableUntil({ startsAt: slotStart, dayStartsAt: dayStart }, cancelCutoffHours);
+}
+
+/** Whether the buyer may cancel this order now. */
+export function canCancel(
+  order: Pick<OrderRow, 'status' | 'qrCodeScanned' | 'selectedDate'>,
+  slotStart: Date | null,
+  cancelCutoffHours: number,
+  now: Date,
+): boolean {
+  if (order.status !== 'paid' || order.qrCodeScanned) return false;
+  const until = cancelDeadline(order, slotStart, cancelCutoffHours);
+  return until === null || until > now;
+}
+
+function refundMail(order: OrderRow, pkg: PackageRow | undefined, when: string, reason: RefundReason) {
+  const title = pkg?.title ?? 'Your ticket';
+  const amount = formatEuro(order.amountPaidCents ?? order.totalCents);
+  const why =
+    reason === 'sold_out'
+      ? 'Your payment arrived after the places held for you had been released, and the last places had gone meanwhile. We are sorry: nothing was booked, and your payment is refunded in full.'
+      : reason === 'customer'
+        ? 'Your ticket is cancelled as you asked, and your payment is refunded in full.'
+        : 'Your ticket has been cancelled and your payment is refunded in full.';
+  const subject =
+    reason === 'sold_out'
+      ? `Sold out, payment refunded: ${title}`
+      : `Ticket cancelled and refunded: ${title}`;
+  return {
+    subject,
+    text: `${why}\n\n${title}${when ? `, ${when}` : ''}\nRefund: ${amount} (Rome Bus Tickets order ${order.uniqueId.slice(0, 8)}).\nThe money reaches your card within 5-10 working days.\n`,
+    html: `<p>${escapeHtml(why)}</p><p><strong>${escapeHtml(title)}</strong>${when ? `, ${escapeHtml(when)}` : ''}<br>Refund: ${amount} (order ${escapeHtml(order.uniqueId.slice(0, 8))})</p><p>The money reaches your card within 5-10 working days.</p>`,
+  };
+}
+
+/** The Rome date and time of an order's visit, as e-mails write it. */
+export async function visitWhen(db: Db, order: Pick<OrderRow, 'slotId' | 'selectedDate'>): Promise<string> {
+  if (order.slotId) {
+    const [slot] = await db
+      .select({ startsAt: slots.startsAt })
+      .from(slots)
+      .where(eq(slots.id, order.slotId));
+    if (slot) return formatRomeDateTime(slot.startsAt);
+  }
+  return order.selectedDate ? formatRomeDate(order.selectedDate) : '';
+}
+
+/**
+ * Step (1) for an order already locked in `tx`: moves it to refunded and queues the e-mail. For a
+ * customer's cancellation the rules are checked here, under the lock (a claim racing this refund waits
+ * for it, then finds the order refunded).
+ */
+export async function markRefunded(
+  tx: Db,
+  order: OrderRow,
+  reason: RefundReason,
+  opts: { now: Date; refundId?: string } = { now: new Date() },
+): Promise<OrderRow> {
+  const [pkg] = await tx.select().from(packages).where(eq(packages.id, order.packageId));
+  const moved = await moveOrder(tx, order, 'refund', {
+    refundReason: reason,
+    refundedAt: opts.now,
+    refundStatus: opts.refundId ? 'done' : 'pending',
+    refundId: opts.refundId ?? null,
+  });
+  if (!moved) throw conflict(ORDER_STATE_MESSAGES.refund, 'order_state');
+  const [buyer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  if (buyer)
+    await enqueueMail(tx, { to: buyer.email, ...refundMail(moved, pkg, await visitWhen(tx, order), reason) });
+  return moved;
+}
+
+/** Step (2): gives the money back for a refunded order whose refund is pending. */
+export async function settleRefund(deps: RefundDeps, orderId: string): Promise<'done' | 'pending'> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.status !== 'refunded') return 'pending';
+  if (order.refundStatus === 'done') return 'done';
+  if (!order.providerSessionId || order.amountPaidCents === null) return 'pending';
+  try {
+    const { id } = await deps.provider.refund({
+      sessionId: order.providerSessionId,
+      amountCents: order.amountPaidCents,
+      idempotencyKey: `refund-${order.id}`,
+    });
+    await deps.db
+      .update(orders)
+      .set({ refundStatus: 'done', refundId: id, updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    return 'done';
+  } catch (err) {
+    // Logged without the buyer's data; the refund stays pending for refunds:settle.
+    deps.log?.warn(
+      { order: order.id, err: (err as Error).message },
+      'refund at the provider failed; left pending',
+    );
+    return 'pending';
+  }
+}
+
+/** Finishes every refund left pending (provider outage, crash between the two steps). */
+export async function settlePendingRefunds(deps: RefundDeps): Promise<{ done: number; pending: number }> {
+  const rows = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'refunded'),
+        eq(orders.refundStatus, 'pending'),
+        isNotNull(orders.providerSessionId),
+      ),
+    );
+  let done = 0;
+  for (const r of rows) if ((await settleRefund(deps, r.id)) === 'done') done++;
+  return { done, pending: rows.length - done };
+}
+
+/**
+ * A refund asked for by the buyer (`byUser` set: only their own order, only before the cut-off, only
+ * unused) or by a superuser (any paid order, used or not).
+ */
+export async function refundOrder(
+  deps: RefundDeps,
+  uniqueId: string,
+  by: { reason: 'customer'; userId: string } | { reason: 'superuser' },
+  now = new Date(),
+): Promise<{ status: 'refunded'; msg: string; refund_status: 'pending' | 'done' }> {
+  const order = await deps.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [row] = await t.select().from(orders).where(eq(orders.uniqueId, uniqueId)).for('update');
+    if (!row || (by.reason === 'customer' && row.userId !== by.userId)) throw notFound('Ticket not found.');
+    if (row.status !== 'paid' && !(by.reason === 'superuser' && row.status === 'amount_mismatch')) {
+      throw conflict(
+        row.status === 'refunded' ? 'This ticket is already refunded.' : INVENTORY_MESSAGES.cancelNotPaid,
+        'order_state',
+      );
+    }
+    if (by.reason === 'customer') {
+      if (row.qrCodeScanned) throw conflict(INVENTORY_MESSAGES.cancelClaimed, 'ticket_claimed');
+      const [pkg] = await t.select().from(packages).where(eq(packages.id, row.packageId));
+      const [slot] = row.slotId ? await t.select().from(slots).where(eq(slots.id, row.slotId)) : [];
+      if (!canCancel(row, slot?.startsAt ?? null, pkg?.cancelCutoffHours ?? 24, now)) {
+        throw conflict(INVENTORY_MESSAGES.cancelAfterCutoff, 'cancel_cutoff');
+      }
+    }
+    return markRefunded(t, row, by.reason, { now });
+  });
+  const refundStatus = await settleRefund(deps, order.id);
+  return {
+    status: 'refunded',
+    msg:
+      by.reason === 'customer'
+        ? 'Your ticket is cancelled and refunded. A confirmation e-mail is on its way.'
+        : 'The order is refunded and the buyer told by e-mail.',
+    refund_status: refundStatus,
+  };
+}

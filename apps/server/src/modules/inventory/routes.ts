@@ -1,0 +1,89 @@
+/** Inventory calls (contract inventory.api.ts): slots for buyers and editors, cancellations, refunds. */
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../lib/contract-route';
+import { badRequest, notFound } from '../../lib/errors';
+import { enforce } from '../../lib/rate-limit';
+import { addRecurringSlots, deleteSlot, packageByTag, saveSettings, settingsOf, updateSlot } from './editor';
+import { refundOrder } from './refunds';
+import { dateRange, editorSlot, publicSlot, slotsBetween } from './slots';
+
+const RANGE_MESSAGE = 'The date range must run forwards and span at most 370 days.';
+
+export const inventoryRoutes: FastifyPluginAsync = async (app) => {
+  const refundDeps = () => ({
+    db: app.db,
+    provider: app.payments,
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+  });
+
+  route(app, 'GET /api/packages/:tag/availability/', async (req) => {
+    const snap = await app.catalog.get();
+    // Only a package on sale is shown to buyers (the list's own rule).
+    if (!snap.byTag.has(req.params.tag)) throw notFound('This ticket is not available.');
+    const pkg = await packageByTag(app.db, req.params.tag);
+    const range = dateRange(req.query);
+    if (!range) throw badRequest(RANGE_MESSAGE);
+    const now = new Date();
+    const rows = await slotsBetween(app.db, pkg.id, range, now);
+    return {
+      package_tag: pkg.packageTag,
+      ...settingsOf(pkg),
+      slots: rows.map((r) => publicSlot(r, pkg.cutoffMinutes, now)),
+    };
+  });
+
+  const editorView = async (tag: string, query: { from?: string; to?: string }) => {
+    const pkg = await packageByTag(app.db, tag);
+    const range = dateRange(query);
+    if (!range) throw badRequest(RANGE_MESSAGE);
+    const now = new Date();
+    const rows = await slotsBetween(app.db, pkg.id, range, now);
+    return {
+      package_tag: pkg.packageTag,
+      ...settingsOf(pkg),
+      slots: rows.map((r) => editorSlot(r, pkg.cutoffMinutes, now)),
+    };
+  };
+
+  route(app, 'GET /api/editor/packages/:tag/availability/', async (req) =>
+    editorView(req.params.tag, req.query),
+  );
+
+  route(app, 'PUT /api/editor/packages/:tag/availability/', async (req) => {
+    const pkg = await packageByTag(app.db, req.params.tag);
+    await saveSettings(app.db, req.user!.id, pkg, req.body);
+    app.catalog.invalidate();
+    return editorView(req.params.tag, {});
+  });
+
+  route(app, 'POST /api/editor/packages/:tag/slots/', async (req) => {
+    const pkg = await packageByTag(app.db, req.params.tag);
+    const result = await addRecurringSlots(app.db, req.user!.id, pkg, req.body);
+    app.catalog.invalidate();
+    return result;
+  });
+
+  route(app, 'PATCH /api/editor/slots/:id/', async (req) => {
+    const { slot, message } = await updateSlot(app.db, req.user!.id, req.params.id, req.body);
+    app.catalog.invalidate();
+    return { slot, message };
+  });
+
+  route(app, 'DELETE /api/editor/slots/:id/', async (req) => {
+    const out = await deleteSlot(app.db, req.user!.id, req.params.id);
+    app.catalog.invalidate();
+    return out;
+  });
+
+  route(app, 'POST /api/tickets/:uniqueId/cancel/', async (req) => {
+    const user = req.user!;
+    // A buyer cancels a handful of tickets; a loop over order ids is stopped here.
+    await enforce(app.db, `cancel:user:${user.id}`, 20, 3600);
+    return refundOrder(refundDeps(), req.params.uniqueId, { reason: 'customer', userId: user.id });
+  });
+
+  route(app, 'POST /api/admin/orders/:uniqueId/refund/', async (req) =>
+    refundOrder(refundDeps(), req.params.uniqueId, { reason: 'superuser' }),
+  );
+};
