@@ -1,7 +1,6 @@
 import {
   decimalToCents,
   formatEuro,
-  formatRomeDate,
   INVENTORY_MESSAGES,
   MESSAGES,
   orderTotalCents,
@@ -18,19 +17,24 @@ import { Counter } from './Counter';
 import { startCheckout } from './checkout';
 import { formatTicketDate, stepCount } from './format';
 import { SlotTimes } from './SlotTimes';
-import { chosenSlot, passRule, showSlots, slotDays } from './slots';
+import { chosenSlot, passRule, showSlots, slotDays, slotRange } from './slots';
 
 /**
  * Date, ticket counts, total and Checkout (spec §2 Ticket details, §4 Checkout, §5 Ticket page).
  * Counts start at 0; Checkout stays disabled while the total is 0.
  *
- * Inventory: a package sold in slots (START_TIME, OPENING_HOURS) offers the Rome days that have times,
- * then that day's times with what is left; a day with one time has it chosen. A pass shows its rule.
- * A package without an availability kind is the spec's date choice, unchanged.
+ * Inventory: a package sold in slots (START_TIME, OPENING_HOURS) keeps the spec's date choice (the
+ * server lists the Rome days that still have an open time in `dates`), then offers that day's times
+ * with what is left; a day with one time has it chosen. A pass shows its rule. A package without an
+ * availability kind is the spec's date choice, unchanged.
  */
 export function BookingPanel({ pkg }: { pkg: Package }) {
   const timed = usesSlots(pkg.availability_type);
-  const availability = useQuery({ ...availabilityQuery(pkg.package_tag), enabled: timed });
+  const hasDates = pkg.dates.length > 0;
+  const availability = useQuery({
+    ...availabilityQuery(pkg.package_tag, slotRange(pkg.dates)),
+    enabled: timed && hasDates,
+  });
   const [slotId, setSlotId] = useState<string | null>(null);
   const [date, setDate] = useState('');
   const [adults, setAdults] = useState(0);
@@ -50,17 +54,17 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
         : [],
     [availability.data],
   );
-  const days = useMemo(() => slotDays(slots), [slots]);
+  const fullDays = useMemo(() => new Set(slotDays(slots).flatMap((d) => (d.full ? [d.date] : []))), [slots]);
   const daySlots = useMemo(() => slots.filter((s) => s.romeDate === date), [slots, date]);
   const chosen = timed ? chosenSlot(daySlots, slotId) : null;
 
   const adultCents = decimalToCents(pkg.adult_price) ?? 0;
   const youthCents = decimalToCents(pkg.youth_price) ?? 0;
   const total = orderTotalCents({ adults, youths }, { adultCents, youthCents });
-  const hasDates = timed ? days.length > 0 : pkg.dates.length > 0;
-  const dateOptions = timed
-    ? days.map((d) => ({ value: d.date, label: `${formatRomeDate(d.date)}${d.full ? ' (sold out)' : ''}` }))
-    : pkg.dates.map((d) => ({ value: d, label: formatTicketDate(d) }));
+  const dateOptions = pkg.dates.map((d) => ({
+    value: d,
+    label: `${formatTicketDate(d)}${fullDays.has(d) ? ' (sold out)' : ''}`,
+  }));
 
   const checkout = async () => {
     if (hasDates && !date) {
@@ -116,24 +120,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
         </p>
       ) : null}
 
-      {timed && availability.isPending && (
-        <p role="status" className="mt-4 text-sm text-stone-700">
-          Loading available dates...
-        </p>
-      )}
-      {timed && availability.isError && (
-        <div className="mt-4 text-sm text-stone-800">
-          <p role="alert">Failed to load the available times.</p>
-          <button
-            type="button"
-            onClick={() => void availability.refetch()}
-            className="mt-1 font-semibold text-brand underline underline-offset-4"
-          >
-            Try again
-          </button>
-        </div>
-      )}
-      {timed && availability.isSuccess && days.length === 0 && (
+      {timed && !hasDates && (
         <p className="mt-4 rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800">
           No dates are available at the moment.
         </p>
@@ -166,7 +153,24 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
         </div>
       )}
 
-      {timed && date && (
+      {timed && date && availability.isPending && (
+        <p role="status" className="mt-4 text-sm text-stone-700">
+          Loading times...
+        </p>
+      )}
+      {timed && date && availability.isError && (
+        <div className="mt-4 text-sm text-stone-800">
+          <p role="alert">Failed to load the available times.</p>
+          <button
+            type="button"
+            onClick={() => void availability.refetch()}
+            className="mt-1 font-semibold text-brand underline underline-offset-4"
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {timed && date && availability.isSuccess && (
         <SlotTimes
           id={timesId}
           slots={daySlots}

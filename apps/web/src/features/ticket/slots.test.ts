@@ -1,6 +1,6 @@
 import type { Slot } from '@rome/contract';
 import { describe, expect, it } from 'vitest';
-import { chosenSlot, passRule, showSlots, slotDays } from './slots';
+import { chosenSlot, passRule, showSlots, slotDays, slotRange } from './slots';
 
 const slot = (id: string, startsAt: string, status: Slot['status'], remaining = 20): Slot => ({
   id,
@@ -91,5 +91,13 @@ describe('passRule', () => {
   it('says how long a pass is valid', () => {
     expect(passRule(24)).toBe('Valid 24 hours from first use');
     expect(passRule(1)).toBe('Valid 1 hour from first use');
+  });
+});
+
+describe('slotRange', () => {
+  it("asks for the package's listed days, at most 370 days", () => {
+    expect(slotRange([])).toEqual({});
+    expect(slotRange(['2026-12-07', '2026-12-05'])).toEqual({ from: '2026-12-05', to: '2026-12-07' });
+    expect(slotRange(['2026-01-01', '2028-01-01'])).toEqual({ from: '2026-01-01', to: '2027-01-06' });
   });
 });

@@ -2,7 +2,7 @@
  * The ticket page's view of a package's slots (inventory): which Rome days offer a time, which times
  * can still be booked, and what a slot's button says. Pure, so it is unit-tested.
  */
-import { romeParts, type Slot, slotLabel } from '@rome/contract';
+import { addDays, romeParts, type Slot, slotLabel } from '@rome/contract';
 
 /** A slot as the page shows it: its Rome date and time, and whether it can be chosen now. */
 export type ShownSlot = Slot & { romeDate: string; romeTime: string; bookable: boolean; label: string };
@@ -56,3 +56,13 @@ export function chosenSlot(daySlots: readonly ShownSlot[], pickedId: string | nu
 /** 'Valid 24 hours from first use' (an open-dated pass). */
 export const passRule = (hours: number): string =>
   `Valid ${hours} ${hours === 1 ? 'hour' : 'hours'} from first use`;
+
+/** The range of Rome dates to ask times for: the package's listed days (at most the server's 370). */
+export function slotRange(dates: readonly string[]): { from?: string; to?: string } {
+  if (dates.length === 0) return {};
+  const sorted = [...dates].sort();
+  const from = sorted[0];
+  const last = sorted[sorted.length - 1];
+  const limit = addDays(from, 370);
+  return { from, to: [last, limit].sort()[0] };
+}
