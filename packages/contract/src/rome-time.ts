@@ -83,7 +83,7 @@ const readableDate = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
 });
 
-/** 'Sat 28 Mar 2027' for a Rome calendar date (no time). */
+/** 'Sun, 28 Mar 2027' for a Rome calendar date (no time). */
 export function formatRomeDate(date: string): string {
   const m = DATE_RE.exec(date);
   if (!m) return date;
@@ -91,7 +91,7 @@ export function formatRomeDate(date: string): string {
   return readableDate.format(new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], 12)));
 }
 
-/** 'Sat 28 Mar 2027, 10:00' (Rome time) for an instant: what tickets, e-mails and pages show. */
+/** 'Sun, 28 Mar 2027, 10:00' (Rome time) for an instant: what tickets, e-mails and pages show. */
 export function formatRomeDateTime(instant: Date | string): string {
   const at = typeof instant === 'string' ? new Date(instant) : instant;
   const { date, time } = romeParts(at);

@@ -1,5 +1,5 @@
 /**
- * A local stand-in for the part of Stripe's HTTP API the shop uses (Checkout Sessions and Events),
+ * A local stand-in for the part of Stripe's HTTP API the shop uses (Checkout Sessions, Refunds, Events),
  * speaking Stripe's wire format: form-encoded requests, JSON objects, Idempotency-Key headers. The
  * real `stripe` SDK is pointed at it with { host, port, protocol: 'http' }.
  */
@@ -22,11 +22,24 @@ export type StandinSession = {
   cancel_url: string;
   expires_at: number;
   line_items: { name: string; unit_amount: number; quantity: number }[];
+  payment_intent: string;
+};
+
+export type StandinRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
 };
 
 export type StripeStandin = {
   port: number;
   sessions: Map<string, StandinSession>;
+  refunds: StandinRefund[];
+  /** Answer refunds with a 500 (a provider outage) while true. */
+  failRefunds: boolean;
   events: any[];
   idempotencyKeys: string[];
   requests: { method: string; path: string; auth: string | undefined }[];
@@ -39,6 +52,9 @@ function parseForm(body: string): Record<string, string> {
 
 export async function startStripeStandin(): Promise<StripeStandin> {
   const sessions = new Map<string, StandinSession>();
+  const refunds: StandinRefund[] = [];
+  const refundsByKey = new Map<string, StandinRefund>();
+  const state = { failRefunds: false };
   const byIdempotencyKey = new Map<string, StandinSession>();
   const events: any[] = [];
   const idempotencyKeys: string[] = [];
@@ -94,10 +110,44 @@ export async function startStripeStandin(): Promise<StripeStandin> {
           cancel_url: f.cancel_url,
           expires_at: Number(f.expires_at),
           line_items: lines,
+          payment_intent: `pi_${randomBytes(12).toString('hex')}`,
         };
         sessions.set(id, session);
         if (key) byIdempotencyKey.set(key, session);
         return send(200, session);
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        if (state.failRefunds) return send(500, { error: { type: 'api_error', message: 'Stand-in outage' } });
+        const key = req.headers['idempotency-key'] as string | undefined;
+        if (key) idempotencyKeys.push(key);
+        const seen = key ? refundsByKey.get(key) : undefined;
+        if (seen) return send(200, seen);
+        const f = parseForm(body);
+        const session = [...sessions.values()].find((s) => s.payment_intent === f.payment_intent);
+        if (!session || session.payment_status !== 'paid') {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              message: `No such payment_intent: '${f.payment_intent}'`,
+            },
+          });
+        }
+        const refund: StandinRefund = {
+          id: `re_${randomBytes(12).toString('hex')}`,
+          object: 'refund',
+          amount: Number(f.amount ?? session.amount_total),
+          payment_intent: f.payment_intent,
+          status: 'succeeded',
+          metadata: { session: f['metadata[session]'] ?? '' },
+        };
+        refunds.push(refund);
+        if (key) refundsByKey.set(key, refund);
+        return send(200, refund);
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+        const pi = url.searchParams.get('payment_intent');
+        const data = [...sessions.values()].filter((s) => !pi || s.payment_intent === pi);
+        return send(200, { object: 'list', data, has_more: false, url: '/v1/checkout/sessions' });
       }
       const m = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
       if (req.method === 'GET' && m) {
@@ -123,10 +173,51 @@ export async function startStripeStandin(): Promise<StripeStandin> {
   return {
     port: (server.address() as AddressInfo).port,
     sessions,
+    refunds,
+    get failRefunds() {
+      return state.failRefunds;
+    },
+    set failRefunds(v: boolean) {
+      state.failRefunds = v;
+    },
     events,
     idempotencyKeys,
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A `charge.refunded` event as Stripe sends it (the charge of a session's payment intent). */
+export function chargeRefundedEvent(
+  session: StandinSession,
+  opts: { refunded?: boolean; refundId?: string; id?: string } = {},
+) {
+  const amount = session.amount_total;
+  const refunded = opts.refunded ?? true;
+  return {
+    id: opts.id ?? `evt_${randomBytes(10).toString('hex')}`,
+    object: 'event',
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    type: 'charge.refunded',
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: {
+      object: {
+        id: `ch_${randomBytes(10).toString('hex')}`,
+        object: 'charge',
+        amount,
+        amount_refunded: refunded ? amount : Math.floor(amount / 2),
+        currency: session.currency,
+        payment_intent: session.payment_intent,
+        refunded,
+        refunds: {
+          object: 'list',
+          data: [{ id: opts.refundId ?? `re_${randomBytes(8).toString('hex')}`, object: 'refund' }],
+        },
+      },
+    },
   };
 }
 

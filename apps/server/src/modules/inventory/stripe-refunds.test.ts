@@ -1,0 +1,167 @@
+/**
+ * Refunds through the real Stripe SDK against the local stand-in (Stripe's wire format): the refund
+ * call and its idempotency key, a provider outage left pending and settled later, and `charge.refunded`
+ * webhooks applied once whatever their number or order.
+ */
+import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, orders } from '../../db/schema';
+import { createTestApp } from '../../test/harness';
+import {
+  chargeRefundedEvent,
+  type StripeStandin,
+  sessionEvent,
+  startStripeStandin,
+} from '../../test/stripe-standin';
+import { createUser, type TestUser } from '../../test/users';
+import { settlePendingRefunds } from './refunds';
+
+const WEBHOOK_SECRET = 'whsec_refund_suite';
+let standin: StripeStandin;
+let stripe: Stripe;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let buyer: TestUser;
+
+beforeAll(async () => {
+  standin = await startStripeStandin();
+  stripe = new Stripe('sk_test_standin', {
+    host: '127.0.0.1',
+    port: standin.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
+  t = await createTestApp(
+    { stripe: { secretKey: 'sk_test_standin', webhookSecret: WEBHOOK_SECRET } },
+    { stripe },
+  );
+  buyer = await createUser(t.app, t.db, { name: 'Rita Refund' });
+});
+afterAll(async () => {
+  await t.close();
+  await standin.close();
+});
+
+const deliver = (event: unknown) => {
+  const payload = JSON.stringify(event);
+  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook/',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+};
+
+/** A BB-24 pass (open-dated: cancellable until used) checked out and paid at Stripe. */
+async function paidSession(opts: { fulfil?: boolean } = { fulfil: true }) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-checkout-session/',
+    headers: buyer.auth,
+    payload: { package_identifier: 'BB-24', adult_count: '1', youth_count: '1' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const session = standin.sessions.get(res.json().id)!;
+  session.status = 'complete';
+  session.payment_status = 'paid';
+  if (opts.fulfil !== false) {
+    expect((await deliver(sessionEvent('checkout.session.completed', session))).json().outcome).toBe(
+      'fulfilled',
+    );
+  }
+  const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));
+  return { session, order };
+}
+
+const refundMails = async () =>
+  (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email))).filter((m) =>
+    m.subject.includes('refunded'),
+  );
+
+describe('refunds at Stripe', () => {
+  it("a buyer's cancellation refunds the payment intent once, with an idempotency key", async () => {
+    const { session, order } = await paidSession();
+    const before = standin.refunds.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${order.uniqueId}/cancel/`,
+      headers: buyer.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().refund_status).toBe('done');
+    expect(standin.refunds.slice(before)).toEqual([
+      expect.objectContaining({ payment_intent: session.payment_intent, amount: 2900 + 1900 }),
+    ]);
+    expect(standin.idempotencyKeys).toContain(`refund-${order.id}`);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({
+      status: 'refunded',
+      refundStatus: 'done',
+      refundId: standin.refunds.at(-1)!.id,
+    });
+
+    // Stripe then reports the refund it made: applied once, no second e-mail.
+    const mails = (await refundMails()).length;
+    const event = chargeRefundedEvent(session, { refundId: row.refundId! });
+    expect((await deliver(event)).json().outcome).toBe('already_refunded');
+    expect((await deliver(event)).json().outcome).toBe('duplicate');
+    expect((await refundMails()).length).toBe(mails);
+  });
+
+  it('a provider outage leaves the refund pending; settling later refunds once', async () => {
+    const { order } = await paidSession();
+    standin.failRefunds = true;
+    const before = standin.refunds.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${order.uniqueId}/cancel/`,
+      headers: buyer.auth,
+    });
+    standin.failRefunds = false;
+    // The buyer's cancellation stands (the places are free again); the money follows.
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'refunded', refund_status: 'pending' });
+    const deps = { db: t.db, provider: t.app.payments, publicUrl: 'http://localhost' };
+    expect(await settlePendingRefunds(deps)).toEqual({ done: 1, pending: 0 });
+    expect(await settlePendingRefunds(deps)).toEqual({ done: 0, pending: 0 });
+    expect(standin.refunds.length).toBe(before + 1);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row.refundStatus).toBe('done');
+  });
+
+  it('a refund made in the Stripe dashboard cancels the ticket once, however often it is reported', async () => {
+    const { session, order } = await paidSession();
+    const mails = (await refundMails()).length;
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => deliver(chargeRefundedEvent(session)).then((r) => r.json().outcome)),
+    );
+    expect(outcomes.filter((o) => o === 'refunded')).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== 'refunded').every((o) => o === 'already_refunded')).toBe(true);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: 'refunded', refundReason: 'provider', refundStatus: 'done' });
+    expect((await refundMails()).length).toBe(mails + 1);
+  });
+
+  it('a refund reported before the payment itself leaves no valid ticket behind', async () => {
+    const { session, order } = await paidSession({ fulfil: false });
+    expect((await deliver(chargeRefundedEvent(session))).json().outcome).toBe('refunded');
+    expect((await deliver(sessionEvent('checkout.session.completed', session))).json().outcome).toBe(
+      'already_paid',
+    );
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: 'refunded', claimCodeHash: null, qrFileKey: null });
+  });
+
+  it('a partial refund leaves the ticket valid', async () => {
+    const { session, order } = await paidSession();
+    expect((await deliver(chargeRefundedEvent(session, { refunded: false }))).json().outcome).toBe(
+      'partial_refund_ignored',
+    );
+    const [row] = await t.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'paid')));
+    expect(row).toBeDefined();
+  });
+});
