@@ -181,6 +181,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
           }}
           describedBy={error ? errorId : undefined}
           invalid={Boolean(error) && !chosen}
+          dayEntry={pkg.availability_type === 'OPENING_HOURS'}
         />
       )}
 

@@ -11,6 +11,7 @@ export function SlotTimes({
   onChoose,
   describedBy,
   invalid,
+  dayEntry = false,
 }: {
   id: string;
   slots: readonly ShownSlot[];
@@ -18,11 +19,14 @@ export function SlotTimes({
   onChoose: (slotId: string) => void;
   describedBy?: string;
   invalid?: boolean;
+  /** OPENING_HOURS: one entry per day, shown as the day's opening ('from 09:00'). */
+  dayEntry?: boolean;
 }) {
   return (
     <fieldset className="mt-4" aria-describedby={describedBy} aria-invalid={invalid || undefined}>
       <legend className="text-sm font-semibold text-stone-900">
-        Select a time <span className="font-normal text-stone-600">(Rome time)</span>
+        {dayEntry ? 'Day entry' : 'Select a time'}{' '}
+        <span className="font-normal text-stone-600">(Rome time)</span>
       </legend>
       {slots.length === 0 ? (
         <p className="mt-1 text-sm text-stone-700">No times on this day.</p>
@@ -30,13 +34,14 @@ export function SlotTimes({
         <ul id={id} className="mt-2 grid grid-cols-3 gap-2" data-testid="slot-times">
           {slots.map((slot) => {
             const chosen = slot.id === chosenId;
+            const time = dayEntry ? `from ${slot.romeTime}` : slot.romeTime;
             return (
               <li key={slot.id}>
                 <button
                   type="button"
                   disabled={!slot.bookable}
                   aria-pressed={slot.bookable ? chosen : undefined}
-                  aria-label={slot.label ? `${slot.romeTime}, ${slot.label}` : slot.romeTime}
+                  aria-label={slot.label ? `${time}, ${slot.label}` : time}
                   data-slot-id={slot.id}
                   data-status={slot.status}
                   onClick={() => onChoose(slot.id)}
@@ -51,7 +56,7 @@ export function SlotTimes({
                   <span
                     className={`text-base font-semibold tabular-nums ${slot.bookable ? '' : 'line-through'}`}
                   >
-                    {slot.romeTime}
+                    {time}
                   </span>
                   <span
                     className={`min-h-4 text-xs leading-4 ${
