@@ -199,6 +199,7 @@ test('an editor adds recurring times and is refused a capacity below what is sol
   // The buyer's page no longer offers it.
   const buyer = await page.context().browser()!.newPage();
   await buyer.goto(`${test.info().project.use.baseURL}/manageBookings/E9/RM-DAILY`);
+  await expect(buyer.getByLabel('Select a date')).toBeVisible();
   const dates = await buyer
     .getByLabel('Select a date')
     .locator('option')
