@@ -39,6 +39,7 @@ export const INVENTORY_MESSAGES = {
   cancelClaimed: 'This ticket has already been used and cannot be cancelled.',
   cancelNotPaid: 'Only a paid ticket can be cancelled.',
   refunded: 'This ticket was refunded and cannot be used.',
+  passExpired: 'This pass was not used within its validity period and has expired.',
   slotHasOrders: 'This time has bookings and cannot be deleted. Close it instead.',
   badRange: 'The end date must not be before the start date.',
   noSlotsMade: 'Choose at least one day of the week and one time.',

@@ -5,6 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { addDays, romeToday } from '@rome/contract';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FOLDERS, DEMO_PACKAGES } from '../db/seed/data';
@@ -308,6 +309,57 @@ describe('two instances behind nginx', () => {
     expect(new Set(all).size).toBe(all.length);
     const [{ n: sentRows }] = await db.query('SELECT count(*)::int AS n FROM mail_outbox');
     expect(smtp.received).toHaveLength(sentRows);
+  });
+
+  it('200 buyers at the last 10 places of a slot, spread over both instances: exactly 10 sold', async () => {
+    const editor = await addUser(db.query, { editor: true, name: 'Ines Inventory' });
+    const { access: editorToken } = await signIn(editor);
+    const tag = 'CS-HALF';
+    const put = await call('PUT', `/api/editor/packages/${tag}/availability/`, {
+      token: editorToken,
+      json: {
+        availability_type: 'START_TIME',
+        cutoff_minutes: 0,
+        cancel_cutoff_hours: 24,
+        infants_take_place: false,
+        pass_hours: null,
+        validity_days: null,
+        daily_cap: null,
+      },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const date = addDays(romeToday(), 20);
+    const add = await call('POST', `/api/editor/packages/${tag}/slots/`, {
+      token: editorToken,
+      json: { from: date, to: date, weekdays: [0, 1, 2, 3, 4, 5, 6], times: ['10:00'], capacity: 10 },
+    });
+    expect(add.body).toMatchObject({ created: 1 });
+    const list = await call('GET', `/api/packages/${tag}/availability/?from=${date}&to=${date}`);
+    const slotId = list.body.slots[0].id as string;
+    // Eight buyers, 25 checkouts each (under the per-buyer checkout limit), all at once through nginx.
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => addUser(db.query)));
+    const tokens = [];
+    for (const b of buyers) tokens.push((await signIn(b)).access);
+    const answers = await Promise.all(
+      tokens.flatMap((token) =>
+        Array.from({ length: 25 }, () =>
+          call('POST', '/api/create-checkout-session/', {
+            token,
+            json: { package_identifier: tag, slot_id: slotId, adult_count: '1', youth_count: '0' },
+          }),
+        ),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(190);
+    expect(new Set(answers.map((a) => a.instance))).toEqual(new Set(['a', 'b']));
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.error).toBe('Sold out');
+    const [{ held }] = await db.query(
+      `SELECT coalesce(sum(places), 0)::int AS held FROM orders WHERE slot_id = $1 AND status = 'pending'`,
+      [slotId],
+    );
+    expect(held).toBe(10);
   });
 
   it('logged nothing alarming', () => {

@@ -21,6 +21,21 @@ export const CLAIM_MESSAGES = {
 
 const isPlausibleCode = (code: string) => /^[A-Za-z0-9_-]{16,64}$/.test(code);
 
+/** Whether an unused pass bought at `paidAt` is past its window for first use. */
+export function passExpired(
+  paidAt: Date | null,
+  type: string | null,
+  validityDays: number | null,
+  now = new Date(),
+): boolean {
+  return (
+    type === 'PASS' &&
+    validityDays !== null &&
+    paidAt !== null &&
+    paidAt.getTime() + validityDays * 86_400_000 < now.getTime()
+  );
+}
+
 async function findTicket(db: Db, code: string) {
   if (!isPlausibleCode(code)) return null;
   const [row] = await db
@@ -28,6 +43,8 @@ async function findTicket(db: Db, code: string) {
       order: orders,
       title: packages.title,
       tag: packages.packageTag,
+      availabilityType: packages.availabilityType,
+      validityDays: packages.validityDays,
       buyer: users.fullName,
       agentName: agents.name,
       startsAt: slots.startsAt,
@@ -92,6 +109,9 @@ export async function claimTicket(
   // A refunded ticket is known, and the agent is told why it does not count.
   if (t?.order.status === 'refunded' && !t.order.qrCodeScanned)
     throw new HttpError(409, { success: false, error: INVENTORY_MESSAGES.refunded, code: 'ticket_refunded' });
+  // A pass must be first used within its validity window (days from purchase).
+  if (t && passExpired(t.order.paidAt, t.availabilityType, t.validityDays) && !t.order.qrCodeScanned)
+    throw new HttpError(409, { success: false, error: INVENTORY_MESSAGES.passExpired, code: 'pass_expired' });
   if (t?.order.status !== 'paid')
     throw new HttpError(404, { success: false, error: CLAIM_MESSAGES.notFound });
   if (t.order.qrCodeScanned) {

@@ -54,7 +54,7 @@ const api = (
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   user?: TestUser,
-  payload?: unknown,
+  payload?: object,
 ) =>
   t.app.inject({
     method,
@@ -232,7 +232,8 @@ describe('slots and holds', () => {
       .from(orders)
       .where(and(eq(orders.slotId, slotId), sql`${orders.status} in ('pending','paid')`));
     expect(Number(held)).toBe(25);
-  });
+    // 200 requests and 20 sign-ins: well over the default time on a loaded 2-core machine.
+  }, 120_000);
 });
 
 describe('editors', () => {
@@ -286,7 +287,7 @@ describe('editors', () => {
   });
 
   it('refuses bad steps, capacity below what is sold (naming the count), and deleting a booked slot', async () => {
-    const bad: [unknown, string][] = [
+    const bad: [object, string][] = [
       [
         { from: '2026-12-10', to: '2026-12-01', weekdays: [1], times: ['09:00'], capacity: 5 },
         'The end date must not be before the start date.',
@@ -448,6 +449,32 @@ describe('cancellation and refunds', () => {
     });
     expect(claim.statusCode).toBe(409);
     expect(claim.json().error).toBe('This ticket was refunded and cannot be used.');
+  });
+});
+
+describe('passes', () => {
+  it('an open-dated pass is refused at the first claim once its validity window has passed', async () => {
+    const pass = await createUser(t.app, t.db, { name: 'Paolo Pass' });
+    const res = await api('POST', '/api/create-checkout-session/', pass, {
+      package_identifier: 'BB-24',
+      adult_count: '1',
+      youth_count: '0',
+    });
+    expect((await pay(res.json().id, pass)).json().result).toBe('fulfilled');
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, pass.email));
+    const code = /\/verify\/([\w-]+)\//.exec(mail.text)![1];
+    const claim = () =>
+      api('POST', '/api/claim/', undefined, { code, agent_name: 'Agent Inventory', security_code: '4711' });
+    // Bought 366 days ago, with 365 days to first use.
+    await t.db
+      .update(orders)
+      .set({ paidAt: new Date(Date.now() - 366 * 86_400_000) })
+      .where(eq(orders.providerSessionId, res.json().id));
+    const refused = await claim();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('This pass was not used within its validity period and has expired.');
+    await t.db.update(orders).set({ paidAt: new Date() }).where(eq(orders.providerSessionId, res.json().id));
+    expect((await claim()).statusCode).toBe(200);
   });
 });
 
