@@ -211,6 +211,17 @@ test('an editor adds recurring times and is refused a capacity below what is sol
     buyer.getByTestId('slot-times').getByRole('button', { name: '18:30, 4 left' }),
   ).toHaveAttribute('aria-pressed', 'true');
   await buyer.close();
+
+  // A time without bookings can be deleted.
+  const unbooked = editor.locator(
+    `[data-testid="slot-day"][data-date="${sundays[1]}"] [data-testid="slot-row"][data-time="18:30"]`,
+  );
+  if (sundays[1].slice(0, 7) !== sunday.slice(0, 7))
+    await editor.getByRole('button', { name: /Next month/ }).click();
+  page.once('dialog', (d) => d.accept());
+  await unbooked.getByRole('button', { name: /^Delete/ }).click();
+  await expect(editor.getByTestId('slot-month-note')).toHaveText(/: Deleted\.$/);
+  await expect(unbooked).toHaveCount(0);
 });
 
 test('a customer cancels a ticket and sees it Refunded', async ({ page, request }) => {

@@ -375,6 +375,8 @@ function SlotMonth({
 }) {
   const id = useId();
   const days = slotsByDay(slots);
+  // A deleted time leaves the list, so its message is said here.
+  const [deleted, setDeleted] = useState<Note>(null);
   return (
     <section aria-labelledby={`${id}-h`} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -390,6 +392,7 @@ function SlotMonth({
           </button>
         </div>
       </div>
+      {deleted && <NoteLine note={deleted} testId="slot-month-note" />}
       <div aria-busy={loading || undefined}>
         {days.length === 0 ? (
           <p className="text-sm text-stone-700">No times in {monthLabel(month)}.</p>
@@ -412,7 +415,12 @@ function SlotMonth({
                 </h5>
                 <ul className="divide-y divide-stone-200">
                   {day.slots.map((slot) => (
-                    <SlotRow key={slot.id} slot={slot} tag={tag} />
+                    <SlotRow
+                      key={slot.id}
+                      slot={slot}
+                      tag={tag}
+                      onDeleted={(text) => setDeleted({ ok: true, text })}
+                    />
                   ))}
                 </ul>
               </li>
@@ -425,7 +433,15 @@ function SlotMonth({
 }
 
 /** A slot: time, places taken, capacity (PATCH), close/reopen (PATCH) and delete. */
-function SlotRow({ slot, tag }: { slot: EditorSlot; tag: string }) {
+function SlotRow({
+  slot,
+  tag,
+  onDeleted,
+}: {
+  slot: EditorSlot;
+  tag: string;
+  onDeleted: (message: string) => void;
+}) {
   const client = useQueryClient();
   const { date, time } = romeParts(new Date(slot.starts_at));
   const when = `${time} on ${formatRomeDate(date)}`;
@@ -509,7 +525,12 @@ function SlotRow({ slot, tag }: { slot: EditorSlot; tag: string }) {
           className="rounded-lg px-3 py-2 text-sm font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60"
           disabled={busy}
           onClick={() => {
-            if (window.confirm(`Delete the time ${when}?`)) void run(() => deleteSlot(slot.id));
+            if (!window.confirm(`Delete the time ${when}?`)) return;
+            void run(async () => {
+              const answer = await deleteSlot(slot.id);
+              onDeleted(`${when}: ${answer.message}`);
+              return answer;
+            });
           }}
         >
           Delete<span className="sr-only"> {when}</span>
