@@ -21,7 +21,7 @@ const tagParams = z.object({
     .string()
     .min(1)
     .max(200)
-    .meta({ examples: ['MUS-BORGHESE'] }),
+    .meta({ examples: ['RM-COL'] }),
 });
 const slotParams = z.object({ id: z.uuid({ error: 'The selected time is not available.' }) });
 const orderParams = z.object({ uniqueId: z.string().min(1).max(300) });

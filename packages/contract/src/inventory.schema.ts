@@ -27,6 +27,16 @@ const wholeOrNull = (max: number, what: string) =>
     .max(max, { error: `${what} must be a whole number from 1 to ${max}, or empty.` })
     .nullable();
 
+const settingsExample = {
+  availability_type: 'START_TIME',
+  cutoff_minutes: 30,
+  cancel_cutoff_hours: 24,
+  infants_take_place: false,
+  pass_hours: null,
+  validity_days: null,
+  daily_cap: null,
+};
+
 /** A package's availability settings (the ticket editor's Availability section). */
 export const availabilitySettingsSchema = z
   .object({
@@ -55,17 +65,7 @@ export const availabilitySettingsSchema = z
   })
   .meta({
     id: 'AvailabilitySettings',
-    examples: [
-      {
-        availability_type: 'START_TIME',
-        cutoff_minutes: 30,
-        cancel_cutoff_hours: 24,
-        infants_take_place: false,
-        pass_hours: null,
-        validity_days: null,
-        daily_cap: null,
-      },
-    ],
+    examples: [settingsExample],
   });
 export type AvailabilitySettings = z.infer<typeof availabilitySettingsSchema>;
 
@@ -106,19 +106,7 @@ export const availabilityQuerySchema = z.object({
 export const availabilityResponseSchema = availabilitySettingsSchema
   .extend({ package_tag: z.string(), slots: z.array(slotSchema) })
   .meta({
-    examples: [
-      {
-        package_tag: 'MUS-BORGHESE',
-        availability_type: 'START_TIME',
-        cutoff_minutes: 30,
-        cancel_cutoff_hours: 24,
-        infants_take_place: false,
-        pass_hours: null,
-        validity_days: null,
-        daily_cap: null,
-        slots: [slotExample],
-      },
-    ],
+    examples: [{ package_tag: 'RM-COL', ...settingsExample, slots: [slotExample] }],
   });
 export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
 
@@ -127,14 +115,8 @@ export const editorAvailabilityResponseSchema = availabilitySettingsSchema
   .meta({
     examples: [
       {
-        package_tag: 'MUS-BORGHESE',
-        availability_type: 'START_TIME',
-        cutoff_minutes: 30,
-        cancel_cutoff_hours: 24,
-        infants_take_place: false,
-        pass_hours: null,
-        validity_days: null,
-        daily_cap: null,
+        package_tag: 'RM-COL',
+        ...settingsExample,
         slots: [{ ...slotExample, capacity: 40, taken: 37, closed: false }],
       },
     ],

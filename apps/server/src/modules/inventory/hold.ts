@@ -17,7 +17,7 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, packages, slots } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
-import { lockSlot, placesTaken, type SlotRow } from './slots';
+import { holdsPlaces, lockSlot, placesTaken, type SlotRow } from './slots';
 
 type PackageRow = typeof packages.$inferSelect;
 type NewOrder = typeof orders.$inferInsert;
@@ -120,13 +120,7 @@ export async function insertCappedPassOrder(
     const [{ taken }] = await t
       .select({ taken: sql<string>`coalesce(sum(${orders.places}), 0)` })
       .from(orders)
-      .where(
-        and(
-          eq(orders.packageId, pkg.id),
-          gte(orders.createdAt, dayStart),
-          sql`(${orders.status} = 'paid' OR (${orders.status} = 'pending' AND ${orders.holdExpiresAt} > ${now}))`,
-        ),
-      );
+      .where(and(eq(orders.packageId, pkg.id), gte(orders.createdAt, dayStart), holdsPlaces(now)));
     const left = pkg.dailyCap - Number(taken);
     if ((order.places ?? 0) > left) {
       throw conflict(left <= 0 ? INVENTORY_MESSAGES.dailyCapReached : placesLeftMessage(left), SOLD_OUT_CODE);

@@ -17,24 +17,12 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
     log: app.log,
   });
 
-  route(app, 'GET /api/packages/:tag/availability/', async (req) => {
-    const snap = await app.catalog.get();
-    // Only a package on sale is shown to buyers (the list's own rule).
-    if (!snap.byTag.has(req.params.tag)) throw notFound('This ticket is not available.');
-    const pkg = await packageByTag(app.db, req.params.tag);
-    const range = dateRange(req.query);
-    if (!range) throw badRequest(RANGE_MESSAGE);
-    const now = new Date();
-    const rows = await slotsBetween(app.db, pkg.id, range, now);
-    return {
-      package_tag: pkg.packageTag,
-      ...settingsOf(pkg),
-      slots: rows.map((r) => publicSlot(r, pkg.cutoffMinutes, now)),
-    };
-  });
-
-  const editorView = async (tag: string, query: { from?: string; to?: string }) => {
-    const pkg = await packageByTag(app.db, tag);
+  /** A package's settings and its slots in the asked range, each shaped by `shape`. */
+  const view = async <S>(
+    pkg: Awaited<ReturnType<typeof packageByTag>>,
+    query: { from?: string; to?: string },
+    shape: (row: Parameters<typeof publicSlot>[0], cutoffMinutes: number, now: Date) => S,
+  ) => {
     const range = dateRange(query);
     if (!range) throw badRequest(RANGE_MESSAGE);
     const now = new Date();
@@ -42,9 +30,19 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
     return {
       package_tag: pkg.packageTag,
       ...settingsOf(pkg),
-      slots: rows.map((r) => editorSlot(r, pkg.cutoffMinutes, now)),
+      slots: rows.map((r) => shape(r, pkg.cutoffMinutes, now)),
     };
   };
+
+  route(app, 'GET /api/packages/:tag/availability/', async (req) => {
+    const snap = await app.catalog.get();
+    // Only a package on sale is shown to buyers (the list's own rule).
+    if (!snap.byTag.has(req.params.tag)) throw notFound('This ticket is not available.');
+    return view(await packageByTag(app.db, req.params.tag), req.query, publicSlot);
+  });
+
+  const editorView = async (tag: string, query: { from?: string; to?: string }) =>
+    view(await packageByTag(app.db, tag), query, editorSlot);
 
   route(app, 'GET /api/editor/packages/:tag/availability/', async (req) =>
     editorView(req.params.tag, req.query),

@@ -20,7 +20,7 @@ import { orders, packages, slots } from '../../db/schema';
 export type SlotRow = typeof slots.$inferSelect;
 
 /** Orders whose places count against their slot at `now`: bought, or held and not run out. */
-const holdsPlaces = (now: Date) =>
+export const holdsPlaces = (now: Date) =>
   sql`(${orders.status} = 'paid' OR (${orders.status} = 'pending' AND ${orders.holdExpiresAt} > ${now}))`;
 
 /** Places taken per slot at `now` (slots without any are absent). `except` leaves one order out. */
