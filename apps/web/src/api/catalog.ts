@@ -31,3 +31,20 @@ export const offersQuery = queryOptions({
   staleTime: 300_000,
 });
 export const useOffers = () => useQuery(offersQuery);
+
+/**
+ * A package's slots for buyers (inventory): Rome dates and times with places left, between two Rome
+ * dates (both optional: the server's default is today and 60 days on). Kept fresh for a short while
+ * only: places sell.
+ */
+export const availabilityQuery = (tag: string, range: { from?: string; to?: string } = {}) =>
+  queryOptions({
+    queryKey: ['availability', tag, range.from ?? '', range.to ?? ''],
+    queryFn: ({ signal }) =>
+      call(
+        'GET /api/packages/:tag/availability/',
+        { params: { tag }, query: range },
+        { signal, auth: false },
+      ),
+    staleTime: 15_000,
+  });

@@ -63,3 +63,7 @@ export async function downloadQr(url: string): Promise<void> {
     window.alert('Failed to download QR code.');
   }
 }
+
+/** The buyer cancels an unused ticket before its cut-off and is refunded (inventory). */
+export const cancelTicket = (uniqueId: string) =>
+  call('POST /api/tickets/:uniqueId/cancel/', { params: { uniqueId } });

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../Dialog';
 import { MediaPicker } from '../media/MediaPicker';
+import { AvailabilityEditor } from './AvailabilityEditor';
 import {
   IMAGE_GROUPS,
   imagePatch,
@@ -286,6 +287,8 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
             })}
           </ul>
         </section>
+
+        {pkg.package_tag && <AvailabilityEditor pkg={pkg} />}
       </div>
 
       <footer className="flex flex-wrap items-center justify-end gap-3 border-t border-stone-200 px-4 py-3 sm:px-6">

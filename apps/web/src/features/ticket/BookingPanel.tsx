@@ -1,15 +1,41 @@
-import { decimalToCents, formatEuro, MESSAGES, orderTotalCents, type Package } from '@rome/contract';
-import { useId, useState } from 'react';
+import {
+  decimalToCents,
+  formatEuro,
+  INVENTORY_MESSAGES,
+  MESSAGES,
+  orderTotalCents,
+  type Package,
+  placesFor,
+  placesLeftMessage,
+  usesSlots,
+} from '@rome/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { availabilityQuery } from '../../api/catalog';
 import { Counter } from './Counter';
 import { startCheckout } from './checkout';
 import { formatTicketDate, stepCount } from './format';
+import { SlotTimes } from './SlotTimes';
+import { chosenSlot, passRule, showSlots, slotDays, slotRange } from './slots';
 
 /**
  * Date, ticket counts, total and Checkout (spec §2 Ticket details, §4 Checkout, §5 Ticket page).
  * Counts start at 0; Checkout stays disabled while the total is 0.
+ *
+ * Inventory: a package sold in slots (START_TIME, OPENING_HOURS) keeps the spec's date choice (the
+ * server lists the Rome days that still have an open time in `dates`), then offers that day's times
+ * with what is left; a day with one time has it chosen. A pass shows its rule. A package without an
+ * availability kind is the spec's date choice, unchanged.
  */
 export function BookingPanel({ pkg }: { pkg: Package }) {
+  const timed = usesSlots(pkg.availability_type);
+  const hasDates = pkg.dates.length > 0;
+  const availability = useQuery({
+    ...availabilityQuery(pkg.package_tag, slotRange(pkg.dates)),
+    enabled: timed && hasDates,
+  });
+  const [slotId, setSlotId] = useState<string | null>(null);
   const [date, setDate] = useState('');
   const [adults, setAdults] = useState(0);
   const [youths, setYouths] = useState(0);
@@ -19,11 +45,26 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
   const uid = useId();
   const dateId = `${uid}-date`;
   const errorId = `${uid}-error`;
+  const timesId = `${uid}-times`;
+
+  const slots = useMemo(
+    () =>
+      availability.data
+        ? showSlots(availability.data.slots, availability.data.cutoff_minutes, new Date())
+        : [],
+    [availability.data],
+  );
+  const fullDays = useMemo(() => new Set(slotDays(slots).flatMap((d) => (d.full ? [d.date] : []))), [slots]);
+  const daySlots = useMemo(() => slots.filter((s) => s.romeDate === date), [slots, date]);
+  const chosen = timed ? chosenSlot(daySlots, slotId) : null;
 
   const adultCents = decimalToCents(pkg.adult_price) ?? 0;
   const youthCents = decimalToCents(pkg.youth_price) ?? 0;
   const total = orderTotalCents({ adults, youths }, { adultCents, youthCents });
-  const hasDates = pkg.dates.length > 0;
+  const dateOptions = pkg.dates.map((d) => ({
+    value: d,
+    label: `${formatTicketDate(d)}${fullDays.has(d) ? ' (sold out)' : ''}`,
+  }));
 
   const checkout = async () => {
     if (hasDates && !date) {
@@ -31,10 +72,31 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
       document.getElementById(dateId)?.focus();
       return;
     }
+    if (timed && !chosen) {
+      setError(INVENTORY_MESSAGES.chooseTime);
+      document.querySelector<HTMLButtonElement>(`[id="${timesId}"] button:not(:disabled)`)?.focus();
+      return;
+    }
+    const places = placesFor({ adults, youths, infants: 0 }, availability.data?.infants_take_place ?? false);
+    if (chosen && places > chosen.remaining) {
+      setError(placesLeftMessage(chosen.remaining));
+      return;
+    }
     setError(null);
     setBusy(true);
     try {
-      await startCheckout({ pkg, date: hasDates ? date : null, adults, youths, infants: 0 }, navigate);
+      await startCheckout(
+        { pkg, date: hasDates ? date : null, adults, youths, infants: 0, slotId: chosen?.id ?? null },
+        navigate,
+        // A refusal of a package with inventory ('Sold out', 'Only 3 places left for this time.')
+        // shows here, and the times are asked for again; the spec's packages keep the toast.
+        pkg.availability_type
+          ? (message) => {
+              setError(message);
+              if (timed) void availability.refetch();
+            }
+          : undefined,
+      );
     } finally {
       setBusy(false);
     }
@@ -49,6 +111,21 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
         Book your tickets
       </h2>
 
+      {pkg.availability_type === 'PASS' && pkg.pass_hours ? (
+        <p
+          className="mt-3 rounded-lg bg-sky-50 px-3 py-2 text-sm font-semibold text-sky-900"
+          data-testid="pass-rule"
+        >
+          {passRule(pkg.pass_hours)}
+        </p>
+      ) : null}
+
+      {timed && !hasDates && (
+        <p className="mt-4 rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800">
+          No dates are available at the moment.
+        </p>
+      )}
+
       {hasDates && (
         <div className="mt-4">
           <label htmlFor={dateId} className="block text-sm font-semibold text-stone-900">
@@ -59,6 +136,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
             value={date}
             onChange={(e) => {
               setDate(e.target.value);
+              setSlotId(null);
               if (e.target.value) setError(null);
             }}
             aria-invalid={error ? true : undefined}
@@ -66,13 +144,45 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
             className="mt-1 w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 text-stone-900"
           >
             <option value="">Choose a date</option>
-            {pkg.dates.map((d) => (
-              <option key={d} value={d}>
-                {formatTicketDate(d)}
+            {dateOptions.map((d) => (
+              <option key={d.value} value={d.value}>
+                {d.label}
               </option>
             ))}
           </select>
         </div>
+      )}
+
+      {timed && date && availability.isPending && (
+        <p role="status" className="mt-4 text-sm text-stone-700">
+          Loading times...
+        </p>
+      )}
+      {timed && date && availability.isError && (
+        <div className="mt-4 text-sm text-stone-800">
+          <p role="alert">Failed to load the available times.</p>
+          <button
+            type="button"
+            onClick={() => void availability.refetch()}
+            className="mt-1 font-semibold text-brand underline underline-offset-4"
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {timed && date && availability.isSuccess && (
+        <SlotTimes
+          id={timesId}
+          slots={daySlots}
+          chosenId={chosen?.id ?? null}
+          onChoose={(id) => {
+            setSlotId(id);
+            setError(null);
+          }}
+          describedBy={error ? errorId : undefined}
+          invalid={Boolean(error) && !chosen}
+          dayEntry={pkg.availability_type === 'OPENING_HOURS'}
+        />
       )}
 
       <div className="mt-2 divide-y divide-stone-200">

@@ -16,6 +16,8 @@ export type CheckoutChoice = {
   youths: number;
   /** Children 0-5 travel free and need no ticket; the count sent is 0 (spec §9). */
   infants: number;
+  /** The chosen time of a package sold in slots (inventory); absent otherwise. */
+  slotId?: string | null;
 };
 
 function showOverlay(): () => void {
@@ -37,7 +39,15 @@ function showOverlay(): () => void {
  */
 export type GoToLogin = (to: string, options: { state: { from: string } }) => unknown;
 
-export async function startCheckout(choice: CheckoutChoice, navigate: GoToLogin): Promise<void> {
+/**
+ * `onRefused` receives the server's refusal (e.g. 'Only 3 places left for this time.', 'Sold out') so
+ * the page can show it beside the choice and refresh the times; without it the refusal is a toast.
+ */
+export async function startCheckout(
+  choice: CheckoutChoice,
+  navigate: GoToLogin,
+  onRefused?: (message: string) => void,
+): Promise<void> {
   const goToLogin = async () => {
     await navigate('/login/', { state: { from: `${window.location.pathname}${window.location.search}` } });
   };
@@ -54,6 +64,7 @@ export async function startCheckout(choice: CheckoutChoice, navigate: GoToLogin)
   form.append('infant_count', String(choice.infants));
   form.append('package_id', String(choice.pkg.id));
   form.append('package_identifier', choice.pkg.package_tag);
+  if (choice.slotId) form.append('slot_id', choice.slotId);
   const hide = showOverlay();
   try {
     const session = await call('POST /api/create-checkout-session/', { body: form });
@@ -67,6 +78,8 @@ export async function startCheckout(choice: CheckoutChoice, navigate: GoToLogin)
   } catch (err) {
     hide();
     if (err instanceof ApiError && err.status === 401) return goToLogin();
-    toast.error(errorMessage(err, 'Something went wrong! Please try again.'));
+    const message = errorMessage(err, 'Something went wrong! Please try again.');
+    if (onRefused && err instanceof ApiError && err.status < 500) onRefused(message);
+    else toast.error(message);
   }
 }

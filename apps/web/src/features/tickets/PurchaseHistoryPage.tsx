@@ -1,19 +1,36 @@
-/** Spec §2 Purchase history: four stat tiles, a table on desktop, cards on mobile, QR downloads. */
-import { decimalToCents, formatEuro, formatEuroDecimal, type PurchasedTicket } from '@rome/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+/**
+ * Spec §2 Purchase history: four stat tiles, a table on desktop, cards on mobile, QR downloads.
+ * Inventory: a ticket for a time shows it beside the date (Rome time), a refunded ticket shows
+ * 'Refunded', and a ticket that may still be cancelled has a 'Cancel ticket' button.
+ */
+import {
+  decimalToCents,
+  formatEuro,
+  formatEuroDecimal,
+  formatRomeDateTime,
+  type PurchasedTicket,
+  romeParts,
+} from '@rome/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, tokenStore } from '../../api/client';
-import { dashboardQuery, downloadQr } from '../../api/tickets';
+import { cancelTicket, dashboardQuery, downloadQr } from '../../api/tickets';
 import { track } from '../../lib/track';
 
-const status = (t: PurchasedTicket) => (t.qr_code_scanned ? 'Claimed' : 'Pending');
+const isRefunded = (t: PurchasedTicket) => t.status === 'refunded';
+const status = (t: PurchasedTicket) =>
+  isRefunded(t) ? 'Refunded' : t.qr_code_scanned ? 'Claimed' : 'Pending';
 
 function StatusBadge({ ticket }: { ticket: PurchasedTicket }) {
   return (
     <span
       className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-        ticket.qr_code_scanned ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'
+        isRefunded(ticket)
+          ? 'bg-stone-200 text-stone-800'
+          : ticket.qr_code_scanned
+            ? 'bg-green-100 text-green-900'
+            : 'bg-amber-100 text-amber-900'
       }`}
     >
       {status(ticket)}
@@ -21,8 +38,114 @@ function StatusBadge({ ticket }: { ticket: PurchasedTicket }) {
   );
 }
 
+/** The selected date, and beside it the slot's Rome time when the ticket is for a time. */
+function TicketDate({ ticket }: { ticket: PurchasedTicket }) {
+  const slot = ticket.starts_at ? romeParts(new Date(ticket.starts_at)) : null;
+  const date = ticket.selected_date ?? slot?.date ?? null;
+  const time = slot?.time ?? ticket.time;
+  if (!date) return <>Open date</>;
+  return (
+    <>
+      {date}
+      {time && (
+        <span className="ml-2 font-semibold tabular-nums" data-testid="ticket-time">
+          {time}
+          <span className="sr-only"> Rome time</span>
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * 'Cancel ticket', then a confirmation in place (focus moves to it); the answer's message is shown by
+ * the page and the ticket turns Refunded.
+ */
+function CancelTicket({
+  ticket,
+  onDone,
+}: {
+  ticket: PurchasedTicket;
+  onDone: (result: { ok: boolean; message: string }) => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // Focus moves to the question, and back to 'Cancel ticket' when the buyer keeps the ticket.
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+    else if (asked.current) openerRef.current?.focus();
+    asked.current = asking;
+  }, [asking]);
+  if (!ticket.cancellable || isRefunded(ticket)) return null;
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const answer = await cancelTicket(ticket.unique_id);
+      track('booking_manage', { operation: 'cancel', package: ticket.package });
+      onDone({ ok: true, message: answer.msg });
+    } catch (err) {
+      onDone({
+        ok: false,
+        message: err instanceof ApiError ? err.message : 'Something went wrong! Please try again.',
+      });
+      setBusy(false);
+      setAsking(false);
+    }
+  };
+
+  if (!asking)
+    return (
+      <div className="mt-2">
+        <button
+          ref={openerRef}
+          type="button"
+          onClick={() => setAsking(true)}
+          className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50"
+          aria-label={`Cancel ticket for ${ticket.package}`}
+        >
+          Cancel ticket
+        </button>
+        {ticket.cancel_until && (
+          <p className="mt-1 text-xs text-stone-600">
+            Free cancellation until {formatRomeDateTime(ticket.cancel_until)}
+          </p>
+        )}
+      </div>
+    );
+  return (
+    <fieldset className="mt-2 rounded-lg bg-red-50 p-2 ring-1 ring-red-200" data-testid="cancel-confirm">
+      <legend className="float-left w-full text-sm text-stone-900">
+        Cancel this ticket and refund {formatEuroDecimal(ticket.total_price)}?
+      </legend>
+      <div className="clear-both flex flex-wrap gap-2 pt-2">
+        <button
+          ref={confirmRef}
+          type="button"
+          disabled={busy}
+          onClick={confirm}
+          className="rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+        >
+          {busy ? 'Cancelling...' : 'Yes, cancel ticket'}
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => setAsking(false)}
+          className="rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100"
+        >
+          Keep ticket
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
 function QrButton({ ticket }: { ticket: PurchasedTicket }) {
-  if (!ticket.qr_code) return <span className="text-stone-500">—</span>;
+  if (!ticket.qr_code || isRefunded(ticket)) return <span className="text-stone-500">—</span>;
   return (
     <button
       type="button"
@@ -43,6 +166,21 @@ export default function PurchaseHistoryPage() {
   const navigate = useNavigate();
   const hasToken = Boolean(tokenStore.access());
   const query = useQuery({ ...dashboardQuery, enabled: hasToken });
+  const client = useQueryClient();
+  const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const onCancelled = (uniqueId: string) => (result: { ok: boolean; message: string }) => {
+    setNotice(result);
+    if (result.ok)
+      client.setQueryData(dashboardQuery.queryKey, (old) =>
+        old?.map((t) =>
+          t.unique_id === uniqueId ? { ...t, status: 'refunded' as const, cancellable: false } : t,
+        ),
+      );
+    void client.invalidateQueries({ queryKey: dashboardQuery.queryKey });
+    // The message takes the focus the confirmation had.
+    requestAnimationFrame(() => noticeRef.current?.focus());
+  };
 
   useEffect(() => {
     if (query.error instanceof ApiError && query.error.status === 401)
@@ -53,11 +191,15 @@ export default function PurchaseHistoryPage() {
 
   const tickets = query.data ?? [];
   const claimed = tickets.filter((t) => t.qr_code_scanned).length;
-  const spent = tickets.reduce((s, t) => s + (decimalToCents(t.total_price) ?? 0), 0);
+  // A refunded ticket is neither claimed nor pending, and its money came back.
+  const pending = tickets.filter((t) => !t.qr_code_scanned && !isRefunded(t)).length;
+  const spent = tickets
+    .filter((t) => !isRefunded(t))
+    .reduce((s, t) => s + (decimalToCents(t.total_price) ?? 0), 0);
   const tiles = [
     { label: 'Total Tickets', value: String(tickets.length) },
     { label: 'Claimed', value: String(claimed) },
-    { label: 'Pending', value: String(tickets.length - claimed) },
+    { label: 'Pending', value: String(pending) },
     { label: 'Total Spent', value: formatEuro(spent) },
   ];
 
@@ -74,6 +216,24 @@ export default function PurchaseHistoryPage() {
           </div>
         ))}
       </dl>
+
+      <div
+        ref={noticeRef}
+        tabIndex={-1}
+        role={notice?.ok === false ? 'alert' : 'status'}
+        data-testid="cancel-notice"
+        className={
+          notice
+            ? `mt-6 rounded-xl p-4 font-semibold ring-1 ${
+                notice.ok
+                  ? 'bg-green-50 text-green-900 ring-green-200'
+                  : 'bg-red-50 text-red-800 ring-red-200'
+              }`
+            : 'sr-only'
+        }
+      >
+        {notice?.message}
+      </div>
 
       {query.isPending && (
         <p role="status" className="mt-8 text-stone-600">
@@ -118,11 +278,14 @@ export default function PurchaseHistoryPage() {
             <tbody>
               {tickets.map((t) => (
                 <tr key={t.unique_id} className="border-t border-stone-200" data-testid="ticket-row">
-                  <td className="px-4 py-3">{t.selected_date ?? 'Open date'}</td>
+                  <td className="px-4 py-3">
+                    <TicketDate ticket={t} />
+                  </td>
                   <td className="px-4 py-3 font-medium">{t.package}</td>
                   <td className="px-4 py-3">{formatEuroDecimal(t.total_price)}</td>
                   <td className="px-4 py-3">
                     <StatusBadge ticket={t} />
+                    <CancelTicket ticket={t} onDone={onCancelled(t.unique_id)} />
                   </td>
                   <td className="px-4 py-3">
                     <QrButton ticket={t} />
@@ -142,11 +305,14 @@ export default function PurchaseHistoryPage() {
                   <h2 className="font-semibold">{t.package}</h2>
                   <StatusBadge ticket={t} />
                 </div>
-                <p className="mt-1 text-sm text-stone-600">{t.selected_date ?? 'Open date'}</p>
+                <p className="mt-1 text-sm text-stone-600">
+                  <TicketDate ticket={t} />
+                </p>
                 <div className="mt-3 flex items-center justify-between">
                   <span className="font-bold text-brand">{formatEuroDecimal(t.total_price)}</span>
                   <QrButton ticket={t} />
                 </div>
+                <CancelTicket ticket={t} onDone={onCancelled(t.unique_id)} />
               </li>
             ))}
           </ul>

@@ -1,0 +1,78 @@
+import type { ShownSlot } from './slots';
+
+/**
+ * The chosen day's times as buttons (inventory): Rome time, and what is left ('3 left', 'Sold out',
+ * 'Closed'). Past, closed and sold-out times are greyed and cannot be chosen.
+ */
+export function SlotTimes({
+  id,
+  slots,
+  chosenId,
+  onChoose,
+  describedBy,
+  invalid,
+  dayEntry = false,
+}: {
+  id: string;
+  slots: readonly ShownSlot[];
+  chosenId: string | null;
+  onChoose: (slotId: string) => void;
+  describedBy?: string;
+  invalid?: boolean;
+  /** OPENING_HOURS: one entry per day, shown as the day's opening ('from 09:00'). */
+  dayEntry?: boolean;
+}) {
+  return (
+    <fieldset className="mt-4" aria-describedby={describedBy} aria-invalid={invalid || undefined}>
+      <legend className="text-sm font-semibold text-stone-900">
+        {dayEntry ? 'Day entry' : 'Select a time'}{' '}
+        <span className="font-normal text-stone-600">(Rome time)</span>
+      </legend>
+      {slots.length === 0 ? (
+        <p className="mt-1 text-sm text-stone-700">No times on this day.</p>
+      ) : (
+        <ul id={id} className="mt-2 grid grid-cols-3 gap-2" data-testid="slot-times">
+          {slots.map((slot) => {
+            const chosen = slot.id === chosenId;
+            const time = dayEntry ? `from ${slot.romeTime}` : slot.romeTime;
+            return (
+              <li key={slot.id}>
+                <button
+                  type="button"
+                  disabled={!slot.bookable}
+                  aria-pressed={slot.bookable ? chosen : undefined}
+                  aria-label={slot.label ? `${time}, ${slot.label}` : time}
+                  data-slot-id={slot.id}
+                  data-status={slot.status}
+                  onClick={() => onChoose(slot.id)}
+                  className={`flex w-full flex-col items-center rounded-lg px-2 py-2 text-center transition ${
+                    !slot.bookable
+                      ? 'cursor-not-allowed bg-stone-100 text-stone-500 ring-1 ring-stone-200'
+                      : chosen
+                        ? 'bg-brand text-white ring-2 ring-brand'
+                        : 'bg-white text-stone-900 ring-1 ring-stone-400 hover:ring-2 hover:ring-brand'
+                  }`}
+                >
+                  <span
+                    className={`text-base font-semibold tabular-nums ${slot.bookable ? '' : 'line-through'}`}
+                  >
+                    {time}
+                  </span>
+                  <span
+                    className={`min-h-4 text-xs leading-4 ${
+                      slot.bookable && !chosen && slot.status === 'LIMITED'
+                        ? 'font-semibold text-red-700'
+                        : ''
+                    }`}
+                  >
+                    {slot.label}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The ticket page's view of a package's slots (inventory): which Rome days offer a time, which times
+ * can still be booked, and what a slot's button says. Pure, so it is unit-tested.
+ */
+import { addDays, romeParts, type Slot, slotLabel } from '@rome/contract';
+
+/** A slot as the page shows it: its Rome date and time, and whether it can be chosen now. */
+export type ShownSlot = Slot & { romeDate: string; romeTime: string; bookable: boolean; label: string };
+
+/**
+ * The slots as shown at `now`: the server's status, except that a slot whose booking cut-off has
+ * passed since the answer came is past as well (the page may stay open for a while).
+ */
+export function showSlots(slots: readonly Slot[], cutoffMinutes: number, now: Date): ShownSlot[] {
+  return slots
+    .map((slot) => {
+      const startsAt = new Date(slot.starts_at);
+      const { date, time } = romeParts(startsAt);
+      const past = slot.status === 'PAST' || startsAt.getTime() - cutoffMinutes * 60_000 <= now.getTime();
+      const status = past ? 'PAST' : slot.status;
+      return {
+        ...slot,
+        status,
+        romeDate: date,
+        romeTime: time,
+        bookable: status === 'AVAILABLE' || status === 'LIMITED',
+        label: slotLabel(status, slot.remaining),
+      };
+    })
+    .sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+}
+
+/**
+ * The Rome days a buyer can pick, in order: every day with a time that has not passed (a day whose
+ * times are all sold out or closed still shows, so the buyer sees why). `full` marks such a day.
+ */
+export function slotDays(slots: readonly ShownSlot[]): { date: string; full: boolean }[] {
+  const days = new Map<string, boolean>();
+  for (const slot of slots) {
+    if (slot.status === 'PAST') continue;
+    days.set(slot.romeDate, (days.get(slot.romeDate) ?? false) || slot.bookable);
+  }
+  return [...days]
+    .map(([date, open]) => ({ date, full: !open }))
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** The time chosen on `date`: the buyer's choice while it is still bookable, else the day's only time. */
+export function chosenSlot(daySlots: readonly ShownSlot[], pickedId: string | null): ShownSlot | null {
+  const picked = daySlots.find((s) => s.id === pickedId);
+  if (picked?.bookable) return picked;
+  if (daySlots.length === 1 && daySlots[0].bookable) return daySlots[0];
+  return null;
+}
+
+/** 'Valid 24 hours from first use' (an open-dated pass). */
+export const passRule = (hours: number): string =>
+  `Valid ${hours} ${hours === 1 ? 'hour' : 'hours'} from first use`;
+
+/** The range of Rome dates to ask times for: the package's listed days (at most the server's 370). */
+export function slotRange(dates: readonly string[]): { from?: string; to?: string } {
+  if (dates.length === 0) return {};
+  const sorted = [...dates].sort();
+  const from = sorted[0];
+  const last = sorted[sorted.length - 1];
+  const limit = addDays(from, 370);
+  return { from, to: [last, limit].sort()[0] };
+}

@@ -1,0 +1,258 @@
+/**
+ * Inventory in a real browser (issue #16): a buyer chooses a time and sees the places left drop, a
+ * sold-out time cannot be chosen and the server's refusal is shown with fresh times, an editor adds
+ * recurring times and is refused a capacity below what is sold, and a customer cancels a ticket and
+ * sees it Refunded. Demo data: RM-COL has entries every 30 minutes (tomorrow 09:00 has 3 places and
+ * 09:30 none), RM-DAILY tours Monday to Saturday, BB-NIGHT one 21:00 departure a night.
+ */
+
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { addDays, romeToday, weekday } from '@rome/contract';
+import { demoAccounts, expectNoSeriousA11yViolations, type Role, signInAs } from './fixtures';
+
+/** An access token of a demo account, for the API calls a test makes beside the browser. */
+async function tokenOf(request: APIRequestContext, who: Role): Promise<string> {
+  const acc = demoAccounts()[who];
+  const res = await request.post('/api/api/token/', {
+    data: { username: acc.email, password: acc.password },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).access;
+}
+
+/** The id of a package's slot at a Rome date and time. */
+async function slotId(request: APIRequestContext, tag: string, date: string, time: string): Promise<string> {
+  const res = await request.get(`/api/packages/${tag}/availability/?from=${date}&to=${date}`);
+  expect(res.ok()).toBe(true);
+  const slot = (await res.json()).slots.find((s: { time: string }) => s.time === time);
+  expect(slot, `${tag} has a time ${time} on ${date}`).toBeTruthy();
+  return slot.id;
+}
+
+/** A checkout through the API (the places are held until it is paid or runs out); answers its session. */
+async function holdPlaces(
+  request: APIRequestContext,
+  token: string,
+  body: { tag: string; adults: number; date?: string; slotId?: string },
+): Promise<string> {
+  const res = await request.post('/api/create-checkout-session/', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      date: body.date ?? '',
+      ...(body.slotId ? { slot_id: body.slotId } : {}),
+      adult_count: String(body.adults),
+      youth_count: '0',
+      infant_count: '0',
+      package_identifier: body.tag,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return new URL((await res.json()).url).pathname.split('/').filter(Boolean).at(-1)!;
+}
+
+async function pay(request: APIRequestContext, token: string, session: string) {
+  const res = await request.post(`/api/test-checkout/${session}/pay/`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+const times = (page: Page) => page.getByTestId('slot-times');
+
+// Buying, paying and axe checks in one test: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+test('a buyer chooses a timed entry, pays, and sees the places left drop', async ({ page }) => {
+  await signInAs(page, 'customer');
+  const tomorrow = addDays(romeToday(), 1);
+  await page.goto('/manageBookings/E9/RM-COL');
+  await page.getByLabel('Select a date').selectOption(tomorrow);
+  const nine = times(page).getByRole('button', { name: '09:00, 3 left' });
+  await expect(nine).toBeEnabled();
+  await expect(nine).toHaveAttribute('aria-pressed', 'false');
+
+  await page.getByRole('button', { name: 'Increase adults' }).click();
+  // No time chosen yet (the day has many): the buyer is asked for one.
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please choose a time.' })).toBeVisible();
+  await nine.click();
+  await expect(nine).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Please choose a time.')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/pay\/test_cs_/);
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+  await page.goto('/manageBookings/E9/RM-COL');
+  await page.getByLabel('Select a date').selectOption(tomorrow);
+  await expect(times(page).getByRole('button', { name: '09:00, 2 left' })).toBeEnabled();
+
+  await page.goto('/yourticket');
+  const row = page
+    .getByTestId('ticket-row')
+    .filter({ hasText: 'Colosseum' })
+    .filter({ hasText: tomorrow })
+    .first();
+  await expect(row).toContainText('09:00');
+});
+
+test('a sold-out time is greyed out, and a refusal at checkout is shown with fresh times', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, 'customer');
+  const tomorrow = addDays(romeToday(), 1);
+  await page.goto('/manageBookings/E9/RM-COL');
+  await page.getByLabel('Select a date').selectOption(tomorrow);
+  const soldOut = times(page).getByRole('button', { name: '09:30, Sold out' });
+  await expect(soldOut).toBeDisabled();
+  await expect(soldOut).toHaveAttribute('data-status', 'SOLD_OUT');
+  const ten = times(page).getByRole('button', { name: /^10:00/ });
+  await expect(ten).toHaveAccessibleName('10:00');
+
+  // Meanwhile another checkout holds all but 2 of the 10:00 places.
+  const token = await tokenOf(request, 'superuser');
+  const id = await slotId(request, 'RM-COL', tomorrow, '10:00');
+  await holdPlaces(request, token, { tag: 'RM-COL', adults: 38, slotId: id });
+
+  await ten.click();
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Increase adults' }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Only 2 places left for this time.' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/manageBookings\/E9\/RM-COL$/);
+  await expect(times(page).getByRole('button', { name: '10:00, 2 left' })).toBeVisible();
+});
+
+test('a pass shows its rule and a package without inventory keeps the date choice', async ({ page }) => {
+  await page.goto('/manageBookings/E9/BB-24');
+  await expect(page.getByTestId('pass-rule')).toHaveText('Valid 24 hours from first use');
+  await expect(page.getByLabel('Select a date')).toHaveCount(0);
+  await page.goto('/manageBookings/E9/ILR-HALF');
+  await expect(page.getByLabel('Select a date')).toBeVisible();
+  await expect(page.getByTestId('slot-times')).toHaveCount(0);
+  await expect(page.getByTestId('pass-rule')).toHaveCount(0);
+});
+
+test('an editor adds recurring times and is refused a capacity below what is sold', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, 'editor');
+  // RM-DAILY runs Monday to Saturday: add an evening tour on Sundays for the next two weeks.
+  const today = romeToday();
+  const from = addDays(today, 1);
+  const to = addDays(today, 14);
+  const sundays = Array.from({ length: 14 }, (_, i) => addDays(from, i)).filter((d) => weekday(d) === 0);
+  expect(sundays).toHaveLength(2);
+
+  await page.goto('/manageBookings/E9/RM-DAILY');
+  await page.getByRole('button', { name: 'Edit Ticket' }).click();
+  const editor = page.getByTestId('availability-editor');
+  await expect(editor.getByRole('heading', { name: 'Availability' })).toBeVisible();
+  await expect(editor.getByLabel('How it sells')).toHaveValue('START_TIME');
+  await expect(editor.getByLabel('Booking cut-off (minutes before start)')).toHaveValue('60');
+
+  await editor.getByLabel('From', { exact: true }).fill(from);
+  await editor.getByLabel('To', { exact: true }).fill(to);
+  for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'])
+    await editor.getByRole('checkbox', { name: day, exact: true }).uncheck();
+  await editor.getByLabel('Times (HH:MM, 24 hours)').fill('18:30');
+  await editor.getByLabel('Capacity (places per time)').fill('4');
+  await editor.getByRole('button', { name: 'Add times' }).click();
+  await expect(editor.getByTestId('recurring-note')).toHaveText(/^2 times added/);
+
+  // A customer holds 3 places of the first Sunday's tour.
+  const sunday = sundays[0];
+  const id = await slotId(request, 'RM-DAILY', sunday, '18:30');
+  await holdPlaces(request, await tokenOf(request, 'customer'), { tag: 'RM-DAILY', adults: 3, slotId: id });
+
+  if (sunday.slice(0, 7) !== today.slice(0, 7))
+    await editor.getByRole('button', { name: /Next month/ }).click();
+  const row = editor.locator(
+    `[data-testid="slot-day"][data-date="${sunday}"] [data-testid="slot-row"][data-time="18:30"]`,
+  );
+  await expect(row).toBeVisible();
+  await row.getByRole('spinbutton').fill('2');
+  await row.getByRole('button', { name: /^Save/ }).click();
+  await expect(row.getByTestId('slot-note')).toHaveText(
+    'Capacity cannot be 2: 3 places are already sold or held.',
+  );
+  await row.getByRole('spinbutton').fill('6');
+  await row.getByRole('button', { name: /^Save/ }).click();
+  await expect(row.getByTestId('slot-taken')).toHaveText('3 of 6 taken');
+
+  // A time with bookings is closed, not deleted.
+  page.once('dialog', (d) => d.accept());
+  await row.getByRole('button', { name: /^Delete/ }).click();
+  await expect(row.getByTestId('slot-note')).toHaveText(
+    'This time has bookings and cannot be deleted. Close it instead.',
+  );
+  await row.getByRole('button', { name: /^Close/ }).click();
+  await expect(row.getByRole('button', { name: /^Reopen/ })).toBeVisible();
+  await expect(row).toContainText('Closed');
+  await expectNoSeriousA11yViolations(page);
+
+  // The buyer's page no longer offers it.
+  const buyer = await page.context().browser()!.newPage();
+  await buyer.goto(`${test.info().project.use.baseURL}/manageBookings/E9/RM-DAILY`);
+  await expect(buyer.getByLabel('Select a date')).toBeVisible();
+  const dates = await buyer
+    .getByLabel('Select a date')
+    .locator('option')
+    .evaluateAll((opts) => opts.map((o) => (o as HTMLOptionElement).value));
+  expect(dates).not.toContain(sunday);
+  expect(dates).toContain(sundays[1]);
+  await buyer.getByLabel('Select a date').selectOption(sundays[1]);
+  await expect(
+    buyer.getByTestId('slot-times').getByRole('button', { name: '18:30, 4 left' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await buyer.close();
+
+  // A time without bookings can be deleted.
+  const unbooked = editor.locator(
+    `[data-testid="slot-day"][data-date="${sundays[1]}"] [data-testid="slot-row"][data-time="18:30"]`,
+  );
+  if (sundays[1].slice(0, 7) !== sunday.slice(0, 7))
+    await editor.getByRole('button', { name: /Next month/ }).click();
+  page.once('dialog', (d) => d.accept());
+  await unbooked.getByRole('button', { name: /^Delete/ }).click();
+  await expect(editor.getByTestId('slot-month-note')).toHaveText(/: Deleted\.$/);
+  await expect(unbooked).toHaveCount(0);
+});
+
+test('a customer cancels a ticket and sees it Refunded', async ({ page, request }) => {
+  await signInAs(page, 'customer');
+  const token = await tokenOf(request, 'customer');
+  const date = addDays(romeToday(), 3);
+  const session = await holdPlaces(request, token, { tag: 'BB-NIGHT', adults: 1, date });
+  await pay(request, token, session);
+
+  await page.goto('/yourticket');
+  const row = page
+    .getByTestId('ticket-row')
+    .filter({ hasText: 'Big Bus Rome by Night' })
+    .filter({ hasText: date })
+    .first();
+  await expect(row).toContainText('21:00');
+  await expect(row).toContainText('Pending');
+  await row.getByRole('button', { name: /^Cancel ticket/ }).click();
+  const confirm = row.getByTestId('cancel-confirm');
+  await expect(confirm.getByRole('button', { name: 'Yes, cancel ticket' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'Yes, cancel ticket' }).click();
+  await expect(page.getByTestId('cancel-notice')).toContainText('cancelled and refunded');
+  await expect(row).toContainText('Refunded');
+  await expect(row.getByRole('button', { name: /Cancel ticket/ })).toHaveCount(0);
+  await page.reload();
+  await expect(
+    page
+      .getByTestId('ticket-row')
+      .filter({ hasText: 'Big Bus Rome by Night' })
+      .filter({ hasText: date })
+      .first(),
+  ).toContainText('Refunded');
+});
