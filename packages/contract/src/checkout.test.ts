@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_MESSAGES, romeToday, validateCheckout } from './checkout';
+import {
+  AGENT_CODE_LENGTH,
+  CHECKOUT_MESSAGES,
+  isAgentCode,
+  romeToday,
+  ticketDayStatus,
+  validateCheckout,
+} from './checkout';
 
 const dated = {
   dates: ['2030-05-01', '2030-05-02', '2020-01-01'],
@@ -72,5 +79,19 @@ describe('checkout rules', () => {
   it("knows today's date in Rome", () => {
     expect(romeToday(new Date('2026-11-22T23:30:00Z'))).toBe('2026-11-23');
     expect(romeToday(new Date('2026-11-22T12:00:00Z'))).toBe('2026-11-22');
+  });
+});
+
+describe('agent codes and ticket days', () => {
+  it('an agent code is exactly AGENT_CODE_LENGTH digits', () => {
+    expect(AGENT_CODE_LENGTH).toBe(4);
+    expect(isAgentCode('0815')).toBe(true);
+    for (const bad of ['081', '08155', '12a4', ' 0815', '']) expect(isAgentCode(bad), bad).toBe(false);
+  });
+  it("compares the ticket's day with today in Rome", () => {
+    expect(ticketDayStatus(null, '2026-11-25')).toBe('open');
+    expect(ticketDayStatus('2026-11-25', '2026-11-25')).toBe('today');
+    expect(ticketDayStatus('2026-11-27', '2026-11-25')).toBe('future');
+    expect(ticketDayStatus('2026-11-24', '2026-11-25')).toBe('past');
   });
 });

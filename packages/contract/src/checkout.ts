@@ -60,3 +60,24 @@ export const romeToday = (now = new Date()): string =>
     month: '2-digit',
     day: '2-digit',
   }).format(now);
+
+/**
+ * Agents' security codes are exactly this many digits. Spec §5 moves focus away from the claim page's
+ * code field once it holds 4 characters, so a longer code could never be typed there (only pasted):
+ * the codes are as long as the point where the field hands over to the Claim button.
+ */
+export const AGENT_CODE_LENGTH = 4;
+export const isAgentCode = (code: string): boolean => new RegExp(`^\\d{${AGENT_CODE_LENGTH}}$`).test(code);
+
+/**
+ * How a ticket's day stands against today's date in Rome, for the agent who claims it: 'open' when it
+ * has no date, otherwise whether the day is today, still to come or already past.
+ */
+export function ticketDayStatus(
+  selectedDate: string | null,
+  today: string,
+): 'open' | 'today' | 'future' | 'past' {
+  if (!selectedDate) return 'open';
+  if (selectedDate === today) return 'today';
+  return selectedDate > today ? 'future' : 'past';
+}
