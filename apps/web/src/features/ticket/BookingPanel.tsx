@@ -1,8 +1,8 @@
 import { decimalToCents, formatEuro, MESSAGES, orderTotalCents, type Package } from '@rome/contract';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Counter } from './Counter';
-import { startCheckout } from './checkout';
+import { restoredSelection, startCheckout } from './checkout';
 import { formatTicketDate, stepCount } from './format';
 
 /**
@@ -10,9 +10,12 @@ import { formatTicketDate, stepCount } from './format';
  * Counts start at 0; Checkout stays disabled while the total is 0.
  */
 export function BookingPanel({ pkg }: { pkg: Package }) {
-  const [date, setDate] = useState('');
-  const [adults, setAdults] = useState(0);
-  const [youths, setYouths] = useState(0);
+  const location = useLocation();
+  // Back from signing in, the guest's choice is there again (checkout.ts).
+  const [restored] = useState(() => restoredSelection(location.state, pkg));
+  const [date, setDate] = useState(restored.date);
+  const [adults, setAdults] = useState(restored.adults);
+  const [youths, setYouths] = useState(restored.youths);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
