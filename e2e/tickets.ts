@@ -26,12 +26,13 @@ function claimCodesInOutbox(): string[] {
 
 /**
  * The demo customer buys `tag` (on its `dateIndex`-th offered date when it has dates) and pays on the
- * test checkout. Answers the ticket's claim code and its date.
+ * test checkout (1 adult unless `counts` says otherwise). Answers the ticket's claim code and its date.
  */
 export async function buyTicket(
   page: Page,
   tag: string,
   dateIndex = 0,
+  counts = { adults: 1, youths: 0 },
 ): Promise<{ code: string; date: string | null; uniqueId: string }> {
   const { customer } = demoAccounts();
   const login = await page.request.post('/api/api/token/', {
@@ -46,8 +47,8 @@ export async function buyTicket(
     headers,
     data: {
       package_identifier: tag,
-      adult_count: '1',
-      youth_count: '0',
+      adult_count: String(counts.adults),
+      youth_count: String(counts.youths),
       infant_count: '0',
       date: date ?? '',
     },

@@ -3,7 +3,9 @@ import {
   AGENT_CODE_LENGTH,
   CHECKOUT_MESSAGES,
   isAgentCode,
+  orderReference,
   romeToday,
+  ticketCountsText,
   ticketDayStatus,
   validateCheckout,
 } from './checkout';
@@ -93,5 +95,17 @@ describe('agent codes and ticket days', () => {
     expect(ticketDayStatus('2026-11-25', '2026-11-25')).toBe('today');
     expect(ticketDayStatus('2026-11-27', '2026-11-25')).toBe('future');
     expect(ticketDayStatus('2026-11-24', '2026-11-25')).toBe('past');
+  });
+});
+
+describe('order reference and ticket counts', () => {
+  it('shows the first 8 letters and digits of the unique id, upper case, in two groups', () => {
+    expect(orderReference('k3Jd9s_q2-Zx81bbbbbbbb')).toBe('K3JD-9SQ2');
+    expect(orderReference('ab')).toBe('AB');
+  });
+  it('names the tickets in words', () => {
+    expect(ticketCountsText({ adults: 2, youths: 1, infants: 0 })).toBe('2 adults, 1 youth');
+    expect(ticketCountsText({ adults: 1, youths: 0 })).toBe('1 adult');
+    expect(ticketCountsText({ adults: 0, youths: 3, infants: 1 })).toBe('3 youths, 1 child (free)');
   });
 });

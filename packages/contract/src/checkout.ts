@@ -81,3 +81,27 @@ export function ticketDayStatus(
   if (selectedDate === today) return 'today';
   return selectedDate > today ? 'future' : 'past';
 }
+
+/**
+ * The order reference a buyer sees (success page) and quotes to support: the first 8 letters and
+ * digits of the order's unique id, upper case, in two groups ('K3JD-9SQ2'). The unique id itself
+ * (22 characters of base64url) is too long to read out; 8 case-folded characters still leave about
+ * 36^8 references, so a reference plus the buyer's e-mail finds one order.
+ */
+export function orderReference(uniqueId: string): string {
+  const chars = uniqueId
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)
+    .toUpperCase();
+  return chars.length > 4 ? `${chars.slice(0, 4)}-${chars.slice(4)}` : chars;
+}
+
+/** The tickets of an order in words: '2 adults, 1 youth' (children 0-5 travel free, named if any). */
+export function ticketCountsText(c: { adults: number; youths: number; infants?: number }): string {
+  const part = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const parts = [];
+  if (c.adults > 0) parts.push(part(c.adults, 'adult', 'adults'));
+  if (c.youths > 0) parts.push(part(c.youths, 'youth', 'youths'));
+  if ((c.infants ?? 0) > 0) parts.push(part(c.infants!, 'child (free)', 'children (free)'));
+  return parts.join(', ');
+}
