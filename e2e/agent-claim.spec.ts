@@ -4,7 +4,7 @@
  * spec's focus rule acts on typed characters), press Enter, see success.
  */
 import { expect, test } from '@playwright/test';
-import { demoAccounts } from './fixtures';
+import { demoAccounts, expectNoSeriousA11yViolations } from './fixtures';
 import { buyTicket } from './tickets';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -71,6 +71,7 @@ test("the ticket's date is shown large, with a warning when it is not today in R
   await expect(warning).toContainText(`Not valid yet: this ticket is for ${readable}.`);
   await expect(warning).toContainText('Today in Rome is');
   await page.screenshot({ path: test.info().outputPath('date-warning-390.png'), fullPage: true });
+  await expectNoSeriousA11yViolations(page);
 
   // On the ticket's own day (10:00 in Rome) there is no warning, and the day says Today.
   await page.clock.setFixedTime(new Date(Date.UTC(y, m - 1, d, 9)));

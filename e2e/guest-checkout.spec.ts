@@ -4,7 +4,7 @@
  * date and counts. After registering, the sign-in page says the account was created and has the e-mail.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { demoAccounts } from './fixtures';
+import { demoAccounts, expectNoSeriousA11yViolations } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -40,6 +40,7 @@ test('a guest is told why Checkout asks to sign in, and comes back to the same c
     'Please sign in or create an account to check out.',
   );
   await page.screenshot({ path: test.info().outputPath('login-checkout-390.png') });
+  await expectNoSeriousA11yViolations(page);
   const { customer } = demoAccounts();
   await inMain(page).getByLabel('Username').pressSequentially(customer.email);
   await inMain(page).getByLabel('Password', { exact: true }).fill(customer.password);
