@@ -87,8 +87,9 @@ test('buy a dated ticket, see the QR, and an agent claims it', async ({ page }) 
   await expect(agentPage.getByRole('alert')).toContainText('Invalid agent name or security code.');
   await agentPage.getByLabel('Security code').fill(agent.code);
   await agentPage.getByRole('button', { name: 'Claim Ticket' }).click();
-  await expect(agentPage.getByText('EXPIRED')).toBeVisible();
+  await expect(agentPage.getByRole('heading', { name: 'Ticket Claimed' })).toBeVisible();
   await agentPage.reload();
+  await expect(agentPage.getByText('EXPIRED')).toBeVisible();
   await expect(agentPage.getByRole('heading', { name: 'Ticket Already Claimed' })).toBeVisible();
   await expect(agentPage.getByText(/already claimed .* by /)).toBeVisible();
   await agentPage.close();

@@ -77,18 +77,16 @@ test('a ticket page is drawn in the first render, never as its loading skeleton'
   expect(requests.get(`/api/package/${id}/`)).toBe(1);
 });
 
-test('an API that does not answer delays the first render only a few seconds', async ({ page }) => {
-  // The package list never arrives: the page still appears, with its own loading state.
+test('an API that does not answer delays the first render only a moment', async ({ page }) => {
+  // The package list never arrives: the page still appears at once, with its own loading state
+  // (issue #23: waiting 4 s for it showed a blank page).
   await page.route(/\/api\/packages\/?$/, () => {});
-  const started = Date.now();
   await page.goto('/');
   // The app's own hero (the HTML's frame has no region and no search).
   await expect(page.getByRole('region', { name: 'See Rome from the top deck' })).toBeVisible({
     timeout: 10_000,
   });
-  const waited = Date.now() - started;
-  expect(waited).toBeGreaterThanOrEqual(3500);
-  expect(waited).toBeLessThan(9000);
+  // How soon, against a slow answer, is e2e/page-start.spec.ts's subject.
   await expect(
     page.getByRole('region', { name: 'Our bus services' }).getByTestId('package-skeleton').first(),
   ).toBeVisible();

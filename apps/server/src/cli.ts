@@ -17,6 +17,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { AGENT_CODE_LENGTH, isAgentCode } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
@@ -108,7 +109,9 @@ async function run(
       need(v, 'name', 'code');
       const name = v.name!.trim();
       if (!name || name.length > 100) throw new UsageError('--name must be 1 to 100 characters.');
-      if (v.code!.length < 4) throw new UsageError('--code must be at least 4 characters.');
+      // The claim page hands focus to the Claim button at this length (spec §5), so a code of any other
+      // length could not be typed there.
+      if (!isAgentCode(v.code!)) throw new UsageError(`--code must be exactly ${AGENT_CODE_LENGTH} digits.`);
       const codeHash = await hashSecret(v.code!);
       const [existing] = await db.select().from(agents).where(eq(agents.name, name));
       if (command === 'agent:create') {

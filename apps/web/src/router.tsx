@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
+import { PageLoading, SearchLoading } from './components/PageLoading';
 import { RouteError } from './components/RouteError';
 
 const page =
@@ -12,6 +13,8 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
+    // While the first page's code loads, the layout (navigation, footer) is drawn around a loading
+    // page (HydrateFallback), instead of nothing at all and React Router's warning about it.
     children: [
       { index: true, lazy: page(() => import('./features/home/HomePage')) },
       { path: 'bus/:companySlug/:companyName', lazy: page(() => import('./features/company/CompanyPage')) },
@@ -27,7 +30,11 @@ export const routes: RouteObject[] = [
       { path: 'success/:uniqueId', lazy: page(() => import('./features/checkout/SuccessPage')) },
       { path: 'cancel', lazy: page(() => import('./features/checkout/CancelPage')) },
       { path: 'verify/:code', lazy: page(() => import('./features/tickets/VerifyPage')) },
-      { path: 'search', lazy: page(() => import('./features/search/SearchPage')) },
+      {
+        path: 'search',
+        lazy: page(() => import('./features/search/SearchPage')),
+        HydrateFallback: SearchLoading,
+      },
       { path: 'manageBookings/:status/:id', lazy: page(() => import('./features/ticket/TicketDetailsPage')) },
       { path: 'viewsimilar/:hours/:company', lazy: page(() => import('./features/viewmore/ViewMorePage')) },
       { path: 'profile', lazy: page(() => import('./features/account/ProfilePage')) },
@@ -38,12 +45,13 @@ export const routes: RouteObject[] = [
       { path: 'reset-success', lazy: page(() => import('./features/auth/ResetSuccessPage')) },
       { path: 'pay/:session', lazy: page(() => import('./features/checkout/TestCheckoutPage')) },
       { path: '*', lazy: page(() => import('./features/notfound/NotFoundPage')) },
-    ],
+    ].map((route): RouteObject => ({ HydrateFallback: PageLoading, ...route })),
   },
   // Outside the main layout.
   {
     path: '/analytics',
     lazy: page(() => import('./features/analytics/AnalyticsPage')),
+    HydrateFallback: PageLoading,
     errorElement: <RouteError />,
   },
   // Spec §2: /test is outside the main layout and its content is not shown; a page still has a main

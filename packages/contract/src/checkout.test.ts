@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_MESSAGES, romeToday, validateCheckout } from './checkout';
+import {
+  AGENT_CODE_LENGTH,
+  CHECKOUT_MESSAGES,
+  isAgentCode,
+  orderReference,
+  romeToday,
+  ticketCountsText,
+  ticketDayStatus,
+  validateCheckout,
+} from './checkout';
 
 const dated = {
   dates: ['2030-05-01', '2030-05-02', '2020-01-01'],
@@ -72,5 +81,31 @@ describe('checkout rules', () => {
   it("knows today's date in Rome", () => {
     expect(romeToday(new Date('2026-11-22T23:30:00Z'))).toBe('2026-11-23');
     expect(romeToday(new Date('2026-11-22T12:00:00Z'))).toBe('2026-11-22');
+  });
+});
+
+describe('agent codes and ticket days', () => {
+  it('an agent code is exactly AGENT_CODE_LENGTH digits', () => {
+    expect(AGENT_CODE_LENGTH).toBe(4);
+    expect(isAgentCode('0815')).toBe(true);
+    for (const bad of ['081', '08155', '12a4', ' 0815', '']) expect(isAgentCode(bad), bad).toBe(false);
+  });
+  it("compares the ticket's day with today in Rome", () => {
+    expect(ticketDayStatus(null, '2026-11-25')).toBe('open');
+    expect(ticketDayStatus('2026-11-25', '2026-11-25')).toBe('today');
+    expect(ticketDayStatus('2026-11-27', '2026-11-25')).toBe('future');
+    expect(ticketDayStatus('2026-11-24', '2026-11-25')).toBe('past');
+  });
+});
+
+describe('order reference and ticket counts', () => {
+  it('shows the first 8 letters and digits of the unique id, upper case, in two groups', () => {
+    expect(orderReference('k3Jd9s_q2-Zx81bbbbbbbb')).toBe('K3JD-9SQ2');
+    expect(orderReference('ab')).toBe('AB');
+  });
+  it('names the tickets in words', () => {
+    expect(ticketCountsText({ adults: 2, youths: 1, infants: 0 })).toBe('2 adults, 1 youth');
+    expect(ticketCountsText({ adults: 1, youths: 0 })).toBe('1 adult');
+    expect(ticketCountsText({ adults: 0, youths: 3, infants: 1 })).toBe('3 youths, 1 child (free)');
   });
 });

@@ -60,3 +60,48 @@ export const romeToday = (now = new Date()): string =>
     month: '2-digit',
     day: '2-digit',
   }).format(now);
+
+/**
+ * Agents' security codes are exactly this many digits. Spec §5 moves focus away from the claim page's
+ * code field once it holds 4 characters, so a longer code could never be typed there (only pasted):
+ * the codes are as long as the point where the field hands over to the Claim button.
+ */
+export const AGENT_CODE_LENGTH = 4;
+export const isAgentCode = (code: string): boolean => new RegExp(`^\\d{${AGENT_CODE_LENGTH}}$`).test(code);
+
+/**
+ * How a ticket's day stands against today's date in Rome, for the agent who claims it: 'open' when it
+ * has no date, otherwise whether the day is today, still to come or already past.
+ */
+export function ticketDayStatus(
+  selectedDate: string | null,
+  today: string,
+): 'open' | 'today' | 'future' | 'past' {
+  if (!selectedDate) return 'open';
+  if (selectedDate === today) return 'today';
+  return selectedDate > today ? 'future' : 'past';
+}
+
+/**
+ * The order reference a buyer sees (success page) and quotes to support: the first 8 letters and
+ * digits of the order's unique id, upper case, in two groups ('K3JD-9SQ2'). The unique id itself
+ * (22 characters of base64url) is too long to read out; 8 case-folded characters still leave about
+ * 36^8 references, so a reference plus the buyer's e-mail finds one order.
+ */
+export function orderReference(uniqueId: string): string {
+  const chars = uniqueId
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)
+    .toUpperCase();
+  return chars.length > 4 ? `${chars.slice(0, 4)}-${chars.slice(4)}` : chars;
+}
+
+/** The tickets of an order in words: '2 adults, 1 youth' (children 0-5 travel free, named if any). */
+export function ticketCountsText(c: { adults: number; youths: number; infants?: number }): string {
+  const part = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const parts = [];
+  if (c.adults > 0) parts.push(part(c.adults, 'adult', 'adults'));
+  if (c.youths > 0) parts.push(part(c.youths, 'youth', 'youths'));
+  if ((c.infants ?? 0) > 0) parts.push(part(c.infants!, 'child (free)', 'children (free)'));
+  return parts.join(', ');
+}

@@ -1,7 +1,17 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { usePageViews } from '../lib/track';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
+
+/**
+ * Which saved scroll position a location gets back. React Router keys them by history entry, but the
+ * first entry of every document is 'default': a full page load (the hosted checkout, Pay, a link from
+ * an e-mail) would then restore whatever the previous document's first page had been scrolled to, and
+ * the payment page opened 468 px down on a phone. A document's first page is keyed by its path instead,
+ * so a new page starts at the top and Back or a reload still returns to where the visitor was.
+ */
+const scrollKey = (location: Location) =>
+  location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
 
 /**
  * The main layout: skip link, navigation bar, the page, footer. Pages render their own <main>, so the
@@ -24,7 +34,7 @@ export function Layout() {
         <Outlet />
       </div>
       <Footer />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

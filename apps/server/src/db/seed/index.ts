@@ -6,7 +6,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_SETTINGS } from '@rome/contract';
+import { AGENT_CODE_LENGTH, DEFAULT_SETTINGS } from '@rome/contract';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { hashSecret } from '../../lib/passwords';
@@ -188,6 +188,8 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
 }
 
 const secret = (bytes = 9) => randomBytes(bytes).toString('base64url');
+/** A random agent security code of the length the claim page's form is made for (contract checkout.ts). */
+const agentCode = () => String(randomInt(0, 10 ** AGENT_CODE_LENGTH)).padStart(AGENT_CODE_LENGTH, '0');
 
 /**
  * Demo accounts with random passwords, printed at first start and kept in `data/demo-accounts.json`.
@@ -205,8 +207,8 @@ export async function seedDemoAccounts(
     editor: { email: 'editor@demo.example', password: secret() },
     superuser: { email: 'admin@demo.example', password: secret() },
     agents: [
-      { name: 'Marco (Termini)', code: String(randomInt(100000, 1000000)) },
-      { name: 'Giulia (Colosseum)', code: String(randomInt(100000, 1000000)) },
+      { name: 'Marco (Termini)', code: agentCode() },
+      { name: 'Giulia (Colosseum)', code: agentCode() },
     ],
   };
   const users = [

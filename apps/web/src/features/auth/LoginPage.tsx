@@ -15,12 +15,11 @@ import {
 import { PasswordField } from '../../components/PasswordField';
 import { usePageTitle } from '../../components/usePageTitle';
 import { startSession } from '../../lib/session';
+import { readSignInState } from '../../lib/signInState';
 
-/** Where the guard or an expired session wanted to go; only paths inside this site. */
-function rememberedPage(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login')
-    return from;
+/** Where the guard, an expired session or a guest's Checkout wanted to go; only paths inside this site. */
+function rememberedPage(from: string | undefined): string {
+  if (from && !/^\/login\/?$/.test(from)) return from;
   return '/';
 }
 
@@ -29,7 +28,9 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const [username, setUsername] = useState('');
+  const carried = readSignInState(location.state);
+  // Just registered: the new account's e-mail is filled in (the password is never carried).
+  const [username, setUsername] = useState(carried.registered ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +46,11 @@ export default function LoginPage() {
       startSession(pair, email);
       // Nothing of an earlier account (after an expired session) may show for this one.
       queryClient.removeQueries({ queryKey: ['account'] });
-      navigate(rememberedPage(location.state), { replace: true });
+      // The ticket choice goes back with the visitor, so the ticket page shows it again.
+      navigate(rememberedPage(carried.from), {
+        replace: true,
+        state: carried.selection ? { selection: carried.selection } : undefined,
+      });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         setError('Invalid username or password!');
@@ -62,6 +67,23 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Sign In" subtitle="Welcome back! Sign in to manage your tickets.">
+      {carried.registered ? (
+        <p
+          role="status"
+          className="mb-4 rounded-lg bg-green-50 px-4 py-3 text-green-900 ring-1 ring-green-200"
+        >
+          Your account has been created. Sign in with your password
+          {carried.reason === 'checkout' ? ' to continue to checkout.' : '.'}
+        </p>
+      ) : carried.reason === 'checkout' ? (
+        <p
+          role="status"
+          className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-stone-900 ring-1 ring-amber-200"
+        >
+          Please sign in or create an account to check out. Your ticket choice is kept: you go back to it
+          after signing in.
+        </p>
+      ) : null}
       <FormError message={error} />
       <form onSubmit={onSubmit} className="space-y-5">
         <TextField
@@ -94,8 +116,8 @@ export default function LoginPage() {
         </button>
       </form>
       <p className="mt-6 text-center text-sm text-stone-700">
-        New here?{' '}
-        <Link to="/registation" className={linkClass}>
+        New here? {/* What brought the visitor here goes along, so registering leads back to it as well. */}
+        <Link to="/registation" state={location.state} className={linkClass}>
           Create Account
         </Link>
       </p>

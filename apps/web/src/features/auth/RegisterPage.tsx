@@ -1,7 +1,7 @@
 /** Create account (spec §2, §4 Registration, §5, §8). */
 import { PHONE_MIN_DIGITS, validateRegistration } from '@rome/contract';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { register } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
 import { usePageTitle } from '../../components/usePageTitle';
+import { readSignInState } from '../../lib/signInState';
 import { track } from '../../lib/track';
 
 /** Spec §8: the server's error as is; a non-OK answer its detail or the status; otherwise generic. */
@@ -26,6 +27,7 @@ function registrationError(err: unknown): string {
 export default function RegisterPage() {
   usePageTitle('Create Account');
   const navigate = useNavigate();
+  const location = useLocation();
   const [form, setForm] = useState({ full_name: '', email: '', phone_number: '' });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -58,7 +60,9 @@ export default function RegisterPage() {
       });
       if (res.registered) {
         track('register', { email: form.email.trim() });
-        navigate('/login');
+        // Spec §4: to /login. It says the account was created and has the e-mail filled in; a guest
+        // who came from Checkout keeps their way back to the ticket.
+        navigate('/login', { state: { ...readSignInState(location.state), registered: form.email.trim() } });
         return;
       }
       setError('An error occurred. Please try again.');
@@ -126,7 +130,7 @@ export default function RegisterPage() {
       </form>
       <p className="mt-6 text-center text-sm text-stone-700">
         Already have an account?{' '}
-        <Link to="/login" className={linkClass}>
+        <Link to="/login" state={location.state} className={linkClass}>
           Sign in
         </Link>
       </p>

@@ -3,11 +3,13 @@
  * redirect), then shows the QR ticket, 'Download QR Code', the 'Email Sent!' pop-up after 1 second and
  * the meeting point. Without an id: a short confirmation that moves on to /yourticket after 3 seconds.
  */
+import { formatEuroDecimal, orderReference, ticketCountsText } from '@rome/contract';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage, tokenStore } from '../../api/client';
 import { downloadQr, fetchSuccess, type SuccessAnswer } from '../../api/tickets';
 import { track } from '../../lib/track';
+import { formatTicketDate } from '../ticket/format';
 
 const POLL_MS = 1500;
 const POLL_LIMIT = 40;
@@ -112,10 +114,37 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
         ) : (
           <>
             <h1 className="text-3xl font-bold text-brand">Payment Successful!</h1>
-            <p className="mt-2 text-stone-700">
-              {answer.data?.package}
-              {answer.data?.selected_date ? ` · ${answer.data.selected_date}` : ''}
-            </p>
+            {/* What was bought, to check at a glance and to quote: the reference, the day (read as a
+                day, not '2026-11-26'), the tickets and the amount paid. */}
+            <dl
+              data-testid="order-summary"
+              className="mt-5 space-y-2 rounded-xl bg-stone-50 p-4 text-left ring-1 ring-stone-200"
+            >
+              <div className="flex justify-between gap-4">
+                <dt className="text-stone-600">Order reference</dt>
+                <dd className="font-mono font-bold tracking-wider text-stone-900">
+                  {orderReference(answer.data.unique_id)}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-stone-600">Ticket</dt>
+                <dd className="text-right font-medium text-stone-900">{answer.data.package}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-stone-600">Date</dt>
+                <dd className="text-right font-medium text-stone-900">
+                  {answer.data.selected_date ? formatTicketDate(answer.data.selected_date) : 'Open date'}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-stone-600">Tickets</dt>
+                <dd className="text-right font-medium text-stone-900">{ticketCountsText(answer.data)}</dd>
+              </div>
+              <div className="flex justify-between gap-4 border-t border-stone-200 pt-2 text-lg">
+                <dt className="font-semibold text-stone-900">Total paid</dt>
+                <dd className="font-bold text-brand">{formatEuroDecimal(answer.data.total_price)}</dd>
+              </div>
+            </dl>
             <img
               src={answer.url!}
               alt="Your ticket QR code"

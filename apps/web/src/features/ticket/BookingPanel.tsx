@@ -11,10 +11,10 @@ import {
 } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { availabilityQuery } from '../../api/catalog';
 import { Counter } from './Counter';
-import { startCheckout } from './checkout';
+import { restoredSelection, startCheckout } from './checkout';
 import { formatTicketDate, stepCount } from './format';
 import { SlotTimes } from './SlotTimes';
 import { chosenSlot, passRule, showSlots, slotDays, slotRange } from './slots';
@@ -36,9 +36,12 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
     enabled: timed && hasDates,
   });
   const [slotId, setSlotId] = useState<string | null>(null);
-  const [date, setDate] = useState('');
-  const [adults, setAdults] = useState(0);
-  const [youths, setYouths] = useState(0);
+  const location = useLocation();
+  // Back from signing in, the guest's choice is there again (checkout.ts).
+  const [restored] = useState(() => restoredSelection(location.state, pkg));
+  const [date, setDate] = useState(restored.date);
+  const [adults, setAdults] = useState(restored.adults);
+  const [youths, setYouths] = useState(restored.youths);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();

@@ -6,6 +6,7 @@
 import type { Package } from '@rome/contract';
 import toast from 'react-hot-toast';
 import { ApiError, call, errorMessage, tokenStore } from '../../api/client';
+import { readSignInState, type SignInState, type TicketSelection } from '../../lib/signInState';
 import { track } from '../../lib/track';
 
 export type CheckoutChoice = {
@@ -37,7 +38,7 @@ function showOverlay(): () => void {
  * router navigation): importing the router here would make the app's entry chunk a dynamic dependency
  * of this page, and with it a second download of the inlined main stylesheet.
  */
-export type GoToLogin = (to: string, options: { state: { from: string } }) => unknown;
+export type GoToLogin = (to: string, options: { state: SignInState }) => unknown;
 
 /**
  * `onRefused` receives the server's refusal (e.g. 'Only 3 places left for this time.', 'Sold out') so
@@ -48,8 +49,16 @@ export async function startCheckout(
   navigate: GoToLogin,
   onRefused?: (message: string) => void,
 ): Promise<void> {
+  // A guest is told why they are asked to sign in, and comes back to this ticket with the same date
+  // and counts (BookingPanel reads them back with restoredSelection).
   const goToLogin = async () => {
-    await navigate('/login/', { state: { from: `${window.location.pathname}${window.location.search}` } });
+    await navigate('/login/', {
+      state: {
+        from: `${window.location.pathname}${window.location.search}`,
+        reason: 'checkout',
+        selection: { date: choice.date ?? '', adults: choice.adults, youths: choice.youths },
+      },
+    });
   };
   if (!tokenStore.access()) return goToLogin();
   // Spec §3 Checkout payload, as multipart fields. The server ignores title, description and image
@@ -82,4 +91,15 @@ export async function startCheckout(
     if (onRefused && err instanceof ApiError && err.status < 500) onRefused(message);
     else toast.error(message);
   }
+}
+
+/**
+ * The ticket choice a guest made before signing in (location state set by the sign-in page on its way
+ * back), or the empty start of spec §4: counts 0, no date. A date the package no longer offers is
+ * dropped.
+ */
+export function restoredSelection(state: unknown, pkg: Pick<Package, 'dates'>): TicketSelection {
+  const sel = readSignInState(state).selection;
+  if (!sel) return { date: '', adults: 0, youths: 0 };
+  return { ...sel, date: pkg.dates.includes(sel.date) ? sel.date : '' };
 }

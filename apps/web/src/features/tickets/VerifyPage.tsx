@@ -1,14 +1,17 @@
 /**
  * Spec §2 Agent claim page: the ticket's information and a form with the agent's name (from
  * agent_list) and security code. An already claimed ticket shows 'Ticket Already Claimed' with an
- * EXPIRED badge and the server's message.
+ * EXPIRED badge and the server's message; a claim that has just succeeded shows success instead.
+ * The ticket's day is shown large, with a warning when it is not today in Rome: agents claim tickets
+ * at the stop, and a ticket for another day must not pass unnoticed.
  */
-import { formatEuroDecimal } from '@rome/contract';
+import { AGENT_CODE_LENGTH, formatEuroDecimal, romeToday, ticketDayStatus } from '@rome/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { claimInfoQuery, claimTicket } from '../../api/tickets';
+import { formatTicketDate } from '../ticket/format';
 
 export default function VerifyPage() {
   const { code = '' } = useParams();
@@ -20,6 +23,7 @@ export default function VerifyPage() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
+  const claimButton = useRef<HTMLButtonElement>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -34,6 +38,10 @@ export default function VerifyPage() {
       await queryClient.invalidateQueries({ queryKey: ['claim-info', code] });
     } catch (err) {
       setError(errorMessage(err, 'Something went wrong! Please try again.'));
+      // A refused code is typed again from the start: the field is emptied and gets the focus back
+      // (it left at 4 characters), so the agent does not have to find and clear it first.
+      setSecurityCode('');
+      codeInput.current?.focus();
       if (err instanceof ApiError && err.status === 409)
         await queryClient.invalidateQueries({ queryKey: ['claim-info', code] });
     } finally {
@@ -70,26 +78,54 @@ export default function VerifyPage() {
     ['Adults', String(d.adults)],
     ['Youths', String(d.youths)],
     ['Infants', String(d.infants)],
-    ['Selected date', d.selected_date ?? 'Open date'],
+    ['Selected date', d.selected_date ? formatTicketDate(d.selected_date) : 'Open date'],
   ];
+  const today = romeToday();
+  const dayStatus = ticketDayStatus(d.selected_date, today);
 
   return (
     <main className="mx-auto max-w-xl px-4 py-10">
       <div className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-stone-200">
-        {info.claimed ? (
+        {done ? (
+          // This agent's claim just succeeded: a success, not the EXPIRED state of spec §4, which is
+          // for a ticket someone had claimed before the page was opened.
+          <div className="text-center">
+            <span className="inline-block rounded-full bg-green-700 px-3 py-1 text-xs font-bold tracking-wider text-white">
+              CLAIMED
+            </span>
+            <h1 className="mt-3 text-2xl font-bold text-stone-900">Ticket Claimed</h1>
+            <p className="mt-2 text-stone-700" role="status">
+              {done}
+            </p>
+          </div>
+        ) : info.claimed ? (
           <div className="text-center">
             <span className="inline-block rounded-full bg-red-700 px-3 py-1 text-xs font-bold tracking-wider text-white">
               EXPIRED
             </span>
-            <h1 className="mt-3 text-2xl font-bold text-stone-900">
-              {done ? 'Ticket Claimed' : 'Ticket Already Claimed'}
-            </h1>
-            <p className="mt-2 text-stone-700" role={done ? 'status' : undefined}>
-              {done ?? info.msg}
-            </p>
+            <h1 className="mt-3 text-2xl font-bold text-stone-900">Ticket Already Claimed</h1>
+            <p className="mt-2 text-stone-700">{info.msg}</p>
           </div>
         ) : (
           <h1 className="text-2xl font-bold text-stone-900">Ticket Verification</h1>
+        )}
+        <div data-testid="ticket-day" className="mt-5 rounded-xl bg-stone-100 px-4 py-3 text-center">
+          <p className="text-sm font-medium text-stone-600">Ticket date</p>
+          <p className="text-2xl font-extrabold text-stone-900">
+            {d.selected_date ? formatTicketDate(d.selected_date) : 'Open date'}
+          </p>
+          {dayStatus === 'today' && <p className="text-sm font-semibold text-green-800">Today</p>}
+        </div>
+        {(dayStatus === 'future' || dayStatus === 'past') && (
+          <p
+            data-testid="ticket-day-warning"
+            className="mt-3 rounded-xl bg-amber-100 px-4 py-3 font-semibold text-amber-950 ring-1 ring-amber-300"
+          >
+            {dayStatus === 'future'
+              ? 'Not valid yet: this ticket is for '
+              : 'Date passed: this ticket was for '}
+            {formatTicketDate(d.selected_date!)}. Today in Rome is {formatTicketDate(today)}.
+          </p>
         )}
         <dl className="mt-6 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           {rows.map(([k, v]) => (
@@ -99,7 +135,7 @@ export default function VerifyPage() {
             </div>
           ))}
         </dl>
-        {!info.claimed && (
+        {!info.claimed && !done && (
           <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
             <div>
               <label htmlFor="agent" className="block text-sm font-medium text-stone-800">
@@ -128,16 +164,23 @@ export default function VerifyPage() {
                 id="security-code"
                 ref={codeInput}
                 type="password"
+                inputMode="numeric"
                 autoComplete="off"
                 required
+                aria-describedby="security-code-hint"
                 value={securityCode}
                 onChange={(e) => {
                   setSecurityCode(e.target.value);
-                  // Spec §5: focus leaves the code field once 4 or more characters are typed.
-                  if (e.target.value.length >= 4) codeInput.current?.blur();
+                  // Spec §5: focus leaves the code field once 4 or more characters are typed. It goes to
+                  // the Claim button, so Enter (or Space) claims next; codes are exactly 4 digits
+                  // (AGENT_CODE_LENGTH), so the whole code is in the field by then.
+                  if (e.target.value.length >= AGENT_CODE_LENGTH) claimButton.current?.focus();
                 }}
                 className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2"
               />
+              <p id="security-code-hint" className="mt-1 text-sm text-stone-600">
+                Your {AGENT_CODE_LENGTH}-digit code
+              </p>
             </div>
             {error && (
               <p role="alert" className="text-red-700">
@@ -145,6 +188,7 @@ export default function VerifyPage() {
               </p>
             )}
             <button
+              ref={claimButton}
               type="submit"
               disabled={busy}
               className="w-full rounded-lg bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"

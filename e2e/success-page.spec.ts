@@ -1,0 +1,41 @@
+/**
+ * The page a buyer lands on after paying, on a phone (390 px): it names the order (a reference to
+ * quote), the day in words, the tickets and the amount paid, beside the QR code.
+ */
+import { expect, test } from '@playwright/test';
+import { signInAs } from './fixtures';
+import { buyTicket } from './tickets';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test('the success page shows the order reference, a readable date, the ticket counts and the amount', async ({
+  page,
+}) => {
+  // The night tour on its first offered date: 2 adults at 22.00 and 1 youth at 15.00.
+  const { uniqueId, date } = await buyTicket(page, 'BB-NIGHT', 0, { adults: 2, youths: 1 });
+  await signInAs(page, 'customer');
+  await page.goto(`/success/${uniqueId}/`);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  const summary = page.getByTestId('order-summary');
+  const reference = uniqueId
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)
+    .toUpperCase();
+  await expect(summary).toContainText(`Order reference${reference.slice(0, 4)}-${reference.slice(4)}`);
+  await expect(summary).toContainText('TicketBig Bus Rome by Night');
+  const [y, m, d] = date!.split('-').map(Number);
+  const readable = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+  await expect(summary).toContainText(`Date${readable}`);
+  await expect(summary).toContainText('Tickets2 adults, 1 youth');
+  await expect(summary).toContainText('Total paid€59.00');
+  // The ISO form of the date is nowhere on the page.
+  await expect(page.getByText(date!)).toHaveCount(0);
+  await expect(page.getByRole('img', { name: 'Your ticket QR code' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('success-390.png'), fullPage: true });
+});

@@ -1,0 +1,67 @@
+/**
+ * Buying a ticket without the browser, for tests whose subject comes after the purchase (the agent's
+ * claim page): the same calls the shop makes (checkout session, test checkout Pay), and the claim code
+ * read from the ticket e-mail in the outbox folder, the only place it exists in clear.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { demoAccounts } from './fixtures';
+
+function claimCodesInOutbox(): string[] {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  } catch {}
+  return files
+    .map((f) =>
+      readFileSync(path.join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
+    )
+    .map((text) => /\/verify\/([\w-]{16,})\//.exec(text)?.[1])
+    .filter((c): c is string => Boolean(c));
+}
+
+/**
+ * The demo customer buys `tag` (on its `dateIndex`-th offered date when it has dates) and pays on the
+ * test checkout (1 adult unless `counts` says otherwise). Answers the ticket's claim code and its date.
+ */
+export async function buyTicket(
+  page: Page,
+  tag: string,
+  dateIndex = 0,
+  counts = { adults: 1, youths: 0 },
+): Promise<{ code: string; date: string | null; uniqueId: string }> {
+  const { customer } = demoAccounts();
+  const login = await page.request.post('/api/api/token/', {
+    data: { username: customer.email, password: customer.password },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).access}` };
+  const pkg = await (await page.request.get(`/api/package/E9/${tag}/`)).json();
+  const dates: string[] = pkg.data?.dates ?? pkg.dates ?? [];
+  const date = dates.length > 0 ? dates[dateIndex] : null;
+  const before = new Set(claimCodesInOutbox());
+  const session = await page.request.post('/api/create-checkout-session/', {
+    headers,
+    data: {
+      package_identifier: tag,
+      adult_count: String(counts.adults),
+      youth_count: String(counts.youths),
+      infant_count: '0',
+      date: date ?? '',
+    },
+  });
+  expect(session.ok(), await session.text()).toBe(true);
+  const { id } = await session.json();
+  const pay = await page.request.post(`/api/test-checkout/${id}/pay/`, { headers });
+  expect(pay.ok()).toBe(true);
+  const uniqueId = /\/success\/([\w-]+)\//.exec((await pay.json()).redirect)![1];
+  for (let i = 0; i < 40; i++) {
+    const code = claimCodesInOutbox().find((c) => !before.has(c));
+    if (code) return { code, date, uniqueId };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('no ticket e-mail arrived');
+}
