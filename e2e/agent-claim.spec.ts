@@ -67,6 +67,8 @@ test("the ticket's date is shown large, with a warning when it is not today in R
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(y, m - 1, d)));
   await expect(page.getByTestId('ticket-day')).toContainText(readable);
+  // The night bus is a timed departure (inventory): its Rome time shows under the day.
+  await expect(page.getByTestId('ticket-time')).toHaveText('21:00 Rome time');
   const warning = page.getByTestId('ticket-day-warning');
   await expect(warning).toContainText(`Not valid yet: this ticket is for ${readable}.`);
   await expect(warning).toContainText('Today in Rome is');

@@ -114,6 +114,12 @@ export default function VerifyPage() {
           <p className="text-2xl font-extrabold text-stone-900">
             {d.selected_date ? formatTicketDate(d.selected_date) : 'Open date'}
           </p>
+          {/* A timed ticket (inventory): its slot's Rome time, as large as the day. */}
+          {d.time && (
+            <p data-testid="ticket-time" className="text-xl font-bold text-stone-900">
+              {d.time} <span className="text-sm font-medium text-stone-600">Rome time</span>
+            </p>
+          )}
           {dayStatus === 'today' && <p className="text-sm font-semibold text-green-800">Today</p>}
         </div>
         {(dayStatus === 'future' || dayStatus === 'past') && (
