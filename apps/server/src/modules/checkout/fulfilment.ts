@@ -4,13 +4,14 @@
  * session, the order is marked paid once, one ticket is made and one e-mail is queued.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { ACTION, escapeHtml, type FulfilResult, formatEuro, nextOrderStatus } from '@rome/contract';
+import { ACTION, type FulfilResult, nextOrderStatus } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { orders, packages, users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
+import { ticketMail } from '../../mail/ticket-mail';
 import { newFileKey, type Storage } from '../../storage/storage';
 import { recordServerEvent } from '../activity/record';
 import { stillFits } from '../inventory/hold';
@@ -116,15 +117,21 @@ async function fulfilInTransaction(
     });
 
     const title = pkg?.title ?? 'Your ticket';
-    // Rome's date (and the slot's time), as the buyer will meet it.
-    const visit = await visitWhen(tx as unknown as Db, order);
-    const when = visit ? `, ${visit}` : '';
-    const people = `${order.adultCount} adult(s), ${order.youthCount} youth(s)${order.infantCount ? `, ${order.infantCount} infant(s)` : ''}`;
     await enqueueMail(tx as unknown as Db, {
       to: buyer.email,
-      subject: `Your ticket: ${title}`,
-      text: `Thank you for your purchase!\n\n${title}${when}\n${people}\nTotal paid: ${formatEuro(order.totalCents)}\n\nShow the attached QR code to an agent at the meeting point (ticket link: ${claimUrl}). Your tickets are also in your purchase history: ${deps.publicUrl}/yourticket\n`,
-      html: `<p>Thank you for your purchase!</p><p><strong>${escapeHtml(title)}</strong>${escapeHtml(when)}<br>${people}<br>Total paid: ${formatEuro(order.totalCents)}</p><p><img src="cid:ticket-qr" alt="Ticket QR code" width="256" height="256"></p><p>Show this QR code to an agent at the meeting point. Your tickets are also in your <a href="${deps.publicUrl}/yourticket">purchase history</a>.</p>`,
+      ...ticketMail({
+        title,
+        uniqueId: order.uniqueId,
+        counts: { adults: order.adultCount, youths: order.youthCount, infants: order.infantCount },
+        totalCents: order.totalCents,
+        // Rome's date (and the slot's time), as the buyer will meet it.
+        visit: await visitWhen(tx as unknown as Db, order),
+        timed: order.slotId !== null && pkg?.availabilityType === 'START_TIME',
+        pass:
+          pkg?.availabilityType === 'PASS' ? { hours: pkg.passHours, validityDays: pkg.validityDays } : null,
+        claimUrl,
+        historyUrl: `${deps.publicUrl}/yourticket`,
+      }),
       attachments: [
         {
           filename: 'ticket_qr_code.png',

@@ -3,7 +3,7 @@
  * their expiry, the last places under 200 concurrent buyers, late payments, editors' slot work,
  * cancellations and refunds, and the agent's refusal of a refunded ticket.
  */
-import { addDays, romeInstant, romeToday } from '@rome/contract';
+import { addDays, formatRomeDate, orderReference, romeInstant, romeToday } from '@rome/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, editLog, mailOutbox, orders, packages, slots } from '../../db/schema';
@@ -365,6 +365,15 @@ describe('cancellation and refunds', () => {
 
   it('the buyer cancels before the cut-off: refunded, places back, e-mail, and the agent refuses it', async () => {
     const { slotId, order } = await buyTicket(day(12), '10:00');
+    // The ticket e-mail: reference, the visit in Rome time, the tickets in words, the amount.
+    const [ticket] = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email)))
+      .filter((m) => m.subject.startsWith('Your ticket') && m.text.includes(orderReference(order.uniqueId)))
+      .slice(-1);
+    expect(ticket.text).toContain(`Order reference: ${orderReference(order.uniqueId)}`);
+    expect(ticket.text).toContain(`When: ${formatRomeDate(day(12))}, 10:00 (Rome time)`);
+    expect(ticket.text).toContain('Tickets: 2 adults');
+    expect(ticket.text).toMatch(/Total paid: €\d+\.\d{2}/);
+    expect(ticket.html).toContain('Timed entry: please arrive 15 minutes before your time (Rome time).');
     const dash = (await api('GET', '/api/dashboard/', buyer)).json().data;
     const listed = dash.find((x: { unique_id: string }) => x.unique_id === order.uniqueId);
     expect(listed).toMatchObject({
@@ -462,6 +471,9 @@ describe('passes', () => {
     });
     expect((await pay(res.json().id, pass)).json().result).toBe('fulfilled');
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, pass.email));
+    expect(mail.text).toContain(
+      'Valid 24 hours from its first use at any stop. Use it for the first time within 365 days.',
+    );
     const code = /\/verify\/([\w-]+)\//.exec(mail.text)![1];
     const claim = () =>
       api('POST', '/api/claim/', undefined, { code, agent_name: 'Agent Inventory', security_code: '4711' });

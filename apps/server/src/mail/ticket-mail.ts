@@ -1,0 +1,83 @@
+/**
+ * The ticket e-mail: what the buyer shows at the stop or the museum door. It carries the order
+ * reference, the tickets in words, the amount, the visit in Rome time, how the ticket is used (a timed
+ * entry, a day, a pass's validity), and the QR inline. The HTML has the shop's look with inline styles
+ * only (mail clients drop style sheets) and a system font stack; the text part says the same.
+ */
+import { escapeHtml, formatEuro, orderReference, ticketCountsText } from '@rome/contract';
+
+export type TicketMailInput = {
+  title: string;
+  uniqueId: string;
+  counts: { adults: number; youths: number; infants: number };
+  totalCents: number;
+  /** 'Thu, 26 Nov 2026, 21:00' (Rome) or 'Thu, 26 Nov 2026', or '' for an open-dated ticket. */
+  visit: string;
+  /** A timed visit (the slot's Rome time is in `visit`). */
+  timed: boolean;
+  /** A pass: hours of validity from first use and days to first use. */
+  pass: { hours: number | null; validityDays: number | null } | null;
+  claimUrl: string;
+  historyUrl: string;
+};
+
+const BRAND = '#7f1d1d';
+
+/** How the ticket is used, in one sentence. */
+export function usageLine(m: Pick<TicketMailInput, 'visit' | 'timed' | 'pass'>): string {
+  if (m.pass?.hours) {
+    const first = m.pass.validityDays ? ` Use it for the first time within ${m.pass.validityDays} days.` : '';
+    return `Valid ${m.pass.hours} hours from its first use at any stop.${first}`;
+  }
+  if (m.timed) return 'Timed entry: please arrive 15 minutes before your time (Rome time).';
+  if (m.visit) return 'Valid on the day shown.';
+  return 'Open-dated: valid on any day.';
+}
+
+export function ticketMail(m: TicketMailInput): { subject: string; text: string; html: string } {
+  const reference = orderReference(m.uniqueId);
+  const counts = ticketCountsText(m.counts);
+  const total = formatEuro(m.totalCents);
+  const usage = usageLine(m);
+  const rows: [string, string][] = [
+    ['Order reference', reference],
+    ...(m.visit ? ([['When', `${m.visit}${m.timed ? ' (Rome time)' : ''}`]] as [string, string][]) : []),
+    ['Tickets', counts],
+    ['Total paid', total],
+  ];
+  const text = [
+    'Thank you for your purchase!',
+    '',
+    m.title,
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    usage,
+    `Show the attached QR code to an agent (ticket link: ${m.claimUrl}).`,
+    `Your tickets are also in your purchase history: ${m.historyUrl}`,
+    '',
+    'Rome Bus Tickets',
+    '',
+  ].join('\n');
+  const cell = 'padding:6px 0;font-size:15px;vertical-align:top';
+  const html = `<!doctype html><html lang="en"><body style="margin:0;padding:0;background:#f5f5f4">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f5f4;padding:24px 0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c1917">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:${BRAND};padding:18px 24px;color:#ffffff;font-size:20px;font-weight:700">Rome Bus Tickets</td></tr>
+<tr><td style="padding:24px">
+<p style="margin:0 0 8px;font-size:15px">Thank you for your purchase!</p>
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${escapeHtml(m.title)}</h1>
+<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse">
+${rows.map(([k, v]) => `<tr><td style="${cell};color:#57534e;width:40%">${escapeHtml(k)}</td><td style="${cell};font-weight:600">${escapeHtml(v)}</td></tr>`).join('\n')}
+</table>
+<p style="margin:16px 0 0;padding:12px 14px;background:#fef3c7;border-radius:8px;font-size:15px">${escapeHtml(usage)}</p>
+<p style="margin:20px 0 8px;text-align:center"><img src="cid:ticket-qr" alt="Ticket QR code" width="256" height="256" style="display:inline-block"></p>
+<p style="margin:0;text-align:center;font-size:14px;color:#57534e">Show this QR code to an agent.</p>
+<p style="margin:20px 0 0;text-align:center"><a href="${escapeHtml(m.historyUrl)}" style="display:inline-block;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:600;padding:10px 18px;border-radius:8px">Your purchase history</a></p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body></html>`;
+  return { subject: `Your ticket: ${m.title}`, text, html };
+}
