@@ -26,8 +26,9 @@ type DemoPackage = {
 const bus = (stops: number, extra: string) =>
   `<p>Hop on and off at ${stops} stops across the Eternal City: the Colosseum, the Roman Forum, Piazza Venezia, St Peter's, the Trevi Fountain and the Spanish Steps.</p><ul><li>Open-top double-decker buses</li><li>Recorded commentary in 16 languages</li><li>${extra}</li></ul><p>Show the QR code on your phone to the agent at any stop.</p>`;
 
-const museum = (what: string) =>
-  `<p>${what}</p><ul><li>Timed entry, skip the ticket line</li><li>Audio guide available on site</li><li>Free for children up to 5 years</li></ul>`;
+/** A museum ticket's text; `entry` says how it is used, so an open-dated pass never claims a timed entry. */
+const museum = (what: string, entry = 'Skip the ticket line') =>
+  `<p>${what}</p><ul><li>${entry}</li><li>Audio guide available on site</li><li>Free for children up to 5 years</li></ul>`;
 
 export const DEMO_PACKAGES: DemoPackage[] = [
   {
@@ -76,7 +77,8 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     adult: 2200,
     youth: 1500,
     dated: true,
-    description: bus(0, 'A two-hour loop of the lit-up city, departing 21:00'),
+    description:
+      '<p>A two-hour loop of the lit-up city on an open-top bus: the Colosseum, the Roman Forum, Piazza Venezia, St Peter’s and the Trevi Fountain after dark.</p><ul><li>One departure a night at 21:00 from Termini, 60 seats</li><li>Recorded commentary in 16 languages</li><li>No stops on the way: you stay on board</li></ul><p>Show the QR code on your phone to the agent at boarding.</p>',
   },
   {
     tag: 'ILR-24',
@@ -244,7 +246,10 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     off: 4000,
     dated: true,
     featured: true,
-    description: museum('Michelangelo’s ceiling, Raphael’s Rooms and the Gallery of Maps.'),
+    description: museum(
+      'Michelangelo’s ceiling, Raphael’s Rooms and the Gallery of Maps.',
+      'Entry on the day you choose, from 09:00 (closed on Sundays)',
+    ),
   },
   {
     tag: 'RM-COL',
@@ -256,7 +261,10 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     adult: 2400,
     youth: 1800,
     dated: true,
-    description: museum('One entry to each of the three sites on the day you choose.'),
+    description: museum(
+      'One entry to each of the three sites on the day you choose.',
+      'Timed entry every 30 minutes, skip the ticket line',
+    ),
   },
   {
     tag: 'RM-3PASS',
@@ -268,7 +276,10 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     adult: 4500,
     youth: 3000,
     off: 5400,
-    description: museum('Any three of Borghese, Capitoline Museums and Castel Sant’Angelo.'),
+    description: museum(
+      'Any three of Borghese, Capitoline Museums and Castel Sant’Angelo.',
+      'Valid 72 hours from the first museum',
+    ),
   },
   {
     tag: 'RM-3PASS-BUS',
@@ -279,7 +290,10 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     kind: 'museum',
     adult: 6500,
     youth: 4200,
-    description: museum('Three museums plus a 24 hours hop-on hop-off ticket.'),
+    description: museum(
+      'Three museums plus a 24 hours hop-on hop-off ticket.',
+      'Museums within 72 hours, the bus for 24 hours from first use',
+    ),
   },
   {
     tag: 'RM-DAILY',
@@ -291,7 +305,10 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     adult: 5900,
     youth: 3900,
     dated: true,
-    description: museum('A licensed guide leads you through the Colosseum and the Forum.'),
+    description: museum(
+      'A licensed guide leads you through the Colosseum and the Forum.',
+      'Tours at 10:00 and 15:00, Monday to Saturday, 25 people at most',
+    ),
   },
   {
     tag: 'RM-BORGHESE',
@@ -302,7 +319,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     kind: 'museum',
     adult: 2200,
     youth: 1300,
-    description: museum('Bernini and Caravaggio in the villa’s gallery; open-dated entry.'),
+    description: museum('Bernini and Caravaggio in the villa’s gallery.', 'Open-dated entry on any day'),
   },
   {
     tag: 'BB-HALF',
