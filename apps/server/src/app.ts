@@ -40,6 +40,7 @@ import { logoRoutes } from './modules/logos/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { offerRoutes } from './modules/offers/routes';
+import { octoRoutes, resellerAdminRoutes } from './modules/reseller/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { webRoutes } from './modules/web/routes';
@@ -264,6 +265,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stripeWebhookRoutes(stripe, config.stripe.webhookSecret));
   await app.register(ticketRoutes);
   await app.register(inventoryRoutes);
+  await app.register(resellerAdminRoutes);
+  // Resellers' OCTO API: its own errors and key checks, scoped to the /octo prefix.
+  await app.register(octoRoutes, { prefix: '/octo' });
   await app.register(agentRoutes);
   await app.register(contentRoutes);
   await app.register(activityRoutes);

@@ -12,6 +12,8 @@
  *   payments:reconcile [--days 3]             (process Stripe events this shop has not processed)
  *   order:refund  --order UNIQUE_ID           (refund a paid order; the buyer is told by e-mail)
  *   refunds:settle                            (finish refunds the provider did not confirm yet)
+ *   reseller:create --name N [--rate 300] [--redeem]   (OCTO API key; printed once, stored hashed)
+ *   reseller:list / reseller:revoke --id ID
  *
  * Exit code 0 on success, 1 on bad input or failure (with a message on stderr).
  */
@@ -28,6 +30,7 @@ import { passwordProblem } from './modules/auth/password-policy';
 import { createUser, EmailTakenError, findUserByEmail, setPassword } from './modules/auth/users';
 import { reconcileStripe } from './modules/checkout/stripe-webhook';
 import { refundOrder, settlePendingRefunds } from './modules/inventory/refunds';
+import { createReseller, listResellers, revokeReseller } from './modules/reseller/keys';
 import { createStripeClient, stripeProvider } from './payments/stripe';
 import { testProvider } from './payments/test-provider';
 import { createStorage } from './storage/index';
@@ -45,7 +48,10 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   agent:list
   payments:reconcile [--days 3]
   order:refund  --order UNIQUE_ID
-  refunds:settle`;
+  refunds:settle
+  reseller:create --name "Reseller" [--rate REQUESTS_PER_MINUTE] [--redeem]
+  reseller:list
+  reseller:revoke --id RESELLER_ID`;
 
 class UsageError extends Error {}
 
@@ -192,6 +198,43 @@ async function run(
         throw err;
       }
     }
+    case 'reseller:create': {
+      need(v, 'name');
+      const name = v.name!.trim();
+      if (!name || name.length > 120) throw new UsageError('--name must be 1 to 120 characters.');
+      const rate = v.rate === undefined ? undefined : Number(v.rate);
+      if (rate !== undefined && !(Number.isInteger(rate) && rate >= 10 && rate <= 10_000))
+        throw new UsageError('--rate must be a whole number of requests per minute, 10 to 10000.');
+      const { reseller, key } = await createReseller(db, {
+        name,
+        ratePerMinute: rate,
+        canRedeem: String(v.redeem) === 'true',
+      });
+      return [
+        `Reseller "${reseller.name}" (id ${reseller.id}), ${reseller.ratePerMinute} requests a minute${reseller.canRedeem ? ', may redeem tickets' : ''}.`,
+        `API key (shown once, keep it safe): ${key}`,
+      ].join('\n');
+    }
+    case 'reseller:list': {
+      const rows = await listResellers(db);
+      return rows.length
+        ? rows
+            .map(
+              (r) =>
+                `${r.revokedAt ? 'revoked' : 'active '}  ${r.id}  ${r.keyPrefix}…  ${r.ratePerMinute}/min${r.canRedeem ? '  redeem' : ''}  ${r.name}`,
+            )
+            .join('\n')
+        : 'No reseller keys.';
+    }
+    case 'reseller:revoke': {
+      need(v, 'id');
+      const id = v.id!;
+      if (!/^[0-9a-f-]{36}$/i.test(id))
+        throw new UsageError('--id must be a reseller id (reseller:list shows them).');
+      const row = await revokeReseller(db, id);
+      if (!row) throw new UsageError(`No reseller key with id ${id}.`);
+      return `Revoked the key of "${row.name}".`;
+    }
     default:
       throw new UsageError(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE);
   }
@@ -212,6 +255,9 @@ async function main(argv: string[]): Promise<number> {
         code: { type: 'string' },
         order: { type: 'string' },
         days: { type: 'string' },
+        id: { type: 'string' },
+        rate: { type: 'string' },
+        redeem: { type: 'boolean' },
       },
     });
   } catch (err) {

@@ -6,6 +6,7 @@ import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { openDatabase, SEED_LOCK, withAdvisoryLock } from './db/client';
 import { seedBase, seedCatalog, seedDemoAccounts } from './db/seed/index';
+import { createReseller } from './modules/reseller/keys';
 import { createStorage } from './storage/index';
 
 const config = loadConfig();
@@ -20,7 +21,18 @@ const demo = await withAdvisoryLock(database, SEED_LOCK, async () => {
   if (!config.seedDemo) return null;
   const seeded = await seedCatalog(database.db, storage);
   if (seeded) logger.info('Seeded the demo catalogue');
-  return seedDemoAccounts(database.db, config.dataDir);
+  return seedDemoAccounts(database.db, config.dataDir, async () => {
+    const demoKeys = [
+      { name: 'Demo Reseller (OCTO)', canRedeem: false },
+      { name: 'Demo gate scanner (OCTO redemption)', canRedeem: true },
+    ];
+    const out = [];
+    for (const k of demoKeys) {
+      const { key } = await createReseller(database.db, k);
+      out.push({ ...k, key });
+    }
+    return out;
+  });
 });
 
 const app = await buildApp({ config, database, storage, logger });
@@ -35,6 +47,7 @@ if (demo) {
     `    editor     ${a.editor.email}  ${a.editor.password}`,
     `    superuser  ${a.superuser.email}  ${a.superuser.password}`,
     ...a.agents.map((g) => `    agent      ${g.name}  security code ${g.code}`),
+    ...(a.resellers ?? []).map((r) => `    OCTO key   ${r.name}  ${r.key}`),
   );
 }
 process.stdout.write(`${lines.join('\n')}\n\n`);

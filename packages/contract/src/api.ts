@@ -12,6 +12,7 @@ import { contentApi } from './content.api';
 import type { EndpointDef } from './endpoint';
 import { inventoryApi } from './inventory.api';
 import { newsletterApi } from './newsletter.api';
+import { resellerApi } from './reseller.api';
 import { siteApi } from './site.api';
 
 export const API = {
@@ -23,6 +24,7 @@ export const API = {
   ...contentApi,
   ...checkoutApi,
   ...inventoryApi,
+  ...resellerApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;

@@ -5,12 +5,13 @@
  * code 'order_state').
  *
  *   pending --pay--------------> paid --refund--> refunded
+ *   pending --confirm----------> paid          (a reseller's booking, OCTO: the reseller took the money)
  *   pending --amount_mismatch--> amount_mismatch --refund--> refunded
  *   pending --cancel-----------> cancelled
  *   pending --expire-----------> expired
  *
  * 'refunded' is reached only by a refund (money that was taken goes back: a paid order, or one whose
- * paid amount did not match). Cancelled and expired orders took no money and are final.
+ * paid amount did not match; a reseller's confirmed booking that the reseller cancels). Cancelled and expired orders took no money and are final.
  */
 
 export const ORDER_STATUSES = [
@@ -23,12 +24,18 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const ORDER_EVENTS = ['pay', 'amount_mismatch', 'cancel', 'expire', 'refund'] as const;
+export const ORDER_EVENTS = ['pay', 'confirm', 'amount_mismatch', 'cancel', 'expire', 'refund'] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
 /** The whole state table: per state, the events it accepts and where each leads. */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderEvent, OrderStatus>>>> = {
-  pending: { pay: 'paid', amount_mismatch: 'amount_mismatch', cancel: 'cancelled', expire: 'expired' },
+  pending: {
+    pay: 'paid',
+    confirm: 'paid',
+    amount_mismatch: 'amount_mismatch',
+    cancel: 'cancelled',
+    expire: 'expired',
+  },
   paid: { refund: 'refunded' },
   amount_mismatch: { refund: 'refunded' },
   cancelled: {},
@@ -52,6 +59,7 @@ export const isOrderOpen = (status: OrderStatus): boolean => status === 'pending
 /** The messages of a refused move, by the event that was refused. */
 export const ORDER_STATE_MESSAGES: Record<OrderEvent, string> = {
   pay: 'This checkout is no longer open.',
+  confirm: 'This booking is no longer on hold.',
   amount_mismatch: 'This checkout is no longer open.',
   cancel: 'This checkout can no longer be cancelled.',
   expire: 'This checkout is no longer open.',

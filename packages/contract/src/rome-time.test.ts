@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { placesFor, slotLabel, slotStatus } from './inventory';
-import { addDays, formatRomeDateTime, isRomeDate, romeInstant, romeParts, weekday } from './rome-time';
+import {
+  addDays,
+  formatRomeDateTime,
+  isRomeDate,
+  romeInstant,
+  romeLocalIso,
+  romeParts,
+  weekday,
+} from './rome-time';
 
 describe('Rome time', () => {
   it('maps wall-clock times to instants in winter and summer', () => {
@@ -28,6 +36,14 @@ describe('Rome time', () => {
   it("Rome's day, not UTC's: 23:30 UTC on 31 December is already 1 January in Rome", () => {
     expect(romeParts(new Date('2026-12-31T23:30:00.000Z'))).toEqual({ date: '2027-01-01', time: '00:30' });
     expect(formatRomeDateTime('2026-12-31T23:30:00.000Z')).toBe('Fri, 1 Jan 2027, 00:30');
+  });
+
+  it("writes an instant as Rome's local ISO time with the offset of that day, and reads back", () => {
+    const winter = romeInstant('2027-01-15', '09:30')!;
+    const summer = romeInstant('2027-07-15', '21:00')!;
+    expect(romeLocalIso(winter)).toBe('2027-01-15T09:30:00+01:00');
+    expect(romeLocalIso(summer)).toBe('2027-07-15T21:00:00+02:00');
+    expect(new Date(romeLocalIso(summer)).getTime()).toBe(summer.getTime());
   });
 
   it('checks dates and steps through calendar days', () => {

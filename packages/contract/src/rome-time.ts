@@ -32,6 +32,20 @@ function romeOffsetMinutes(instant: Date): number {
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 
+/**
+ * `instant` as Rome's local ISO 8601 time with its offset: '2027-03-28T10:00:00+02:00'. OCTO names
+ * availabilities so (localDateTimeStart), and `new Date()` reads it back to the same instant.
+ */
+export function romeLocalIso(instant: Date): string {
+  const { date, time } = romeParts(instant);
+  const offset = romeOffsetMinutes(instant);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${date}T${time}:00${sign}${hh}:${mm}`;
+}
+
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
 

@@ -201,6 +201,39 @@ export const agents = pgTable('agents', {
   createdAt: createdAt(),
 });
 
+/**
+ * A reseller's API key for the OCTO supplier API (modules/reseller). Only the key's sha256 is stored:
+ * a key is 256 random bits, so a fast hash is as safe as a slow one and keeps every request cheap.
+ */
+export const resellers = pgTable('resellers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** The key's first characters, shown in lists so a superuser can tell keys apart. */
+  keyPrefix: text('key_prefix').notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  /** Requests per minute this key may make (OCTO calls of all kinds). */
+  ratePerMinute: integer('rate_per_minute').notNull().default(300),
+  /** A partner's scanner may look up and redeem any ticket (Ventrata's octo/redemption). */
+  canRedeem: boolean('can_redeem').notNull().default(false),
+  createdAt: createdAt(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** A buyer's details as a reseller sends them with an OCTO booking (OCTO's Contact). */
+export type BookingContact = {
+  fullName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  emailAddress: string | null;
+  phoneNumber: string | null;
+  locales: string[];
+  postalCode: string | null;
+  country: string | null;
+  notes: string | null;
+};
+/** One person of an OCTO booking: its uuid (the reseller's or ours), unit and the reseller's reference. */
+export type BookingUnitItem = { uuid: string; unitId: string; resellerReference: string | null };
+
 /** An order is one purchase of one package for one date; a paid order is the purchased ticket. */
 export const orders = pgTable(
   'orders',
@@ -208,12 +241,19 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The success id in /success/{unique_id}/: random, url-safe. */
     uniqueId: text('unique_id').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** The buyer's account; null for a reseller's booking (the buyer is the reseller's customer). */
+    userId: uuid('user_id').references(() => users.id),
     packageId: integer('package_id')
       .notNull()
       .references(() => packages.id),
+    /** OCTO bookings: the reseller, its booking uuid (unique per reseller: retries make one booking). */
+    resellerId: uuid('reseller_id').references(() => resellers.id),
+    bookingUuid: uuid('booking_uuid'),
+    resellerReference: text('reseller_reference'),
+    contact: jsonb('contact').$type<BookingContact>(),
+    notes: text('notes'),
+    unitItems: jsonb('unit_items').$type<BookingUnitItem[]>(),
+    cancelReason: text('cancel_reason'),
     selectedDate: date('selected_date', { mode: 'string' }),
     /** The slot whose places this order holds (pending) or took (paid); null for unlimited packages. */
     slotId: uuid('slot_id').references(() => slots.id),
@@ -239,6 +279,8 @@ export const orders = pgTable(
     qrCodeScanned: boolean('qr_code_scanned').notNull().default(false),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     claimedByAgentId: uuid('claimed_by_agent_id').references(() => agents.id),
+    /** Redeemed through the OCTO redemption calls by this partner key (no agent). */
+    claimedByResellerId: uuid('claimed_by_reseller_id').references(() => resellers.id),
     /** Refunds: why (customer, superuser, sold_out, provider), when, and whether the money has moved. */
     refundReason: text('refund_reason'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
@@ -249,6 +291,7 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('orders_reseller_booking_idx').on(t.resellerId, t.bookingUuid),
     // Places taken per slot are summed over these rows on every hold.
     index('orders_slot_idx').on(t.slotId, t.status),
   ],

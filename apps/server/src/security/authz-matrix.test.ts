@@ -48,6 +48,10 @@ function check(access: Access, role: Role, status: number): string | null {
       if (role === 'anonymous') return status === 401 ? null : '401';
       if (role === 'customerA') return letThrough ? null : 'not 401/403';
       return status === 404 ? null : '404';
+    case 'reseller':
+      // A reseller key opens these; no account's token does, not even a superuser's.
+      if (role === 'anonymous') return status === 401 ? null : '401';
+      return status === 403 ? null : '403';
   }
 }
 

@@ -12,6 +12,8 @@
  * - superuser: 401 anonymous, 403 customers and editors, superusers let through.
  * - owner:     a thing of customer A's (A's session, ticket): 401 anonymous, A let through, everybody
  *              else 404 (no role, not even a superuser, reads someone else's ticket through it).
+ * - reseller:  the OCTO API (/octo): 401 anonymous, 403 for every account's token (only a reseller key
+ *              opens it; modules/reseller).
  * "Let through" means not 401/403: the dummy input may well earn a 400 or 404.
  */
 import { API, type ApiKey, type EndpointDef } from '@rome/contract';
@@ -19,7 +21,7 @@ import type { RouteOptions } from 'fastify';
 
 export type Role = 'anonymous' | 'customerA' | 'customerB' | 'editor' | 'superuser';
 export const ROLES: readonly Role[] = ['anonymous', 'customerA', 'customerB', 'editor', 'superuser'];
-export type Access = 'public' | 'user' | 'editor' | 'superuser' | 'owner';
+export type Access = 'public' | 'user' | 'editor' | 'superuser' | 'owner' | 'reseller';
 
 /** Real values for path parameters, made by the fixtures (see fixtures.ts). */
 export type Fixtures = {
@@ -232,7 +234,34 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
     params: { metric: 'metric' },
     expect: { superuser: 200 },
   },
+
+  // resellers' keys
+  'GET /api/admin/resellers/': { expect: { superuser: 200 } },
+  'POST /api/admin/resellers/': { fields: ['name', 'rate_per_minute', 'can_redeem'] },
+  'DELETE /api/admin/resellers/:id/': { params: { id: () => '00000000-0000-4000-8000-000000000000' } },
 };
+
+/** The OCTO API (modules/reseller/routes.ts): reseller keys only, outside the shop's contract. */
+const OCTO = Object.fromEntries(
+  [
+    'GET /octo/supplier',
+    'GET /octo/capabilities',
+    'GET /octo/products',
+    'GET /octo/products/:id',
+    'POST /octo/availability',
+    'POST /octo/availability/calendar',
+    'POST /octo/bookings',
+    'GET /octo/bookings',
+    'GET /octo/bookings/:uuid',
+    'PATCH /octo/bookings/:uuid',
+    'DELETE /octo/bookings/:uuid',
+    'POST /octo/bookings/:uuid/confirm',
+    'POST /octo/bookings/:uuid/cancel',
+    'POST /octo/bookings/:uuid/extend',
+    'GET /octo/redemption/lookup',
+    'POST /octo/redemption/redeem',
+  ].map((key) => [key, { access: 'reseller' } as RouteEntry]),
+);
 
 /** Routes outside the contract (health, files, pages, the API reference itself) state their access here. */
 const OFF_CONTRACT: Record<string, RouteEntry> = {
@@ -271,6 +300,7 @@ export function accessOf(key: string, def: EndpointDef, extras: CallExtras = {})
 
 export const ROUTE_TABLE: Record<string, RouteEntry> = {
   ...OFF_CONTRACT,
+  ...OCTO,
   ...Object.fromEntries(
     (Object.entries(API) as [ApiKey, EndpointDef][]).map(([key, def]) => {
       const { owner: _owner, ...extras } = CALLS[key] ?? {};

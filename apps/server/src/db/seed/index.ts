@@ -96,6 +96,8 @@ export type DemoAccounts = {
   editor: { email: string; password: string };
   superuser: { email: string; password: string };
   agents: { name: string; code: string }[];
+  /** OCTO API keys (modules/reseller): a reseller and a partner's gate scanner that may redeem. */
+  resellers?: { name: string; key: string; canRedeem: boolean }[];
 };
 
 export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
@@ -198,6 +200,8 @@ const agentCode = () => String(randomInt(0, 10 ** AGENT_CODE_LENGTH)).padStart(A
 export async function seedDemoAccounts(
   db: Db,
   dataDir: string,
+  /** Makes the demo's reseller keys (the database layer knows no modules: main.ts passes it in). */
+  makeResellerKeys?: () => Promise<NonNullable<DemoAccounts['resellers']>>,
 ): Promise<{ accounts: DemoAccounts; created: boolean }> {
   const file = path.join(dataDir, 'demo-accounts.json');
   const [{ n }] = await db.select({ n: count() }).from(t.users);
@@ -235,6 +239,7 @@ export async function seedDemoAccounts(
       .values({ name: a.name, codeHash: await hashSecret(a.code) })
       .onConflictDoUpdate({ target: t.agents.name, set: { codeHash: await hashSecret(a.code) } });
   }
+  if (makeResellerKeys) accounts.resellers = await makeResellerKeys();
   writeFileSync(file, `${JSON.stringify(accounts, null, 2)}\n`, { mode: 0o600 });
   return { accounts, created: true };
 }

@@ -5,7 +5,7 @@
 import { type ClaimInfo, centsToDecimal, INVENTORY_MESSAGES, romeParts } from '@rome/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { agents, orders, packages, slots, users } from '../../db/schema';
+import { agents, orders, packages, resellers, slots, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { dummyHash, verifySecret } from '../../lib/passwords';
 import { hit } from '../../lib/rate-limit';
@@ -47,12 +47,15 @@ async function findTicket(db: Db, code: string) {
       validityDays: packages.validityDays,
       buyer: users.fullName,
       agentName: agents.name,
+      resellerName: resellers.name,
       startsAt: slots.startsAt,
     })
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))
-    .innerJoin(users, eq(users.id, orders.userId))
+    // A reseller's booking has no account here: its buyer is the contact the reseller sent.
+    .leftJoin(users, eq(users.id, orders.userId))
     .leftJoin(agents, eq(agents.id, orders.claimedByAgentId))
+    .leftJoin(resellers, eq(resellers.id, orders.claimedByResellerId))
     .leftJoin(slots, eq(slots.id, orders.slotId))
     .where(eq(orders.claimCodeHash, hashClaimCode(code)));
   return row ?? null;
@@ -77,17 +80,18 @@ export async function claimInfo(db: Db, code: string, timeZone = 'Europe/Rome'):
       )
     : '';
   const refunded = o.status === 'refunded';
+  const claimedBy = t.agentName ?? t.resellerName;
   return {
     claimed: o.qrCodeScanned,
     msg: o.qrCodeScanned
-      ? `This ticket was already claimed on ${claimedAt}${t.agentName ? ` by ${t.agentName}` : ''}.`
+      ? `This ticket was already claimed on ${claimedAt}${claimedBy ? ` by ${claimedBy}` : ''}.`
       : refunded
         ? INVENTORY_MESSAGES.refunded
         : CLAIM_MESSAGES.ready,
     agent_list: await agentNames(db),
     data: {
       package: t.title,
-      user: t.buyer,
+      user: t.buyer ?? o.contact?.fullName ?? '',
       total_price: centsToDecimal(o.totalCents),
       paid: o.status === 'paid',
       package_tag: t.tag,

@@ -383,6 +383,8 @@ describe('GET /api/analytics/detailed/{metric}/', () => {
       paying_customers: '2',
       completion_rate: 50,
       failed_payments: '1',
+      // Every completed sale here came through the web shop (resellers' channel: reseller/octo.test.ts).
+      sales_web_shop: '2 · €40.00',
     });
   });
 

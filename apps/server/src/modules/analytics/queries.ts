@@ -286,6 +286,26 @@ export async function paymentSummary(db: Db, since: Date): Promise<PaymentSummar
   };
 }
 
+/**
+ * Completed sales per channel since a date: 'web' for the shop's own checkout, else the reseller's
+ * name (OCTO bookings record it as details.channel when confirmed).
+ */
+export async function salesByChannel(
+  db: Db,
+  since: Date,
+): Promise<{ channel: string; count: number; cents: number }[]> {
+  const completed = sql`action = ${ACTION.payment_completed} AND status = ${STATUS.completed}`;
+  const list = await rows<{ channel: string; n: string; cents: string }>(
+    db,
+    sql`SELECT coalesce(details->>'channel', 'web') AS channel, count(*)::bigint AS n,
+          coalesce(sum(amount_cents), 0)::bigint AS cents
+        FROM activity_events
+        WHERE source = 'server' AND ${completed} AND occurred_at >= ${since.toISOString()}::timestamptz
+        GROUP BY 1 ORDER BY 3 DESC, 1`,
+  );
+  return list.map((r) => ({ channel: r.channel, count: num(r.n), cents: num(r.cents) }));
+}
+
 /** The analytics display zone (website setting), if one is stored. */
 export async function analyticsTimeZone(db: Db): Promise<string | null> {
   const [r] = await rows<{ tz: string }>(

@@ -231,6 +231,11 @@ async function statisticsFor(db: Db, metric: AnalyticsMetric, timeZone: string):
         completion_rate: completedRate,
         failed_payments: formatCount(pay.failed),
       };
+      // Sales per channel: the web shop and each reseller (OCTO), as count and value.
+      for (const c of await q.salesByChannel(db, since)) {
+        const key = c.channel === 'web' ? 'sales_web_shop' : `sales_via_${c.channel}`;
+        kpi[key] = `${formatCount(c.count)} · ${formatEuroAmount(c.cents)}`;
+      }
     } else {
       conversionRates = outcome;
       kpi = {

@@ -66,6 +66,8 @@ async function fulfilInTransaction(
     if (order.status === 'paid' || order.status === 'refunded') return outcome('already_paid');
     // A closed order (cancelled, expired, amount mismatch) is not paid after all: the state table says.
     if (!nextOrderStatus(order.status, 'pay')) return outcome('order_closed');
+    // Only the web shop's orders have a payment session, and every one of them has a buyer's account.
+    if (!order.userId) return outcome('unknown_session');
     const [buyer] = await tx.select().from(users).where(eq(users.id, order.userId));
     const [pkg] = await tx.select().from(packages).where(eq(packages.id, order.packageId));
 
@@ -174,7 +176,9 @@ export async function closeUnpaidSession(
   const order = await moveOrder(db, current, event);
   // Another request moved it first (paid or closed it): this close no longer applies.
   if (!order) return 'refused';
-  const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  const [buyer] = order.userId
+    ? await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId))
+    : [];
   await recordServerEvent(db, {
     action: ACTION.payment_cancelled,
     userId: order.userId,

@@ -134,6 +134,28 @@ export async function insertCappedPassOrder(
 }
 
 /**
+ * Checks, under the slot's lock, that an existing order may take `places` in `slot` (a reseller moves
+ * its booking to another time or changes its people): the order's own places do not count against it.
+ * Call inside the transaction that then writes the order. Throws the buyer's message.
+ */
+export async function checkMove(
+  tx: Db,
+  pkg: PackageRow,
+  orderId: string,
+  slot: SlotRow,
+  places: number,
+  now: Date,
+): Promise<void> {
+  const locked = await lockSlot(tx, slot.id);
+  if (!locked) throw badRequest(INVENTORY_MESSAGES.slotUnknown);
+  const taken = (await placesTaken(tx, [locked.id], now, orderId)).get(locked.id) ?? 0;
+  const { status, remaining } = slotStatus({ ...locked, taken }, pkg.cutoffMinutes, now);
+  if (status === 'PAST') throw conflict(INVENTORY_MESSAGES.slotPast, 'slot_past');
+  if (status === 'CLOSED') throw conflict(INVENTORY_MESSAGES.slotClosed, 'slot_closed');
+  if (places > remaining) throw conflict(placesLeftMessage(remaining), SOLD_OUT_CODE);
+}
+
+/**
  * A payment that arrived after its hold ran out: is there still room for it? Called inside the
  * fulfilment transaction; locks the slot. True when the order has no slot or the hold still stands.
  */

@@ -25,7 +25,8 @@ import { enqueueMail } from '../../mail/outbox';
 import type { PaymentProvider } from '../../payments/provider';
 import { moveOrder, type OrderRow } from '../checkout/order-state';
 
-export type RefundReason = 'customer' | 'superuser' | 'sold_out' | 'provider';
+/** Who or what refunded: the buyer, a superuser, a late payment for gone places, Stripe, or a reseller. */
+export type RefundReason = 'customer' | 'superuser' | 'sold_out' | 'provider' | 'reseller';
 export type RefundDeps = { db: Db; provider: PaymentProvider; publicUrl: string; log?: FastifyBaseLogger };
 
 type PackageRow = typeof packages.$inferSelect;
@@ -103,7 +104,10 @@ export async function markRefunded(
     refundId: opts.refundId ?? null,
   });
   if (!moved) throw conflict(ORDER_STATE_MESSAGES.refund, 'order_state');
-  const [buyer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  // A reseller's booking has no account here: the reseller tells its own customer.
+  const [buyer] = order.userId
+    ? await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId))
+    : [];
   if (buyer)
     await enqueueMail(tx, { to: buyer.email, ...refundMail(moved, pkg, await visitWhen(tx, order), reason) });
   return moved;

@@ -1,0 +1,609 @@
+/**
+ * OCTO bookings are the shop's orders. A reservation is a pending order that holds its places exactly
+ * as a web checkout does (modules/inventory/hold.ts), so the web shop and every reseller count against
+ * the same places; confirming it issues the same claim code the agents redeem; cancelling a confirmed
+ * booking is a refund (the reseller gives its customer the money back; nothing moves through Stripe).
+ *
+ *   order 'pending', hold running   -> ON_HOLD       order 'paid'                 -> CONFIRMED
+ *   order 'pending', hold run out   -> EXPIRED       order 'paid', claimed        -> REDEEMED
+ *   order 'cancelled' / 'expired'   -> CANCELLED / EXPIRED      order 'refunded'  -> CANCELLED
+ */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { ACTION, orderReference, placesFor, romeParts, romeToday, validateCheckout } from '@rome/contract';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type BookingContact, type BookingUnitItem, orders, packages, slots } from '../../db/schema';
+import { recordServerEvent } from '../activity/record';
+import { hashClaimCode } from '../checkout/fulfilment';
+import { moveOrder, type OrderRow } from '../checkout/order-state';
+import { checkMove, insertCappedPassOrder, insertHeldOrder, stillFits } from '../inventory/hold';
+import { canCancel, markRefunded } from '../inventory/refunds';
+import { lockSlot } from '../inventory/slots';
+import { bookingAvailability, resolveAvailability } from './availability';
+import { badRequest, invalidBooking, invalidUnit, unprocessable } from './errors';
+import type { Reseller } from './keys';
+import {
+  type Capabilities,
+  isFreesale,
+  OPTION_ID,
+  type PackageRow,
+  pricing,
+  productPackage,
+  sellsSlots,
+  UNITS,
+  type UnitId,
+  unitPriceCents,
+} from './products';
+
+/** OCTO's default hold, when the reseller names none, is the shop's (HOLD_MINUTES); at most this. */
+export const MAX_EXPIRATION_MINUTES = 120;
+
+export type OctoContext = {
+  db: Db;
+  reseller: Reseller;
+  caps: Capabilities;
+  publicUrl: string;
+  holdMinutes: number;
+  /** Derives each confirmed booking's claim code (config's server secret). */
+  ticketSecret: string;
+  testMode: boolean;
+};
+
+type ContactInput = Partial<Record<keyof BookingContact, unknown>> | undefined;
+type UnitItemInput = { uuid?: string; unitId: string; resellerReference?: string };
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const utc = (d: Date | null) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : null);
+
+/**
+ * A confirmed booking's claim code: derived from the server secret and the order, so the voucher can be
+ * shown again on every GET while only its hash is stored (as for the web shop's tickets).
+ */
+export const ticketCode = (secret: string, orderId: string): string =>
+  createHmac('sha256', secret)
+    .update(`octo-ticket:${orderId}`)
+    .digest()
+    .subarray(0, 18)
+    .toString('base64url');
+
+const claimUrl = (ctx: Pick<OctoContext, 'publicUrl'>, code: string) => `${ctx.publicUrl}/verify/${code}/`;
+
+function contactOf(input: ContactInput, fallback?: BookingContact | null): BookingContact {
+  const str = (v: unknown, max = 300): string | null =>
+    typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, max) : null;
+  const base = fallback ?? {
+    fullName: null,
+    firstName: null,
+    lastName: null,
+    emailAddress: null,
+    phoneNumber: null,
+    locales: [],
+    postalCode: null,
+    country: null,
+    notes: null,
+  };
+  if (!input) return base;
+  const pick = (k: keyof BookingContact) =>
+    k in input ? str(input[k], k === 'notes' ? 2000 : 300) : base[k];
+  const firstName = pick('firstName') as string | null;
+  const lastName = pick('lastName') as string | null;
+  return {
+    fullName:
+      (pick('fullName') as string | null) ?? ([firstName, lastName].filter(Boolean).join(' ') || null),
+    firstName,
+    lastName,
+    emailAddress: pick('emailAddress') as string | null,
+    phoneNumber: pick('phoneNumber') as string | null,
+    locales: Array.isArray(input.locales)
+      ? input.locales.filter((l): l is string => typeof l === 'string').slice(0, 10)
+      : base.locales,
+    postalCode: pick('postalCode') as string | null,
+    country: pick('country') as string | null,
+    notes: pick('notes') as string | null,
+  };
+}
+
+/** The shop's counts from OCTO unit items; an unknown unit is INVALID_UNIT_ID. */
+function unitItemsOf(items: UnitItemInput[]): { items: BookingUnitItem[]; counts: Record<UnitId, number> } {
+  const counts: Record<UnitId, number> = { adult: 0, youth: 0, infant: 0 };
+  const seen = new Set<string>();
+  const out = items.map((item) => {
+    if (!(UNITS as readonly string[]).includes(item.unitId)) throw invalidUnit(item.unitId);
+    counts[item.unitId as UnitId]++;
+    const uuid = item.uuid ?? randomUUID();
+    if (seen.has(uuid)) throw badRequest('Each unit item needs its own uuid');
+    seen.add(uuid);
+    return { uuid, unitId: item.unitId, resellerReference: item.resellerReference?.slice(0, 300) ?? null };
+  });
+  return { items: out, counts };
+}
+
+/** The shop's rules on counts (at most 50 of a kind, something to pay), as OCTO's 400. */
+function checkedCounts(pkg: PackageRow, counts: Record<UnitId, number>, now: Date) {
+  const checked = validateCheckout(
+    { ...pkg, dates: [] },
+    { adult_count: counts.adult, youth_count: counts.youth, infant_count: counts.infant },
+    romeToday(now),
+  );
+  if (!checked.ok) throw unprocessable(checked.error);
+  return checked;
+}
+
+const holdFor = (ctx: OctoContext, minutes: number | undefined): number => {
+  if (minutes === undefined) return ctx.holdMinutes;
+  if (minutes < 1 || minutes > MAX_EXPIRATION_MINUTES)
+    throw badRequest(`expirationMinutes must be between 1 and ${MAX_EXPIRATION_MINUTES}`);
+  return minutes;
+};
+
+export function octoStatus(order: OrderRow, now: Date) {
+  switch (order.status) {
+    case 'pending':
+      return order.holdExpiresAt && order.holdExpiresAt <= now ? 'EXPIRED' : 'ON_HOLD';
+    case 'paid':
+      return order.qrCodeScanned ? 'REDEEMED' : 'CONFIRMED';
+    case 'expired':
+      return 'EXPIRED';
+    default:
+      return 'CANCELLED';
+  }
+}
+
+async function packageOf(db: Db, order: OrderRow): Promise<PackageRow> {
+  const [pkg] = await db.select().from(packages).where(eq(packages.id, order.packageId));
+  return pkg;
+}
+
+async function slotStart(db: Db, order: OrderRow): Promise<Date | null> {
+  if (!order.slotId) return null;
+  const [slot] = await db.select({ startsAt: slots.startsAt }).from(slots).where(eq(slots.id, order.slotId));
+  return slot?.startsAt ?? null;
+}
+
+/** An order as OCTO's Booking. */
+export async function toBooking(ctx: OctoContext, order: OrderRow, now = new Date()) {
+  const pkg = await packageOf(ctx.db, order);
+  const status = octoStatus(order, now);
+  const start = await slotStart(ctx.db, order);
+  const cancellable =
+    status === 'ON_HOLD' || (status === 'CONFIRMED' && canCancel(order, start, pkg.cancelCutoffHours, now));
+  const cancelled = status === 'CANCELLED';
+  const redeemedAt = order.qrCodeScanned ? utc(order.claimedAt) : null;
+  // The voucher's QR holds the claim link; shown once the booking is confirmed (and after it is used).
+  const code = order.status === 'paid' ? ticketCode(ctx.ticketSecret, order.id) : null;
+  const codeValid = code !== null && hashClaimCode(code) === order.claimCodeHash;
+  const voucher =
+    order.status === 'paid'
+      ? {
+          redemptionMethod: 'DIGITAL' as const,
+          utcRedeemedAt: redeemedAt,
+          deliveryOptions: codeValid
+            ? [{ deliveryFormat: 'QRCODE' as const, deliveryValue: claimUrl(ctx, code) }]
+            : [],
+        }
+      : null;
+  const availability = await bookingAvailability(ctx.db, pkg, order, ctx.caps, now);
+  const contact = order.contact ?? contactOf(undefined);
+  return {
+    id: order.id,
+    uuid: order.bookingUuid ?? order.id,
+    testMode: ctx.testMode,
+    resellerReference: order.resellerReference,
+    supplierReference: orderReference(order.uniqueId),
+    status,
+    utcCreatedAt: utc(order.createdAt)!,
+    utcUpdatedAt: utc(order.updatedAt)!,
+    utcExpiresAt: order.status === 'pending' ? utc(order.holdExpiresAt) : null,
+    utcRedeemedAt: redeemedAt,
+    utcConfirmedAt: order.status === 'paid' || order.status === 'refunded' ? utc(order.paidAt) : null,
+    productId: pkg.packageTag,
+    optionId: OPTION_ID,
+    cancellable,
+    cancellation: cancelled
+      ? {
+          refund: order.status === 'refunded' ? ('FULL' as const) : ('NONE' as const),
+          reason: order.cancelReason,
+          utcCancelledAt: utc(order.refundedAt ?? order.updatedAt)!,
+        }
+      : null,
+    freesale: isFreesale(pkg),
+    availabilityId: availability?.id ?? null,
+    availability,
+    contact,
+    notes: order.notes,
+    deliveryMethods: ['VOUCHER' as const],
+    voucher,
+    unitItems: (order.unitItems ?? []).map((item) => ({
+      uuid: item.uuid,
+      resellerReference: item.resellerReference,
+      supplierReference: null,
+      unitId: item.unitId,
+      status,
+      utcRedeemedAt: redeemedAt,
+      contact,
+      ticket: null,
+      ...(ctx.caps.pricing ? { pricing: pricing(unitPriceCents(pkg, item.unitId as UnitId)) } : {}),
+    })),
+    ...(ctx.caps.pricing ? { pricing: pricing(order.totalCents) } : {}),
+  };
+}
+
+/** The reseller's own booking by uuid, or INVALID_BOOKING_UUID (another key's booking is unknown here). */
+async function ownBooking(ctx: OctoContext, uuid: string, lock?: Db): Promise<OrderRow> {
+  if (!UUID_RE.test(uuid)) throw invalidBooking(uuid);
+  const db = lock ?? ctx.db;
+  const q = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.resellerId, ctx.reseller.id), eq(orders.bookingUuid, uuid)));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw invalidBooking(uuid);
+  return row;
+}
+
+export const getBooking = async (ctx: OctoContext, uuid: string) =>
+  toBooking(ctx, await ownBooking(ctx, uuid));
+
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: any = err, i = 0; e && i < 4; e = e.cause, i++) if (e.code === '23505') return true;
+  return false;
+};
+
+export type ReserveInput = {
+  uuid?: string;
+  productId: string;
+  optionId: string;
+  availabilityId?: string;
+  expirationMinutes?: number;
+  notes?: string | null;
+  unitItems: UnitItemInput[];
+  resellerReference?: string;
+  contact?: ContactInput;
+};
+
+/** POST /bookings: holds the places. The same uuid again answers the booking it made (idempotent). */
+export async function reserve(ctx: OctoContext, input: ReserveInput, ip: string | null) {
+  const now = new Date();
+  const uuid = input.uuid ?? randomUUID();
+  const [existing] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.resellerId, ctx.reseller.id), eq(orders.bookingUuid, uuid)));
+  if (existing) return toBooking(ctx, existing, now);
+
+  const pkg = await productPackage(ctx.db, input.productId, input.optionId);
+  if (input.unitItems.length === 0) throw badRequest('unitItems must name at least one unit');
+  const { items, counts } = unitItemsOf(input.unitItems);
+  const checked = checkedCounts(pkg, counts, now);
+  const { slot, date } = await resolveAvailability(ctx.db, pkg, input.availabilityId, now);
+  const minutes = holdFor(ctx, input.expirationMinutes);
+  const values = {
+    uniqueId: randomBytes(16).toString('base64url'),
+    userId: null,
+    resellerId: ctx.reseller.id,
+    bookingUuid: uuid,
+    resellerReference: input.resellerReference?.slice(0, 300) ?? null,
+    contact: contactOf(input.contact),
+    notes: input.notes?.slice(0, 2000) ?? null,
+    unitItems: items,
+    packageId: pkg.id,
+    selectedDate: date,
+    adultCount: checked.adults,
+    youthCount: checked.youths,
+    infantCount: checked.infants,
+    places: placesFor(checked, pkg.infantsTakePlace),
+    adultPriceCents: pkg.adultPriceCents,
+    youthPriceCents: pkg.youthPriceCents,
+    totalCents: checked.totalCents,
+    provider: 'octo',
+  };
+  let order: OrderRow;
+  try {
+    if (slot) order = await insertHeldOrder(ctx.db, pkg, slot, values, now, minutes);
+    else if (pkg.availabilityType === 'PASS' && pkg.dailyCap !== null)
+      order = await insertCappedPassOrder(ctx.db, { ...pkg, dailyCap: pkg.dailyCap }, values, now, minutes);
+    else
+      [order] = await ctx.db
+        .insert(orders)
+        .values({ ...values, holdExpiresAt: new Date(now.getTime() + minutes * 60_000) })
+        .returning();
+  } catch (err) {
+    // The same uuid sent twice at once: the other request made the booking; answer it.
+    if (!isUniqueViolation(err)) throw err;
+    return getBooking(ctx, uuid);
+  }
+  await recordServerEvent(ctx.db, {
+    action: ACTION.payment_initiated,
+    userId: null,
+    userEmail: null,
+    amountCents: order.totalCents,
+    status: 'pending',
+    details: {
+      order: order.uniqueId,
+      package: pkg.title,
+      package_tag: pkg.packageTag,
+      channel: ctx.reseller.name,
+    },
+    ipAddress: ip,
+  });
+  return toBooking(ctx, order, now);
+}
+
+export type UpdateInput = {
+  resellerReference?: string;
+  productId?: string;
+  optionId?: string;
+  availabilityId?: string;
+  expirationMinutes?: number;
+  notes?: string | null;
+  unitItems?: UnitItemInput[];
+  contact?: ContactInput;
+};
+
+/**
+ * Changes a booking in one transaction under its row lock: reference, contact and notes always; while it
+ * is on hold or confirmed (and before the cancellation cut-off), its time and people too, moving its
+ * places under the new slot's lock. The claim code of a confirmed booking stays the same.
+ */
+async function applyUpdate(tx: Db, ctx: OctoContext, order: OrderRow, input: UpdateInput, now: Date) {
+  const status = octoStatus(order, now);
+  if (status !== 'ON_HOLD' && status !== 'CONFIRMED')
+    throw unprocessable(`A booking that is ${status.toLowerCase().replace('_', ' ')} cannot be changed`);
+  const pkg = await packageOf(tx, order);
+  if (input.productId !== undefined && input.productId !== pkg.packageTag)
+    throw badRequest('A booking cannot move to another product: cancel it and book again');
+  if (input.optionId !== undefined && input.optionId !== OPTION_ID)
+    await productPackage(tx, pkg.packageTag, input.optionId);
+  const changes: Partial<typeof orders.$inferInsert> = { updatedAt: now };
+  if (input.resellerReference !== undefined)
+    changes.resellerReference = input.resellerReference.slice(0, 300);
+  if (input.notes !== undefined) changes.notes = input.notes?.slice(0, 2000) ?? null;
+  if (input.contact !== undefined) changes.contact = contactOf(input.contact, order.contact);
+
+  const moves = input.availabilityId !== undefined || input.unitItems !== undefined;
+  if (moves) {
+    if (status === 'CONFIRMED' && !canCancel(order, await slotStart(tx, order), pkg.cancelCutoffHours, now))
+      throw unprocessable('The cancellation cut-off has passed: the booking can no longer be changed');
+    const { items, counts } = input.unitItems
+      ? unitItemsOf(input.unitItems)
+      : { items: order.unitItems ?? [], counts: countsOf(order) };
+    if (items.length === 0) throw badRequest('unitItems must name at least one unit');
+    const checked = checkedCounts(pkg, counts, now);
+    const target =
+      input.availabilityId !== undefined
+        ? await resolveAvailability(tx, pkg, input.availabilityId, now)
+        : {
+            slot: order.slotId ? ((await lockSlot(tx, order.slotId)) ?? null) : null,
+            date: order.selectedDate,
+          };
+    const places = placesFor(checked, pkg.infantsTakePlace);
+    if (target.slot) await checkMove(tx, pkg, order.id, target.slot, places, now);
+    Object.assign(changes, {
+      slotId: target.slot?.id ?? null,
+      selectedDate: target.slot ? romeParts(target.slot.startsAt).date : target.date,
+      unitItems: items,
+      adultCount: checked.adults,
+      youthCount: checked.youths,
+      infantCount: checked.infants,
+      places,
+      totalCents: checked.totalCents,
+      ...(status === 'CONFIRMED' ? { amountPaidCents: checked.totalCents } : {}),
+    });
+  }
+  if (input.expirationMinutes !== undefined && status === 'ON_HOLD')
+    changes.holdExpiresAt = new Date(now.getTime() + holdFor(ctx, input.expirationMinutes) * 60_000);
+  const [row] = await tx
+    .update(orders)
+    .set(changes)
+    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+    .returning();
+  return row;
+}
+
+const countsOf = (o: OrderRow): Record<UnitId, number> => ({
+  adult: o.adultCount,
+  youth: o.youthCount,
+  infant: o.infantCount,
+});
+
+export async function updateBooking(ctx: OctoContext, uuid: string, input: UpdateInput) {
+  const now = new Date();
+  const row = await ctx.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    return applyUpdate(t, ctx, await ownBooking(ctx, uuid, t), input, now);
+  });
+  return toBooking(ctx, row, now);
+}
+
+export type ConfirmInput = {
+  resellerReference?: string;
+  contact: ContactInput;
+  unitItems?: UnitItemInput[];
+  emailReceipt?: boolean;
+};
+
+/**
+ * POST /bookings/{uuid}/confirm: the booking becomes a ticket. A hold that ran out is still honoured
+ * when its places are free (as a late web payment is); when they are gone the booking cannot be
+ * confirmed. Confirming a confirmed booking again answers it unchanged (a retried call).
+ */
+export async function confirmBooking(ctx: OctoContext, uuid: string, input: ConfirmInput) {
+  const now = new Date();
+  const { row, pkg, first } = await ctx.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    let order = await ownBooking(ctx, uuid, t);
+    if (order.status === 'paid') return { row: order, pkg: null, first: false };
+    if (order.status !== 'pending')
+      throw unprocessable(`A booking that is ${octoStatus(order, now).toLowerCase()} cannot be confirmed`);
+    const pkg = await packageOf(t, order);
+    if (!(await stillFits(t, order, pkg, now)))
+      throw invalidBooking(uuid, 'The booking expired and its places have been sold meanwhile');
+    // A hold that ran out is renewed for the moment of the update, so the change below applies to it.
+    if (order.holdExpiresAt && order.holdExpiresAt <= now) {
+      order = { ...order, holdExpiresAt: new Date(now.getTime() + 60_000) };
+      await t.update(orders).set({ holdExpiresAt: order.holdExpiresAt }).where(eq(orders.id, order.id));
+    }
+    if (input.unitItems || input.resellerReference !== undefined || input.contact)
+      order = await applyUpdate(
+        t,
+        ctx,
+        order,
+        {
+          resellerReference: input.resellerReference,
+          contact: input.contact,
+          unitItems: input.unitItems && sameUnits(order, input.unitItems) ? undefined : input.unitItems,
+        },
+        now,
+      );
+    if (input.unitItems && sameUnits(order, input.unitItems))
+      order = await keepUnitRefs(t, order, input.unitItems);
+    const code = ticketCode(ctx.ticketSecret, order.id);
+    const moved = await moveOrder(t, order, 'confirm', {
+      paidAt: now,
+      amountPaidCents: order.totalCents,
+      claimCodeHash: hashClaimCode(code),
+    });
+    if (!moved) throw invalidBooking(uuid, 'The booking changed meanwhile; fetch it and try again');
+    return { row: moved, pkg, first: true };
+  });
+  if (first && pkg)
+    await recordServerEvent(ctx.db, {
+      action: ACTION.payment_completed,
+      userId: null,
+      userEmail: null,
+      amountCents: row.totalCents,
+      status: 'completed',
+      details: {
+        order: row.uniqueId,
+        package: pkg.title,
+        package_tag: pkg.packageTag,
+        channel: ctx.reseller.name,
+      },
+    });
+  return toBooking(ctx, row, now);
+}
+
+/** Whether unit items name the same units the order has (so only their references change). */
+function sameUnits(order: OrderRow, items: UnitItemInput[]): boolean {
+  const current = (order.unitItems ?? []).map((i) => i.unitId).sort();
+  const asked = items.map((i) => i.unitId).sort();
+  return current.length === asked.length && current.every((u, i) => u === asked[i]);
+}
+
+async function keepUnitRefs(tx: Db, order: OrderRow, items: UnitItemInput[]): Promise<OrderRow> {
+  const refs = new Map(items.filter((i) => i.uuid).map((i) => [i.uuid, i.resellerReference]));
+  const unitItems = (order.unitItems ?? []).map((u) =>
+    refs.has(u.uuid) ? { ...u, resellerReference: refs.get(u.uuid)?.slice(0, 300) ?? null } : u,
+  );
+  const [row] = await tx.update(orders).set({ unitItems }).where(eq(orders.id, order.id)).returning();
+  return row;
+}
+
+/**
+ * POST /bookings/{uuid}/cancel. On hold: the hold ends. Confirmed: refunded (the reseller pays its
+ * customer back), within the package's cancellation cut-off and only while unused. Cancelling a
+ * cancelled booking answers it unchanged.
+ */
+export async function cancelBooking(ctx: OctoContext, uuid: string, input: { reason?: string | null }) {
+  const now = new Date();
+  const reason = input.reason?.slice(0, 500) ?? null;
+  const row = await ctx.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const order = await ownBooking(ctx, uuid, t);
+    if (order.status === 'cancelled' || order.status === 'refunded') return order;
+    if (order.status === 'pending') {
+      const moved = await moveOrder(t, order, 'cancel', { cancelReason: reason, refundedAt: now });
+      return moved ?? order;
+    }
+    if (order.status !== 'paid') throw unprocessable('This booking cannot be cancelled');
+    if (order.qrCodeScanned) throw unprocessable('This booking has been redeemed and cannot be cancelled');
+    const pkg = await packageOf(t, order);
+    if (!canCancel(order, await slotStart(t, order), pkg.cancelCutoffHours, now))
+      throw unprocessable('The cancellation cut-off has passed: this booking can no longer be cancelled');
+    const refunded = await markRefunded(t, order, 'reseller', { now, refundId: `octo:${ctx.reseller.id}` });
+    const [withReason] = await t
+      .update(orders)
+      .set({ cancelReason: reason })
+      .where(eq(orders.id, refunded.id))
+      .returning();
+    return withReason;
+  });
+  return toBooking(ctx, row, now);
+}
+
+/** POST /bookings/{uuid}/extend: a booking on hold keeps its places longer. */
+export async function extendBooking(ctx: OctoContext, uuid: string, input: { expirationMinutes?: number }) {
+  const now = new Date();
+  const minutes = holdFor(ctx, input.expirationMinutes);
+  const row = await ctx.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const order = await ownBooking(ctx, uuid, t);
+    if (order.status !== 'pending') throw unprocessable('Only a booking on hold can be extended');
+    // A hold that ran out is extended only while its places are still free.
+    if (!(await stillFits(t, order, await packageOf(t, order), now)))
+      throw invalidBooking(uuid, 'The booking expired and its places have been sold meanwhile');
+    const [updated] = await t
+      .update(orders)
+      .set({ holdExpiresAt: new Date(now.getTime() + minutes * 60_000), updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return updated;
+  });
+  return toBooking(ctx, row, now);
+}
+
+export type ListQuery = {
+  resellerReference?: string;
+  supplierReference?: string;
+  localDate?: string;
+  localDateStart?: string;
+  localDateEnd?: string;
+  productId?: string;
+};
+
+/** GET /bookings: the key's own bookings matching a reference or a visit date range (at most 500). */
+export async function listBookings(ctx: OctoContext, q: ListQuery) {
+  const where: (SQL | undefined)[] = [eq(orders.resellerId, ctx.reseller.id)];
+  const start = q.localDate ?? q.localDateStart;
+  const end = q.localDate ?? q.localDateEnd;
+  if (!q.resellerReference && !q.supplierReference && !(start && end))
+    throw badRequest(
+      'either resellerReference, supplierReference, localDate or localDateStart/localDateEnd is required',
+    );
+  if (q.resellerReference) where.push(eq(orders.resellerReference, q.resellerReference));
+  if (q.supplierReference) {
+    const ref = q.supplierReference
+      .replace(/[^A-Za-z0-9]/g, '')
+      .toUpperCase()
+      .slice(0, 8);
+    where.push(sql`left(upper(regexp_replace(${orders.uniqueId}, '[^A-Za-z0-9]', '', 'g')), 8) = ${ref}`);
+  }
+  if (start && end) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(start) || !/^\d{4}-\d{2}-\d{2}$/.test(end))
+      throw badRequest('Dates are YYYY-MM-DD');
+    where.push(gte(orders.selectedDate, start), lt(orders.selectedDate, nextDay(end)));
+  }
+  if (q.productId) {
+    const pkg = await productPackage(ctx.db, q.productId);
+    where.push(eq(orders.packageId, pkg.id));
+  }
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(...where, inArray(orders.status, ['pending', 'paid', 'cancelled', 'expired', 'refunded'])))
+    .orderBy(orders.createdAt)
+    .limit(500);
+  const now = new Date();
+  const out = [];
+  for (const r of rows) out.push(await toBooking(ctx, r, now));
+  return out;
+}
+
+const nextDay = (date: string): string => {
+  const d = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) throw badRequest('Dates are YYYY-MM-DD');
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+export { sellsSlots };

@@ -1,0 +1,669 @@
+/**
+ * The OCTO supplier API through HTTP, its answers checked against the standard's own schemas
+ * (@octocloud/types, not a copy written here): keys and their isolation, products and availability
+ * from the shop's inventory, bookings that hold, confirm, extend, change and cancel the same places the
+ * web shop sells, the agent's claim of a reseller's ticket, redemption by a partner's scanner, rate
+ * limits, and bad input that gets the standard's error and stores nothing.
+ */
+import {
+  zAvailability,
+  zAvailabilityCalendar,
+  zBooking,
+  zCapability,
+  zErrorBadRequest,
+  zErrorForbidden,
+  zErrorInvalidAvailabilityId,
+  zErrorInvalidBookingUuid,
+  zErrorInvalidOptionId,
+  zErrorInvalidProductId,
+  zErrorInvalidUnitId,
+  zErrorUnauthorized,
+  zErrorUnprocessableEntity,
+  zProduct,
+  zSupplier,
+} from '@octocloud/types';
+import { addDays, romeInstant, romeLocalIso, romeParts, romeToday } from '@rome/contract';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agents, orders, resellers } from '../../db/schema';
+import { hashSecret } from '../../lib/passwords';
+import { createTestApp } from '../../test/harness';
+import { createUser, type TestUser } from '../../test/users';
+import { hashKey } from './keys';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let editor: TestUser;
+let superuser: TestUser;
+let buyer: TestUser;
+/** Keys: two resellers, one partner scanner allowed to redeem, one with a tiny rate. */
+let keyA: string;
+let keyB: string;
+let scannerKey: string;
+let resellerAId: string;
+
+/** A package of the demo that no other part of this file sells, made timed here. */
+const TAG = 'CS-HALF';
+const CAPS = 'octo/pricing, octo/content';
+const day = (n: number) => addDays(romeToday(), n);
+const AGENT_CODE = '4242';
+
+type Json = Record<string, any>;
+
+const octo = (
+  key: string | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url: `/octo${url}`,
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      'octo-capabilities': CAPS,
+      ...headers,
+    },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: object) =>
+  t.app.inject({ method, url, headers: user ? user.auth : {}, ...(payload ? { payload } : {}) });
+
+async function makeKey(name: string, extra: Json = {}): Promise<{ key: string; id: string }> {
+  const res = await api('POST', '/api/admin/resellers/', superuser, { name, ...extra });
+  expect(res.statusCode).toBe(201);
+  return { key: res.json().key, id: res.json().reseller.id };
+}
+
+/** Adds one slot on Rome date `date` at `time` with `capacity` places; answers its OCTO availability id. */
+async function addSlot(date: string, time: string, capacity: number): Promise<string> {
+  const res = await api('POST', `/api/editor/packages/${TAG}/slots/`, editor, {
+    from: date,
+    to: date,
+    weekdays: [0, 1, 2, 3, 4, 5, 6],
+    times: [time],
+    except: [],
+    capacity,
+  });
+  expect(res.statusCode).toBe(200);
+  return romeLocalIso(romeInstant(date, time)!);
+}
+
+/** Places left in a slot, as the web shop's ticket page reads them. */
+async function webRemaining(availabilityId: string): Promise<number> {
+  const date = availabilityId.slice(0, 10);
+  const res = await api('GET', `/api/packages/${TAG}/availability/?from=${date}&to=${date}`);
+  const slot = res
+    .json()
+    .slots.find((s: Json) => new Date(s.starts_at).getTime() === new Date(availabilityId).getTime());
+  return slot.remaining;
+}
+
+const reserveBody = (availabilityId: string, units: string[], extra: Json = {}) => ({
+  productId: TAG,
+  optionId: 'DEFAULT',
+  availabilityId,
+  unitItems: units.map((unitId) => ({ unitId })),
+  ...extra,
+});
+
+const orderCount = async () => (await t.db.select({ n: count() }).from(orders))[0].n;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [editor, superuser, buyer] = await Promise.all([
+    createUser(t.app, t.db, { isEditor: true }),
+    createUser(t.app, t.db, { isSuperuser: true }),
+    createUser(t.app, t.db, { name: 'Web Buyer' }),
+  ]);
+  await t.db.insert(agents).values({ name: 'Agent Octo', codeHash: await hashSecret(AGENT_CODE) });
+  const settings = await api('PUT', `/api/editor/packages/${TAG}/availability/`, editor, {
+    availability_type: 'START_TIME',
+    cutoff_minutes: 30,
+    cancel_cutoff_hours: 24,
+    infants_take_place: false,
+    pass_hours: null,
+    validity_days: null,
+    daily_cap: null,
+  });
+  expect(settings.statusCode).toBe(200);
+  const a = await makeKey('GetYourTour');
+  keyA = a.key;
+  resellerAId = a.id;
+  keyB = (await makeKey('Viaggiatore')).key;
+  scannerKey = (await makeKey('Museum gate', { can_redeem: true })).key;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('reseller keys', () => {
+  it('are shown once, stored only as a hash, listed without the key, and revoked at once', async () => {
+    const { key, id } = await makeKey('Short-lived');
+    const [row] = await t.db.select().from(resellers).where(eq(resellers.id, id));
+    expect(row.keyHash).toBe(hashKey(key));
+    expect(JSON.stringify(row)).not.toContain(key);
+    const list = await api('GET', '/api/admin/resellers/', superuser);
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(key);
+    expect(list.json().resellers.map((r: Json) => r.name)).toContain('Short-lived');
+
+    expect((await octo(key, 'GET', '/supplier')).statusCode).toBe(200);
+    expect((await api('DELETE', `/api/admin/resellers/${id}/`, superuser)).statusCode).toBe(200);
+    const after = await octo(key, 'GET', '/supplier');
+    expect(after.statusCode).toBe(403);
+    expect(zErrorForbidden.parse(after.json()).error).toBe('FORBIDDEN');
+  });
+
+  it('are made by superusers only', async () => {
+    expect((await api('POST', '/api/admin/resellers/', editor, { name: 'X' })).statusCode).toBe(403);
+    expect((await api('POST', '/api/admin/resellers/', superuser, { name: '' })).statusCode).toBe(400);
+  });
+
+  it('answer 401 without a key and 403 with a wrong one or a shop token', async () => {
+    const none = await octo(null, 'GET', '/products');
+    expect(none.statusCode).toBe(401);
+    expect(zErrorUnauthorized.parse(none.json()).error).toBe('UNAUTHORIZED');
+    expect((await octo('rbt_octo_not-a-key', 'GET', '/products')).statusCode).toBe(403);
+    expect((await octo(superuser.token, 'GET', '/products')).statusCode).toBe(403);
+  });
+});
+
+describe('supplier, capabilities and products', () => {
+  it('have the standard shapes, with pricing and content when asked', async () => {
+    const supplier = await octo(keyA, 'GET', '/supplier');
+    zSupplier.parse(supplier.json());
+    const caps = await octo(keyA, 'GET', '/capabilities');
+    for (const c of caps.json()) zCapability.parse(c);
+
+    const res = await octo(keyA, 'GET', '/products');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['octo-capabilities']).toBe('octo/pricing, octo/content');
+    expect(res.headers['content-language']).toBe('en');
+    const products = res.json() as Json[];
+    expect(products.length).toBeGreaterThan(5);
+    for (const p of products) zProduct.parse(p);
+    const col = products.find((p) => p.id === 'RM-COL')!;
+    expect(col.availabilityType).toBe('START_TIME');
+    expect(col.options[0].availabilityLocalStartTimes).toContain('09:30');
+    expect(col.options[0].units.map((u: Json) => u.type)).toEqual(['ADULT', 'YOUTH', 'INFANT']);
+    // Prices in EUR minor units, from the database.
+    const [pkg] = await t.db.query.packages.findMany({ where: (p, { eq }) => eq(p.packageTag, 'RM-COL') });
+    expect(col.options[0].units[0].pricingFrom[0]).toMatchObject({
+      retail: pkg.adultPriceCents,
+      currency: 'EUR',
+      currencyPrecision: 2,
+    });
+    const pass = products.find((p) => p.id === 'BB-24')!;
+    expect(pass).toMatchObject({ allowFreesale: true, availabilityRequired: false });
+    expect(products.find((p) => p.id === 'RM-VAT')!.availabilityType).toBe('OPENING_HOURS');
+  });
+
+  it('leave pricing and content out when the reseller does not ask for them', async () => {
+    const res = await octo(keyA, 'GET', '/products/RM-COL', undefined, { 'octo-capabilities': '' });
+    const p = zProduct.parse(res.json());
+    expect(p.title).toBeUndefined();
+    expect(p.options[0].units[0].pricingFrom).toBeUndefined();
+    expect(res.headers['octo-capabilities']).toBe('');
+  });
+
+  it('answer an unknown product or option with the standard error', async () => {
+    const p = await octo(keyA, 'GET', '/products/NOPE');
+    expect(p.statusCode).toBe(400);
+    expect(zErrorInvalidProductId.parse(p.json())).toMatchObject({
+      error: 'INVALID_PRODUCT_ID',
+      productId: 'NOPE',
+    });
+    const o = await octo(keyA, 'POST', '/availability', {
+      productId: TAG,
+      optionId: 'VIP',
+      localDateStart: day(1),
+      localDateEnd: day(2),
+    });
+    expect(zErrorInvalidOptionId.parse(o.json()).error).toBe('INVALID_OPTION_ID');
+  });
+});
+
+describe('availability', () => {
+  it("shows the shop's own slots with capacity, and the calendar per day", async () => {
+    const id = await addSlot(day(3), '10:00', 5);
+    const res = await octo(keyA, 'POST', '/availability', {
+      productId: TAG,
+      optionId: 'DEFAULT',
+      localDateStart: day(3),
+      localDateEnd: day(3),
+      units: [{ id: 'adult', quantity: 6 }],
+    });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as Json[];
+    for (const a of list) zAvailability.parse(a);
+    const slot = list.find((a) => a.id === id)!;
+    // Six do not fit in five places.
+    expect(slot).toMatchObject({ vacancies: 5, capacity: 5, status: 'LIMITED', available: false });
+    const ok = await octo(keyA, 'POST', '/availability', {
+      productId: TAG,
+      optionId: 'DEFAULT',
+      availabilityIds: [id],
+    });
+    expect(ok.json()).toHaveLength(1);
+    expect(ok.json()[0].available).toBe(true);
+
+    const cal = await octo(keyA, 'POST', '/availability/calendar', {
+      productId: TAG,
+      optionId: 'DEFAULT',
+      localDateStart: day(2),
+      localDateEnd: day(4),
+    });
+    const days = cal.json() as Json[];
+    expect(days.map((d) => d.localDate)).toEqual([day(2), day(3), day(4)]);
+    for (const d of days) zAvailabilityCalendar.parse(d);
+    expect(days[1]).toMatchObject({ available: true, vacancies: 5 });
+  });
+
+  it('refuses a range without dates, backwards or over a year', async () => {
+    for (const body of [
+      { productId: TAG, optionId: 'DEFAULT' },
+      { productId: TAG, optionId: 'DEFAULT', localDateStart: day(5), localDateEnd: day(1) },
+      { productId: TAG, optionId: 'DEFAULT', localDateStart: day(1), localDateEnd: day(500) },
+      { productId: TAG, optionId: 'DEFAULT', localDateStart: 'soon', localDateEnd: 'later' },
+    ]) {
+      const res = await octo(keyA, 'POST', '/availability', body);
+      expect(res.statusCode).toBe(400);
+      expect(zErrorBadRequest.parse(res.json()).error).toBe('BAD_REQUEST');
+    }
+  });
+});
+
+describe('bookings', () => {
+  it('hold the same places the web shop sells, and the same uuid twice makes one booking', async () => {
+    const id = await addSlot(day(5), '11:00', 4);
+    const uuid = crypto.randomUUID();
+    const body = reserveBody(id, ['adult', 'youth', 'infant'], {
+      uuid,
+      resellerReference: 'GYT-1',
+      expirationMinutes: 20,
+    });
+    const first = await octo(keyA, 'POST', '/bookings', body);
+    expect(first.statusCode).toBe(200);
+    const b = zBooking.parse(first.json());
+    expect(b).toMatchObject({ uuid, status: 'ON_HOLD', availabilityId: id, resellerReference: 'GYT-1' });
+    expect(new Date(b.utcExpiresAt!).getTime()).toBeGreaterThan(Date.now() + 19 * 60_000);
+    expect(b.pricing?.retail).toBe(
+      first.json().unitItems.reduce((n: number, u: Json) => n + u.pricing.retail, 0),
+    );
+    // Infants take no place here: two of four are held, and the web shop sees it.
+    expect(await webRemaining(id)).toBe(2);
+
+    const retries = await Promise.all([1, 2, 3, 4].map(() => octo(keyA, 'POST', '/bookings', body)));
+    for (const r of retries) expect(r.json().id).toBe(b.id);
+    expect(await webRemaining(id)).toBe(2);
+    const rows = await t.db.select().from(orders).where(eq(orders.bookingUuid, uuid));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: null, resellerId: resellerAId, status: 'pending' });
+  });
+
+  it('never oversell: resellers and web buyers race for the last places together', async () => {
+    const id = await addSlot(day(6), '12:00', 6);
+    const octoTries = Array.from({ length: 8 }, () =>
+      octo(keyA, 'POST', '/bookings', reserveBody(id, ['adult'])),
+    );
+    const webTries = Array.from({ length: 8 }, () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/create-checkout-session/',
+        headers: buyer.auth,
+        payload: {
+          package_identifier: TAG,
+          slot_id: '',
+          date: day(6),
+          adult_count: '1',
+          youth_count: '0',
+        },
+      }),
+    );
+    const results = await Promise.all([...octoTries, ...webTries]);
+    const won = results.filter((r) => r.statusCode === 200).length;
+    expect(won).toBe(6);
+    const lost = results.filter((r) => r.statusCode !== 200);
+    for (const r of lost.slice(0, 8)) expect([400, 409]).toContain(r.statusCode);
+    expect(await webRemaining(id)).toBe(0);
+    const sold = await octo(keyA, 'POST', '/bookings', reserveBody(id, ['adult']));
+    expect(zErrorUnprocessableEntity.parse(sold.json()).errorMessage).toBe('Sold out');
+  });
+
+  it('refuse unknown units, availability and bookings with the standard errors, storing nothing', async () => {
+    const id = await addSlot(day(7), '10:00', 10);
+    const before = await orderCount();
+    const unit = await octo(keyA, 'POST', '/bookings', reserveBody(id, ['adult', 'senior']));
+    expect(zErrorInvalidUnitId.parse(unit.json())).toMatchObject({
+      error: 'INVALID_UNIT_ID',
+      unitId: 'senior',
+    });
+    const avail = await octo(keyA, 'POST', '/bookings', reserveBody(`${day(7)}T10:05:00+01:00`, ['adult']));
+    expect(zErrorInvalidAvailabilityId.parse(avail.json()).error).toBe('INVALID_AVAILABILITY_ID');
+    const product = await octo(keyA, 'POST', '/bookings', {
+      ...reserveBody(id, ['adult']),
+      productId: 'NOPE',
+    });
+    expect(product.json().error).toBe('INVALID_PRODUCT_ID');
+    const missing = await octo(keyA, 'POST', '/bookings', { productId: TAG });
+    expect(zErrorBadRequest.parse(missing.json()).error).toBe('BAD_REQUEST');
+    const tooMany = await octo(keyA, 'POST', '/bookings', reserveBody(id, Array(51).fill('adult')));
+    expect(tooMany.json().error).toBe('UNPROCESSABLE_ENTITY');
+    const infantsOnly = await octo(keyA, 'POST', '/bookings', reserveBody(id, ['infant']));
+    expect(infantsOnly.json().error).toBe('UNPROCESSABLE_ENTITY');
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/octo/bookings',
+      headers: { authorization: `Bearer ${keyA}`, 'content-type': 'application/json' },
+      payload: '{"productId": ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(zErrorBadRequest.parse(broken.json()).error).toBe('BAD_REQUEST');
+    const unknown = await octo(keyA, 'GET', `/bookings/${crypto.randomUUID()}`);
+    expect(zErrorInvalidBookingUuid.parse(unknown.json()).error).toBe('INVALID_BOOKING_UUID');
+    expect((await octo(keyA, 'GET', '/bookings/not-a-uuid')).json().error).toBe('INVALID_BOOKING_UUID');
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("are each key's own: another reseller cannot see, list, confirm or cancel them", async () => {
+    const id = await addSlot(day(8), '10:00', 10);
+    const mine = (
+      await octo(keyA, 'POST', '/bookings', reserveBody(id, ['adult'], { resellerReference: 'ONLY-A' }))
+    ).json();
+    for (const [method, url] of [
+      ['GET', `/bookings/${mine.uuid}`],
+      ['POST', `/bookings/${mine.uuid}/confirm`],
+      ['POST', `/bookings/${mine.uuid}/cancel`],
+      ['POST', `/bookings/${mine.uuid}/extend`],
+      ['PATCH', `/bookings/${mine.uuid}`],
+    ] as const) {
+      const res = await octo(keyB, method, url, method === 'GET' ? undefined : { contact: {} });
+      expect(res.json().error).toBe('INVALID_BOOKING_UUID');
+    }
+    expect((await octo(keyB, 'GET', '/bookings?resellerReference=ONLY-A')).json()).toEqual([]);
+    const listed = await octo(keyA, 'GET', '/bookings?resellerReference=ONLY-A');
+    expect(listed.json().map((b: Json) => b.uuid)).toEqual([mine.uuid]);
+    const bySupplierRef = await octo(keyA, 'GET', `/bookings?supplierReference=${mine.supplierReference}`);
+    expect(bySupplierRef.json()).toHaveLength(1);
+    expect((await octo(keyA, 'GET', '/bookings')).json().error).toBe('BAD_REQUEST');
+    expect((await octo(keyA, 'GET', `/bookings?localDate=${day(8)}`)).json().length).toBeGreaterThan(0);
+  });
+
+  it('confirm into the same QR ticket the agents claim, and show it redeemed afterwards', async () => {
+    const id = await addSlot(day(9), '10:00', 10);
+    const held = (await octo(keyA, 'POST', '/bookings', reserveBody(id, ['adult', 'adult']))).json();
+    const res = await octo(keyA, 'POST', `/bookings/${held.uuid}/confirm`, {
+      resellerReference: 'GYT-CONF',
+      contact: { fullName: 'Mary Tourist', emailAddress: 'mary@example.com', locales: ['en'] },
+    });
+    expect(res.statusCode).toBe(200);
+    const b = zBooking.parse(res.json());
+    expect(b).toMatchObject({ status: 'CONFIRMED', resellerReference: 'GYT-CONF', utcExpiresAt: null });
+    expect(b.contact.fullName).toBe('Mary Tourist');
+    const qr = b.voucher!.deliveryOptions[0];
+    expect(qr.deliveryFormat).toBe('QRCODE');
+    expect(qr.deliveryValue).toMatch(/\/verify\/[A-Za-z0-9_-]{20,}\/$/);
+    // A retried confirm answers the same ticket.
+    const again = await octo(keyA, 'POST', `/bookings/${held.uuid}/confirm`, { contact: {} });
+    expect(again.json().voucher.deliveryOptions[0].deliveryValue).toBe(qr.deliveryValue);
+    // Only the code's hash is stored.
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, b.id));
+    expect(row.status).toBe('paid');
+    expect(JSON.stringify(row)).not.toContain(qr.deliveryValue.split('/verify/')[1].replace('/', ''));
+
+    const code = qr.deliveryValue.split('/verify/')[1].replace('/', '');
+    const info = await t.app.inject({ url: `/api/authenticate/${code}/` });
+    expect(info.json().data).toMatchObject({ user: 'Mary Tourist', adults: 2, package_tag: TAG });
+    const claim = await t.app.inject({
+      method: 'POST',
+      url: '/api/claim/',
+      payload: { code, agent_name: 'Agent Octo', security_code: AGENT_CODE },
+    });
+    expect(claim.statusCode).toBe(200);
+    const redeemed = zBooking.parse((await octo(keyA, 'GET', `/bookings/${held.uuid}`)).json());
+    expect(redeemed.status).toBe('REDEEMED');
+    expect(redeemed.utcRedeemedAt).not.toBeNull();
+    const cancel = await octo(keyA, 'POST', `/bookings/${held.uuid}/cancel`, {});
+    expect(cancel.json().error).toBe('UNPROCESSABLE_ENTITY');
+  });
+
+  it('expire with their hold, free the places, and are still confirmed late while places are free', async () => {
+    const id = await addSlot(day(10), '10:00', 3);
+    const late = (await octo(keyA, 'POST', '/bookings', reserveBody(id, ['adult', 'adult']))).json();
+    expect(await webRemaining(id)).toBe(1);
+    await t.db
+      .update(orders)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, late.id));
+    expect((await octo(keyA, 'GET', `/bookings/${late.uuid}`)).json().status).toBe('EXPIRED');
+    expect(await webRemaining(id)).toBe(3);
+    const confirmed = await octo(keyA, 'POST', `/bookings/${late.uuid}/confirm`, { contact: {} });
+    expect(confirmed.json().status).toBe('CONFIRMED');
+    expect(await webRemaining(id)).toBe(1);
+
+    // Expired, and its places sold meanwhile: it cannot be confirmed or extended.
+    const gone = (await octo(keyA, 'POST', '/bookings', reserveBody(id, ['adult']))).json();
+    await t.db
+      .update(orders)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, gone.id));
+    expect((await octo(keyB, 'POST', '/bookings', reserveBody(id, ['adult']))).statusCode).toBe(200);
+    const refused = await octo(keyA, 'POST', `/bookings/${gone.uuid}/confirm`, { contact: {} });
+    expect(refused.json().error).toBe('INVALID_BOOKING_UUID');
+    expect((await octo(keyA, 'POST', `/bookings/${gone.uuid}/extend`, {})).json().error).toBe(
+      'INVALID_BOOKING_UUID',
+    );
+  });
+
+  it('extend a hold, and refuse holds that are too long', async () => {
+    const id = await addSlot(day(11), '10:00', 3);
+    const held = (
+      await octo(keyA, 'POST', '/bookings', reserveBody(id, ['adult'], { expirationMinutes: 5 }))
+    ).json();
+    const ext = zBooking.parse(
+      (await octo(keyA, 'POST', `/bookings/${held.uuid}/extend`, { expirationMinutes: 60 })).json(),
+    );
+    expect(new Date(ext.utcExpiresAt!).getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+    const long = await octo(keyA, 'POST', `/bookings/${held.uuid}/extend`, { expirationMinutes: 100_000 });
+    expect(long.json().error).toBe('BAD_REQUEST');
+  });
+
+  it('move to another time or change people under the new slot, keeping the count right', async () => {
+    const a = await addSlot(day(12), '10:00', 4);
+    const b = await addSlot(day(12), '11:00', 2);
+    const held = (await octo(keyA, 'POST', '/bookings', reserveBody(a, ['adult', 'adult']))).json();
+    const tooBig = await octo(keyA, 'PATCH', `/bookings/${held.uuid}`, {
+      availabilityId: b,
+      unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }, { unitId: 'youth' }],
+    });
+    expect(tooBig.json().error).toBe('UNPROCESSABLE_ENTITY');
+    expect(await webRemaining(a)).toBe(2);
+    const moved = zBooking.parse(
+      (
+        await octo(keyA, 'PATCH', `/bookings/${held.uuid}`, { availabilityId: b, notes: 'Wheelchair' })
+      ).json(),
+    );
+    expect(moved).toMatchObject({ availabilityId: b, notes: 'Wheelchair' });
+    expect(await webRemaining(a)).toBe(4);
+    expect(await webRemaining(b)).toBe(0);
+  });
+
+  it('cancel: a hold frees its places; a confirmed booking is refunded within the cut-off', async () => {
+    const id = await addSlot(day(13), '10:00', 5);
+    const held = (await octo(keyA, 'POST', '/bookings', reserveBody(id, ['adult']))).json();
+    const c1 = zBooking.parse(
+      (
+        await octo(keyA, 'POST', `/bookings/${held.uuid}/cancel`, { reason: 'Customer changed plans' })
+      ).json(),
+    );
+    expect(c1).toMatchObject({
+      status: 'CANCELLED',
+      cancellation: { refund: 'NONE', reason: 'Customer changed plans' },
+    });
+    const conf = (await octo(keyA, 'POST', '/bookings', reserveBody(id, ['adult', 'youth']))).json();
+    await octo(keyA, 'POST', `/bookings/${conf.uuid}/confirm`, { contact: { fullName: 'Paul' } });
+    expect(await webRemaining(id)).toBe(3);
+    const c2 = zBooking.parse((await octo(keyA, 'DELETE', `/bookings/${conf.uuid}`, {})).json());
+    expect(c2).toMatchObject({ status: 'CANCELLED', cancellation: { refund: 'FULL' } });
+    expect(await webRemaining(id)).toBe(5);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, conf.id));
+    expect(row).toMatchObject({ status: 'refunded', refundReason: 'reseller', refundStatus: 'done' });
+    // Idempotent.
+    expect((await octo(keyA, 'POST', `/bookings/${conf.uuid}/cancel`, {})).json().status).toBe('CANCELLED');
+
+    // Within 24 hours of the start the confirmed booking stays.
+    const soon = new Date(Date.now() + 6 * 3_600_000);
+    const { date, time } = romeParts(soon);
+    const soonId = await addSlot(date, `${time.slice(0, 3)}00`, 5);
+    const close = (await octo(keyA, 'POST', '/bookings', reserveBody(soonId, ['adult']))).json();
+    const closeConf = zBooking.parse(
+      (await octo(keyA, 'POST', `/bookings/${close.uuid}/confirm`, { contact: {} })).json(),
+    );
+    expect(closeConf.cancellable).toBe(false);
+    const late = await octo(keyA, 'POST', `/bookings/${close.uuid}/cancel`, {});
+    expect(zErrorUnprocessableEntity.parse(late.json()).errorMessage).toMatch(/cut-off/);
+  });
+
+  it('sell open-dated passes as freesale and date-listed tickets per date', async () => {
+    const pass = await octo(keyA, 'POST', '/bookings', {
+      productId: 'BB-24',
+      optionId: 'DEFAULT',
+      unitItems: [{ unitId: 'adult' }],
+    });
+    const b = zBooking.parse(pass.json());
+    expect(b).toMatchObject({ freesale: true, availabilityId: null, status: 'ON_HOLD' });
+    const avail = await octo(keyA, 'POST', '/availability', {
+      productId: 'BB-24',
+      optionId: 'DEFAULT',
+      localDateStart: day(1),
+      localDateEnd: day(2),
+    });
+    expect(avail.json().map((a: Json) => a.status)).toEqual(['FREESALE', 'FREESALE']);
+  });
+});
+
+describe('sales by channel', () => {
+  it("count a reseller's confirmed bookings beside the web shop's", async () => {
+    const res = await api('GET', '/api/analytics/detailed/successful-payments/', superuser);
+    expect(res.statusCode).toBe(200);
+    const kpi = res.json().statistics.kpi as Record<string, string>;
+    expect(kpi.sales_via_GetYourTour).toMatch(/^\d+ · €/);
+  });
+});
+
+describe('redemption (partner scanners)', () => {
+  it('is refused to a key without the right', async () => {
+    const res = await octo(keyA, 'GET', '/redemption/lookup?reference=ABCD-EFGH');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('FORBIDDEN');
+  });
+
+  it("looks up a web shop ticket by its QR, redeems it once, and the agent's page names the partner", async () => {
+    const id = await addSlot(day(14), '10:00', 5);
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session/',
+      headers: buyer.auth,
+      payload: { package_identifier: TAG, date: day(14), adult_count: '1', youth_count: '1' },
+    });
+    expect(session.statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/test-checkout/${session.json().id}/pay/`,
+      headers: buyer.auth,
+    });
+    // The claim code travels in the ticket e-mail; the test reads it from the outbox.
+    const mail = await t.db.query.mailOutbox.findMany();
+    const link = /\/verify\/([A-Za-z0-9_-]+)\//.exec(
+      mail
+        .map((m) => JSON.stringify(m))
+        .join(' ')
+        .split('Web Buyer')
+        .join(''),
+    );
+    expect(link).not.toBeNull();
+    const scanned = `${t.app.config.publicUrl}/verify/${link![1]}/`;
+    const found = await octo(
+      scannerKey,
+      'GET',
+      `/redemption/lookup?reference=${encodeURIComponent(scanned)}`,
+    );
+    expect(found.statusCode).toBe(200);
+    const [booking] = found.json() as Json[];
+    zBooking.parse(booking);
+    expect(booking).toMatchObject({ redeemable: true, status: 'CONFIRMED', availabilityId: id });
+    expect(booking.contact.emailAddress).toBeNull();
+    const done = await octo(scannerKey, 'POST', '/redemption/redeem', {
+      redemptionCode: booking.redemptionCode,
+    });
+    expect(zBooking.parse(done.json()).status).toBe('REDEEMED');
+    const twice = await octo(scannerKey, 'POST', '/redemption/redeem', {
+      redemptionCode: booking.redemptionCode,
+    });
+    expect(twice.json().error).toBe('UNPROCESSABLE_ENTITY');
+    const info = await t.app.inject({ url: `/api/authenticate/${link![1]}/` });
+    expect(info.json().msg).toMatch(/already claimed on .* by Museum gate\./);
+  });
+});
+
+describe('rate limits', () => {
+  it('stop one key at its rate and not the others', async () => {
+    const { key } = await makeKey('Tiny', { rate_per_minute: 10 });
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push(await octo(key, 'GET', '/supplier'));
+    expect(answers.slice(0, 10).every((r) => r.statusCode === 200)).toBe(true);
+    expect(answers[10].statusCode).toBe(429);
+    expect(Number(answers[10].headers['retry-after'])).toBeGreaterThan(0);
+    expect(answers[10].json().error).toBe('BAD_REQUEST');
+    expect((await octo(keyA, 'GET', '/supplier')).statusCode).toBe(200);
+  });
+});
+
+describe('hostile input', () => {
+  it('gets an OCTO error, never a 500, and stores nothing', async () => {
+    const id = await addSlot(day(15), '10:00', 2);
+    const before = await t.db.select({ n: count() }).from(orders).where(isNotNull(orders.resellerId));
+    const anything = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.constant(null),
+      fc.array(fc.anything(), { maxLength: 3 }),
+      fc.dictionary(fc.string(), fc.anything(), { maxKeys: 3 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          {
+            uuid: fc.oneof(fc.uuid(), fc.string()),
+            productId: fc.oneof(fc.constant(TAG), fc.string(), fc.integer()),
+            optionId: fc.oneof(fc.constant('DEFAULT'), anything),
+            availabilityId: fc.oneof(fc.constant(`${id.slice(0, 11)}99:99:99+01:00`), fc.string(), anything),
+            unitItems: fc.oneof(
+              fc.array(fc.record({ unitId: fc.oneof(fc.constant('adult'), fc.string()) })),
+              anything,
+            ),
+            expirationMinutes: fc.oneof(fc.integer(), anything),
+            contact: anything,
+          },
+          { requiredKeys: [] },
+        ),
+        fc.constantFrom('/bookings', `/bookings/${crypto.randomUUID()}/confirm`, '/availability'),
+        async (body, path) => {
+          const res = await octo(keyA, 'POST', path, body);
+          expect(res.statusCode).toBeLessThan(500);
+          expect(res.statusCode).toBeGreaterThanOrEqual(400);
+          expect(typeof res.json().errorMessage).toBe('string');
+        },
+      ),
+      { numRuns: 60 },
+    );
+    const after = await t.db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(isNotNull(orders.resellerId)));
+    expect(after[0].n).toBe(before[0].n);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * The shop's packages as OCTO products. One package is one product (its id is the package tag), with
+ * one option ('DEFAULT') and the shop's three ticket kinds as units: adult (19-99), youth (6-18) and
+ * infant (0-5, free). How a package sells maps onto OCTO's availability types:
+ *
+ * - START_TIME slots           -> START_TIME, one availability per slot, with capacity.
+ * - OPENING_HOURS (day entry)  -> OPENING_HOURS, one availability per day, with capacity.
+ * - PASS, or no dates at all   -> OPENING_HOURS with freesale (open-dated: used within its validity).
+ * - the spec's listed dates    -> OPENING_HOURS, one availability per listed date, no capacity limit.
+ */
+import type { Package } from '@rome/contract';
+import { MAX_TICKETS_PER_KIND, ROME_TZ, usesSlots } from '@rome/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { folders, packages } from '../../db/schema';
+import { invalidOption, invalidProduct } from './errors';
+
+export type PackageRow = typeof packages.$inferSelect;
+export type Capabilities = { pricing: boolean; content: boolean; redemption: boolean };
+
+export const OPTION_ID = 'DEFAULT';
+export const UNITS = ['adult', 'youth', 'infant'] as const;
+export type UnitId = (typeof UNITS)[number];
+const UNIT_TYPES = { adult: 'ADULT', youth: 'YOUTH', infant: 'INFANT' } as const;
+const UNIT_AGES = { adult: [19, 99], youth: [6, 18], infant: [0, 5] } as const;
+const UNIT_TITLES = { adult: 'Adult (19-99)', youth: 'Youth (6-18)', infant: 'Child (0-5, free)' } as const;
+
+/** A product sells without availability limits (the reseller may book any day). */
+export const isFreesale = (pkg: PackageRow): boolean =>
+  pkg.availabilityType === 'PASS' || (pkg.availabilityType === null && pkg.dates.length === 0);
+
+/** The packages on sale (active, in an active folder), in the shop's order. */
+export async function packagesOnSale(db: Db): Promise<PackageRow[]> {
+  const rows = await db
+    .select({ pkg: packages })
+    .from(packages)
+    .innerJoin(folders, eq(folders.id, packages.folderId))
+    .where(and(eq(packages.status, 'active'), eq(folders.active, true)))
+    .orderBy(asc(packages.sortOrder), asc(packages.id));
+  return rows.map((r) => r.pkg);
+}
+
+/** The package on sale behind a productId (and optionId when given), or OCTO's error. */
+export async function productPackage(db: Db, productId: string, optionId?: string): Promise<PackageRow> {
+  const pkg = (await packagesOnSale(db)).find((p) => p.packageTag === productId);
+  if (!pkg) throw invalidProduct(productId);
+  if (optionId !== undefined && optionId !== OPTION_ID) throw invalidOption(optionId);
+  return pkg;
+}
+
+/** A unit's price in EUR cents (infants travel free). */
+export const unitPriceCents = (pkg: PackageRow, unit: UnitId): number =>
+  unit === 'adult' ? pkg.adultPriceCents : unit === 'youth' ? pkg.youthPriceCents : 0;
+
+/** OCTO's Pricing of an amount in EUR cents (minor units, precision 2; taxes are included in it). */
+export const pricing = (retailCents: number, originalCents = retailCents) => ({
+  original: Math.max(originalCents, retailCents),
+  retail: retailCents,
+  net: null,
+  currency: 'EUR',
+  currencyPrecision: 2,
+  includedTaxes: [],
+});
+
+/** Per-unit prices, as OCTO's availability and booking answers carry them. */
+export const unitPricing = (pkg: PackageRow) =>
+  UNITS.map((unit) => ({ ...pricing(unitPriceCents(pkg, unit), originalCents(pkg, unit)), unitId: unit }));
+
+/** The crossed-out price the shop shows beside an adult's (off_price), when there is one. */
+const originalCents = (pkg: PackageRow, unit: UnitId): number =>
+  unit === 'adult' && pkg.offPriceCents !== null ? pkg.offPriceCents : unitPriceCents(pkg, unit);
+
+/** Plain text of the editors' HTML description (OCTO's description is text). */
+const plainText = (html: string): string =>
+  html
+    .replace(/<(br|\/p|\/li|\/h\d)[^>]*>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n\s*\n+/g, '\n')
+    .trim();
+
+function unit(pkg: PackageRow, id: UnitId, caps: Capabilities) {
+  const [minAge, maxAge] = UNIT_AGES[id];
+  return {
+    id,
+    internalName: id,
+    reference: id,
+    type: UNIT_TYPES[id],
+    restrictions: {
+      minAge,
+      maxAge,
+      idRequired: false,
+      minQuantity: null,
+      maxQuantity: MAX_TICKETS_PER_KIND,
+      paxCount: 1,
+      accompaniedBy: [],
+    },
+    requiredContactFields: [],
+    ...(caps.pricing ? { pricingFrom: [pricing(unitPriceCents(pkg, id), originalCents(pkg, id))] } : {}),
+    ...(caps.content ? { title: UNIT_TITLES[id], shortDescription: UNIT_TITLES[id] } : {}),
+  };
+}
+
+/**
+ * The product of a package. `startTimes` are the Rome start times of its coming slots (START_TIME);
+ * `listed` is the catalogue's view of the package (company, cover image), for content.
+ */
+export function toProduct(
+  pkg: PackageRow,
+  ctx: { caps: Capabilities; publicUrl: string; startTimes: string[]; listed?: Package },
+) {
+  const { caps } = ctx;
+  const freesale = isFreesale(pkg);
+  const timed = pkg.availabilityType === 'START_TIME';
+  const content = caps.content
+    ? {
+        title: pkg.title,
+        shortDescription: pkg.type || null,
+        description: plainText(pkg.description) || null,
+        categoryLabels: [pkg.ticketType === 'museum' ? 'museums' : 'hop-on-hop-off'] as (
+          | 'museums'
+          | 'hop-on-hop-off'
+        )[],
+        media: ctx.listed?.image_big
+          ? [
+              {
+                src: new URL(ctx.listed.image_big, `${ctx.publicUrl}/`).toString(),
+                type: 'image/jpeg' as const,
+                rel: 'COVER' as const,
+                title: pkg.title,
+                caption: null,
+                copyright: ctx.listed.company || null,
+              },
+            ]
+          : [],
+      }
+    : {};
+  return {
+    id: pkg.packageTag,
+    internalName: pkg.title,
+    reference: pkg.packageTag,
+    locale: 'en',
+    timeZone: ROME_TZ,
+    allowFreesale: freesale,
+    instantConfirmation: true,
+    instantDelivery: true,
+    availabilityRequired: !freesale,
+    availabilityType: timed ? ('START_TIME' as const) : ('OPENING_HOURS' as const),
+    deliveryFormats: ['QRCODE' as const],
+    // One QR admits the whole booking (the shop's ticket is per order): a voucher, in OCTO's words.
+    deliveryMethods: ['VOUCHER' as const],
+    redemptionMethod: 'DIGITAL' as const,
+    options: [
+      {
+        id: OPTION_ID,
+        default: true,
+        internalName: OPTION_ID,
+        reference: null,
+        availabilityLocalStartTimes: timed && ctx.startTimes.length > 0 ? ctx.startTimes : ['00:00'],
+        cancellationCutoff: `${pkg.cancelCutoffHours} ${pkg.cancelCutoffHours === 1 ? 'hour' : 'hours'}`,
+        cancellationCutoffAmount: pkg.cancelCutoffHours,
+        cancellationCutoffUnit: 'hour' as const,
+        requiredContactFields: [],
+        restrictions: { minUnits: 1, maxUnits: null },
+        units: UNITS.map((id) => unit(pkg, id, caps)),
+        ...(caps.pricing
+          ? { pricingFrom: [pricing(Math.min(pkg.adultPriceCents, pkg.youthPriceCents))] }
+          : {}),
+        ...(caps.content ? { title: pkg.title, shortDescription: pkg.type || null } : {}),
+      },
+    ],
+    ...(caps.pricing
+      ? { defaultCurrency: 'EUR', availableCurrencies: ['EUR'], pricingPer: 'UNIT' as const }
+      : {}),
+    ...content,
+  };
+}
+
+/** Whether a package sells from slots (START_TIME or OPENING_HOURS with capacity). */
+export const sellsSlots = (pkg: PackageRow): boolean => usesSlots(pkg.availabilityType);

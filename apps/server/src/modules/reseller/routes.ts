@@ -1,0 +1,340 @@
+/**
+ * The OCTO supplier API under /octo (docs/octo.md). Requests are parsed with the OCTO standard's own
+ * schemas (@octocloud/types), answers take its shapes, and every error is OCTO's `{error,
+ * errorMessage}`: this API answers resellers' software, not the shop's web app, so it keeps to the
+ * standard rather than the shop's contract. Every call needs a reseller key (`Authorization: Bearer`),
+ * counts against that key's rate, and sees only that key's bookings.
+ */
+import type {
+  AvailabilityCalendarBody,
+  AvailabilityCheckBody,
+  BookingCancellationBody,
+  BookingConfirmationBody,
+  BookingReservationBody,
+  BookingUpdateBody,
+  ExtendReservationBody,
+} from '@octocloud/types';
+import {
+  zAvailabilityCalendarBody,
+  zAvailabilityCheckBody,
+  zBookingCancellationBody,
+  zBookingConfirmationBody,
+  zBookingReservationBody,
+  zBookingUpdateBody,
+  zExtendReservationBody,
+} from '@octocloud/types';
+import { addDays, placesFor, romeParts, romeToday } from '@rome/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { websiteSettings } from '../../db/schema';
+import { route } from '../../lib/contract-route';
+import { HttpError, notFound } from '../../lib/errors';
+import { hit } from '../../lib/rate-limit';
+import { slotsBetween } from '../inventory/slots';
+import { availabilities, calendar } from './availability';
+import {
+  cancelBooking,
+  confirmBooking,
+  extendBooking,
+  getBooking,
+  listBookings,
+  type OctoContext,
+  reserve,
+  updateBooking,
+} from './bookings';
+import { badRequest, OctoError } from './errors';
+import { createReseller, listResellers, type Reseller, resellerByKey, revokeReseller } from './keys';
+import { type Capabilities, packagesOnSale, productPackage, toProduct } from './products';
+import { lookup, redeem } from './redemption';
+
+/** The capabilities this supplier offers (octo/redemption only to keys allowed to redeem). */
+export const CAPABILITIES = ['octo/pricing', 'octo/content'] as const;
+const REDEMPTION = 'octo/redemption';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    octo?: OctoContext;
+  }
+}
+
+/** What this module needs of an official (zod 3 API) schema; typed by hand to keep tsc fast. */
+type OfficialSchema = {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: unknown }
+    | { success: false; error: { issues: { path: (string | number)[]; message: string }[] } };
+};
+
+/** The official schema's parse, or BAD_REQUEST naming the first problem. */
+function parse<T>(schema: unknown, value: unknown): T {
+  const r = (schema as OfficialSchema).safeParse(value ?? {});
+  if (r.success) return r.data as T;
+  const issue = r.error.issues[0];
+  throw badRequest(`${issue.path.join('.') || 'body'}: ${issue.message}`);
+}
+
+function capabilitiesOf(req: FastifyRequest, reseller: Reseller): Capabilities & { list: string[] } {
+  const asked = String(req.headers['octo-capabilities'] ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const offered: string[] = [...CAPABILITIES, ...(reseller.canRedeem ? [REDEMPTION] : [])];
+  const list = offered.filter((c) => asked.includes(c));
+  return {
+    pricing: list.includes('octo/pricing'),
+    content: list.includes('octo/content'),
+    redemption: list.includes(REDEMPTION),
+    list,
+  };
+}
+
+export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
+  // OCTO's own error shape for everything under /octo, whatever went wrong.
+  app.setErrorHandler((err: any, req, reply) => {
+    if (err instanceof OctoError) return reply.code(err.status).send(err.body());
+    if (err instanceof HttpError) {
+      // The shop's inventory rules (sold out, closed, past the cut-off) speak the buyer's words.
+      if (err.statusCode === 429) {
+        reply.header('retry-after', String(err.body.retry_after ?? 60));
+        return reply.code(429).send({ error: 'BAD_REQUEST', errorMessage: String(err.body.error) });
+      }
+      if (err.statusCode < 500)
+        return reply.code(400).send({ error: 'UNPROCESSABLE_ENTITY', errorMessage: String(err.body.error) });
+    }
+    // Malformed JSON, a wrong content type, a body too large: the request itself is at fault.
+    if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500)
+      return reply.code(err.statusCode === 413 ? 413 : 400).send({
+        error: 'BAD_REQUEST',
+        errorMessage:
+          err.statusCode === 413 ? 'The request body is too large' : 'The request body is not valid JSON',
+      });
+    req.log.error({ err }, 'octo call failed');
+    return reply.code(500).send({
+      error: 'INTERNAL_SERVER_ERROR',
+      errorMessage: 'There was an un-recoverable error, please try again',
+    });
+  });
+  app.setNotFoundHandler((_req, reply) =>
+    reply.code(404).send({ error: 'BAD_REQUEST', errorMessage: 'No such OCTO endpoint' }),
+  );
+
+  // Who calls: a live key, within its rate. 401 without a key, 403 with one that is not valid.
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    const auth = String(req.headers.authorization ?? '');
+    const key = /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
+    if (!key)
+      throw new OctoError(
+        'UNAUTHORIZED',
+        "You didn't send the API Key in the Authorization header to an endpoint that requires authentication",
+      );
+    const reseller = await resellerByKey(app.db, key);
+    if (!reseller)
+      throw new OctoError(
+        'FORBIDDEN',
+        'You sent an API Key that was invalid or has been revoked by the backend system',
+      );
+    const limit = await hit(app.db, `octo:key:${reseller.id}`, reseller.ratePerMinute, 60);
+    reply.header('x-ratelimit-limit', String(reseller.ratePerMinute));
+    reply.header('x-ratelimit-remaining', String(Math.max(0, reseller.ratePerMinute - limit.count)));
+    if (!limit.allowed) {
+      reply.header('retry-after', String(limit.retryAfterSeconds));
+      throw new OctoError(
+        'BAD_REQUEST',
+        `Too many requests for this API key: at most ${reseller.ratePerMinute} a minute. Retry after ${limit.retryAfterSeconds} s.`,
+        {},
+        429,
+      );
+    }
+    const caps = capabilitiesOf(req, reseller);
+    reply.header('octo-capabilities', caps.list.join(', '));
+    if (caps.content) {
+      reply.header('content-language', 'en');
+      reply.header('available-languages', 'en');
+    }
+    req.octo = {
+      db: app.db,
+      reseller,
+      caps,
+      publicUrl: app.config.publicUrl,
+      holdMinutes: app.config.holdMinutes,
+      ticketSecret: app.config.jwtSecret,
+      testMode: app.config.env !== 'production',
+    };
+  });
+  const ctx = (req: FastifyRequest): OctoContext => req.octo!;
+
+  app.get('/supplier', async () => {
+    const [s] = await app.db.select().from(websiteSettings).where(eq(websiteSettings.id, 1));
+    return {
+      id: 'rome-bus-tickets',
+      name: 'Rome Bus Tickets',
+      endpoint: `${app.config.publicUrl}/octo`,
+      contact: {
+        website: app.config.publicUrl,
+        email: s?.websiteEmail || null,
+        telephone: s?.websitePhoneNumber || null,
+        address: s?.websiteAddress || null,
+      },
+    };
+  });
+
+  app.get('/capabilities', async () =>
+    CAPABILITIES.map((id) => ({ id, revision: 1, required: false, dependencies: [], docs: null })),
+  );
+
+  /** The Rome start times of a timed package's coming slots (its option's availabilityLocalStartTimes). */
+  const startTimes = async (pkgId: number, now: Date): Promise<string[]> => {
+    const today = romeToday(now);
+    const rows = await slotsBetween(app.db, pkgId, { from: today, to: addDays(today, 60) }, now);
+    return [...new Set(rows.map((r) => romeParts(r.startsAt).time))].sort();
+  };
+  const product = async (req: FastifyRequest, pkg: Awaited<ReturnType<typeof productPackage>>) => {
+    const snap = await app.catalog.get();
+    return toProduct(pkg, {
+      caps: ctx(req).caps,
+      publicUrl: app.config.publicUrl,
+      startTimes: pkg.availabilityType === 'START_TIME' ? await startTimes(pkg.id, new Date()) : [],
+      listed: snap.byTag.get(pkg.packageTag),
+    });
+  };
+
+  app.get('/products', async (req) => {
+    const out = [];
+    for (const pkg of await packagesOnSale(app.db)) out.push(await product(req, pkg));
+    return out;
+  });
+
+  app.get<{ Params: { id: string } }>('/products/:id', async (req) =>
+    product(req, await productPackage(app.db, req.params.id)),
+  );
+
+  /** Places the asked units take (infants only where the package counts them). */
+  const placesAsked = (
+    pkg: Awaited<ReturnType<typeof productPackage>>,
+    units: { id: string; quantity: number }[] | undefined,
+  ): number => {
+    const n = (id: string) => (units ?? []).filter((u) => u.id === id).reduce((s, u) => s + u.quantity, 0);
+    return placesFor({ adults: n('adult'), youths: n('youth'), infants: n('infant') }, pkg.infantsTakePlace);
+  };
+
+  app.post('/availability', async (req) => {
+    const body = parse<AvailabilityCheckBody>(zAvailabilityCheckBody, req.body);
+    const pkg = await productPackage(app.db, body.productId, body.optionId);
+    return availabilities(
+      app.db,
+      pkg,
+      { ...body, places: placesAsked(pkg, body.units) },
+      ctx(req).caps,
+      new Date(),
+    );
+  });
+
+  app.post('/availability/calendar', async (req) => {
+    const body = parse<AvailabilityCalendarBody>(zAvailabilityCalendarBody, req.body);
+    const pkg = await productPackage(app.db, body.productId, body.optionId);
+    return calendar(
+      app.db,
+      pkg,
+      { ...body, places: placesAsked(pkg, body.units) },
+      ctx(req).caps,
+      new Date(),
+    );
+  });
+
+  app.post('/bookings', async (req) =>
+    reserve(ctx(req), parse<BookingReservationBody>(zBookingReservationBody, req.body), req.ip ?? null),
+  );
+
+  app.get<{ Querystring: Record<string, string> }>('/bookings', async (req) => {
+    const q = req.query ?? {};
+    const one = (k: string) => (typeof q[k] === 'string' && q[k] !== '' ? q[k].slice(0, 200) : undefined);
+    return listBookings(ctx(req), {
+      resellerReference: one('resellerReference'),
+      supplierReference: one('supplierReference'),
+      localDate: one('localDate'),
+      localDateStart: one('localDateStart'),
+      localDateEnd: one('localDateEnd'),
+      productId: one('productId'),
+    });
+  });
+
+  app.get<{ Params: { uuid: string } }>('/bookings/:uuid', async (req) =>
+    getBooking(ctx(req), req.params.uuid),
+  );
+
+  app.patch<{ Params: { uuid: string } }>('/bookings/:uuid', async (req) =>
+    updateBooking(ctx(req), req.params.uuid, parse<BookingUpdateBody>(zBookingUpdateBody, req.body)),
+  );
+
+  app.post<{ Params: { uuid: string } }>('/bookings/:uuid/confirm', async (req) =>
+    confirmBooking(
+      ctx(req),
+      req.params.uuid,
+      parse<BookingConfirmationBody>(zBookingConfirmationBody, req.body),
+    ),
+  );
+
+  app.post<{ Params: { uuid: string } }>('/bookings/:uuid/cancel', async (req) =>
+    cancelBooking(
+      ctx(req),
+      req.params.uuid,
+      parse<BookingCancellationBody>(zBookingCancellationBody, req.body),
+    ),
+  );
+  // OCTO also names DELETE /bookings/{uuid} for a cancellation.
+  app.delete<{ Params: { uuid: string } }>('/bookings/:uuid', async (req) =>
+    cancelBooking(
+      ctx(req),
+      req.params.uuid,
+      parse<BookingCancellationBody>(zBookingCancellationBody, req.body),
+    ),
+  );
+
+  app.post<{ Params: { uuid: string } }>('/bookings/:uuid/extend', async (req) =>
+    extendBooking(ctx(req), req.params.uuid, parse<ExtendReservationBody>(zExtendReservationBody, req.body)),
+  );
+
+  app.get<{ Querystring: { reference?: string } }>('/redemption/lookup', async (req) =>
+    lookup(ctx(req), String(req.query?.reference ?? '')),
+  );
+
+  app.post('/redemption/redeem', async (req) => {
+    const body = (req.body ?? {}) as { redemptionCode?: unknown };
+    const code = body.redemptionCode;
+    const ok = typeof code === 'string' || (Array.isArray(code) && code.every((c) => typeof c === 'string'));
+    if (!ok) throw badRequest('redemptionCode: a code or a list of codes is required');
+    return redeem(ctx(req), code as string | string[]);
+  });
+};
+
+/** A key as superusers see it: never the key itself. */
+export const resellerInfo = (r: Reseller) => ({
+  id: r.id,
+  name: r.name,
+  key_prefix: r.keyPrefix,
+  rate_per_minute: r.ratePerMinute,
+  can_redeem: r.canRedeem,
+  created_at: r.createdAt.toISOString(),
+  revoked_at: r.revokedAt ? r.revokedAt.toISOString() : null,
+});
+
+/** The superusers' key calls (contract reseller.api.ts). */
+export const resellerAdminRoutes: FastifyPluginAsync = async (app) => {
+  route(app, 'GET /api/admin/resellers/', async () => ({
+    resellers: (await listResellers(app.db)).map(resellerInfo),
+  }));
+  route(app, 'POST /api/admin/resellers/', async (req, reply) => {
+    const { reseller, key } = await createReseller(app.db, {
+      name: req.body.name,
+      ratePerMinute: req.body.rate_per_minute,
+      canRedeem: req.body.can_redeem,
+    });
+    return reply.code(201).send({ reseller: resellerInfo(reseller), key });
+  });
+  route(app, 'DELETE /api/admin/resellers/:id/', async (req) => {
+    const reseller = await revokeReseller(app.db, req.params.id);
+    if (!reseller) throw notFound('No such reseller key.');
+    return { reseller: resellerInfo(reseller) };
+  });
+};

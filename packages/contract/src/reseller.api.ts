@@ -1,0 +1,75 @@
+/**
+ * Resellers' API keys for the OCTO supplier API (served under /octo, docs/octo.md). Superusers make,
+ * list and revoke them here and with `npm run admin -- reseller:create ...`. A key is shown once, in
+ * the answer that made it; the shop keeps only its hash.
+ */
+import { z } from 'zod';
+import { endpoint, errors } from './endpoint';
+
+export const RESELLER_RATE_LIMITS = { min: 10, max: 10_000, default: 300 } as const;
+
+export const resellerSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    /** The key's first characters, to tell keys apart (the key itself is never shown again). */
+    key_prefix: z.string(),
+    rate_per_minute: z.number().int(),
+    can_redeem: z.boolean(),
+    created_at: z.string(),
+    revoked_at: z.string().nullable(),
+  })
+  .meta({ id: 'Reseller' });
+export type ResellerKeyInfo = z.infer<typeof resellerSchema>;
+
+export const newResellerSchema = z.object({
+  name: z.string().trim().min(1, 'Please enter a name.').max(120),
+  rate_per_minute: z
+    .number()
+    .int()
+    .min(RESELLER_RATE_LIMITS.min)
+    .max(RESELLER_RATE_LIMITS.max)
+    .default(RESELLER_RATE_LIMITS.default),
+  /** For a partner's scanner: may look up and redeem any ticket (octo/redemption). */
+  can_redeem: z.boolean().default(false),
+});
+
+const idParams = z.object({ id: z.uuid({ error: 'No such reseller key.' }) });
+
+export const resellerApi = {
+  'GET /api/admin/resellers/': endpoint({
+    summary: "Resellers' OCTO API keys, newest first (superusers)",
+    tag: 'resellers',
+    access: 'superuser',
+    responses: {
+      200: z.object({ resellers: z.array(resellerSchema) }),
+      401: errors[401],
+      403: errors[403],
+    },
+  }),
+  'POST /api/admin/resellers/': endpoint({
+    summary: 'Make a reseller API key (superusers); the key is in this answer only',
+    tag: 'resellers',
+    access: 'superuser',
+    body: newResellerSchema,
+    responses: {
+      201: z.object({ reseller: resellerSchema, key: z.string() }),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+    },
+  }),
+  'DELETE /api/admin/resellers/:id/': endpoint({
+    summary: 'Revoke a reseller API key at once (superusers); its bookings stay',
+    tag: 'resellers',
+    access: 'superuser',
+    params: idParams,
+    responses: {
+      200: z.object({ reseller: resellerSchema }),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      404: errors[404],
+    },
+  }),
+} as const;
