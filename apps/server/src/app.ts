@@ -1,6 +1,7 @@
 /** buildApp(deps): registers shared infrastructure and the feature modules; nothing else. */
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import { jsonTooDeep } from '@rome/contract';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -19,7 +20,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createChangeFeed } from './lib/change-feed';
 import { endpointOf } from './lib/contract-route';
-import { errorBody, HttpError } from './lib/errors';
+import { badRequest, errorBody, HttpError, JSON_TOO_DEEP } from './lib/errors';
 import { apiDocs } from './lib/openapi';
 import { createMailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/routes';
@@ -160,6 +161,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : undefined);
   app.decorate('payments', stripe ? stripeProvider(stripe) : testProvider(config.publicUrl));
+  // JSON bodies: Fastify's own parser (prototype poisoning refused), after a check that the text does
+  // not nest deeper than MAX_JSON_DEPTH. Deeper JSON parses, but every recursive reader after it (zod,
+  // JSON.stringify into the database) overflows the stack: a 500 from anonymous input (issue #21).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (jsonTooDeep(body as string)) return done(badRequest(JSON_TOO_DEEP), undefined);
+    parseJson(req, body as string, done);
+  });
   // Requests are parsed and answers serialised with the contract's zod schemas (lib/contract-route.ts).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -118,7 +118,9 @@ async function applyChargeRefunded(deps: Deps, charge: Stripe.Charge): Promise<s
 export const stripeWebhookRoutes =
   (stripe: Stripe | undefined, webhookSecret: string | undefined): FastifyPluginAsync =>
   async (app) => {
-    // The signature covers the exact bytes, so this route keeps the body raw.
+    // The signature covers the exact bytes, so this route keeps the body raw (and the shop's JSON
+    // parser, app.ts, gives way in this plugin).
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser(
       'application/json',
       { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
