@@ -22,6 +22,7 @@ import { createChangeFeed } from './lib/change-feed';
 import { endpointOf } from './lib/contract-route';
 import { badRequest, errorBody, HttpError, JSON_TOO_DEEP } from './lib/errors';
 import { apiDocs } from './lib/openapi';
+import { readiness } from './lib/readiness';
 import { createMailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/routes';
 import { activityRoutes } from './modules/activity/routes';
@@ -259,6 +260,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } catch {
       return reply.code(503).send({ status: 'unavailable' });
     }
+  });
+
+  // Readiness for a balancer or an orchestrator: database, media storage and the mail outbox.
+  app.get('/readyz', async (_req, reply) => {
+    const r = await readiness({ db: app.db, storage: app.storage, mailer: app.mailer, log: app.log });
+    return reply.code(r.status === 'ready' ? 200 : 503).send(r);
   });
 
   await app.register(authPlugin);
