@@ -161,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           protocol: config.stripe.apiProtocol,
         })
       : undefined);
-  app.decorate('payments', stripe ? stripeProvider(stripe) : testProvider(config.publicUrl));
+  app.decorate('payments', stripe ? stripeProvider(stripe) : testProvider());
   // JSON bodies: Fastify's own parser (prototype poisoning refused), after a check that the text does
   // not nest deeper than MAX_JSON_DEPTH. Deeper JSON parses, but every recursive reader after it (zod,
   // JSON.stringify into the database) overflows the stack: a 500 from anonymous input (issue #21).

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { orders, paymentEvents } from '../../db/schema';
 import { route } from '../../lib/contract-route';
 import { badRequest, notFound } from '../../lib/errors';
+import { publicUrlFor } from '../../lib/public-url';
 import type { PaymentProvider } from '../../payments/provider';
 import type { Storage } from '../../storage/storage';
 import { markRefunded } from '../inventory/refunds';
@@ -138,7 +139,12 @@ export const stripeWebhookRoutes =
         throw badRequest('Invalid signature.');
       }
       const outcome = await processStripeEvent(
-        { db: app.db, storage: app.storage, publicUrl: app.config.publicUrl, provider: app.payments },
+        {
+          db: app.db,
+          storage: app.storage,
+          publicUrl: publicUrlFor(app.config, req),
+          provider: app.payments,
+        },
         event,
       );
       return { received: true as const, outcome };
