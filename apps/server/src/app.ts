@@ -14,7 +14,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import type { LoggerOptions } from 'pino';
+import pino, { type LoggerOptions } from 'pino';
 import type Stripe from 'stripe';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -97,11 +97,49 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** Secrets never reach the logs: the claim path's code and tokens are cut from logged URLs. */
+/**
+ * Secrets never reach the logs: the ticket's claim code (in `/verify/{code}/`, `/api/authenticate/
+ * {code}/` and both parts of the spec's `/api/claim/{code}/{agent}/{security code}/`) and token-like
+ * query values are cut from logged URLs.
+ */
 export function redactUrl(url: string): string {
   return url
-    .replace(/^(\/api\/claim\/[^/]+\/[^/]+\/)[^/?]+/, '$1[redacted]')
+    .replace(/^(\/api\/claim\/)[^/?]+(\/[^/?]+\/)[^/?]+/, '$1[redacted]$2[redacted]')
+    .replace(/^(\/api\/claim\/)[^/?]+/, '$1[redacted]')
+    .replace(/^(\/api\/authenticate\/|\/verify\/)[^/?]+/, '$1[redacted]')
     .replace(/([?&](?:token|code|access|refresh)=)[^&]+/gi, '$1[redacted]');
+}
+
+/**
+ * Personal data and secrets cut from any text that reaches the logs (error messages and stacks): the
+ * values of a failed query (drizzle puts them in its message, e.g. a whole ticket e-mail with its
+ * buyer, claim link and QR code), values PostgreSQL quotes in a detail (`Key (email)=(...)`), e-mail
+ * addresses and claim links.
+ */
+export function redactText(text: string): string {
+  return text
+    .replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/g, '\nparams: [redacted]')
+    .replace(/\)=\((?:[^()]|\([^()]*\))*\)/g, ')=([redacted])')
+    .replace(/[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[A-Za-z]{2,}/g, '[email]')
+    .replace(/\/verify\/[^/\s"']+/g, '/verify/[redacted]');
+}
+
+/** Pino's error serializer, then the redactions above on every text field, causes included. */
+export function serializeError(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  const out: Record<string, unknown> = { ...pino.stdSerializers.err(err) };
+  delete out.params; // drizzle's query parameters: the row being written
+  for (const [k, v] of Object.entries(out)) {
+    if (typeof v === 'string') out[k] = redactText(v);
+    else if (v && typeof v === 'object' && k !== 'raw') {
+      try {
+        out[k] = JSON.parse(redactText(JSON.stringify(v)));
+      } catch {
+        out[k] = '[redacted]';
+      }
+    }
+  }
+  return out;
 }
 
 /** The shop's pino options (main.ts); the logging tests build the same logger over a memory stream. */
@@ -111,6 +149,7 @@ export function loggerOptions(level: string): LoggerOptions {
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.code', '*.token'],
     serializers: {
       req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      err: serializeError,
     },
   };
 }

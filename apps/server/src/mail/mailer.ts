@@ -152,16 +152,8 @@ export function createMailer({ db, config, log, intervalMs = DRAIN_INTERVAL_MS }
 
   return {
     async enqueue(msg) {
-      let id: string;
-      try {
-        id = await enqueueMail(db, msg);
-      } catch (err: any) {
-        // A failed insert's message lists its parameters (the mail text, maybe a reset code): keep
-        // them out of the error that gets logged.
-        throw new Error(
-          `Could not store the e-mail in the outbox (${err?.cause?.code ?? err?.code ?? 'database error'}).`,
-        );
-      }
+      // A failure throws without the mail's text (enqueueMail keeps its parameters out of the error).
+      const id = await enqueueMail(db, msg);
       if (auto && !closed) void drain();
       return id;
     },
