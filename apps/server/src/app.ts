@@ -1,6 +1,7 @@
 /** buildApp(deps): registers shared infrastructure and the feature modules; nothing else. */
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import { jsonTooDeep } from '@rome/contract';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -13,14 +14,15 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import type { LoggerOptions } from 'pino';
+import pino, { type LoggerOptions } from 'pino';
 import type Stripe from 'stripe';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createChangeFeed } from './lib/change-feed';
 import { endpointOf } from './lib/contract-route';
-import { errorBody, HttpError } from './lib/errors';
+import { badRequest, errorBody, HttpError, JSON_TOO_DEEP } from './lib/errors';
 import { apiDocs } from './lib/openapi';
+import { readiness } from './lib/readiness';
 import { createMailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/routes';
 import { activityRoutes } from './modules/activity/routes';
@@ -96,11 +98,49 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** Secrets never reach the logs: the claim path's code and tokens are cut from logged URLs. */
+/**
+ * Secrets never reach the logs: the ticket's claim code (in `/verify/{code}/`, `/api/authenticate/
+ * {code}/` and both parts of the spec's `/api/claim/{code}/{agent}/{security code}/`) and token-like
+ * query values are cut from logged URLs.
+ */
 export function redactUrl(url: string): string {
   return url
-    .replace(/^(\/api\/claim\/[^/]+\/[^/]+\/)[^/?]+/, '$1[redacted]')
+    .replace(/^(\/api\/claim\/)[^/?]+(\/[^/?]+\/)[^/?]+/, '$1[redacted]$2[redacted]')
+    .replace(/^(\/api\/claim\/)[^/?]+/, '$1[redacted]')
+    .replace(/^(\/api\/authenticate\/|\/verify\/)[^/?]+/, '$1[redacted]')
     .replace(/([?&](?:token|code|access|refresh)=)[^&]+/gi, '$1[redacted]');
+}
+
+/**
+ * Personal data and secrets cut from any text that reaches the logs (error messages and stacks): the
+ * values of a failed query (drizzle puts them in its message, e.g. a whole ticket e-mail with its
+ * buyer, claim link and QR code), values PostgreSQL quotes in a detail (`Key (email)=(...)`), e-mail
+ * addresses and claim links.
+ */
+export function redactText(text: string): string {
+  return text
+    .replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/g, '\nparams: [redacted]')
+    .replace(/\)=\((?:[^()]|\([^()]*\))*\)/g, ')=([redacted])')
+    .replace(/[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[A-Za-z]{2,}/g, '[email]')
+    .replace(/\/verify\/[^/\s"']+/g, '/verify/[redacted]');
+}
+
+/** Pino's error serializer, then the redactions above on every text field, causes included. */
+export function serializeError(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  const out: Record<string, unknown> = { ...pino.stdSerializers.err(err) };
+  delete out.params; // drizzle's query parameters: the row being written
+  for (const [k, v] of Object.entries(out)) {
+    if (typeof v === 'string') out[k] = redactText(v);
+    else if (v && typeof v === 'object' && k !== 'raw') {
+      try {
+        out[k] = JSON.parse(redactText(JSON.stringify(v)));
+      } catch {
+        out[k] = '[redacted]';
+      }
+    }
+  }
+  return out;
 }
 
 /** The shop's pino options (main.ts); the logging tests build the same logger over a memory stream. */
@@ -110,6 +150,7 @@ export function loggerOptions(level: string): LoggerOptions {
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.code', '*.token'],
     serializers: {
       req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      err: serializeError,
     },
   };
 }
@@ -160,7 +201,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           protocol: config.stripe.apiProtocol,
         })
       : undefined);
-  app.decorate('payments', stripe ? stripeProvider(stripe) : testProvider(config.publicUrl));
+  app.decorate('payments', stripe ? stripeProvider(stripe) : testProvider());
+  // JSON bodies: Fastify's own parser (prototype poisoning refused), after a check that the text does
+  // not nest deeper than MAX_JSON_DEPTH. Deeper JSON parses, but every recursive reader after it (zod,
+  // JSON.stringify into the database) overflows the stack: a 500 from anonymous input (issue #21).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (jsonTooDeep(body as string)) return done(badRequest(JSON_TOO_DEEP), undefined);
+    parseJson(req, body as string, done);
+  });
   // Requests are parsed and answers serialised with the contract's zod schemas (lib/contract-route.ts).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -250,6 +300,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } catch {
       return reply.code(503).send({ status: 'unavailable' });
     }
+  });
+
+  // Readiness for a balancer or an orchestrator: database, media storage and the mail outbox.
+  app.get('/readyz', async (_req, reply) => {
+    const r = await readiness({ db: app.db, storage: app.storage, mailer: app.mailer, log: app.log });
+    return reply.code(r.status === 'ready' ? 200 : 503).send(r);
   });
 
   await app.register(authPlugin);

@@ -183,7 +183,7 @@ async function run(
               protocol: config.stripe.apiProtocol,
             }),
           )
-        : testProvider(config.publicUrl);
+        : testProvider();
       const deps = { db, provider, publicUrl: config.publicUrl };
       if (command === 'refunds:settle') {
         const r = await settlePendingRefunds(deps);

@@ -5,27 +5,58 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
 const secret = 'x'.repeat(40);
+const PUBLIC_URL = 'https://romebustickets.example';
 
 describe('configuration', () => {
   it('a production start without Stripe keys refuses to run unless test payments are switched on', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(
       /STRIPE_SECRET_KEY.*ALLOW_TEST_PAYMENTS/s,
     );
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, ALLOW_TEST_PAYMENTS: 'true' });
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: secret,
+      ALLOW_TEST_PAYMENTS: 'true',
+      PUBLIC_URL,
+    });
     expect(c.allowTestPayments).toBe(true);
     expect(c.seedDemo).toBe(false);
-    const s = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, STRIPE_SECRET_KEY: 'sk_live_x' });
+    const s = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: secret,
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      PUBLIC_URL,
+    });
     expect(s.allowTestPayments).toBe(false);
   });
 
   it('production needs a JWT secret; development keeps a random one in the data folder', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', PUBLIC_URL })).toThrow(
+      /JWT_SECRET/,
+    );
     const dir = mkdtempSync(path.join(os.tmpdir(), 'rome-config-'));
     const a = loadConfig({ DATA_DIR: dir });
     const b = loadConfig({ DATA_DIR: dir });
     expect(a.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(b.jwtSecret).toBe(a.jwtSecret);
     expect(a.seedDemo).toBe(true);
+  });
+
+  it('production needs PUBLIC_URL; elsewhere links follow the visitor (issue #21)', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, ALLOW_TEST_PAYMENTS: 'true' }),
+    ).toThrow(/PUBLIC_URL must be set in production/);
+    const prod = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: secret,
+      ALLOW_TEST_PAYMENTS: 'true',
+      PUBLIC_URL,
+    });
+    expect(prod).toMatchObject({ publicUrl: PUBLIC_URL, publicUrlSet: true });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'rome-config-'));
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: '' })).toMatchObject({
+      publicUrl: 'http://localhost:3000',
+      publicUrlSet: false,
+    });
   });
 
   it('refuses bad settings with a clear message', () => {

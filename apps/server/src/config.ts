@@ -15,7 +15,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
@@ -68,7 +68,13 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /**
+   * PUBLIC_URL, or outside production `http://localhost:<port>` for what no request starts (the start
+   * banner, the CLI). Links made for a request go through `publicUrlFor` (lib/public-url.ts).
+   */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set; if not, links follow the address the visitor used (never in production). */
+  publicUrlSet: boolean;
   dataDir: string;
   mediaDir: string;
   /** Set when S3_BUCKET is: media go to that bucket instead of mediaDir. */
@@ -180,11 +186,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         'Set the Stripe keys, or ALLOW_TEST_PAYMENTS=true to run with test payments on purpose.',
     );
   }
+  // Links in e-mails, QR codes and Stripe's return URLs must not follow a Host header in production.
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL)
+    throw new Error('PUBLIC_URL must be set in production (e.g. https://romebustickets.example).');
   return {
     env: env.NODE_ENV,
     port,
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrlSet: Boolean(env.PUBLIC_URL) || overrides.publicUrl !== undefined,
     dataDir,
     mediaDir: env.MEDIA_DIR ? path.resolve(env.MEDIA_DIR) : path.join(dataDir, 'media'),
     s3: s3Config(env),

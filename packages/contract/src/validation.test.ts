@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fillPlaceholders } from './site';
-import { MESSAGES, parseSchemaJson, validateRegistration, validateReset } from './validation';
+import {
+  jsonTooDeep,
+  MAX_JSON_DEPTH,
+  MESSAGES,
+  parseSchemaJson,
+  validateRegistration,
+  validateReset,
+} from './validation';
 
 describe('registration rules, in the spec order', () => {
   const ok = { email: 'a@b.co', phone_number: '3912345678', password: 'x', confirm_password: 'x' };
@@ -86,5 +93,24 @@ describe('partner logo rules, in order', () => {
       'Display order must be a number of at least 0',
     );
     expect(validatePartnerLogo({ logo_id: 3, name: 'A', website_url: 'https://x.it', order: 2 })).toBeNull();
+  });
+});
+
+describe('jsonTooDeep (issue #21)', () => {
+  it('finds nesting beyond the limit, counting brackets outside strings only', () => {
+    expect(jsonTooDeep('[[[1]]]', 3)).toBe(false);
+    expect(jsonTooDeep('[[[[1]]]]', 3)).toBe(true);
+    expect(jsonTooDeep('{"a":{"b":{"c":{}}}}', 3)).toBe(true);
+    expect(jsonTooDeep('["[[[[[[", "\\"[[[[[["]', 2)).toBe(false);
+    expect(jsonTooDeep(`${'['.repeat(20_000)}${']'.repeat(20_000)}`)).toBe(true);
+    expect(jsonTooDeep('{"events":[{"action":"page_view","data":{"x":[1,2]}}]}')).toBe(false);
+  });
+
+  it('makes schema_json nested too deep invalid, with the spec message', () => {
+    expect(parseSchemaJson(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`)).toEqual({
+      ok: false,
+      error: MESSAGES.schemaJson,
+    });
+    expect(parseSchemaJson('{"@type":"WebPage"}')).toEqual({ ok: true, value: { '@type': 'WebPage' } });
   });
 });

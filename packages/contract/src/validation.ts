@@ -48,11 +48,38 @@ export function validateReset(input: {
   return null;
 }
 
-/** Metadata: schema_json must be valid JSON or empty (empty is sent as null). */
+/**
+ * How deep JSON may nest (arrays and objects inside each other). Nothing the shop takes nests beyond a
+ * handful of levels; a body nested thousands deep only exists to overflow a recursive reader.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether JSON text nests deeper than `max`, found by counting brackets outside strings (without
+ * parsing, so the check itself cannot overflow the stack). Malformed text is left to the parser.
+ */
+export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > max) return true;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return false;
+}
+
+/** Metadata: schema_json must be valid JSON or empty (empty is sent as null), and not nested too deep. */
 export function parseSchemaJson(
   text: string | null | undefined,
 ): { ok: true; value: unknown } | { ok: false; error: string } {
   if (text === null || text === undefined || text.trim() === '') return { ok: true, value: null };
+  if (jsonTooDeep(text)) return { ok: false, error: MESSAGES.schemaJson };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {

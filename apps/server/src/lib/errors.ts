@@ -4,7 +4,10 @@
  * `code` (a stable word); the spec's extra keys (`detail`, `registered`, `success`, `retry_after`) stay
  * beside them where a call's spec names them.
  */
-import { ERROR_CODES } from '@rome/contract';
+import { ERROR_CODES, MAX_JSON_DEPTH } from '@rome/contract';
+
+/** The answer to a JSON body that nests deeper than MAX_JSON_DEPTH (400; app.ts, activity routes). */
+export const JSON_TOO_DEEP = `The request body nests too deeply (at most ${MAX_JSON_DEPTH} levels).`;
 
 const DEFAULT_CODES: Record<number, string> = {
   400: ERROR_CODES.invalid,

@@ -45,3 +45,24 @@ export async function reset(db: Db, key: string): Promise<void> {
 export async function undo(db: Db, key: string): Promise<void> {
   await db.execute(sql`UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ${key}`);
 }
+
+/** The count under `key` in its current window, without counting (0 when there is none). */
+export async function peek(db: Db, key: string): Promise<number> {
+  const result = await db.execute<{ count: number }>(
+    sql`SELECT count FROM rate_limits WHERE key = ${key} AND reset_at > now()`,
+  );
+  const row = (result as any).rows?.[0] ?? (result as any)[0];
+  return row ? Number(row.count) : 0;
+}
+
+/**
+ * Remembers that `key` (e.g. an address that signed in to an account) succeeded, for `seconds`;
+ * `known` asks. Kept in the same table, as a counter whose window is the memory.
+ */
+export async function remember(db: Db, key: string, seconds: number): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO rate_limits (key, count, reset_at)
+    VALUES (${key}, 1, now() + make_interval(secs => ${seconds}))
+    ON CONFLICT (key) DO UPDATE SET count = 1, reset_at = now() + make_interval(secs => ${seconds})`);
+}
+export const known = async (db: Db, key: string): Promise<boolean> => (await peek(db, key)) > 0;

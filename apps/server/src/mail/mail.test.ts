@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -180,6 +180,25 @@ describe('outbox rules', () => {
     expect(eml).toMatch(/^To: file@example.com$/m);
     expect(eml).toMatch(/^Subject: Your ticket$/m);
     expect(eml).toContain('ticket.png');
+  });
+
+  it('writes the .eml files for the shop user only: files 0600, the folder 0700 (issue #21)', async () => {
+    // A folder made earlier with the usual 0755 is narrowed as well.
+    const dir = path.join(dataDir, 'outbox');
+    chmodSync(dir, 0o755);
+    const before = new Set(readdirSync(dir));
+    const fresh = await createTestApp({ dataDir, smtpUrl: undefined });
+    try {
+      fresh.app.mailer.stop();
+      await fresh.app.mailer.enqueue({ to: 'mode@example.com', subject: 'Reset code', text: '123456' });
+      expect(await fresh.app.mailer.drain()).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+    const added = readdirSync(dir).filter((f) => !before.has(f));
+    expect(added).toHaveLength(1);
+    expect(statSync(path.join(dir, added[0])).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
   });
 
   it('a claimed message is not claimed again until its claim runs out (another instance crashed)', async () => {

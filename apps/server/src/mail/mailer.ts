@@ -9,7 +9,7 @@
  * (buildApp starts it; closing the app stops it and waits for a pass in flight).
  * Message bodies never reach the logs (they can hold reset codes).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -19,6 +19,11 @@ import { claimDue, enqueueMail, type MailMessage, markFailed, markSent, type Out
 
 export type Mailer = {
   enqueue(msg: MailMessage): Promise<string>;
+  /**
+   * Throws unless mail can leave: without SMTP_URL, that the outbox folder takes a file (the
+   * readiness check, /readyz). With SMTP the relay is not probed: mail waits in the table if it is down.
+   */
+  checkReady(): Promise<void>;
   drain(): Promise<number>;
   /** Runs the background loop, and a pass right after each enqueue. */
   start(): void;
@@ -66,6 +71,15 @@ export function createMailer({ db, config, log, intervalMs = DRAIN_INTERVAL_MS }
   let current: Promise<number> = Promise.resolve(0);
   let queued: Promise<number> | null = null;
 
+  /** The outbox folder, only for the shop's own user (0700; a folder made earlier is narrowed too). */
+  let outboxReady = false;
+  async function ensureOutboxDir(): Promise<void> {
+    if (outboxReady) return;
+    await mkdir(outboxDir, { recursive: true, mode: 0o700 });
+    await chmod(outboxDir, 0o700);
+    outboxReady = true;
+  }
+
   async function send(row: OutboxRow): Promise<void> {
     const info = await transport.sendMail({
       from: config.mailFrom,
@@ -81,10 +95,11 @@ export function createMailer({ db, config, log, intervalMs = DRAIN_INTERVAL_MS }
       })),
     });
     if (!config.smtpUrl) {
-      await mkdir(outboxDir, { recursive: true });
+      await ensureOutboxDir();
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outboxDir, `${stamp}-${row.id}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Reset codes and ticket links: readable by the shop's own user only (issue #21).
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       log.info({ mailId: row.id, file }, 'mail written to the outbox folder (no SMTP_URL set)');
     } else {
       log.info({ mailId: row.id }, 'mail sent');
@@ -137,20 +152,20 @@ export function createMailer({ db, config, log, intervalMs = DRAIN_INTERVAL_MS }
 
   return {
     async enqueue(msg) {
-      let id: string;
-      try {
-        id = await enqueueMail(db, msg);
-      } catch (err: any) {
-        // A failed insert's message lists its parameters (the mail text, maybe a reset code): keep
-        // them out of the error that gets logged.
-        throw new Error(
-          `Could not store the e-mail in the outbox (${err?.cause?.code ?? err?.code ?? 'database error'}).`,
-        );
-      }
+      // A failure throws without the mail's text (enqueueMail keeps its parameters out of the error).
+      const id = await enqueueMail(db, msg);
       if (auto && !closed) void drain();
       return id;
     },
     drain,
+    async checkReady() {
+      if (config.smtpUrl) return;
+      outboxReady = false;
+      await ensureOutboxDir();
+      const probe = path.join(outboxDir, `.ready-${process.pid}-${Date.now()}`);
+      await writeFile(probe, '', { mode: 0o600 });
+      await rm(probe, { force: true });
+    },
     start() {
       if (closed || timer) return;
       auto = true;

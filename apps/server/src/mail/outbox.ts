@@ -27,17 +27,28 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** Stores a message for sending; returns its id. Call `app.mailer.enqueue` to also wake the sender. */
 export async function enqueueMail(db: Db, msg: MailMessage): Promise<string> {
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
-      to: msg.to,
-      subject: msg.subject,
-      text: msg.text,
-      html: msg.html ?? null,
-      attachments: msg.attachments?.length ? msg.attachments : null,
-    })
-    .returning({ id: mailOutbox.id });
-  return row.id;
+  try {
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        html: msg.html ?? null,
+        attachments: msg.attachments?.length ? msg.attachments : null,
+      })
+      .returning({ id: mailOutbox.id });
+    return row.id;
+  } catch (err: any) {
+    // A failed insert's message lists its parameters: the whole e-mail (address, reset code, ticket
+    // link, QR code). Whoever logs this error gets the database's code only. The cause is kept, without
+    // the drizzle wrapper, so the error handler still knows an unavailable database (503).
+    const cause = err?.cause ?? err;
+    throw new Error(
+      `Could not store the e-mail in the outbox (${cause?.code ?? err?.code ?? 'database error'}).`,
+      { cause: { code: cause?.code, message: String(cause?.message ?? '').slice(0, 200) } },
+    );
+  }
 }
 
 /** How long a claimed row stays with one sender before another instance may take it over. */

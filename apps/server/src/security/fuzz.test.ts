@@ -406,7 +406,44 @@ function requestArb(key: string) {
  * - an id beyond PostgreSQL's integer range (in the path or a field) reached a query (22003).
  */
 const JSON_TYPE = { 'content-type': 'application/json' };
+/** JSON nested 20,000 deep: parsed fine, then a RangeError in every recursive reader (issue #21). */
+const DEEP = (inner: string) => `${'['.repeat(20_000)}${inner}${']'.repeat(20_000)}`;
+const DEEP_EVENT = `{"events":[{"action":"page_view","page":"/","extra":${DEEP('1')}}]}`;
 const REGRESSIONS: [string, Role, string, Record<string, string>, string | undefined, number][] = [
+  ['POST /api/track-activity/', 'anonymous', '/api/track-activity/', JSON_TYPE, DEEP_EVENT, 400],
+  [
+    'POST /api/track-activity/',
+    'anonymous',
+    '/api/track-activity/',
+    { 'content-type': 'text/plain' },
+    DEEP_EVENT,
+    400,
+  ],
+  ['POST /api/track-activity/', 'anonymous', '/api/track-activity/', JSON_TYPE, DEEP('1'), 400],
+  [
+    'PATCH /api/pages/:page/update/',
+    'editor',
+    '/api/pages/about-us/update/',
+    JSON_TYPE,
+    `{"schema_json":${DEEP('{}')}}`,
+    400,
+  ],
+  [
+    'PATCH /api/pages/:page/update/',
+    'editor',
+    '/api/pages/about-us/update/',
+    JSON_TYPE,
+    JSON.stringify({ schema_json: DEEP('{}') }),
+    400,
+  ],
+  [
+    'PATCH /api/update-bus-package/:tag/',
+    'editor',
+    '/api/update-bus-package/BB-24/',
+    JSON_TYPE,
+    JSON.stringify({ schema_json: DEEP('{}') }),
+    400,
+  ],
   ['GET /api/test-checkout/:session/', 'customerA', '/api/test-checkout/%00/', {}, undefined, 400],
   ['GET /api/success/:uniqueId/', 'customerA', '/api/success/a%00b/', {}, undefined, 400],
   [

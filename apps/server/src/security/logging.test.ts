@@ -3,6 +3,7 @@
  * Authorization header and passwords. The app logs through the shop's own pino options
  * (loggerOptions, as main.ts does) into a memory stream, at the most talkative level.
  */
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions, redactUrl } from '../app';
@@ -19,10 +20,14 @@ afterAll(() => s?.close());
 describe('redactUrl', () => {
   it('cuts the claim path secret and token-like query values', () => {
     expect(redactUrl('/api/claim/CODE/Agent%20Alpha/4711/')).toBe(
-      '/api/claim/CODE/Agent%20Alpha/[redacted]/',
+      '/api/claim/[redacted]/Agent%20Alpha/[redacted]/',
     );
-    expect(redactUrl('/api/claim/CODE/Agent/4711')).toBe('/api/claim/CODE/Agent/[redacted]');
-    expect(redactUrl('/api/claim/CODE/Agent/4711/?x=1')).toBe('/api/claim/CODE/Agent/[redacted]/?x=1');
+    expect(redactUrl('/api/claim/CODE/Agent/4711')).toBe('/api/claim/[redacted]/Agent/[redacted]');
+    expect(redactUrl('/api/claim/CODE/Agent/4711/?x=1')).toBe('/api/claim/[redacted]/Agent/[redacted]/?x=1');
+    expect(redactUrl('/api/claim/CODE')).toBe('/api/claim/[redacted]');
+    expect(redactUrl('/api/claim/')).toBe('/api/claim/');
+    expect(redactUrl('/api/authenticate/CODE/')).toBe('/api/authenticate/[redacted]/');
+    expect(redactUrl('/verify/CODE/')).toBe('/verify/[redacted]/');
     expect(redactUrl('/x?token=abc&y=1&refresh=def&ACCESS=ghi&code=123456')).toBe(
       '/x?token=[redacted]&y=1&refresh=[redacted]&ACCESS=[redacted]&code=[redacted]',
     );
@@ -73,5 +78,82 @@ describe('the request log', () => {
       ['password', password],
     ] as const)
       expect(log.includes(value), `${what} in the log`).toBe(false);
+  });
+});
+
+describe('claim codes and personal data (issue #21)', () => {
+  it('the request log holds no claim code: the claim page, its info call and both claim paths', async () => {
+    const code = s.fx.claimCode;
+    const start = lines.length;
+    await s.app.inject({ url: `/verify/${code}/` });
+    await s.app.inject({ url: `/api/authenticate/${code}/` });
+    await s.app.inject({ url: `/api/claim/${code}/Agent%20Alpha/0000/` });
+    await s.app.inject({ url: `/api/claim/${code}/` });
+    const log = lines.slice(start).join('');
+    expect(log).toContain('/verify/[redacted]/');
+    expect(log).toContain('/api/authenticate/[redacted]/');
+    expect(log.includes(code), 'claim code in the log').toBe(false);
+  });
+
+  it('a fulfilment that fails to store its e-mail logs neither the buyer, nor the ticket link, nor the QR', async () => {
+    const buyer = s.users.customerB;
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session/',
+      headers: buyer.auth,
+      payload: { adult_count: '1', youth_count: '0', package_identifier: 'BB-24' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const sessionId = created.json().id as string;
+    // The forced failure: the outbox refuses every row, after the ticket e-mail has been written.
+    await s.db.execute(
+      sql.raw(`CREATE FUNCTION refuse_mail() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'outbox refuses mail'; END $$`),
+    );
+    await s.db.execute(
+      sql.raw(
+        'CREATE TRIGGER refuse_mail BEFORE INSERT ON mail_outbox FOR EACH ROW EXECUTE FUNCTION refuse_mail()',
+      ),
+    );
+    const start = lines.length;
+    try {
+      const paid = await s.app.inject({
+        method: 'POST',
+        url: `/api/test-checkout/${sessionId}/pay/`,
+        headers: buyer.auth,
+      });
+      expect(paid.statusCode).toBe(500);
+    } finally {
+      await s.db.execute(sql.raw('DROP TRIGGER refuse_mail ON mail_outbox'));
+      await s.db.execute(sql.raw('DROP FUNCTION refuse_mail()'));
+    }
+    const log = lines.slice(start).join('');
+    expect(log).toContain('request failed'); // the failure was logged...
+    expect(log).toContain('Could not store the e-mail in the outbox'); // ...saying what failed
+    for (const [what, pattern] of [
+      ['buyer address', buyer.email],
+      ['claim link', '/verify/'],
+      ['QR code (PNG, base64)', 'iVBORw0KGgo'],
+      ['ticket e-mail text', 'ticket_qr_code.png'],
+    ] as const)
+      expect(log.includes(pattern), `${what} in the log`).toBe(false);
+  });
+
+  it('the error serializer cuts query values, quoted keys, addresses and claim links from any error', async () => {
+    const { serializeError } = await import('../app');
+    const err = new Error(
+      'Failed query: insert into "mail_outbox" ("to", "text") values ($1, $2)\nparams: anna@example.com,Open https://shop/verify/abc123/',
+      {
+        cause: Object.assign(new Error('duplicate key'), {
+          detail: 'Key (email)=(anna@example.com) already exists.',
+        }),
+      },
+    );
+    Object.assign(err, { params: ['anna@example.com', 'secret'] });
+    const out = JSON.stringify(serializeError(err));
+    expect(out).not.toContain('anna@example.com');
+    expect(out).not.toContain('abc123');
+    expect(out).not.toContain('secret');
+    expect(out).toContain('params: [redacted]');
   });
 });

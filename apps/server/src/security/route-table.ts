@@ -266,6 +266,7 @@ const OCTO = Object.fromEntries(
 /** Routes outside the contract (health, files, pages, the API reference itself) state their access here. */
 const OFF_CONTRACT: Record<string, RouteEntry> = {
   'GET /healthz': { access: 'public', expect: { anonymous: 200 } },
+  'GET /readyz': { access: 'public', expect: { anonymous: 200 } },
   'GET /api/openapi.json': { access: 'public', expect: { anonymous: 200 } },
   'GET /api/docs': { access: 'public' },
   'GET /api/docs/json': { access: 'public', expect: { anonymous: 200 } },

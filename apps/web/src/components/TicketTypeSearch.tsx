@@ -1,13 +1,14 @@
 import { MESSAGES, TICKET_TYPES } from '@rome/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { TicketTypeIcon } from './TicketTypeIcon';
 
 /** Where a search for a ticket type goes (spec §2 route table). */
 export const searchPath = (ticketType: string) => `/search?ticketType=${encodeURIComponent(ticketType)}`;
 
 /**
  * Spec §2 Home: the ticket-type search. Real radio inputs (one type at a time) drawn as chips with
- * their emoji; Search without a choice shows the spec's message, and choosing a type clears it.
+ * their icon (an SVG drawing in place of the spec's emoji, which needs an emoji font); Search without a choice shows the spec's message, and choosing a type clears it.
  */
 export function TicketTypeSearch({
   initial = '',
@@ -55,9 +56,7 @@ export function TicketTypeSearch({
                   }}
                   className="sr-only"
                 />
-                <span aria-hidden="true" className="text-lg leading-none">
-                  {t.icon}
-                </span>
+                <TicketTypeIcon type={t.value} className="h-5 w-5 shrink-0" />
                 <span>{t.label}</span>
               </label>
             ))}

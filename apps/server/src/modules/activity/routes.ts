@@ -3,9 +3,10 @@
  * navigator.sendBeacon (text/plain holding JSON). The contract entry parses either into a list of
  * events; the answer is 204 once they are queued.
  */
+import { jsonTooDeep } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
-import { badRequest, HttpError } from '../../lib/errors';
+import { badRequest, HttpError, JSON_TOO_DEEP } from '../../lib/errors';
 
 export const activityRoutes: FastifyPluginAsync = async (app) => {
   // sendBeacon posts JSON as text/plain. This plugin is encapsulated, so the parser applies to its
@@ -13,6 +14,7 @@ export const activityRoutes: FastifyPluginAsync = async (app) => {
   // schema as a fetch body.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
+    if (jsonTooDeep(body as string)) return done(badRequest(JSON_TOO_DEEP), undefined);
     try {
       done(null, JSON.parse(body as string));
     } catch {

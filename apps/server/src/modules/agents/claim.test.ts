@@ -8,6 +8,7 @@ import { hashClaimCode } from '../checkout/fulfilment';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: TestUser;
+let lastCode = '';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -20,7 +21,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Buys BB-24 through the test checkout and returns the ticket's claim code from the e-mail. */
+let bought = 0;
 async function buyTicket(): Promise<{ code: string; uniqueId: string }> {
+  // A buyer may open 30 checkouts in 10 minutes: the long tests buy through several buyers.
+  if (++bought % 25 === 0) buyer = await createUser(t.app, t.db, { name: 'Carla Claim' });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/create-checkout-session/',
@@ -220,28 +224,76 @@ describe('agent claim', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
   });
 
-  it('locks a ticket after 5 wrong codes, even for the right one', async () => {
-    const { code } = await buyTicket();
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      statuses.push(
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/claim/',
-            payload: { code, agent_name: 'Agent Alpha', security_code: `99${i}` },
-          })
-        ).statusCode,
-      );
-    }
-    expect(statuses).toEqual([400, 400, 400, 400, 429]);
-    const right = await t.app.inject({
+  const claimFrom = (remoteAddress: string, code: string, agent_name: string, security_code: string) =>
+    t.app.inject({
       method: 'POST',
       url: '/api/claim/',
-      payload: { code, agent_name: 'Agent Alpha', security_code: '4711' },
+      remoteAddress,
+      payload: { code, agent_name, security_code },
     });
-    expect(right.statusCode).toBe(429);
+
+  it('5 wrong codes lock the ticket for the guessing address only; the agent elsewhere claims it (issue #21)', async () => {
+    const { code } = await buyTicket();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await claimFrom('10.21.4.1', code, 'Agent Alpha', `99${i}`)).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 429]);
+    // The guesser's address stays locked for this ticket, even with the right code...
+    const guesser = await claimFrom('10.21.4.1', code, 'Agent Alpha', '4711');
+    expect(guesser.statusCode).toBe(429);
+    expect(guesser.json()).toMatchObject({ code: 'claim_locked' });
+    // ...while the agent at the desk is not locked out of the ticket.
+    expect((await claimFrom('10.21.4.2', code, 'Agent Alpha', '4711')).statusCode).toBe(200);
   });
+
+  it('an agent desk behind one address redeems more than 30 tickets in a row (issue #21)', async () => {
+    const desk = '10.21.3.1';
+    for (let i = 0; i < 32; i++) {
+      const { code } = await buyTicket();
+      const info = await t.app.inject({ url: `/api/authenticate/${code}/`, remoteAddress: desk });
+      expect(info.statusCode, `ticket ${i + 1}`).toBe(200);
+      expect((await claimFrom(desk, code, 'Agent Beta', '0815')).statusCode, `ticket ${i + 1}`).toBe(200);
+    }
+  }, 120_000);
+
+  it('junk codes count against their address only: 30, then 429 there, while others claim (issue #21)', async () => {
+    const junk = '10.21.3.2';
+    for (let i = 0; i < 30; i++) {
+      const res = await claimFrom(junk, `junk-code-${i}-${'x'.repeat(12)}`, 'Agent Alpha', '1234');
+      expect(res.statusCode).toBe(404);
+    }
+    const { code } = await buyTicket();
+    expect((await claimFrom(junk, code, 'Agent Alpha', '4711')).statusCode).toBe(429);
+    expect((await t.app.inject({ url: `/api/authenticate/${code}/`, remoteAddress: junk })).statusCode).toBe(
+      429,
+    );
+    expect((await claimFrom('10.21.3.3', code, 'Agent Alpha', '4711')).statusCode).toBe(200);
+  });
+
+  it("locks an agent's code after 20 wrong codes from anywhere, except at the agent's own desk (issue #21)", async () => {
+    await t.db.insert(agents).values({ name: 'Agent Gamma', codeHash: await hashSecret('2468') });
+    const desk = '10.21.5.1';
+    // Gamma's desk claimed a ticket before the attack.
+    expect((await claimFrom(desk, (await buyTicket()).code, 'Agent Gamma', '2468')).statusCode).toBe(200);
+    // Guesses spread over many addresses and tickets, so no per-address limit is reached.
+    for (let i = 0; i < 20; i++) {
+      const { code } = i % 4 === 0 ? await buyTicket() : { code: lastCode };
+      lastCode = code;
+      const res = await claimFrom(`10.21.6.${i}`, code, 'Agent Gamma', String(1000 + i));
+      expect(res.statusCode, `guess ${i + 1}`).toBe(400);
+    }
+    const { code } = await buyTicket();
+    // Now even the right code from a stranger's address is refused...
+    const stranger = await claimFrom('10.21.7.1', code, 'Agent Gamma', '2468');
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json()).toMatchObject({ code: 'agent_locked', success: false });
+    // ...other agents are not affected, and Gamma's own desk still works.
+    expect((await claimFrom(desk, code, 'Agent Gamma', '2468')).statusCode).toBe(200);
+    expect((await claimFrom('10.21.7.1', (await buyTicket()).code, 'Agent Alpha', '4711')).statusCode).toBe(
+      200,
+    );
+    await t.db.update(agents).set({ active: false }).where(eq(agents.name, 'Agent Gamma'));
+  }, 120_000);
 
   it('answers an unknown or malformed code with 404 and no data', async () => {
     for (const code of ['x', 'A'.repeat(24), '..%2F..%2Fetc']) {

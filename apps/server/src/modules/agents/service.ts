@@ -3,12 +3,12 @@
  * types their security code. A ticket is claimed once, atomically, however many agents try at once.
  */
 import { type ClaimInfo, centsToDecimal, INVENTORY_MESSAGES, romeParts } from '@rome/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agents, orders, packages, resellers, slots, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { dummyHash, verifySecret } from '../../lib/passwords';
-import { hit } from '../../lib/rate-limit';
+import { hit, known, peek, remember } from '../../lib/rate-limit';
 import { hashClaimCode } from '../checkout/fulfilment';
 
 export const CLAIM_MESSAGES = {
@@ -16,8 +16,49 @@ export const CLAIM_MESSAGES = {
   ready: 'Ticket is valid and ready to be claimed.',
   wrongCode: 'Invalid agent name or security code.',
   locked: 'Too many wrong security codes for this ticket. Try again in 15 minutes.',
+  agentLocked:
+    "This agent's security code is locked after too many wrong tries. Try again in an hour, or from the desk where it was last used.",
+  tooManyFailures: 'Too many failed claims from this address. Please wait a while and try again.',
   claimed: 'Ticket claimed successfully.',
 } as const;
+
+/**
+ * Claim limits (issue #21; decision 014). Only failures count, so an agent desk redeeming a queue of
+ * tickets is never slowed by its own successes, and each limit throttles the guesser:
+ * - per address: unknown ticket codes (junk) and wrong security codes;
+ * - per address and ticket: wrong codes for one ticket (the ticket stays claimable from elsewhere);
+ * - per agent: wrong codes for one agent from anywhere. The 4-digit code is shared by all tickets, so
+ *   guessing spread over many addresses locks the code, except at an address where this agent claimed
+ *   successfully in the last 30 days (their desk).
+ */
+export const CLAIM_LIMITS = {
+  address: [30, 15 * 60],
+  addressTicket: [5, 15 * 60],
+  agent: [20, 60 * 60],
+  /** How long a successful claim makes an address the agent's known desk. */
+  knownDeskSeconds: 30 * 24 * 3600,
+} as const;
+
+const failKeys = (ip: string) => ({
+  address: `claim:fail:ip:${ip}`,
+  addressTicket: (orderId: string) => `claim:fail:ip-ticket:${ip}:${orderId}`,
+  agent: (agentId: string | number) => `claim:fail:agent:${agentId}`,
+  desk: (agentId: string | number) => `claim:desk:${agentId}:${ip}`,
+});
+
+/** 429 once an address has failed too often (junk codes or wrong security codes); counts nothing. */
+export async function refuseFailingAddress(db: Db, ip: string): Promise<void> {
+  if ((await peek(db, failKeys(ip).address)) >= CLAIM_LIMITS.address[0])
+    throw new HttpError(429, {
+      success: false,
+      error: CLAIM_MESSAGES.tooManyFailures,
+      retry_after: CLAIM_LIMITS.address[1],
+    });
+}
+
+/** Counts one failure of an address (an unknown ticket code, or a wrong security code). */
+export const countAddressFailure = (db: Db, ip: string) =>
+  hit(db, failKeys(ip).address, CLAIM_LIMITS.address[0], CLAIM_LIMITS.address[1]);
 
 const isPlausibleCode = (code: string) => /^[A-Za-z0-9_-]{16,64}$/.test(code);
 
@@ -108,16 +149,22 @@ export async function claimInfo(db: Db, code: string, timeZone = 'Europe/Rome'):
 export async function claimTicket(
   db: Db,
   input: { code: string; agentName: string; securityCode: string },
+  ip: string,
 ): Promise<{ success: true; msg: string }> {
+  const keys = failKeys(ip);
+  await refuseFailingAddress(db, ip);
   const t = await findTicket(db, input.code);
+  if (!t) {
+    await countAddressFailure(db, ip);
+    throw new HttpError(404, { success: false, error: CLAIM_MESSAGES.notFound });
+  }
   // A refunded ticket is known, and the agent is told why it does not count.
-  if (t?.order.status === 'refunded' && !t.order.qrCodeScanned)
+  if (t.order.status === 'refunded' && !t.order.qrCodeScanned)
     throw new HttpError(409, { success: false, error: INVENTORY_MESSAGES.refunded, code: 'ticket_refunded' });
   // A pass must be first used within its validity window (days from purchase).
-  if (t && passExpired(t.order.paidAt, t.availabilityType, t.validityDays) && !t.order.qrCodeScanned)
+  if (passExpired(t.order.paidAt, t.availabilityType, t.validityDays) && !t.order.qrCodeScanned)
     throw new HttpError(409, { success: false, error: INVENTORY_MESSAGES.passExpired, code: 'pass_expired' });
-  if (t?.order.status !== 'paid')
-    throw new HttpError(404, { success: false, error: CLAIM_MESSAGES.notFound });
+  if (t.order.status !== 'paid') throw new HttpError(404, { success: false, error: CLAIM_MESSAGES.notFound });
   if (t.order.qrCodeScanned) {
     throw new HttpError(409, {
       success: false,
@@ -126,25 +173,30 @@ export async function claimTicket(
       code: 'already_claimed',
     });
   }
-  // Five wrong codes for one ticket within 15 minutes lock it for the rest of the window.
-  const lockKey = `claim:ticket:${t.order.id}`;
-  // Read without counting: only wrong codes count.
-  const locked = await db.execute(
-    sql`SELECT count FROM rate_limits WHERE key = ${lockKey} AND reset_at > now()`,
-  );
-  const lock = (locked as unknown as { rows: { count: number }[] }).rows[0];
-  if (lock && Number(lock.count) >= 5)
-    throw new HttpError(429, { success: false, error: CLAIM_MESSAGES.locked, code: 'claim_locked' });
+  // Wrong codes for this ticket from this address: that address waits (others still can claim it).
+  const ticketKey = keys.addressTicket(t.order.id);
+  const locked = () =>
+    new HttpError(429, { success: false, error: CLAIM_MESSAGES.locked, code: 'claim_locked' });
+  if ((await peek(db, ticketKey)) >= CLAIM_LIMITS.addressTicket[0]) throw locked();
 
   const [agent] = await db
     .select()
     .from(agents)
     .where(and(eq(agents.name, input.agentName.slice(0, 200)), eq(agents.active, true)));
+  // An agent's code under attack is locked, checked before the code so the lock stops guessing; the
+  // agent's own desk (an address where they claimed recently) keeps working.
+  if (
+    agent &&
+    (await peek(db, keys.agent(agent.id))) >= CLAIM_LIMITS.agent[0] &&
+    !(await known(db, keys.desk(agent.id)))
+  )
+    throw new HttpError(429, { success: false, error: CLAIM_MESSAGES.agentLocked, code: 'agent_locked' });
   const ok = await verifySecret(agent?.codeHash ?? (await dummyHash()), input.securityCode.slice(0, 200));
   if (!agent || !ok) {
-    const r = await hit(db, lockKey, 5, 15 * 60);
-    if (r.count >= 5)
-      throw new HttpError(429, { success: false, error: CLAIM_MESSAGES.locked, code: 'claim_locked' });
+    await countAddressFailure(db, ip);
+    if (agent) await hit(db, keys.agent(agent.id), CLAIM_LIMITS.agent[0], CLAIM_LIMITS.agent[1]);
+    const r = await hit(db, ticketKey, CLAIM_LIMITS.addressTicket[0], CLAIM_LIMITS.addressTicket[1]);
+    if (r.count >= CLAIM_LIMITS.addressTicket[0]) throw locked();
     throw new HttpError(400, { success: false, error: CLAIM_MESSAGES.wrongCode, code: 'agent_code_wrong' });
   }
   const claimed = await db
@@ -160,5 +212,6 @@ export async function claimTicket(
       code: 'already_claimed',
     });
   }
+  await remember(db, keys.desk(agent.id), CLAIM_LIMITS.knownDeskSeconds);
   return { success: true, msg: CLAIM_MESSAGES.claimed };
 }

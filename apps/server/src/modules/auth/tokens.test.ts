@@ -78,15 +78,33 @@ describe('POST /api/api/token/', () => {
     expect((await login(t.app, u.email, u.password, from)).statusCode).toBe(200);
   });
 
-  it('limits sign-in attempts per account (from any address) with 429 and a clear message', async () => {
+  it('10 wrong passwords throttle the guessing address, not the owner elsewhere (issue #21)', async () => {
     const u = await makeUser(t.db);
+    const guesser = ip();
     for (let i = 0; i < 10; i++)
-      expect((await login(t.app, u.email, 'wrong-password', ip())).statusCode).toBe(401);
-    const blocked = await login(t.app, u.email, u.password, ip());
+      expect((await login(t.app, u.email, 'wrong-password', guesser)).statusCode).toBe(401);
+    const blocked = await login(t.app, u.email, u.password, guesser);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().detail).toMatch(/Too many attempts/);
     expect(blocked.headers['retry-after']).toBeDefined();
+    // The owner, from their own address, signs in with the right password.
+    expect((await login(t.app, u.email, u.password, ip())).statusCode).toBe(200);
   });
+
+  it('guessing spread over many addresses hits the account-wide ceiling (100), except where the owner signed in before', async () => {
+    const u = await makeUser(t.db);
+    const home = ip();
+    expect((await login(t.app, u.email, u.password, home)).statusCode).toBe(200);
+    // 100 failures from 20 addresses, 5 each: no address reaches its own limit.
+    for (let a = 0; a < 20; a++) {
+      const from = ip();
+      for (let i = 0; i < 5; i++)
+        expect((await login(t.app, u.email, `wrong-${a}-${i}`, from)).statusCode).toBe(401);
+    }
+    const stranger = await login(t.app, u.email, u.password, ip());
+    expect(stranger.statusCode).toBe(429);
+    expect((await login(t.app, u.email, u.password, home)).statusCode).toBe(200);
+  }, 60_000);
 
   it('limits sign-in attempts per client address across accounts; successful sign-ins do not count', async () => {
     const from = '10.200.200.200';

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { orders, packages } from '../../db/schema';
 import { route } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
+import { publicUrlFor } from '../../lib/public-url';
 import { enforce } from '../../lib/rate-limit';
 import { readCheckoutPayload } from './fields';
 import { closeUnpaidSession, fulfilPaidSession } from './fulfilment';
@@ -19,7 +20,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       {
         db: app.db,
         provider: app.payments,
-        publicUrl: app.config.publicUrl,
+        publicUrl: publicUrlFor(app.config, req),
         holdMinutes: app.config.holdMinutes,
       },
       user,
@@ -73,7 +74,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     const { session } = req.params;
     const { order } = await loadOwnSession(session, req.user!.id);
     const result = await fulfilPaidSession(
-      { db: app.db, storage: app.storage, publicUrl: app.config.publicUrl, provider: app.payments },
+      { db: app.db, storage: app.storage, publicUrl: publicUrlFor(app.config, req), provider: app.payments },
       session,
       { amountCents: order.totalCents, currency: 'eur' },
     );

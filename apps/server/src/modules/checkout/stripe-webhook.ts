@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { orders, paymentEvents } from '../../db/schema';
 import { route } from '../../lib/contract-route';
 import { badRequest, notFound } from '../../lib/errors';
+import { publicUrlFor } from '../../lib/public-url';
 import type { PaymentProvider } from '../../payments/provider';
 import type { Storage } from '../../storage/storage';
 import { markRefunded } from '../inventory/refunds';
@@ -118,7 +119,9 @@ async function applyChargeRefunded(deps: Deps, charge: Stripe.Charge): Promise<s
 export const stripeWebhookRoutes =
   (stripe: Stripe | undefined, webhookSecret: string | undefined): FastifyPluginAsync =>
   async (app) => {
-    // The signature covers the exact bytes, so this route keeps the body raw.
+    // The signature covers the exact bytes, so this route keeps the body raw (and the shop's JSON
+    // parser, app.ts, gives way in this plugin).
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser(
       'application/json',
       { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
@@ -136,7 +139,12 @@ export const stripeWebhookRoutes =
         throw badRequest('Invalid signature.');
       }
       const outcome = await processStripeEvent(
-        { db: app.db, storage: app.storage, publicUrl: app.config.publicUrl, provider: app.payments },
+        {
+          db: app.db,
+          storage: app.storage,
+          publicUrl: publicUrlFor(app.config, req),
+          provider: app.payments,
+        },
         event,
       );
       return { received: true as const, outcome };

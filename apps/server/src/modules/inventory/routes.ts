@@ -1,7 +1,8 @@
 /** Inventory calls (contract inventory.api.ts): slots for buyers and editors, cancellations, refunds. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { badRequest, notFound } from '../../lib/errors';
+import { publicUrlFor } from '../../lib/public-url';
 import { enforce } from '../../lib/rate-limit';
 import { addRecurringSlots, deleteSlot, packageByTag, saveSettings, settingsOf, updateSlot } from './editor';
 import { refundOrder } from './refunds';
@@ -10,10 +11,10 @@ import { dateRange, editorSlot, publicSlot, slotsBetween } from './slots';
 const RANGE_MESSAGE = 'The date range must run forwards and span at most 370 days.';
 
 export const inventoryRoutes: FastifyPluginAsync = async (app) => {
-  const refundDeps = () => ({
+  const refundDeps = (req: FastifyRequest) => ({
     db: app.db,
     provider: app.payments,
-    publicUrl: app.config.publicUrl,
+    publicUrl: publicUrlFor(app.config, req),
     log: app.log,
   });
 
@@ -78,10 +79,10 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
     const user = req.user!;
     // A buyer cancels a handful of tickets; a loop over order ids is stopped here.
     await enforce(app.db, `cancel:user:${user.id}`, 20, 3600);
-    return refundOrder(refundDeps(), req.params.uniqueId, { reason: 'customer', userId: user.id });
+    return refundOrder(refundDeps(req), req.params.uniqueId, { reason: 'customer', userId: user.id });
   });
 
   route(app, 'POST /api/admin/orders/:uniqueId/refund/', async (req) =>
-    refundOrder(refundDeps(), req.params.uniqueId, { reason: 'superuser' }),
+    refundOrder(refundDeps(req), req.params.uniqueId, { reason: 'superuser' }),
   );
 };
