@@ -29,6 +29,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { websiteSettings } from '../../db/schema';
 import { route } from '../../lib/contract-route';
 import { HttpError, notFound } from '../../lib/errors';
+import { publicUrlFor } from '../../lib/public-url';
 import { hit } from '../../lib/rate-limit';
 import { slotsBetween } from '../inventory/slots';
 import { availabilities, calendar } from './availability';
@@ -156,7 +157,7 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       db: app.db,
       reseller,
       caps,
-      publicUrl: app.config.publicUrl,
+      publicUrl: publicUrlFor(app.config, req),
       holdMinutes: app.config.holdMinutes,
       ticketSecret: app.config.jwtSecret,
       testMode: app.config.env !== 'production',
@@ -164,14 +165,14 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   });
   const ctx = (req: FastifyRequest): OctoContext => req.octo!;
 
-  app.get('/supplier', async () => {
+  app.get('/supplier', async (req) => {
     const [s] = await app.db.select().from(websiteSettings).where(eq(websiteSettings.id, 1));
     return {
       id: 'rome-bus-tickets',
       name: 'Rome Bus Tickets',
-      endpoint: `${app.config.publicUrl}/octo`,
+      endpoint: `${ctx(req).publicUrl}/octo`,
       contact: {
-        website: app.config.publicUrl,
+        website: ctx(req).publicUrl,
         email: s?.websiteEmail || null,
         telephone: s?.websitePhoneNumber || null,
         address: s?.websiteAddress || null,
@@ -193,7 +194,7 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     const snap = await app.catalog.get();
     return toProduct(pkg, {
       caps: ctx(req).caps,
-      publicUrl: app.config.publicUrl,
+      publicUrl: ctx(req).publicUrl,
       startTimes: pkg.availabilityType === 'START_TIME' ? await startTimes(pkg.id, new Date()) : [],
       listed: snap.byTag.get(pkg.packageTag),
     });
