@@ -2,10 +2,12 @@
  * Two shop processes on one PostgreSQL database behind nginx (round robin, loopback): whatever one
  * instance does, the other knows. Run with `npm run test:cluster` (needs TEST_DATABASE_URL).
  */
+
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, romeToday } from '@rome/contract';
+import { addDays, romeLocalIso, romeToday } from '@rome/contract';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FOLDERS, DEMO_PACKAGES } from '../db/seed/data';
@@ -360,6 +362,57 @@ describe('two instances behind nginx', () => {
       [slotId],
     );
     expect(held).toBe(10);
+  });
+
+  it('resellers (OCTO) and web buyers at the last 8 places, over both instances: exactly 8 taken', async () => {
+    const editor = await addUser(db.query, { editor: true, name: 'Rita Reseller-Desk' });
+    const { access: editorToken } = await signIn(editor);
+    // CS-HALF is timed by the test above; this slot is a day later.
+    const tag = 'CS-HALF';
+    const date = addDays(romeToday(), 21);
+    const add = await call('POST', `/api/editor/packages/${tag}/slots/`, {
+      token: editorToken,
+      json: { from: date, to: date, weekdays: [0, 1, 2, 3, 4, 5, 6], times: ['11:00'], capacity: 8 },
+    });
+    expect(add.body).toMatchObject({ created: 1 });
+    const list = await call('GET', `/api/packages/${tag}/availability/?from=${date}&to=${date}`);
+    const slot = list.body.slots[0] as { id: string; starts_at: string };
+    const availabilityId = romeLocalIso(new Date(slot.starts_at));
+    // A reseller key, stored as the shop stores them (its SHA-256).
+    const key = `rbt_octo_cluster-${randomBytes(16).toString('hex')}`;
+    await db.query(
+      `INSERT INTO resellers (name, key_prefix, key_hash, rate_per_minute) VALUES ('Cluster Tours', $1, $2, 1000)`,
+      [key.slice(0, 15), createHash('sha256').update(key).digest('hex')],
+    );
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => addUser(db.query)));
+    const tokens = [];
+    for (const b of buyers) tokens.push((await signIn(b)).access);
+    const web = tokens.flatMap((token) =>
+      Array.from({ length: 10 }, () =>
+        call('POST', '/api/create-checkout-session/', {
+          token,
+          json: { package_identifier: tag, slot_id: slot.id, adult_count: '1', youth_count: '0' },
+        }),
+      ),
+    );
+    const octo = Array.from({ length: 40 }, () =>
+      call('POST', '/octo/bookings', {
+        token: key,
+        json: { productId: tag, optionId: 'DEFAULT', availabilityId, unitItems: [{ unitId: 'adult' }] },
+      }),
+    );
+    const answers = await Promise.all([...web, ...octo]);
+    const won = answers.filter((a) => a.status === 200);
+    expect(won).toHaveLength(8);
+    expect(new Set(answers.map((a) => a.instance))).toEqual(new Set(['a', 'b']));
+    const [{ held }] = await db.query(
+      `SELECT coalesce(sum(places), 0)::int AS held FROM orders WHERE slot_id = $1 AND status = 'pending'`,
+      [slot.id],
+    );
+    expect(held).toBe(8);
+    // Each channel's refusals speak its own language.
+    for (const a of answers.slice(40).filter((x) => x.status !== 200))
+      expect(a.body).toEqual({ error: 'UNPROCESSABLE_ENTITY', errorMessage: 'Sold out' });
   });
 
   it('logged nothing alarming', () => {

@@ -139,6 +139,8 @@ describe('HSTS', () => {
         JWT_SECRET: randomBytes(32).toString('hex'),
         // A production config refuses to start without Stripe keys unless test payments are allowed.
         ALLOW_TEST_PAYMENTS: 'true',
+        // Production links never follow the request's Host: the address is configured.
+        PUBLIC_URL: 'https://tickets.example',
       },
       { dataDir, webDistDir: '/nonexistent' },
     );
