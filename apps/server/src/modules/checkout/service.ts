@@ -7,7 +7,6 @@ import {
   ACTION,
   CHECKOUT_MESSAGES,
   type CheckoutPayload,
-  placesFor,
   romeToday,
   usesSlots,
   validateCheckout,
@@ -18,7 +17,7 @@ import { folders, orders, packages } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import type { PaymentProvider } from '../../payments/provider';
 import { recordServerEvent } from '../activity/record';
-import { chooseSlot, insertCappedPassOrder, insertHeldOrder } from '../inventory/hold';
+import { chooseSlot, holdOrder, pricedOrder } from '../inventory/hold';
 import { moveOrder } from './order-state';
 
 /** How long a hosted checkout stays open (Stripe's minimum is 30 minutes). */
@@ -56,32 +55,12 @@ export async function createCheckout(
   const values = {
     uniqueId,
     userId: buyer.id,
-    packageId: pkg.id,
     selectedDate: checked.date,
-    adultCount: checked.adults,
-    youthCount: checked.youths,
-    infantCount: checked.infants,
-    places: placesFor(checked, pkg.infantsTakePlace),
-    adultPriceCents: pkg.adultPriceCents,
-    youthPriceCents: pkg.youthPriceCents,
-    totalCents: checked.totalCents,
+    ...pricedOrder(pkg, checked),
     provider: deps.provider.name,
   };
-  let order: typeof orders.$inferSelect;
-  if (sellsSlots) {
-    const slot = await chooseSlot(deps.db, pkg, input, now);
-    order = await insertHeldOrder(deps.db, pkg, slot, values, now, deps.holdMinutes);
-  } else if (pkg.availabilityType === 'PASS' && pkg.dailyCap !== null) {
-    order = await insertCappedPassOrder(
-      deps.db,
-      { ...pkg, dailyCap: pkg.dailyCap },
-      values,
-      now,
-      deps.holdMinutes,
-    );
-  } else {
-    [order] = await deps.db.insert(orders).values(values).returning();
-  }
+  const slot = sellsSlots ? await chooseSlot(deps.db, pkg, input, now) : null;
+  const order = await holdOrder(deps.db, pkg, slot, values, now, deps.holdMinutes);
 
   const lines = [
     { name: `${pkg.title} (adult)`, unitAmountCents: pkg.adultPriceCents, quantity: checked.adults },

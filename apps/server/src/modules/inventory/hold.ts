@@ -6,6 +6,7 @@
 import {
   CHECKOUT_MESSAGES,
   INVENTORY_MESSAGES,
+  placesFor,
   placesLeftMessage,
   romeInstant,
   romeParts,
@@ -131,6 +132,46 @@ export async function insertCappedPassOrder(
       .returning();
     return row;
   });
+}
+
+/** What a new order holds: the priced counts of a checkout or a reseller's booking. */
+export type Counts = { adults: number; youths: number; infants: number; totalCents: number };
+
+/**
+ * The order columns that come from the package and the checked counts (the same for a web checkout
+ * and a reseller's booking): prices from the database, places by the package's infant rule.
+ */
+export const pricedOrder = (pkg: PackageRow, c: Counts) => ({
+  packageId: pkg.id,
+  adultCount: c.adults,
+  youthCount: c.youths,
+  infantCount: c.infants,
+  places: placesFor(c, pkg.infantsTakePlace),
+  adultPriceCents: pkg.adultPriceCents,
+  youthPriceCents: pkg.youthPriceCents,
+  totalCents: c.totalCents,
+});
+
+/**
+ * Writes a new pending order, holding its places for `holdMinutes`: in `slot` when the package sells
+ * from slots, against the daily cap of a capped pass, else without a limit. Throws the buyer's message.
+ */
+export async function holdOrder(
+  db: Db,
+  pkg: PackageRow,
+  slot: SlotRow | null,
+  order: NewOrder,
+  now: Date,
+  holdMinutes: number,
+): Promise<typeof orders.$inferSelect> {
+  if (slot) return insertHeldOrder(db, pkg, slot, order, now, holdMinutes);
+  if (pkg.availabilityType === 'PASS' && pkg.dailyCap !== null)
+    return insertCappedPassOrder(db, { ...pkg, dailyCap: pkg.dailyCap }, order, now, holdMinutes);
+  const [row] = await db
+    .insert(orders)
+    .values({ ...order, holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000) })
+    .returning();
+  return row;
 }
 
 /**

@@ -16,7 +16,7 @@ import { type BookingContact, type BookingUnitItem, orders, packages, slots } fr
 import { recordServerEvent } from '../activity/record';
 import { hashClaimCode } from '../checkout/fulfilment';
 import { moveOrder, type OrderRow } from '../checkout/order-state';
-import { checkMove, insertCappedPassOrder, insertHeldOrder, stillFits } from '../inventory/hold';
+import { checkMove, holdOrder, pricedOrder, stillFits } from '../inventory/hold';
 import { canCancel, markRefunded } from '../inventory/refunds';
 import { lockSlot } from '../inventory/slots';
 import { bookingAvailability, resolveAvailability } from './availability';
@@ -29,7 +29,6 @@ import {
   type PackageRow,
   pricing,
   productPackage,
-  sellsSlots,
   UNITS,
   type UnitId,
   unitPriceCents,
@@ -286,27 +285,13 @@ export async function reserve(ctx: OctoContext, input: ReserveInput, ip: string 
     contact: contactOf(input.contact),
     notes: input.notes?.slice(0, 2000) ?? null,
     unitItems: items,
-    packageId: pkg.id,
     selectedDate: date,
-    adultCount: checked.adults,
-    youthCount: checked.youths,
-    infantCount: checked.infants,
-    places: placesFor(checked, pkg.infantsTakePlace),
-    adultPriceCents: pkg.adultPriceCents,
-    youthPriceCents: pkg.youthPriceCents,
-    totalCents: checked.totalCents,
+    ...pricedOrder(pkg, checked),
     provider: 'octo',
   };
   let order: OrderRow;
   try {
-    if (slot) order = await insertHeldOrder(ctx.db, pkg, slot, values, now, minutes);
-    else if (pkg.availabilityType === 'PASS' && pkg.dailyCap !== null)
-      order = await insertCappedPassOrder(ctx.db, { ...pkg, dailyCap: pkg.dailyCap }, values, now, minutes);
-    else
-      [order] = await ctx.db
-        .insert(orders)
-        .values({ ...values, holdExpiresAt: new Date(now.getTime() + minutes * 60_000) })
-        .returning();
+    order = await holdOrder(ctx.db, pkg, slot, values, now, minutes);
   } catch (err) {
     // The same uuid sent twice at once: the other request made the booking; answer it.
     if (!isUniqueViolation(err)) throw err;
@@ -605,5 +590,3 @@ const nextDay = (date: string): string => {
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 };
-
-export { sellsSlots };
