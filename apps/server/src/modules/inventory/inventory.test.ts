@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, editLog, mailOutbox, orders, packages, slots } from '../../db/schema';
 import { hashSecret } from '../../lib/passwords';
 import { createTestApp } from '../../test/harness';
+import { makeTimed } from '../../test/inventory';
 import { createUser, type TestUser } from '../../test/users';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -30,21 +31,7 @@ beforeAll(async () => {
     createUser(t.app, t.db, { isSuperuser: true }),
   ]);
   await t.db.insert(agents).values({ name: 'Agent Inventory', codeHash: await hashSecret('4711') });
-  const settings = await t.app.inject({
-    method: 'PUT',
-    url: `/api/editor/packages/${TAG}/availability/`,
-    headers: editor.auth,
-    payload: {
-      availability_type: 'START_TIME',
-      cutoff_minutes: 30,
-      cancel_cutoff_hours: 24,
-      infants_take_place: false,
-      pass_hours: null,
-      validity_days: null,
-      daily_cap: null,
-    },
-  });
-  expect(settings.statusCode).toBe(200);
+  expect(await makeTimed(t.app, editor, TAG)).toBe(200);
 });
 afterAll(async () => {
   await t.close();

@@ -29,6 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, orders, resellers } from '../../db/schema';
 import { hashSecret } from '../../lib/passwords';
 import { createTestApp } from '../../test/harness';
+import { makeTimed } from '../../test/inventory';
 import { createUser, type TestUser } from '../../test/users';
 import { hashKey } from './keys';
 
@@ -119,16 +120,7 @@ beforeAll(async () => {
     createUser(t.app, t.db, { name: 'Web Buyer' }),
   ]);
   await t.db.insert(agents).values({ name: 'Agent Octo', codeHash: await hashSecret(AGENT_CODE) });
-  const settings = await api('PUT', `/api/editor/packages/${TAG}/availability/`, editor, {
-    availability_type: 'START_TIME',
-    cutoff_minutes: 30,
-    cancel_cutoff_hours: 24,
-    infants_take_place: false,
-    pass_hours: null,
-    validity_days: null,
-    daily_cap: null,
-  });
-  expect(settings.statusCode).toBe(200);
+  expect(await makeTimed(t.app, editor, TAG)).toBe(200);
   const a = await makeKey('GetYourTour');
   keyA = a.key;
   resellerAId = a.id;
