@@ -18,6 +18,7 @@ import { insightsQuery, superuserQuery } from './api';
 import { ActivityLog } from './components/ActivityLog';
 import { DetailView } from './components/DetailView';
 import { MetricCards } from './components/MetricCards';
+import { ResellerKeys } from './components/ResellerKeys';
 import { LoadingSpinner } from './components/ui';
 import { DEFAULT_TIME_ZONE } from './format';
 
@@ -123,6 +124,7 @@ function Dashboard() {
             hasMore={insights.data.pagination?.hasMore ?? false}
             onPage={setPage}
           />
+          <ResellerKeys timeZone={timeZone} />
         </>
       ) : null}
       {/* The location data is DB-IP's City Lite database (CC BY 4.0), which asks for this credit. */}

@@ -1,0 +1,40 @@
+/**
+ * Resellers' OCTO keys on the superusers' dashboard (issue #17): a superuser makes a key, sees it once,
+ * the key opens the OCTO API, and after revoking it (with a confirmation) the key is refused.
+ */
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signInAs } from './fixtures';
+
+for (const width of [390, 1280]) {
+  test(`a superuser makes, uses and revokes a reseller key at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signInAs(page, 'superuser');
+    await page.goto('/analytics');
+    const panel = page.getByRole('region', { name: 'Reseller API keys (OCTO)' });
+    await expect(panel).toBeVisible();
+    const name = `Browser Tours ${width}`;
+    await panel.getByLabel('Reseller name').fill(name);
+    await panel.getByLabel('Requests a minute').fill('50');
+    await panel.getByRole('button', { name: 'Create key' }).click();
+    const shown = panel.getByTestId('new-reseller-key');
+    await expect(shown).toHaveText(/^rbt_octo_\S{40,}$/);
+    const key = (await shown.textContent())!.trim();
+    const row = panel.getByRole('listitem').filter({ hasText: name });
+    await expect(row).toContainText('50 a minute');
+    await expect(row).toContainText('Active');
+    // The key is not in the list: only its first characters.
+    await expect(panel.getByRole('list', { name: 'Reseller keys' })).not.toContainText(key);
+    await expectNoSeriousA11yViolations(page);
+
+    const supplier = () =>
+      page.request.get('/octo/supplier', { headers: { authorization: `Bearer ${key}` } });
+    expect((await supplier()).status()).toBe(200);
+
+    await row.getByRole('button', { name: 'Revoke…' }).click();
+    await row.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await expect(row).toContainText('Revoked');
+    const refused = await supplier();
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).error).toBe('FORBIDDEN');
+  });
+}
