@@ -127,6 +127,27 @@ describe('security headers', () => {
     }
     expect(nonces.size).toBe(3);
   });
+
+  it('leaves the head code out of the pages where people sign in, pay, claim and see analytics', async () => {
+    const set = await s.app.inject({
+      method: 'PATCH',
+      url: '/api/website-settings/global-head-code/',
+      headers: s.users.editor.auth,
+      payload: { global_head_code: '<script src="https://tags.example/marker-tag.js"></script>' },
+    });
+    expect(set.statusCode).toBe(200);
+    for (const url of ['/', '/aboutus', '/search', '/offer'])
+      expect((await s.app.inject({ url })).body, url).toContain('marker-tag.js');
+    for (const url of [
+      '/login',
+      '/profile',
+      '/analytics',
+      '/yourticket',
+      '/verify/abcdefghijklmnopq/',
+      '/pay/cs_x',
+    ])
+      expect((await s.app.inject({ url })).body, url).not.toContain('marker-tag.js');
+  });
 });
 
 describe('HSTS', () => {

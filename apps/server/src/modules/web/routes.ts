@@ -7,7 +7,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { bannerFrameHtml, bookingPath, companyPath, escapeHtml, homeHeroFrameHtml } from '@rome/contract';
+import {
+  bannerFrameHtml,
+  bookingPath,
+  companyPath,
+  escapeHtml,
+  homeHeroFrameHtml,
+  matchRoute,
+} from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { compressText } from '../../lib/compress';
 import { getStaticContent } from '../content/service';
@@ -44,6 +51,29 @@ export function pageCsp(nonce: string): string {
 }
 
 const STATIC_PAGES = ['/', '/aboutus', '/terms', '/returnPolicy', '/refund', '/agentpoints', '/offer'];
+
+/**
+ * Pages that get no global head code (issue #21): where a customer, an agent or a superuser signs in,
+ * pays, or works with tickets and analytics, an editor's markup has no business running. The
+ * marketing tags it is meant for (analytics, tag managers) keep every storefront page.
+ */
+const NO_HEAD_CODE = [
+  '/profile',
+  '/analytics',
+  '/login',
+  '/registation',
+  '/forgot-password',
+  '/reset-password',
+  '/reset-success',
+  '/yourticket',
+  '/success',
+  '/success/:uniqueId',
+  '/cancel',
+  '/verify/:code',
+  '/pay/:session',
+];
+export const runsHeadCode = (pathname: string): boolean =>
+  !NO_HEAD_CODE.some((pattern) => matchRoute(pattern, pathname) !== null);
 
 export const webRoutes: FastifyPluginAsync = async (app) => {
   const dist = app.config.webDistDir;
@@ -127,7 +157,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const nonce = randomBytes(16).toString('base64');
     const pagePreloads = head.status === 200 ? preloads(url.pathname) : '';
     const initial = head.contentPage ? await initialContent(head.contentPage) : '';
-    const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial}${site.globalHeadCode ? `\n    ${site.globalHeadCode}` : ''}`;
+    const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial}${site.globalHeadCode && runsHeadCode(url.pathname) ? `\n    ${site.globalHeadCode}` : ''}`;
     // A page with a banner paints it from the HTML (contract banner.ts), the home page its hero's words
     // (home-hero.ts); the app's first render, which has the same content at hand, takes its place.
     const firstScreen =
