@@ -24,9 +24,11 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { agents, users } from './db/schema';
+import { notifyChange } from './lib/change-feed';
 import { HttpError } from './lib/errors';
 import { hashSecret } from './lib/passwords';
 import { passwordProblem } from './modules/auth/password-policy';
+import { USER_TOPIC_PREFIX } from './modules/auth/session-cache';
 import { createUser, EmailTakenError, findUserByEmail, setPassword } from './modules/auth/users';
 import { reconcileStripe } from './modules/checkout/stripe-webhook';
 import { refundOrder, settlePendingRefunds } from './modules/inventory/refunds';
@@ -99,6 +101,7 @@ async function run(
         .update(users)
         .set({ [column]: on, updatedAt: new Date() })
         .where(eq(users.id, user.id));
+      await notifyChange(database, `${USER_TOPIC_PREFIX}${user.id}`);
       return `${user.email} ${on ? 'is now' : 'is no longer'} ${v.role === 'editor' ? 'an editor' : 'a superuser'}.`;
     }
     case 'user:password': {
@@ -108,6 +111,7 @@ async function run(
       const user = await findUserByEmail(db, v.email!);
       if (!user) throw new UsageError(`No account for ${v.email}.`);
       await setPassword(db, user.id, v.password!);
+      await notifyChange(database, `${USER_TOPIC_PREFIX}${user.id}`);
       return `Password of ${user.email} changed; every earlier sign-in of it has ended.`;
     }
     case 'agent:create':

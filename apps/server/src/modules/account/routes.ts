@@ -85,6 +85,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, 'PUT /api/profile/update/', async (req) => {
     const user = await updateProfile(app.db, req.user!, req.body);
+    app.tokens.userChanged(user.id);
     return { message: AUTH_MESSAGES.profileUpdated, data: await profileOf(app.db, user) };
   });
 
@@ -99,6 +100,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     if (problem) throw badRequest(problem);
     if (next === current) throw badRequest(AUTH_MESSAGES.passwordUnchanged);
     const updated = await setPassword(app.db, user.id, next);
+    app.tokens.userChanged(user.id);
     await clearLimit(app.db, user.id, 'changePasswordPerUser');
     await app.mailer.enqueue(passwordChangedMail(updated.email, updated.fullName, 'changed'));
     // Every earlier token is void now; this browser gets a fresh pair to stay signed in.
@@ -156,6 +158,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       if (!user || !(await consumeResetCode(app.db, user.id, hashCode(user.id, code))))
         throw badRequest(AUTH_MESSAGES.resetInvalid);
       await setPassword(app.db, user.id, password);
+      app.tokens.userChanged(user.id);
       await clearLimit(app.db, email, 'loginPerAccount');
       await app.mailer.enqueue(passwordChangedMail(user.email, user.fullName, 'reset'));
       return { message: AUTH_MESSAGES.resetDone };

@@ -23,6 +23,7 @@ import { AUTH_MESSAGES } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../lib/errors';
+import { createSessionCache } from './session-cache';
 import { createTokenService, type TokenService } from './tokens';
 import type { UserRow } from './users';
 
@@ -79,7 +80,8 @@ export async function requireSuperuser(req: FastifyRequest, reply: FastifyReply)
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const tokens = createTokenService(app.db, app.config.jwtSecret);
+  const sessions = createSessionCache({ db: app.db, feed: app.changes });
+  const tokens = createTokenService(app.db, app.config.jwtSecret, sessions);
   app.decorate('tokens', tokens);
   app.decorateRequest('user', null);
   app.decorateRequest('authenticate', function (this: FastifyRequest) {
