@@ -43,7 +43,8 @@ declare module 'fastify' {
 
 const lookups = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
 
-function bearerToken(req: FastifyRequest): string | null {
+/** The request's Bearer token, or null. */
+export function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (typeof header !== 'string') return null;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);

@@ -19,7 +19,7 @@ import {
   REFRESH_FAMILY_MAX_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
 } from '@rome/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
 import { refreshTokens } from '../../db/schema';
@@ -146,6 +146,21 @@ export function createTokenService(db: Db, secret: string, sessions: SessionCach
     for (const userId of new Set(revoked.map((r) => r.userId))) sessions.changed(userId);
   }
 
+  /** Ends every sign-in of the account but `keepFamilyId` (the caller's own), on every instance at once. */
+  async function revokeOtherFamilies(userId: string, keepFamilyId?: string): Promise<void> {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
+        ),
+      );
+    sessions.changed(userId);
+  }
+
   /** The account of a good access token: not revoked by a password change or by its sign-in's end. */
   async function accessState(claims: TokenClaims): Promise<UserRow | null> {
     const state = await sessions.get(claims.userId);
@@ -224,6 +239,7 @@ export function createTokenService(db: Db, secret: string, sessions: SessionCach
     verify,
     blacklist,
     revokeFamily,
+    revokeOtherFamilies,
     /** The account changed (row or tokens_valid_after): forget its cached state on every instance. */
     userChanged: (userId: string) => sessions.changed(userId),
     sessions,
