@@ -116,6 +116,8 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   'GET /api/profile/': { expect: { customerA: 200, customerB: 200 } },
   'PUT /api/profile/update/': { fields: ['email', 'phone_number', 'current_password'] },
   'POST /api/profile/email-change/undo/': { fields: ['token'] },
+  'GET /api/profile/data/': { expect: { customerA: 200, customerB: 200 } },
+  'POST /api/profile/delete/': { fields: ['password'] },
   'POST /api/profile/change-password/': { fields: ['current_password', 'new_password'] },
   'GET /api/profile/statistics/': { expect: { customerA: 200 } },
   'GET /api/check-editor/': { expect: { customerA: 200, editor: 200 } },
@@ -334,6 +336,7 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
     current_password: 'not-it',
   }),
   'POST /api/profile/email-change/undo/': () => ({ token: 'not-a-real-undo-token' }),
+  'POST /api/profile/delete/': () => ({ password: 'not-it' }),
   'POST /api/profile/change-password/': () => ({
     current_password: 'not-it',
     new_password: 'Another-pass-42',

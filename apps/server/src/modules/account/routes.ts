@@ -5,7 +5,7 @@
  * contract's pure functions (auth.ts, validation.ts), checked here.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AUTH_MESSAGES, isEmail, isResetCode, MESSAGES } from '@rome/contract';
+import { AUTH_MESSAGES, isEmail, isResetCode, MESSAGES, PRIVACY_MESSAGES } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { badRequest, HttpError } from '../../lib/errors';
@@ -23,6 +23,7 @@ import {
   normalizeEmail,
   setPassword,
 } from '../auth/users';
+import { deleteAccount, exportAccountData } from './data-rights';
 import { recordEmailChange, undoEmailChange } from './email-change';
 import {
   checkProfileInput,
@@ -123,6 +124,28 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     await app.tokens.revokeOtherFamilies(user.id, family);
     app.tokens.userChanged(user.id);
     return { message: AUTH_MESSAGES.profileUpdated, data: await profileOf(app.db, user) };
+  });
+
+  /** GDPR: everything the shop holds about the signed-in account (data-rights.ts). */
+  route(app, 'GET /api/profile/data/', async (req, reply) => {
+    await app.activity.flush(); // events still queued in memory belong in the download
+    reply.header('cache-control', 'no-store');
+    return exportAccountData(app.db, req.user!);
+  });
+
+  /** GDPR: deletes the signed-in account with its password; orders stay, anonymised (data-rights.ts). */
+  route(app, 'POST /api/profile/delete/', async (req) => {
+    const user = req.user!;
+    const { password } = req.body;
+    if (!password) throw badRequest(PRIVACY_MESSAGES.passwordRequired);
+    await limit(app.db, user.id, 'changePasswordPerUser');
+    if (password.length > MAX_CHECKED_PASSWORD || !(await verifySecret(user.passwordHash, password)))
+      throw badRequest(AUTH_MESSAGES.currentPasswordWrong);
+    await app.activity.flush(); // queued events of this account are anonymised with the rest
+    await deleteAccount(app.db, user);
+    await clearLimit(app.db, user.id, 'changePasswordPerUser');
+    app.tokens.userChanged(user.id);
+    return { message: PRIVACY_MESSAGES.deleted };
   });
 
   /** The previous address's link: that address comes back, every sign-in of the account ends. */

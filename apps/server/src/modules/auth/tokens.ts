@@ -164,7 +164,7 @@ export function createTokenService(db: Db, secret: string, sessions: SessionCach
   /** The account of a good access token: not revoked by a password change or by its sign-in's end. */
   async function accessState(claims: TokenClaims): Promise<UserRow | null> {
     const state = await sessions.get(claims.userId);
-    if (!state || issuedBeforeChange(state.user, claims.iatMs)) return null;
+    if (!state || state.user.deletedAt || issuedBeforeChange(state.user, claims.iatMs)) return null;
     if (claims.familyId && state.revokedFamilies.has(claims.familyId)) return null;
     return state.user;
   }
