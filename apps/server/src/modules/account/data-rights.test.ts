@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, UsageError } from '../../cli';
-import { activityEvents, mailOutbox, orders, passwordResets, refreshTokens, users } from '../../db/schema';
+import {
+  activityEvents,
+  mailOutbox,
+  orders,
+  passwordResets,
+  paymentEvents,
+  refreshTokens,
+  users,
+} from '../../db/schema';
 import { createTestApp } from '../../test/harness';
 import { bearer, ip, login, makeUser, tokensFor } from '../auth/testing';
 
@@ -51,6 +59,12 @@ async function customerWithHistory() {
     amountPaidCents: 7500,
     paidAt: new Date(),
     claimCodeHash,
+  });
+  await t.db.insert(paymentEvents).values({
+    id: `evt_${uniqueId}`,
+    provider: 'stripe',
+    type: 'checkout.session.completed',
+    payload: { data: { object: { customer_details: { email: u.email.toUpperCase() } } } },
   });
   await t.db.insert(activityEvents).values([
     { action: 'page_view', userId: u.id, userEmail: u.email, ipAddress: ips[0], city: 'Rome', page: '/' },
@@ -183,6 +197,11 @@ describe('POST /api/profile/delete/', () => {
     expect(await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, u.id))).toEqual([]);
     expect(await t.db.select().from(passwordResets).where(eq(passwordResets.userId, u.id))).toEqual([]);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, u.email))).toEqual([]);
+    const [event] = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.id, `evt_${uniqueId}`));
+    expect(event.payload).toBeNull();
     expect(
       rowsOf(await t.db.execute(sql`SELECT 1 FROM newsletter_subscriptions WHERE email = ${u.email}`)),
     ).toEqual([]);

@@ -9,8 +9,8 @@
  *
  * Deletion erases the person and keeps the accounting: the account row stays (orders point at it)
  * with a placeholder address under DELETED_EMAIL_DOMAIN, no name, phone or usable password; its
- * tokens, reset and undo records, newsletter subscription, mail in the outbox and rate-limit rows
- * keyed by its address go; its activity events lose user id, address, IP and city; its orders keep
+ * tokens, reset and undo records, newsletter subscription, mail in the outbox, rate-limit rows
+ * keyed by its address and the payloads of payment events that name it go; its activity events lose user id, address, IP and city; its orders keep
  * package, amounts, dates and state.
  */
 import { randomUUID } from 'node:crypto';
@@ -163,6 +163,10 @@ export async function deleteAccount(db: Db, user: Pick<UserRow, 'id' | 'email'>)
       WHERE user_id = ${user.id} OR user_email = ${email}`);
     await tx.execute(sql`DELETE FROM newsletter_subscriptions WHERE email = ${email}`);
     await tx.execute(sql`DELETE FROM mail_outbox WHERE "to" = ${email}`);
+    // Stripe's events as received (kept for their ids: each is processed once) carry the buyer's address.
+    await tx.execute(sql`
+      UPDATE payment_events SET payload = NULL
+      WHERE payload IS NOT NULL AND position(${email} in lower(payload::text)) > 0`);
     // Limits keyed by the address (sign-in counters, known addresses): '<kind>:<email>', '<kind>:<ip>|<email>'.
     await tx.execute(sql`
       DELETE FROM rate_limits
