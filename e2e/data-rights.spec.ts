@@ -1,20 +1,71 @@
 /**
  * Customers' data rights on the profile page at phone width (GDPR, issue #21): "Download my data"
  * saves a JSON file of the account, and "Delete my account" asks for the password, deletes the
- * account and signs out. Also: a changed e-mail address asks for the current password (item 1).
+ * account and signs out. Also: a changed e-mail address asks for the current password, and the link
+ * e-mailed to the previous address puts it back (item 1).
  */
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
 import { signInWith } from './fixtures';
 
-test('profile at 390 px: download my data, then delete my account with the password', async ({ page }) => {
+/** The undo link of the newest notice to `to` in the outbox folder (quoted-printable decoded). */
+async function undoLinkFor(to: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    for (const name of (await readdir(dir).catch(() => [] as string[])).sort().reverse()) {
+      if (!name.endsWith('.eml')) continue;
+      const text = (await readFile(path.join(dir, name), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+      if (!text.toLowerCase().includes(`to: ${to}`)) continue;
+      const link = /https?:\/\/\S+\/undo-email-change#token=[A-Za-z0-9_-]+/.exec(text);
+      if (link) return link[0];
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no undo link for ${to} in ${dir}`);
+}
+
+async function newCustomer(page: Page, name: string) {
   const email = `rights-${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`;
   const password = `Pw-${randomBytes(9).toString('base64url')}`;
   const registered = await page.request.post('/api/register/', {
-    data: { full_name: 'Rita Rights', email, phone_number: '3912345678', password },
+    data: { full_name: name, email, phone_number: '3912345678', password },
   });
   expect(registered.status()).toBe(201);
+  return { email, password };
+}
+
+test('e-mail change with the password, then the link sent to the previous address undoes it', async ({
+  page,
+}) => {
+  const { email, password } = await newCustomer(page, 'Udo Undo');
+  await signInWith(page, email, password);
+  await page.goto('/profile');
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Edit Profile' }).click();
+  await main.getByLabel('Email').fill(`moved-${email}`);
+  await main.getByLabel('Current Password').fill(password);
+  await main.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(/Profile updated successfully/)).toBeVisible();
+  await expect(main.getByLabel('Email')).toHaveValue(`moved-${email}`);
+
+  const link = new URL(await undoLinkFor(email));
+  await page.goto(`${link.pathname}${link.hash}`);
+  await page.getByRole('button', { name: 'Restore my previous email address' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toContainText(
+    'Your previous email address is back',
+  );
+  expect(await page.evaluate(() => window.location.hash)).toBe('');
+  const signIn = await page.request.post('/api/api/token/', { data: { username: email, password } });
+  expect(signIn.status()).toBe(200);
+});
+
+test('profile at 390 px: download my data, then delete my account with the password', async ({ page }) => {
+  const { email, password } = await newCustomer(page, 'Rita Rights');
   await page.setViewportSize({ width: 390, height: 844 });
   await signInWith(page, email, password);
   await page.goto('/profile');

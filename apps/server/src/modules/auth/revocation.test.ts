@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { run } from '../../cli';
 import { type Database, openPostgres } from '../../db/client';
+import { users } from '../../db/schema';
 import { localStorage } from '../../storage/storage';
 import { createTestApp, testConfig } from '../../test/harness';
 import { bearer, ip, makeUser, tokensFor } from './testing';
@@ -115,16 +118,22 @@ describe('revocation takes effect at once (issue #21, item 7)', () => {
     const check = (app: FastifyInstance) =>
       app.inject({ method: 'GET', url: '/api/check-editor/', headers: bearer(pair.access) });
     expect((await check(other)).json()).toEqual({ is_editor: false });
-    const { users } = await import('../../db/schema');
-    const { eq } = await import('drizzle-orm');
-    await t.db.update(users).set({ isEditor: true }).where(eq(users.id, u.id));
-    t.app.tokens.userChanged(u.id); // what the admin CLI's notification does
-    await t.app.changes.flush();
+    if (t.database.kind === 'postgres') {
+      // The admin CLI, a separate process: it notifies every running instance itself.
+      expect(await run(t.database, 'user:grant', { email: u.email, role: 'editor' })).toMatch(
+        /is now an editor/,
+      );
+    } else {
+      // One process (PGlite): the change is made through the app, which forgets the account itself.
+      await t.db.update(users).set({ isEditor: true }).where(eq(users.id, u.id));
+      t.app.tokens.userChanged(u.id);
+    }
     let seen = (await check(other)).json();
     for (let i = 0; !seen.is_editor && i < 50; i++) {
       await new Promise((r) => setTimeout(r, 10));
       seen = (await check(other)).json();
     }
     expect(seen).toEqual({ is_editor: true });
+    for (const app of [t.app, other]) expect((await check(app)).json()).toEqual({ is_editor: true });
   });
 });
