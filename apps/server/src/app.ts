@@ -18,7 +18,7 @@ import pino, { type LoggerOptions } from 'pino';
 import type Stripe from 'stripe';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { createChangeFeed } from './lib/change-feed';
+import { type ChangeFeed, createChangeFeed } from './lib/change-feed';
 import { endpointOf } from './lib/contract-route';
 import { badRequest, errorBody, HttpError, JSON_TOO_DEEP } from './lib/errors';
 import { apiDocs } from './lib/openapi';
@@ -60,6 +60,8 @@ declare module 'fastify' {
     catalog: Catalog;
     payments: PaymentProvider;
     siteCache: SiteCache;
+    /** Tells every instance that something it keeps in memory changed (lib/change-feed.ts). */
+    changes: ChangeFeed;
   }
 }
 
@@ -172,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // In-memory caches are cleared on every instance after an edit (LISTEN/NOTIFY on PostgreSQL).
   const changes = createChangeFeed({ database: deps.database, log: app.log });
   await changes.start();
+  app.decorate('changes', changes);
   app.addHook('onClose', () => changes.close());
   // An edit's answer leaves once the other instances have been told, so the next read anywhere is fresh.
   app.addHook('onSend', async () => changes.flush());

@@ -6,6 +6,8 @@
  *   user:grant    --email E --role editor|superuser
  *   user:revoke   --email E --role editor|superuser
  *   user:password --email E --password P      (signs the account out everywhere)
+ *   user:export   --email E                   (GDPR: everything held about the account, as JSON)
+ *   user:delete   --email E                   (GDPR: erase the person, keep orders anonymised)
  *   agent:create  --name N --code C           (ticket agent with a security code, stored hashed)
  *   agent:code    --name N --code C           (new security code)
  *   agent:disable --name N / agent:enable --name N / agent:list
@@ -18,15 +20,19 @@
  * Exit code 0 on success, 1 on bad input or failure (with a message on stderr).
  */
 import { mkdirSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { AGENT_CODE_LENGTH, isAgentCode } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { agents, users } from './db/schema';
+import { notifyChange } from './lib/change-feed';
 import { HttpError } from './lib/errors';
 import { hashSecret } from './lib/passwords';
+import { deleteAccount, exportAccountData } from './modules/account/data-rights';
 import { passwordProblem } from './modules/auth/password-policy';
+import { USER_TOPIC_PREFIX } from './modules/auth/session-cache';
 import { createUser, EmailTakenError, findUserByEmail, setPassword } from './modules/auth/users';
 import { reconcileStripe } from './modules/checkout/stripe-webhook';
 import { refundOrder, settlePendingRefunds } from './modules/inventory/refunds';
@@ -41,6 +47,8 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   user:grant    --email E --role editor|superuser
   user:revoke   --email E --role editor|superuser
   user:password --email E --password P
+  user:export   --email E        (prints everything held about the account as JSON)
+  user:delete   --email E        (erases the account's personal data; orders stay, anonymised)
   agent:create  --name "Agent Name" --code SECURITY_CODE
   agent:code    --name "Agent Name" --code NEW_CODE
   agent:disable --name "Agent Name"
@@ -53,7 +61,7 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   reseller:list
   reseller:revoke --id RESELLER_ID`;
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
 function need(values: Record<string, string | undefined>, ...names: string[]) {
   const missing = names.filter((n) => !values[n]);
@@ -66,7 +74,7 @@ const roleColumn = (role: string | undefined) => {
   throw new UsageError('--role must be editor or superuser.');
 };
 
-async function run(
+export async function run(
   database: Database,
   command: string,
   v: Record<string, string | undefined>,
@@ -99,6 +107,7 @@ async function run(
         .update(users)
         .set({ [column]: on, updatedAt: new Date() })
         .where(eq(users.id, user.id));
+      await notifyChange(database, `${USER_TOPIC_PREFIX}${user.id}`);
       return `${user.email} ${on ? 'is now' : 'is no longer'} ${v.role === 'editor' ? 'an editor' : 'a superuser'}.`;
     }
     case 'user:password': {
@@ -108,7 +117,18 @@ async function run(
       const user = await findUserByEmail(db, v.email!);
       if (!user) throw new UsageError(`No account for ${v.email}.`);
       await setPassword(db, user.id, v.password!);
+      await notifyChange(database, `${USER_TOPIC_PREFIX}${user.id}`);
       return `Password of ${user.email} changed; every earlier sign-in of it has ended.`;
+    }
+    case 'user:export':
+    case 'user:delete': {
+      need(v, 'email');
+      const user = await findUserByEmail(db, v.email!);
+      if (!user || user.deletedAt) throw new UsageError(`No account for ${v.email}.`);
+      if (command === 'user:export') return JSON.stringify(await exportAccountData(db, user), null, 2);
+      await deleteAccount(db, user);
+      await notifyChange(database, `${USER_TOPIC_PREFIX}${user.id}`);
+      return `Deleted the account of ${user.email}: personal data erased, orders kept anonymised, every sign-in ended.`;
     }
     case 'agent:create':
     case 'agent:code': {
@@ -288,4 +308,6 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// Run as a command (npm run admin), not when a test imports `run`.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  process.exitCode = await main(process.argv.slice(2));

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', lazy: page(() => import('./features/auth/ForgotPasswordPage')) },
       { path: 'reset-password', lazy: page(() => import('./features/auth/ResetPasswordPage')) },
       { path: 'reset-success', lazy: page(() => import('./features/auth/ResetSuccessPage')) },
+      { path: 'undo-email-change', lazy: page(() => import('./features/auth/UndoEmailChangePage')) },
       { path: 'pay/:session', lazy: page(() => import('./features/checkout/TestCheckoutPage')) },
       { path: '*', lazy: page(() => import('./features/notfound/NotFoundPage')) },
     ].map((route): RouteObject => ({ HydrateFallback: PageLoading, ...route })),

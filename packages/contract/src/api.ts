@@ -12,6 +12,7 @@ import { contentApi } from './content.api';
 import type { EndpointDef } from './endpoint';
 import { inventoryApi } from './inventory.api';
 import { newsletterApi } from './newsletter.api';
+import { privacyApi } from './privacy.api';
 import { resellerApi } from './reseller.api';
 import { siteApi } from './site.api';
 
@@ -25,6 +26,7 @@ export const API = {
   ...checkoutApi,
   ...inventoryApi,
   ...resellerApi,
+  ...privacyApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;

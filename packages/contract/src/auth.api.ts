@@ -4,6 +4,7 @@
  */
 import {
   AUTH_MESSAGES,
+  EMAIL_UNDO_TTL_DAYS,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_MAX_DIGITS,
@@ -18,6 +19,7 @@ import {
   changePasswordResponseSchema,
   checkEditorResponseSchema,
   checkSuperuserResponseSchema,
+  emailUndoRequestSchema,
   emptyAnswerSchema,
   messageResponseSchema,
   passwordResetRequestSchema,
@@ -131,9 +133,25 @@ export const authApi = {
     summary: "Change the account's e-mail address and phone number",
     tag,
     access: 'user',
+    description:
+      "A new e-mail address needs `current_password`; the previous address gets a link that undoes the change, and the account's other sign-ins end (this one stays).",
     body: profileUpdateRequestSchema,
     invalid: AUTH_MESSAGES.profileFieldsRequired,
-    responses: { 200: profileUpdateResponseSchema, 400: errors[400], 401: authErrorSchema },
+    responses: {
+      200: profileUpdateResponseSchema,
+      400: errors[400],
+      401: authErrorSchema,
+      429: authRateLimitedSchema,
+    },
+  }),
+  'POST /api/profile/email-change/undo/': endpoint({
+    summary: 'Undo an e-mail change with the link sent to the previous address (signs out everywhere)',
+    description: `The link is single-use and expires after ${EMAIL_UNDO_TTL_DAYS} days. The account gets its previous e-mail address back, and every token issued before ends.`,
+    tag,
+    access: 'public',
+    body: emailUndoRequestSchema,
+    invalid: AUTH_MESSAGES.emailUndoInvalid,
+    responses: { 200: messageResponseSchema, 400: errors[400], 409: errors[409], 429: errors[429] },
   }),
   'POST /api/profile/change-password/': endpoint({
     summary: 'Change the password (every other sign-in ends; the answer has a fresh pair)',

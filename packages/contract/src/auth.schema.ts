@@ -163,8 +163,24 @@ export const profileResponseSchema = z
   .meta({ examples: [{ data: profileExample }] });
 /** PUT /api/profile/update/ (Bearer): both fields required. */
 export const profileUpdateRequestSchema = z
-  .object({ email: z.string(), phone_number: z.string().meta({ description: PHONE_RULE }) })
-  .meta({ examples: [{ email: 'ada@example.com', phone_number: '3907654321' }] });
+  .object({
+    email: z.string(),
+    phone_number: z.string().meta({ description: PHONE_RULE }),
+    current_password: z.string().optional().meta({
+      description:
+        'Needed only when the e-mail address changes (issue #21): the previous address is told, with a link that undoes the change, and every other sign-in ends.',
+    }),
+  })
+  .meta({
+    examples: [
+      { email: 'ada@example.com', phone_number: '3907654321' },
+      { email: 'ada.new@example.com', phone_number: '3907654321', current_password: 'my current password' },
+    ],
+  });
+/** POST /api/profile/email-change/undo/: the token from the link e-mailed to the previous address. */
+export const emailUndoRequestSchema = z
+  .object({ token: z.string().min(1).max(200) })
+  .meta({ examples: [{ token: 'k3J9...' }] });
 /** 200 {message: 'Profile updated successfully', data}; 400 {error}. */
 export const profileUpdateResponseSchema = z
   .object({ message: z.string(), data: profileSchema })

@@ -15,6 +15,10 @@ export const PHONE_MIN_DIGITS = 10;
 export const PHONE_MAX_DIGITS = 20;
 export const RESET_CODE_LENGTH = 6;
 export const RESET_CODE_TTL_MINUTES = 10;
+/** How long the previous address's link can undo an e-mail change (issue #21). */
+export const EMAIL_UNDO_TTL_DAYS = 7;
+/** The web page the undo link opens; the token follows in the fragment (`#token=...`), never sent to a server log. */
+export const EMAIL_UNDO_PATH = '/undo-email-change';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 /** A refresh token family (one sign-in and its rotations) never outlives this. */
@@ -46,7 +50,13 @@ export const AUTH_MESSAGES = {
   resetInvalid: 'Invalid or expired code.',
   resetDone: 'Your password has been reset. You can now log in with your new password.',
   tooManyAttempts: 'Too many attempts. Please wait a while and try again.',
+  emailChangeNeedsPassword: 'Enter your current password to change your email address.',
+  emailChangeUndone:
+    'Your previous email address is back and every device has been signed out. If the change was not yours, reset your password now.',
+  emailUndoInvalid: 'This link is invalid, expired or already used.',
+  emailUndoTaken: 'Your previous email address now belongs to another account. Please contact us.',
   isSuperuser: 'User is a superuser.',
+
   notSuperuser: 'User is not a superuser.',
 } as const;
 

@@ -17,6 +17,8 @@ export * from './inventory';
 export * from './inventory.schema';
 export * from './money';
 export * from './order';
+export * from './privacy';
+export * from './privacy.schema';
 export * from './rome-time';
 export * from './routes';
 export * from './site';

@@ -27,6 +27,7 @@ export const PAGE_ROUTES = [
   '/forgot-password',
   '/reset-password',
   '/reset-success',
+  '/undo-email-change',
   '/test',
   '/pay/:session',
 ] as const;

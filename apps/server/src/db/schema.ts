@@ -149,6 +149,8 @@ export const users = pgTable(
     isSuperuser: boolean('is_superuser').notNull().default(false),
     /** Tokens issued before this moment are void (password change or reset). */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the account was deleted (its personal data erased; the row stays for its orders). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -171,6 +173,27 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * An e-mail change the previous address can undo (issue #21): the link's token is stored as its
+ * SHA-256, works once and expires.
+ */
+export const emailChangeUndos = pgTable(
+  'email_change_undos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_change_undos_user_idx').on(t.userId)],
 );
 
 /** One pending reset per user; the code is stored hashed. */

@@ -18,6 +18,13 @@ export const CHANGE_CHANNEL = 'rome_shop_changes';
 export type ChangeFeed = {
   /** Runs `handler` when any instance notifies `topic` (and after a reconnect). */
   on(topic: string, handler: () => void): void;
+  /**
+   * Runs `handler(rest)` when any instance notifies a topic starting with `prefix` (e.g. 'user:' and
+   * 'user:<id>' gives the id), and `handler(null)` after a reconnect: forget everything.
+   */
+  onPrefix(prefix: string, handler: (rest: string | null) => void): void;
+  /** True when a change made elsewhere reaches this instance (PGlite: one process; else listening). */
+  live(): boolean;
   /** Tells every other instance that `topic` changed (this one is told directly by the caller). */
   notify(topic: string): void;
   /** Resolves when the notifications sent so far have reached the database. */
@@ -38,6 +45,7 @@ export function createChangeFeed(opts: { database: Database; log: FastifyBaseLog
   /** This process's tag on its own notifications, so it does not act on them twice. */
   const origin = randomBytes(6).toString('hex');
   const handlers = new Map<string, Set<() => void>>();
+  const prefixHandlers: { prefix: string; handler: (rest: string | null) => void }[] = [];
   const pending = new Set<Promise<unknown>>();
   /** Own notifications awaiting their echo on the listener (see notify). */
   const echoes = new Map<string, () => void>();
@@ -50,6 +58,7 @@ export function createChangeFeed(opts: { database: Database; log: FastifyBaseLog
 
   const run = (topic: string) => {
     for (const h of handlers.get(topic) ?? []) h();
+    for (const p of prefixHandlers) if (topic.startsWith(p.prefix)) p.handler(topic.slice(p.prefix.length));
   };
 
   function scheduleReconnect() {
@@ -100,7 +109,10 @@ export function createChangeFeed(opts: { database: Database; log: FastifyBaseLog
     client = c;
     delay = RECONNECT_MIN_MS;
     // Whatever changed while nobody listened is unknown here: start every cache afresh.
-    if (connectedBefore) for (const topic of handlers.keys()) run(topic);
+    if (connectedBefore) {
+      for (const topic of handlers.keys()) run(topic);
+      for (const p of prefixHandlers) p.handler(null);
+    }
     connectedBefore = true;
   }
 
@@ -109,6 +121,12 @@ export function createChangeFeed(opts: { database: Database; log: FastifyBaseLog
       const set = handlers.get(topic) ?? new Set();
       set.add(handler);
       handlers.set(topic, set);
+    },
+    onPrefix(prefix, handler) {
+      prefixHandlers.push({ prefix, handler });
+    },
+    live() {
+      return database.kind !== 'postgres' || (client !== null && !closed);
     },
     notify(topic) {
       if (!database.pool || closed) return;
@@ -167,4 +185,14 @@ export function createChangeFeed(opts: { database: Database; log: FastifyBaseLog
     },
   };
   return feed;
+}
+
+/**
+ * One notification from a process that keeps no cache of its own (the admin CLI): every running
+ * instance acts on `topic` as if one of them had sent it. Nothing to do on PGlite (one process).
+ */
+export async function notifyChange(database: Database, topic: string): Promise<void> {
+  if (!database.pool) return;
+  const origin = `cli-${randomBytes(6).toString('hex')}`;
+  await database.pool.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, `${origin}:1:${topic}`]);
 }

@@ -114,7 +114,10 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   // accounts
   'POST /api/register/': { fields: ACCOUNT },
   'GET /api/profile/': { expect: { customerA: 200, customerB: 200 } },
-  'PUT /api/profile/update/': { fields: ['email', 'phone_number'] },
+  'PUT /api/profile/update/': { fields: ['email', 'phone_number', 'current_password'] },
+  'POST /api/profile/email-change/undo/': { fields: ['token'] },
+  'GET /api/profile/data/': { expect: { customerA: 200, customerB: 200 } },
+  'POST /api/profile/delete/': { fields: ['password'] },
   'POST /api/profile/change-password/': { fields: ['current_password', 'new_password'] },
   'GET /api/profile/statistics/': { expect: { customerA: 200 } },
   'GET /api/check-editor/': { expect: { customerA: 200, editor: 200 } },
@@ -327,7 +330,13 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
     phone_number: '3912345678',
     password: 'Str0ng-pass-word',
   }),
-  'PUT /api/profile/update/': () => ({ email: 'a.new@example.com', phone_number: '3912345678' }),
+  'PUT /api/profile/update/': () => ({
+    email: 'a.new@example.com',
+    phone_number: '3912345678',
+    current_password: 'not-it',
+  }),
+  'POST /api/profile/email-change/undo/': () => ({ token: 'not-a-real-undo-token' }),
+  'POST /api/profile/delete/': () => ({ password: 'not-it' }),
   'POST /api/profile/change-password/': () => ({
     current_password: 'not-it',
     new_password: 'Another-pass-42',

@@ -46,3 +46,19 @@ export function useChangePassword() {
     onSuccess: (res) => tokenStore.set({ access: res.access, refresh: res.refresh }),
   });
 }
+
+/** GET profile/data/ (Bearer): everything the shop holds about the account (GDPR, issue #21). */
+export const fetchMyData = () => call('GET /api/profile/data/');
+
+/** POST profile/delete/ (Bearer): deletes the account; this browser's session ends with it. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => call('POST /api/profile/delete/', { body: { password } }),
+    onSuccess: () => {
+      tokenStore.clear();
+      sessionStorage.clear();
+      queryClient.clear();
+    },
+  });
+}

@@ -30,6 +30,10 @@ export const requestPasswordReset = (email: string) =>
 export const verifyResetCode = (body: ApiBody<'POST /api/verify-reset-code/'>) =>
   call('POST /api/verify-reset-code/', { body }, { auth: false });
 
+/** The previous address's link (issue #21): that address comes back and every sign-in ends. */
+export const undoEmailChange = (token: string) =>
+  call('POST /api/profile/email-change/undo/', { body: { token } }, { auth: false });
+
 /** GET check-editor/ (Bearer); a dead session just fails here (no trip to /login). */
 export const checkEditor = () => call('GET /api/check-editor/', {}, { loginOnExpiry: false });
 

@@ -229,7 +229,11 @@ describe('PUT /api/profile/update/', () => {
   it('changes e-mail and phone and answers the profile; the new e-mail signs in', async () => {
     const u = await makeUser(t.db);
     const { access } = await tokensFor(t.app, u.email, u.password);
-    const res = await update(access, { email: ' Changed.Address@Example.com ', phone_number: '0612345678' });
+    const res = await update(access, {
+      email: ' Changed.Address@Example.com ',
+      phone_number: '0612345678',
+      current_password: u.password, // a new address takes the password (issue #21; email-change.test.ts)
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Profile updated successfully');
     expect(res.json().data).toMatchObject({

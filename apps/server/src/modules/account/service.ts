@@ -86,12 +86,12 @@ export async function statisticsOf(db: Db, userId: string): Promise<Statistics> 
   };
 }
 
-/** Profile update: both fields required; a valid address no other account has; the phone rule. */
-export async function updateProfile(
+/** Profile update's fields checked: both required; a valid address no other account has; the phone rule. */
+export async function checkProfileInput(
   db: Db,
   user: UserRow,
   input: { email: string; phone_number: string },
-): Promise<UserRow> {
+): Promise<{ email: string; phone: string }> {
   const email = normalizeEmail(input.email);
   const phone = input.phone_number.trim();
   if (!email || !phone) throw badRequest(AUTH_MESSAGES.profileFieldsRequired);
@@ -103,11 +103,20 @@ export async function updateProfile(
     .where(and(eq(users.email, email), ne(users.id, user.id)))
     .limit(1);
   if (other) throw badRequest(AUTH_MESSAGES.emailInUse);
+  return { email, phone };
+}
+
+/** Writes checked profile fields (see checkProfileInput). */
+export async function writeProfile(
+  db: Db,
+  userId: string,
+  fields: { email: string; phone: string },
+): Promise<UserRow> {
   try {
     const [row] = await db
       .update(users)
-      .set({ email, phoneNumber: phone, updatedAt: new Date() })
-      .where(eq(users.id, user.id))
+      .set({ email: fields.email, phoneNumber: fields.phone, updatedAt: new Date() })
+      .where(eq(users.id, userId))
       .returning();
     return row;
   } catch (err) {

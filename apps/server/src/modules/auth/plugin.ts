@@ -23,6 +23,7 @@ import { AUTH_MESSAGES } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../lib/errors';
+import { createSessionCache } from './session-cache';
 import { createTokenService, type TokenService } from './tokens';
 import type { UserRow } from './users';
 
@@ -42,7 +43,8 @@ declare module 'fastify' {
 
 const lookups = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
 
-function bearerToken(req: FastifyRequest): string | null {
+/** The request's Bearer token, or null. */
+export function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (typeof header !== 'string') return null;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -79,7 +81,8 @@ export async function requireSuperuser(req: FastifyRequest, reply: FastifyReply)
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const tokens = createTokenService(app.db, app.config.jwtSecret);
+  const sessions = createSessionCache({ db: app.db, feed: app.changes });
+  const tokens = createTokenService(app.db, app.config.jwtSecret, sessions);
   app.decorate('tokens', tokens);
   app.decorateRequest('user', null);
   app.decorateRequest('authenticate', function (this: FastifyRequest) {

@@ -8,6 +8,10 @@
  * Refresh tokens are rows in `refresh_tokens`, grouped in families (one sign-in and its rotations).
  * Using one marks it used and hands out the next; presenting a used one again means it was copied,
  * so the whole family is revoked. A family ends 30 days after the sign-in whatever happens.
+ *
+ * Access tokens carry their family (`fid`): a revoked family's access tokens stop working at once,
+ * as do tokens issued before the account's `tokens_valid_after`. Both are checked against the
+ * in-memory session cache (session-cache.ts), which every revocation clears on every instance.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -15,15 +19,23 @@ import {
   REFRESH_FAMILY_MAX_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
 } from '@rome/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
 import { refreshTokens } from '../../db/schema';
+import { createSessionCache, type SessionCache } from './session-cache';
 import { findUserById, type UserRow } from './users';
 
 export type TokenType = 'access' | 'refresh';
 export type TokenPair = { access: string; refresh: string };
-export type TokenClaims = { userId: string; type: TokenType; iatMs: number; jti: string };
+export type TokenClaims = {
+  userId: string;
+  type: TokenType;
+  iatMs: number;
+  jti: string;
+  /** The sign-in family of an access token (tokens issued before issue #21 item 7 have none). */
+  familyId?: string;
+};
 
 const ALG = 'HS256';
 
@@ -38,7 +50,11 @@ const rowsOf = (result: any): any[] => result.rows ?? result;
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
-export function createTokenService(db: Db, secret: string) {
+/** Without a change feed (scripts), nothing is kept in memory: every check reads the database. */
+const uncached = (db: Db) =>
+  createSessionCache({ db, feed: { onPrefix() {}, notify() {}, live: () => false } });
+
+export function createTokenService(db: Db, secret: string, sessions: SessionCache = uncached(db)) {
   const key = new TextEncoder().encode(secret);
 
   async function sign(
@@ -47,8 +63,9 @@ export function createTokenService(db: Db, secret: string) {
     jti: string,
     iatMs: number,
     expiresAtMs: number,
+    familyId?: string,
   ): Promise<string> {
-    return new SignJWT({ token_type: type, iat_ms: iatMs })
+    return new SignJWT({ token_type: type, iat_ms: iatMs, ...(familyId ? { fid: familyId } : {}) })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setSubject(userId)
       .setJti(jti)
@@ -70,7 +87,8 @@ export function createTokenService(db: Db, secret: string) {
       if (type !== 'any' && t !== type) throw new InvalidTokenError('type');
       if (typeof payload.iat_ms !== 'number' || typeof payload.sub !== 'string')
         throw new InvalidTokenError();
-      return { userId: payload.sub, type: t, iatMs: payload.iat_ms, jti: payload.jti! };
+      const familyId = typeof payload.fid === 'string' ? payload.fid : undefined;
+      return { userId: payload.sub, type: t, iatMs: payload.iat_ms, jti: payload.jti!, familyId };
     } catch (err) {
       if (err instanceof InvalidTokenError) throw err;
       if (err instanceof errors.JOSEError) throw new InvalidTokenError(err.code);
@@ -106,25 +124,55 @@ export function createTokenService(db: Db, secret: string) {
       expiresAt: new Date(refreshExpires),
     });
     return {
-      access: await sign(user.id, 'access', randomUUID(), iatMs, iatMs + ACCESS_TOKEN_TTL_SECONDS * 1000),
+      access: await sign(
+        user.id,
+        'access',
+        randomUUID(),
+        iatMs,
+        iatMs + ACCESS_TOKEN_TTL_SECONDS * 1000,
+        familyId,
+      ),
       refresh: await sign(user.id, 'refresh', id, iatMs, refreshExpires),
     };
   }
 
+  /** Ends a sign-in: its refresh tokens and, on every instance at once, its access tokens. */
   async function revokeFamily(familyId: string): Promise<void> {
+    const revoked = await db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+      .returning({ userId: refreshTokens.userId });
+    for (const userId of new Set(revoked.map((r) => r.userId))) sessions.changed(userId);
+  }
+
+  /** Ends every sign-in of the account but `keepFamilyId` (the caller's own), on every instance at once. */
+  async function revokeOtherFamilies(userId: string, keepFamilyId?: string): Promise<void> {
     await db
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
+        ),
+      );
+    sessions.changed(userId);
+  }
+
+  /** The account of a good access token: not revoked by a password change or by its sign-in's end. */
+  async function accessState(claims: TokenClaims): Promise<UserRow | null> {
+    const state = await sessions.get(claims.userId);
+    if (!state || state.user.deletedAt || issuedBeforeChange(state.user, claims.iatMs)) return null;
+    if (claims.familyId && state.revokedFamilies.has(claims.familyId)) return null;
+    return state.user;
   }
 
   /** The user an access token belongs to, or null when it is not a good access token. */
   async function userFromAccessToken(token: string): Promise<UserRow | null> {
     try {
-      const claims = await decode(token, 'access');
-      const user = await findUserById(db, claims.userId);
-      if (!user || issuedBeforeChange(user, claims.iatMs)) return null;
-      return user;
+      return await accessState(await decode(token, 'access'));
     } catch (err) {
       if (err instanceof InvalidTokenError) return null;
       throw err;
@@ -164,9 +212,9 @@ export function createTokenService(db: Db, secret: string) {
   async function verify(token: string): Promise<boolean> {
     try {
       const claims = await decode(token, 'any');
+      if (claims.type === 'access') return (await accessState(claims)) !== null;
       const user = await findUserById(db, claims.userId);
       if (!user || issuedBeforeChange(user, claims.iatMs)) return false;
-      if (claims.type === 'access') return true;
       const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, claims.jti)).limit(1);
       return Boolean(row && !row.usedAt && !row.revokedAt && row.expiresAt.getTime() > Date.now());
     } catch (err) {
@@ -183,5 +231,17 @@ export function createTokenService(db: Db, secret: string) {
     await revokeFamily(row.familyId);
   }
 
-  return { issuePair, decode, userFromAccessToken, rotate, verify, blacklist, revokeFamily };
+  return {
+    issuePair,
+    decode,
+    userFromAccessToken,
+    rotate,
+    verify,
+    blacklist,
+    revokeFamily,
+    revokeOtherFamilies,
+    /** The account changed (row or tokens_valid_after): forget its cached state on every instance. */
+    userChanged: (userId: string) => sessions.changed(userId),
+    sessions,
+  };
 }

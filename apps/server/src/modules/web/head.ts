@@ -151,6 +151,11 @@ const STATIC: Record<string, { title: string; description: string; noindex?: boo
     description: 'Your password has been reset.',
     noindex: true,
   },
+  '/undo-email-change': {
+    title: `Undo Email Change | ${PRODUCT_NAME}`,
+    description: 'Put the previous email address of your account back.',
+    noindex: true,
+  },
   '/profile': {
     title: `My Account | ${PRODUCT_NAME}`,
     description: 'Manage your account settings and view your travel history.',

@@ -1,6 +1,7 @@
 /**
  * The account page (spec §2 Account page): guarded by a stored access token, header with the three
- * figures, and the tabs Profile Information, Change Password, Purchase Statistics.
+ * figures, and the tabs Profile Information, Change Password, Purchase Statistics; below them, Your
+ * Data (download everything held about the account, delete it; GDPR, issue #21).
  */
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -9,6 +10,7 @@ import { Spinner } from '../../components/form';
 import { usePageTitle } from '../../components/usePageTitle';
 import { hasAccessToken } from '../../lib/session';
 import { ChangePasswordTab } from './components/ChangePasswordTab';
+import { DataRightsSection } from './components/DataRightsSection';
 import { ProfileInfoTab } from './components/ProfileInfoTab';
 import { StatisticsTab } from './components/StatisticsTab';
 import { TabList, TabPanel } from './components/Tabs';
@@ -88,6 +90,7 @@ function AccountPage() {
             {tab === 'statistics' ? <StatisticsTab /> : null}
           </TabPanel>
         </div>
+        <DataRightsSection />
       </div>
     </main>
   );

@@ -1,4 +1,8 @@
-/** Profile tab (spec §2, §4 Profile editing, §8): e-mail and phone editable after 'Edit Profile'. */
+/**
+ * Profile tab (spec §2, §4 Profile editing, §8): e-mail and phone editable after 'Edit Profile'. A
+ * changed e-mail address asks for the current password (issue #21): the previous address is told,
+ * with a link that undoes the change, and the account's other sign-ins end.
+ */
 
 import type { Profile } from '@rome/contract';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -6,13 +10,16 @@ import toast from 'react-hot-toast';
 import { useUpdateProfile } from '../../../api/account';
 import { ApiError, errorMessage } from '../../../api/client';
 import { inputClass, labelClass, Spinner } from '../../../components/form';
+import { PasswordField } from '../../../components/PasswordField';
 import { primaryButton, secondaryButton } from './styles';
 
 export function ProfileInfoTab({ profile }: { profile: Profile | undefined }) {
   const original = { email: profile?.email ?? '', phone_number: profile?.phone_number ?? '' };
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState(original);
+  const [password, setPassword] = useState('');
   const update = useUpdateProfile();
+  const emailChanged = editing && values.email.trim().toLowerCase() !== original.email.toLowerCase();
 
   // The profile reloads after a save: show what the server now holds.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the loaded values change
@@ -22,6 +29,7 @@ export function ProfileInfoTab({ profile }: { profile: Profile | undefined }) {
 
   function cancel() {
     setValues(original);
+    setPassword('');
     setEditing(false);
   }
 
@@ -29,8 +37,17 @@ export function ProfileInfoTab({ profile }: { profile: Profile | undefined }) {
     e.preventDefault();
     if (update.isPending) return;
     try {
-      await update.mutateAsync({ email: values.email.trim(), phone_number: values.phone_number.trim() });
-      toast.success('Profile updated successfully');
+      await update.mutateAsync({
+        email: values.email.trim(),
+        phone_number: values.phone_number.trim(),
+        ...(emailChanged ? { current_password: password } : {}),
+      });
+      toast.success(
+        emailChanged
+          ? 'Profile updated successfully. Your previous address was told, and other devices were signed out.'
+          : 'Profile updated successfully',
+      );
+      setPassword('');
       setEditing(false);
     } catch (err) {
       toast.error(
@@ -90,6 +107,20 @@ export function ProfileInfoTab({ profile }: { profile: Profile | undefined }) {
             readOnly={!editing}
           />
         </div>
+        {emailChanged ? (
+          <div>
+            <PasswordField
+              id="profile-current-password"
+              label="Current Password"
+              value={password}
+              onChange={setPassword}
+            />
+            <p className="mt-1 text-xs text-stone-600">
+              Needed to change your email address. We will tell your previous address, and sign out your other
+              devices.
+            </p>
+          </div>
+        ) : null}
       </div>
       <div className="mt-7 flex flex-wrap gap-3">
         {editing ? (

@@ -1,0 +1,120 @@
+/**
+ * Your data (GDPR, issue #21): download everything the shop holds about the account as JSON, and
+ * delete the account after a confirm step that asks for the password. Deletion erases the personal
+ * data and keeps the orders anonymised for accounting; every sign-in ends.
+ */
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { fetchMyData, useDeleteAccount } from '../../../api/account';
+import { ApiError, errorMessage } from '../../../api/client';
+import { FormError, Spinner } from '../../../components/form';
+import { PasswordField } from '../../../components/PasswordField';
+import { primaryButton, secondaryButton } from './styles';
+
+const dangerButton =
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-70';
+
+export const MY_DATA_FILE = 'rome-bus-tickets-my-data.json';
+
+export function DataRightsSection() {
+  const navigate = useNavigate();
+  const [downloading, setDownloading] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const remove = useDeleteAccount();
+
+  async function download() {
+    if (downloading) return;
+    setDownloading(true);
+    try {
+      const data = await fetchMyData();
+      const url = URL.createObjectURL(
+        new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+      );
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = MY_DATA_FILE;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to download your data'));
+    }
+    setDownloading(false);
+  }
+
+  async function onDelete(e: FormEvent) {
+    e.preventDefault();
+    if (remove.isPending) return;
+    setError(null);
+    try {
+      const res = await remove.mutateAsync(password);
+      toast.success(res.message);
+      navigate('/', { replace: true });
+    } catch (err) {
+      setError(
+        err instanceof ApiError
+          ? errorMessage(err, 'Failed to delete your account')
+          : 'An error occurred. Please try again.',
+      );
+    }
+  }
+
+  function cancel() {
+    setConfirming(false);
+    setPassword('');
+    setError(null);
+  }
+
+  return (
+    <section
+      aria-labelledby="data-rights-title"
+      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-8"
+    >
+      <h2 id="data-rights-title" className="text-xl font-bold text-stone-900">
+        Your Data
+      </h2>
+      <p className="mt-1 max-w-2xl text-sm text-stone-600">
+        Download everything we hold about you as a JSON file, or delete your account. Deleting erases your
+        name, email address, phone number and sign-ins; your orders are kept without your name for our
+        accounts.
+      </p>
+      {confirming ? (
+        <form onSubmit={onDelete} className="mt-6 max-w-xl space-y-5">
+          <p className="font-semibold text-red-800">
+            This cannot be undone. Your tickets will no longer appear anywhere in your account.
+          </p>
+          <FormError message={error} />
+          <PasswordField
+            id="delete-account-password"
+            label="Enter your password to confirm"
+            value={password}
+            onChange={setPassword}
+          />
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" disabled={remove.isPending} className={dangerButton}>
+              {remove.isPending ? <Spinner /> : null}
+              Delete my account permanently
+            </button>
+            <button type="button" onClick={cancel} disabled={remove.isPending} className={secondaryButton}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="mt-6 flex flex-wrap gap-3">
+          <button type="button" onClick={download} disabled={downloading} className={primaryButton}>
+            {downloading ? <Spinner /> : null}
+            Download my data
+          </button>
+          <button type="button" onClick={() => setConfirming(true)} className={secondaryButton}>
+            Delete my account
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Undo an e-mail change (issue #21): opened from the link e-mailed to the previous address. The token
+ * is in the fragment (`#token=...`), which browsers never send to a server or in a Referer; the change
+ * is undone only when the button is pressed, so a mail scanner opening the link changes nothing.
+ */
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { undoEmailChange } from '../../api/auth';
+import { ApiError, errorMessage, tokenStore } from '../../api/client';
+import { AuthCard, FormError, linkClass, primaryButtonClass, Spinner } from '../../components/form';
+import { usePageTitle } from '../../components/usePageTitle';
+
+const tokenFromHash = () => new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token') ?? '';
+
+export default function UndoEmailChangePage() {
+  usePageTitle('Undo Email Change');
+  const [token] = useState(tokenFromHash);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await undoEmailChange(token);
+      // This browser's session ended with every other one.
+      tokenStore.clear();
+      window.history.replaceState(null, '', window.location.pathname);
+      setDone(res.message);
+    } catch (err) {
+      setError(
+        err instanceof ApiError
+          ? errorMessage(err, 'This link did not work.')
+          : 'An error occurred. Please try again.',
+      );
+    }
+    setBusy(false);
+  }
+
+  if (done)
+    return (
+      <AuthCard title="Email Address Restored">
+        <p className="text-stone-700" role="status">
+          {done}
+        </p>
+        <div className="mt-6 flex flex-wrap gap-4">
+          <Link to="/forgot-password" className={primaryButtonClass}>
+            Reset my password
+          </Link>
+          <Link to="/login" className={linkClass}>
+            Sign in
+          </Link>
+        </div>
+      </AuthCard>
+    );
+
+  return (
+    <AuthCard
+      title="Undo Email Change"
+      subtitle="The email address of your account was changed. If this was not you, put your previous address back: every device signed in to the account will be signed out."
+    >
+      <FormError
+        message={token ? error : 'This link is incomplete. Open it again from the email we sent you.'}
+      />
+      <form onSubmit={onSubmit}>
+        <button type="submit" disabled={busy || !token} className={primaryButtonClass}>
+          {busy ? (
+            <>
+              <Spinner /> Restoring...
+            </>
+          ) : (
+            'Restore my previous email address'
+          )}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
