@@ -37,11 +37,11 @@ export function SlotTimes({
             const time = dayEntry ? `from ${slot.romeTime}` : slot.romeTime;
             return (
               <li key={slot.id}>
+                {/* Named by its own words ('09:00 3 left'), so the name always holds what is seen. */}
                 <button
                   type="button"
                   disabled={!slot.bookable}
                   aria-pressed={slot.bookable ? chosen : undefined}
-                  aria-label={slot.label ? `${time}, ${slot.label}` : time}
                   data-slot-id={slot.id}
                   data-status={slot.status}
                   onClick={() => onChoose(slot.id)}
