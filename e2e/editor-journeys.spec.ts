@@ -15,6 +15,25 @@ async function editorToken(page: Page): Promise<string> {
   return (await res.json()).access;
 }
 
+/** The page's content blocks by tag, as stored. */
+async function blocks(page: Page, pageTag: string): Promise<Record<string, string>> {
+  const body = await (await page.request.get(`/api/static-content/${pageTag}/`)).json();
+  return Object.fromEntries(
+    body.content_blocks.map((b: { unique_tag: string; block_content: string }) => [
+      b.unique_tag,
+      b.block_content,
+    ]),
+  );
+}
+
+/** Replaces the whole text of the CodeMirror editor in `dialog` (typed as one insertion). */
+async function replaceSource(dialog: Locator, text: string) {
+  await dialog.locator('.cm-content').click();
+  await dialog.page().keyboard.press('ControlOrMeta+a');
+  await dialog.page().keyboard.press('Delete');
+  await dialog.page().keyboard.insertText(text);
+}
+
 /** The media item on a page's image tag now (from the public static content). */
 async function pageImage(page: Page, pageTag: string, tag: string): Promise<{ id: number; file: string }> {
   const body = await (await page.request.get(`/api/static-content/${pageTag}/`)).json();
@@ -119,6 +138,87 @@ for (const width of WIDTHS) {
         await page.request.patch('/api/page-image/refund-banner/update/', {
           headers: { authorization: `Bearer ${await editorToken(page)}` },
           data: { image_id: before.id },
+        });
+      }
+    });
+
+    test('the preview shows what the page shows: one allowlist for HTML blocks, plain text for titles', async ({
+      page,
+    }) => {
+      const original = await blocks(page, 'refund');
+      const html =
+        '<p>Plain, <strong>bold</strong> and <em>slanted</em>.</p><form><input name="x"></form>' +
+        '<p onclick="alert(1)" style="color: red">Mail {email}</p><iframe src="https://example.com/x"></iframe>';
+      const title = 'Refund <strong>Policy</strong> & returns';
+      try {
+        await openEditor(page, width, '/refund');
+
+        // An HTML block: the preview's markup is the page's markup after saving.
+        await page.getByRole('button', { name: 'EDIT main content' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Edit main content' });
+        await replaceSource(dialog, html);
+        const preview = dialog.getByTestId('html-preview');
+        await expect(preview.locator('strong')).toHaveText('bold');
+        const previewHtml = await preview.innerHTML();
+        expect(previewHtml).not.toMatch(/<form|<input|onclick|<iframe/);
+        await dialog.getByRole('button', { name: 'Save Changes' }).click();
+        await expect(dialog).toHaveCount(0);
+        const block = page.locator('[data-content-tag="refund-main-content"]');
+        await expect(block.locator('strong')).toHaveText('bold');
+        expect(await block.innerHTML()).toBe(previewHtml);
+        // And after a reload, from the server's copy of the block.
+        await page.reload();
+        await expect(block.locator('strong')).toHaveText('bold');
+        expect(await block.innerHTML()).toBe(previewHtml);
+
+        // A title: the preview shows the plain text the page shows, no bold that would vanish.
+        await page.getByRole('button', { name: 'EDIT title' }).click();
+        const titleDialog = page.getByRole('dialog', { name: 'Edit title' });
+        await replaceSource(titleDialog, title);
+        const titlePreview = titleDialog.getByTestId('html-preview');
+        await expect(titlePreview).toHaveText('Refund Policy & returns');
+        await expect(titlePreview.locator('strong')).toHaveCount(0);
+        await titleDialog.getByRole('button', { name: 'Save Changes' }).click();
+        await expect(titleDialog).toHaveCount(0);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Refund Policy & returns');
+      } finally {
+        const access = await editorToken(page);
+        for (const tag of ['refund-main-content', 'refund-title']) {
+          await page.request.post(`/api/edit-content/${tag}/`, {
+            headers: { authorization: `Bearer ${access}` },
+            data: { content: original[tag] },
+          });
+        }
+      }
+    });
+
+    test('a ticket description is rendered with the same allowlist it was saved with', async ({ page }) => {
+      const tag = 'CS-HALF';
+      const pkg = (await (await page.request.get(`/api/package/E9/${tag}/`)).json()).data;
+      const access = await editorToken(page);
+      const description =
+        '<p>Loop with <strong>bold</strong> stops.</p>' +
+        '<iframe src="https://www.google.com/maps/embed?pb=meeting-point" loading="lazy"></iframe>';
+      try {
+        const res = await page.request.patch(`/api/update-bus-package/${tag}/`, {
+          headers: { authorization: `Bearer ${access}` },
+          data: { description },
+        });
+        expect(res.ok()).toBe(true);
+        const saved: string = (await res.json()).data.description;
+        await openEditor(page, width, `/manageBookings/E9/${tag}`);
+        const about = page.getByRole('region', { name: 'About this ticket' });
+        await expect(about.locator('strong')).toHaveText('bold');
+        // The map embed the policy keeps on save is kept on the page too (DOMPurify's defaults dropped it).
+        await expect(about.locator('iframe')).toHaveAttribute(
+          'src',
+          /^https:\/\/www\.google\.com\/maps\/embed/,
+        );
+        expect(saved).toContain('<iframe');
+      } finally {
+        await page.request.patch(`/api/update-bus-package/${tag}/`, {
+          headers: { authorization: `Bearer ${access}` },
+          data: { description: pkg.description },
         });
       }
     });
