@@ -351,13 +351,20 @@ test.describe('editor tools', () => {
     expect(image).toBeTruthy();
     if (!image) return;
     try {
+      // A thumbnail of an image deleted meanwhile: the server refuses it with the spec's message.
+      await page.route('**/api/media-library/', async (route) => {
+        const res = await route.fetch();
+        const body = await res.json();
+        const gone = { ...body.data[0], id: 999999, name: 'Deleted meanwhile' };
+        await route.fulfill({ response: res, json: { ...body, data: [gone, ...body.data] } });
+      });
       await page.goto('/terms');
       await page.getByRole('button', { name: 'EDIT banner image' }).click();
       const dialog = page.getByRole('dialog', { name: /Change Image/ });
-      await dialog.getByLabel('Media id').fill('999999');
+      await dialog.locator('label').filter({ hasText: 'Deleted meanwhile' }).click();
       await dialog.getByRole('button', { name: 'Change Image', exact: true }).click();
       await expect(dialog.getByRole('alert')).toHaveText('Failed to update image: Invalid image selected');
-      await dialog.getByLabel('Media id').fill(String(image.id));
+      await dialog.locator('label').filter({ hasText: 'return-policy-banner' }).click();
       await dialog.getByRole('button', { name: 'Change Image', exact: true }).click();
       await expect(page.getByText('Image updated successfully!')).toBeVisible();
       await expect(page.getByTestId('page-banner')).toHaveAttribute('src', image.file);
@@ -387,7 +394,8 @@ test.describe('editor tools', () => {
       await expect(panel.getByText('Schema JSON is invalid')).toBeVisible();
       await panel.getByLabel('Schema JSON').fill('');
       await panel.getByRole('button', { name: 'Save Meta' }).click();
-      await expect(panel.getByRole('status')).toHaveText('Meta information updated!');
+      // The panel's own message (the toast, drawn inside the open dialog, says it too).
+      await expect(panel.locator('p[role="status"]')).toHaveText('Meta information updated!');
 
       const html = await (await page.request.get('/aboutus')).text();
       expect(html).toContain(`<title>${metaTitle}</title>`);

@@ -1,6 +1,7 @@
 import { firstScreenData } from '@rome/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router';
@@ -8,6 +9,7 @@ import { setLoginNavigation } from './api/client';
 import { loadFirstScreenData } from './api/firstScreen';
 import { primeInitialContent } from './features/content/api';
 import './index.css';
+import { subscribeToastHost, toastHost } from './lib/toastHost';
 import { router } from './router';
 
 const queryClient = new QueryClient({
@@ -37,6 +39,16 @@ const routerReady = () =>
  */
 const FIRST_RENDER_WAIT_MS = 500;
 
+/**
+ * Spec §9: toasts top right; success 2 s, error 4 s (react-hot-toast's own defaults). Drawn inside
+ * the topmost open modal dialog when there is one (lib/toastHost), so they show above its backdrop.
+ */
+function AppToaster() {
+  const host = useSyncExternalStore(subscribeToastHost, toastHost, () => null);
+  const toaster = <Toaster position="top-right" />;
+  return host ? createPortal(toaster, host) : toaster;
+}
+
 const render = () => {
   const root = createRoot(document.getElementById('root')!);
   // A transition: React renders the first page in small slices and lets the browser breathe between
@@ -46,8 +58,7 @@ const render = () => {
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
-          {/* Spec §9: toasts top right; success 2 s, error 4 s (react-hot-toast's own defaults). */}
-          <Toaster position="top-right" />
+          <AppToaster />
         </QueryClientProvider>
       </StrictMode>,
     ),

@@ -46,7 +46,10 @@ export const catalogApi = {
   // so it is declared, validated and documented the same way; its key is simply its own path.
   'GET /bus.json': endpoint({
     summary: "The offers page's list: title, subtitle, image, duration, ticket count and price",
-    description: 'A static list, the same for everyone; browsers may keep it for 5 minutes.',
+    description:
+      'Built from the catalogue: every package whose off_price is above its price, with its price, ' +
+      'old price, saving (spec §9) and ticket page, the largest saving first. The same for everyone; ' +
+      'it follows catalogue edits at once (no-cache).',
     tag: 'catalog',
     access: 'public',
     responses: { 200: offersResponseSchema },

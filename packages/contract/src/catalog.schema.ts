@@ -3,7 +3,7 @@
  * bundle that uses only the rules (the visitor's web app) carries no zod.
  */
 import { z } from 'zod';
-import type { AltSlot, ImageSlot } from './catalog';
+import type { AltSlot, ImageSlot, OfferCard } from './catalog';
 import { ALT_SLOTS, IMAGE_SLOTS, PACKAGE_KINDS } from './catalog';
 import { AVAILABILITY_TYPES } from './inventory';
 import { decimalToCents } from './money';
@@ -162,26 +162,42 @@ export const packageEditSchema = z
     ],
   });
 export type PackageEdit = z.output<typeof packageEditSchema>;
-/** One card of the offers page (spec §7 GET /bus.json: title, subtitle, image, duration, ticket_count, price). */
+/**
+ * One card of the offers page (spec §7 GET /bus.json: title, subtitle, image, duration, ticket_count,
+ * price), built from the catalogue (catalog.ts `catalogOffers`, issue #23); the fields after `price`
+ * are new, beside the spec's.
+ */
 export const offerSchema = z.object({
   title: z.string(),
-  subtitle: z.string(),
-  image: z.string().meta({ description: 'Address of the picture on this site' }),
+  subtitle: z.string().meta({ description: "The package's type" }),
+  image: z.string().meta({ description: 'Address of the picture on this site (large thumbnail)' }),
   duration: z.string(),
-  ticket_count: z.number().int(),
-  price: z.string().meta({ description: 'Euro, two decimals' }),
-});
-/** GET /bus.json : the offers page's static list. */
+  ticket_count: z.number().int().meta({ description: 'Tickets the price buys: 1, the price is per person' }),
+  price: z.string().meta({ description: "The package's adult price, euro, two decimals" }),
+  package_tag: z.string(),
+  company: z.string(),
+  image_small: z.string().meta({ description: 'Small thumbnail for narrow screens' }),
+  original_price: z.string().meta({ description: "The package's off_price, struck through" }),
+  save_percent: z.number().int().meta({ description: 'Spec §9: round((original - price) / original * 100)' }),
+  path: z.string().meta({ description: "The package's ticket page" }),
+}) satisfies z.ZodType<OfferCard>;
+/** GET /bus.json : the offers page's list, from the catalogue. */
 export const offersResponseSchema = z.array(offerSchema).meta({
   examples: [
     [
       {
-        title: 'Big Bus Rome Classic',
-        subtitle: 'Hop-on hop-off, 8 stops',
-        image: '/offers/colosseum.svg',
+        title: 'Big Bus Rome Classic 24h',
+        subtitle: 'Hop-on hop-off',
+        image: '/media/3f2a.webp',
         duration: '24 hours',
         ticket_count: 1,
-        price: '22.00',
+        price: '29.00',
+        package_tag: 'BB-24',
+        company: 'Big Bus',
+        image_small: '/media/3f2a-small.webp',
+        original_price: '35.00',
+        save_percent: 17,
+        path: '/manageBookings/E9/BB-24',
       },
     ],
   ],

@@ -3,6 +3,7 @@ import {
   bookingPath,
   bookingStatus,
   cardImages,
+  catalogOffers,
   companyBannerTag,
   companyPath,
   defaultBannerUrl,
@@ -119,5 +120,69 @@ describe('cardImages', () => {
       small: '/b.webp',
     });
     expect(cardImages({ thumbnail_large: '', image_big: null })).toBeNull();
+  });
+});
+
+describe('offers from the catalogue (issue #23)', () => {
+  const item = (
+    package_tag: string,
+    adult_price: string,
+    off_price: string | null,
+    duration = '24 hours',
+  ) => ({
+    package_tag,
+    title: `Title ${package_tag}`,
+    type: 'Hop-on hop-off',
+    duration,
+    company: 'Big Bus',
+    adult_price,
+    off_price,
+    thumbnail_large: `/media/${package_tag}.webp`,
+    thumbnail_small: null,
+    image_big: null,
+  });
+
+  it('keeps only packages sold below their off_price, with their own price and the spec saving', () => {
+    const offers = catalogOffers([
+      item('BB-24', '29.00', '35.00'),
+      item('NONE', '20.00', null),
+      item('SAME', '20.00', '20.00'),
+      item('BELOW', '20.00', '15.00'),
+      item('HALF', '25.00', '50.00', ''),
+    ]);
+    expect(offers.map((o) => o.package_tag)).toEqual(['HALF', 'BB-24']);
+    expect(offers[1]).toEqual({
+      title: 'Title BB-24',
+      subtitle: 'Hop-on hop-off',
+      image: '/media/BB-24.webp',
+      duration: '24 hours',
+      ticket_count: 1,
+      price: '29.00',
+      package_tag: 'BB-24',
+      company: 'Big Bus',
+      image_small: '/media/BB-24.webp',
+      original_price: '35.00',
+      save_percent: 17,
+      path: '/manageBookings/E9/BB-24',
+    });
+    // A package without a duration books under E8 (spec §2).
+    expect(offers[0]).toMatchObject({ save_percent: 50, path: '/manageBookings/E8/HALF' });
+  });
+
+  it('orders by saving, keeping the catalogue order among equal savings', () => {
+    const offers = catalogOffers([
+      item('A', '30.00', '40.00'),
+      item('B', '10.00', '20.00'),
+      item('C', '15.00', '20.00'),
+    ]);
+    expect(offers.map((o) => [o.package_tag, o.save_percent])).toEqual([
+      ['B', 50],
+      ['A', 25],
+      ['C', 25],
+    ]);
+  });
+
+  it('is empty when nothing is discounted', () => {
+    expect(catalogOffers([item('X', '10.00', null)])).toEqual([]);
   });
 });

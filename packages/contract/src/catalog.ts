@@ -1,3 +1,5 @@
+import { centsToDecimal, decimalToCents, savePercent } from './money';
+
 /** Spec §2 Search: the known ticket types, in this order, each with an emoji icon. */
 
 export const TICKET_TYPES = [
@@ -131,4 +133,77 @@ export function pageBanner(pageTag: string): { tag: string; fallback: string } {
     return { tag: companyBannerTag(slug), fallback: defaultBannerUrl(slug) };
   }
   return { tag: `${pageTag}-banner`, fallback: '/banners/default.webp' };
+}
+
+/**
+ * One card of the offers page (spec §7 GET /bus.json: title, subtitle, image, duration, ticket_count,
+ * price), built from a package of the catalogue; the fields after `price` are added beside the spec's.
+ */
+export type OfferCard = {
+  title: string;
+  /** The package's type, shown as its subtitle (spec §3). */
+  subtitle: string;
+  image: string;
+  duration: string;
+  /** One ticket: the price is per person, as on the package card. */
+  ticket_count: number;
+  /** The adult price, as the package card shows it (euro, two decimals). */
+  price: string;
+  package_tag: string;
+  company: string;
+  /** The small thumbnail for narrow screens (the large one when there is none). */
+  image_small: string;
+  /** The struck-through old price: the package's off_price. */
+  original_price: string;
+  /** Spec §9: round((original - price) / original * 100). */
+  save_percent: number;
+  /** The ticket page of the package. */
+  path: string;
+};
+
+/**
+ * Spec §2 Offers, from the catalogue (issue #23): every package whose off_price is above its price,
+ * with the catalogue's own price and saving, the largest saving first (catalogue order among equals).
+ * The spec's static list had invented offers, prices that were not the catalogue's and a fixed '15% off'
+ * beside 'Up to 50% OFF' on every card (decision 017).
+ */
+export function catalogOffers(
+  packages: readonly {
+    package_tag: string;
+    title: string;
+    type: string;
+    duration: string;
+    company: string;
+    adult_price: string;
+    off_price: string | null;
+    thumbnail_large?: unknown;
+    thumbnail_small?: unknown;
+    image_big?: unknown;
+  }[],
+): OfferCard[] {
+  const offers: OfferCard[] = [];
+  for (const pkg of packages) {
+    const price = decimalToCents(pkg.adult_price);
+    const original = decimalToCents(pkg.off_price);
+    if (price === null || original === null) continue;
+    const save = savePercent(price, original);
+    if (save === null) continue;
+    const picture = cardImages(pkg);
+    offers.push({
+      title: pkg.title,
+      subtitle: pkg.type,
+      image: picture?.large ?? '',
+      duration: pkg.duration,
+      ticket_count: 1,
+      price: centsToDecimal(price),
+      package_tag: pkg.package_tag,
+      company: pkg.company,
+      image_small: picture?.small ?? '',
+      original_price: centsToDecimal(original),
+      save_percent: save,
+      path: bookingPath(pkg),
+    });
+  }
+  // Array.prototype.sort is stable: equal savings keep the catalogue's order.
+  return offers.sort((a, b) => b.save_percent - a.save_percent);
 }

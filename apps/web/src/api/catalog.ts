@@ -24,11 +24,14 @@ export const packageQuery = (status: string, id: string) =>
   });
 export const usePackage = (status: string, id: string) => useQuery(packageQuery(status, id));
 
-/** The offers page's list: the contract's GET /bus.json (outside /api/, as the spec has it). */
+/**
+ * The offers page's list: the contract's GET /bus.json (outside /api/, as the spec has it), built from
+ * the catalogue, so it is kept as long as the package list.
+ */
 export const offersQuery = queryOptions({
   queryKey: ['offers'],
   queryFn: ({ signal }) => call('GET /bus.json', {}, { signal, auth: false }),
-  staleTime: 300_000,
+  staleTime: 60_000,
 });
 export const useOffers = () => useQuery(offersQuery);
 

@@ -3,13 +3,15 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { staticContentKey } from '../features/content/api';
 import { reasonOf, updatePageImage } from './api';
-import { buttonPrimary, buttonSecondary, Dialog, inputClass } from './Dialog';
+import { buttonPrimary, buttonSecondary, Dialog } from './Dialog';
 import { ImageChooser } from './media/ImageChooser';
+import { ThumbnailPicker } from './media/ThumbnailPicker';
 
 /**
- * Spec §2 Image change: attaches a media item to the image's unique tag and refreshes the content.
- * Until the media library lands (issue 6) the editor types the media id; `ImagePicker` is the part the
- * library picker replaces: anything that calls onPick(id) works here.
+ * Spec §2 Image change: 'Change Image' then pick from the media library or upload a new image; the
+ * chosen image is attached to the block's unique tag and the content is refreshed. The library's images
+ * show as thumbnails to choose from and apply with 'Change Image' (issue #23: it asked for a raw media
+ * id); the full library (search, edit, delete) and the upload apply the chosen image at once.
  */
 export function ChangeImageDialog({
   tag,
@@ -27,6 +29,7 @@ export function ChangeImageDialog({
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<number | null>(currentId);
 
   async function pick(id: number | null) {
     setError(null);
@@ -50,69 +53,48 @@ export function ChangeImageDialog({
     <Dialog
       title={`Change Image: ${label}`}
       onClose={onClose}
-      className="m-auto w-[min(480px,calc(100vw-1rem))] rounded-xl"
+      className="m-auto max-h-[calc(100dvh-1rem)] w-[min(720px,calc(100vw-1rem))] max-w-none rounded-xl"
     >
-      <ImageChooser busy={busy} onPick={pick} />
-      <ImagePicker currentId={currentId} busy={busy} error={error} onPick={pick} onCancel={onClose} />
+      <form
+        className="flex min-h-0 flex-1 flex-col"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void pick(chosen);
+        }}
+      >
+        <div className="min-h-0 flex-1 space-y-4 overflow-y-auto pb-1">
+          <ImageChooser busy={busy} onPick={pick} />
+          <div className="px-5">
+            <ThumbnailPicker
+              value={chosen}
+              currentId={currentId}
+              disabled={busy}
+              onChange={(item) => {
+                setError(null);
+                setChosen(item.id);
+              }}
+            />
+            {!currentId && (
+              <p className="mt-2 text-sm text-stone-700">No image is set; the default is shown.</p>
+            )}
+          </div>
+        </div>
+        <div className="space-y-3 border-t border-stone-200 px-5 py-4">
+          {error && (
+            <p role="alert" className="text-sm font-semibold text-red-700">
+              {error}
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <button type="button" className={buttonSecondary} onClick={onClose} disabled={busy}>
+              Cancel
+            </button>
+            <button type="submit" className={buttonPrimary} disabled={busy}>
+              {busy ? 'Saving...' : 'Change Image'}
+            </button>
+          </div>
+        </div>
+      </form>
     </Dialog>
-  );
-}
-
-/** The stand-in picker: a media id. */
-function ImagePicker({
-  currentId,
-  busy,
-  error,
-  onPick,
-  onCancel,
-}: {
-  currentId: number | null;
-  busy: boolean;
-  error: string | null;
-  onPick: (id: number | null) => void;
-  onCancel: () => void;
-}) {
-  const [value, setValue] = useState(currentId ? String(currentId) : '');
-  return (
-    <form
-      className="space-y-4 p-5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const n = Number(value);
-        onPick(value.trim() === '' || !Number.isInteger(n) ? null : n);
-      }}
-    >
-      <label className="block text-sm font-semibold">
-        Media id
-        <input
-          className={inputClass}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          aria-describedby="media-id-help"
-          required
-        />
-      </label>
-      <p id="media-id-help" className="text-sm text-stone-700">
-        The id of an image in the media library.{' '}
-        {currentId ? `The current image is #${currentId}.` : 'No image is set; the default is shown.'}
-      </p>
-      {error && (
-        <p role="alert" className="text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <button type="button" className={buttonSecondary} onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className={buttonPrimary} disabled={busy}>
-          {busy ? 'Saving...' : 'Change Image'}
-        </button>
-      </div>
-    </form>
   );
 }

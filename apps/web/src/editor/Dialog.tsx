@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { keepTabWithin } from '../components/focusTrap';
+import { pushToastHost } from '../lib/toastHost';
 
 /**
  * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert, Tab cycles
@@ -30,7 +31,10 @@ export function Dialog({
     if (!dialog) return;
     const opener = document.activeElement as HTMLElement | null;
     if (!dialog.open) dialog.showModal();
+    // Toasts raised while it is open show inside it, above its backdrop (lib/toastHost).
+    const dropToastHost = pushToastHost(dialog);
     return () => {
+      dropToastHost();
       if (dialog.open) dialog.close();
       // Back to the button that opened it (when it is still on the page).
       if (opener?.isConnected) opener.focus();

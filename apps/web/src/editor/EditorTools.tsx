@@ -51,6 +51,7 @@ export function Editable({
           />
         ) : (
           <HtmlEditorDialog
+            kind={kind}
             tag={tag}
             page={page}
             source={source}

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSettings } from '../api/site';
 import { type StaticContent, staticContentKey } from '../features/content/api';
-import { CONTENT_HTML_CLASSES, renderContentHtml } from '../features/content/html';
+import { CONTENT_HTML_CLASSES, renderContentHtml, renderContentText } from '../features/content/html';
 import { reasonOf, saveContent } from './api';
 import { CodeEditor } from './CodeEditor';
 import { buttonPrimary, buttonSecondary, Dialog } from './Dialog';
@@ -13,12 +13,15 @@ import { buttonPrimary, buttonSecondary, Dialog } from './Dialog';
  * counts, Cancel and 'Save Changes' ('Saving...' while busy). A save refreshes the block.
  */
 export function HtmlEditorDialog({
+  kind = 'html',
   tag,
   page,
   source,
   label,
   onClose,
 }: {
+  /** A text block (title, subtitle) shows as plain text on the page, and so in the preview. */
+  kind?: 'text' | 'html';
   tag: string;
   page: string;
   source: string;
@@ -30,7 +33,11 @@ export function HtmlEditorDialog({
   const [error, setError] = useState<string | null>(null);
   const settings = useSettings();
   const client = useQueryClient();
-  const preview = useMemo(() => renderContentHtml(text, settings), [text, settings]);
+  // The page's own rendering of this kind of block: the same allowlist, or the same plain text.
+  const preview = useMemo(
+    () => (kind === 'text' ? renderContentText(text, settings) : renderContentHtml(text, settings)),
+    [kind, text, settings],
+  );
   const lines = text === '' ? 0 : text.split('\n').length;
 
   async function save() {
@@ -78,12 +85,23 @@ export function HtmlEditorDialog({
             Live preview
           </h3>
           <div className="min-h-0 flex-1 overflow-auto p-4">
-            <div
-              data-testid="html-preview"
-              className={CONTENT_HTML_CLASSES}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify (renderContentHtml)
-              dangerouslySetInnerHTML={{ __html: preview }}
-            />
+            {kind === 'text' ? (
+              <>
+                <p data-testid="html-preview" className="text-lg font-semibold text-stone-900">
+                  {preview}
+                </p>
+                <p className="mt-3 text-xs text-stone-600">
+                  A title shows as plain text: tags such as &lt;strong&gt; are not kept on the page.
+                </p>
+              </>
+            ) : (
+              <div
+                data-testid="html-preview"
+                className={CONTENT_HTML_CLASSES}
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify (renderContentHtml)
+                dangerouslySetInnerHTML={{ __html: preview }}
+              />
+            )}
           </div>
         </section>
         <section aria-labelledby="html-editor-source" className="flex min-h-0 flex-col">

@@ -1,4 +1,3 @@
-import { offersResponseSchema } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editLog } from '../../db/schema';
@@ -96,23 +95,6 @@ describe('public site data', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
-  });
-
-  it('GET /bus.json answers the static offers list', async () => {
-    const res = await t.app.inject({ url: '/bus.json' });
-    expect(res.statusCode).toBe(200);
-    const offers = res.json();
-    expect(offers.length).toBeGreaterThan(0);
-    expect(Object.keys(offers[0]).sort()).toEqual([
-      'duration',
-      'image',
-      'price',
-      'subtitle',
-      'ticket_count',
-      'title',
-    ]);
-    // Served from its contract entry: the answer is the contract's shape.
-    expect(offersResponseSchema.safeParse(offers).success).toBe(true);
   });
 
   it('media paths cannot leave the media folder', async () => {

@@ -1,9 +1,8 @@
-import { fillPlaceholders } from '@rome/contract';
 import { useMemo } from 'react';
 import { useSettings } from '../../api/site';
 import { useStaticContent } from './api';
 import { EditableSlot } from './editable';
-import { htmlToText } from './text';
+import { renderContentText } from './html';
 
 type TextTag = 'h1' | 'h2' | 'h3' | 'p' | 'span' | 'div';
 
@@ -34,7 +33,7 @@ export function ContentText({
   const settings = useSettings();
   const source = content.block(tag)?.block_content;
   const text = useMemo(
-    () => (source === undefined ? fallback : fillPlaceholders(htmlToText(source), settings) || fallback),
+    () => (source === undefined ? fallback : renderContentText(source, settings) || fallback),
     [source, fallback, settings],
   );
   const loading = content.state === 'loading';

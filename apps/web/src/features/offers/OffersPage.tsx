@@ -1,13 +1,17 @@
-import { decimalToCents, formatEuro, TICKET_TYPES } from '@rome/contract';
+import { CARD_DESKTOP_MEDIA, decimalToCents, formatEuro, TICKET_TYPES } from '@rome/contract';
 import { Link, useNavigate } from 'react-router';
 import { useOffers } from '../../api/catalog';
 import { LoadError } from '../../components/LoadError';
-import { searchPath } from '../../components/TicketTypeSearch';
 import { usePageTitle } from '../../components/usePageTitle';
 
 const typeLabel = (d: string) => TICKET_TYPES.find((t) => t.value === d.toLowerCase())?.label ?? d;
 
-/** Spec §2 Offers: static list from /bus.json, each card with a fixed 15% off badge and a 50% banner. */
+/**
+ * Spec §2 Offers: the title and back button, and a card per offer of GET /bus.json. The offers come
+ * from the catalogue (issue #23, decision 017): each card shows the ticket's own price and old price,
+ * one saving badge with the spec's §9 percentage (not a fixed '15% off' beside 'Up to 50% OFF'), and
+ * opens that ticket's page.
+ */
 export default function OffersPage() {
   usePageTitle('Special Offers');
   const navigate = useNavigate();
@@ -46,6 +50,11 @@ export default function OffersPage() {
           Exciting Deals Just for You!
         </h1>
       </div>
+      {data && data.length > 0 && (
+        <p className="mt-3 text-lg text-stone-700" data-testid="offers-summary">
+          Up to {Math.max(...data.map((o) => o.save_percent))}% off tours and museum tickets in Rome.
+        </p>
+      )}
       <div className="mt-8">
         {isError ? (
           <LoadError message="Failed to load data. Please try again later." />
@@ -55,56 +64,70 @@ export default function OffersPage() {
               <li key={i} className="h-96 animate-pulse rounded-2xl bg-stone-200" />
             ))}
           </ul>
+        ) : data.length === 0 ? (
+          <p className="rounded-xl bg-white p-6 text-center text-stone-700 ring-1 ring-stone-200">
+            No special offers at the moment.{' '}
+            <Link to="/" className="font-semibold text-brand underline">
+              See all tickets
+            </Link>
+          </p>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {data.map((offer) => (
+            {data.map((offer, i) => (
               <li
-                key={offer.title}
+                key={offer.package_tag}
                 className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200"
                 data-testid="offer-card"
               >
                 <div className="relative aspect-[16/10] overflow-hidden bg-stone-200">
-                  <img
-                    src={offer.image}
-                    alt=""
-                    width={640}
-                    height={400}
-                    className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
-                  />
-                  <span className="absolute top-3 left-3 rounded-full bg-accent px-3 py-1 text-sm font-extrabold text-stone-900 shadow">
-                    15% off
+                  {offer.image && (
+                    <picture>
+                      <source media={CARD_DESKTOP_MEDIA} srcSet={offer.image} />
+                      <img
+                        src={offer.image_small || offer.image}
+                        alt=""
+                        width={640}
+                        height={400}
+                        loading={i < 3 ? 'eager' : 'lazy'}
+                        decoding="async"
+                        className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+                      />
+                    </picture>
+                  )}
+                  <span
+                    className="absolute top-3 left-3 rounded-full bg-accent px-3 py-1 text-sm font-extrabold text-stone-900 shadow"
+                    data-testid="offer-saving"
+                  >
+                    {offer.save_percent}% off
                   </span>
-                  <div className="absolute top-9 -right-11 w-48 rotate-45 bg-brand py-1 text-center text-xs font-extrabold tracking-wide text-white shadow">
-                    Up to 50% OFF
-                  </div>
                 </div>
                 <div className="flex flex-1 flex-col p-5">
                   <h2 className="text-xl font-bold text-stone-900">{offer.title}</h2>
-                  <p className="mt-1 text-stone-600">{offer.subtitle}</p>
+                  <p className="mt-1 text-stone-600">
+                    {offer.subtitle} · {offer.company}
+                  </p>
                   <dl className="mt-4 flex flex-wrap gap-2 text-sm">
                     <div className="rounded-full bg-stone-100 px-3 py-1">
                       <dt className="sr-only">Duration</dt>
                       <dd className="font-semibold text-stone-800">{typeLabel(offer.duration)}</dd>
                     </div>
-                    <div className="rounded-full bg-stone-100 px-3 py-1">
-                      <dt className="sr-only">Tickets</dt>
-                      <dd className="font-semibold text-stone-800">
-                        {offer.ticket_count} {offer.ticket_count === 1 ? 'ticket' : 'tickets'}
-                      </dd>
-                    </div>
                   </dl>
                   <div className="mt-auto flex items-end justify-between gap-3 pt-5">
                     <p>
-                      <span className="block text-xs text-stone-600">From</span>
-                      <span className="text-2xl font-extrabold text-brand">
+                      <span className="block text-xs text-stone-600">Per person</span>
+                      <span className="text-2xl font-extrabold text-brand" data-testid="offer-price">
                         {formatEuro(decimalToCents(offer.price) ?? 0)}
-                      </span>
+                      </span>{' '}
+                      <s className="text-sm text-stone-600">
+                        <span className="sr-only">instead of </span>
+                        {formatEuro(decimalToCents(offer.original_price) ?? 0)}
+                      </s>
                     </p>
                     <Link
-                      to={searchPath(offer.duration)}
-                      className="rounded-lg bg-brand px-4 py-2.5 text-sm font-bold text-white hover:bg-brand-dark"
+                      to={offer.path}
+                      className="shrink-0 rounded-lg bg-brand px-4 py-2.5 text-sm font-bold text-white hover:bg-brand-dark"
                     >
-                      See tickets<span className="sr-only"> for {offer.title}</span>
+                      Book Your Tickets<span className="sr-only"> for {offer.title}</span>
                     </Link>
                   </div>
                 </div>

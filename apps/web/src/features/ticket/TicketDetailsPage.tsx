@@ -1,6 +1,5 @@
 import { decimalToCents, formatEuro, type Package, savePercent, similarPackages } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
-import DOMPurify from 'dompurify';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { packageQuery, usePackages } from '../../api/catalog';
@@ -10,6 +9,7 @@ import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useIsEditor } from '../../lib/session';
 import { track } from '../../lib/track';
+import { sanitizeContent } from '../content/html';
 import { BookingPanel } from './BookingPanel';
 import { galleryImages, viewMorePath } from './format';
 import { Gallery } from './Gallery';
@@ -49,7 +49,8 @@ function TicketDetails({ pkg }: { pkg: Package }) {
   const price = decimalToCents(pkg.adult_price) ?? 0;
   const old = decimalToCents(pkg.off_price);
   const save = savePercent(price, old);
-  const description = useMemo(() => DOMPurify.sanitize(pkg.description), [pkg.description]);
+  // The one allowlist (contract HTML_POLICY), as on save and in every content block (issue #23).
+  const description = useMemo(() => sanitizeContent(pkg.description), [pkg.description]);
   const more = viewMorePath(pkg);
   const isEditor = useIsEditor();
   useEffect(
@@ -120,8 +121,8 @@ function TicketDetails({ pkg }: { pkg: Package }) {
           </h2>
           <div
             className="mt-3 leading-relaxed text-stone-800 [&_a]:text-brand [&_a]:underline [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mb-1 [&_ol]:mb-3 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-3 [&_ul]:mb-3 [&_ul]:list-disc [&_ul]:pl-5"
-            // Sanitised above with DOMPurify: editors' HTML cannot carry script into the page.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify
+            // Sanitised above with the contract's HTML_POLICY: editors' HTML cannot carry script into the page.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify (sanitizeContent)
             dangerouslySetInnerHTML={{ __html: description }}
           />
         </section>
