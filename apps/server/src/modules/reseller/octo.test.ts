@@ -26,6 +26,7 @@ import { addDays, romeInstant, romeLocalIso, romeParts, romeToday } from '@rome/
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run, UsageError } from '../../cli';
 import { agents, orders, resellers } from '../../db/schema';
 import { hashSecret } from '../../lib/passwords';
 import { createTestApp } from '../../test/harness';
@@ -147,6 +148,27 @@ describe('reseller keys', () => {
     const after = await octo(key, 'GET', '/supplier');
     expect(after.statusCode).toBe(403);
     expect(zErrorForbidden.parse(after.json()).error).toBe('FORBIDDEN');
+  });
+
+  it('are made, listed and revoked from the shell (npm run admin -- reseller:*)', async () => {
+    const made = await run(t.database, 'reseller:create', {
+      name: 'Shell Tours',
+      rate: '40',
+      redeem: true,
+    } as never);
+    const key = /API key \(shown once, keep it safe\): (\S+)/.exec(made)![1];
+    expect((await octo(key, 'GET', '/supplier')).statusCode).toBe(200);
+    const listed = await run(t.database, 'reseller:list', {});
+    const line = listed.split('\n').find((l) => l.includes('Shell Tours'))!;
+    expect(line).toMatch(/^active .* 40\/min {2}redeem {2}Shell Tours$/);
+    expect(listed).not.toContain(key);
+    const id = line.split(/\s+/)[1];
+    expect(await run(t.database, 'reseller:revoke', { id })).toContain('Revoked');
+    expect((await octo(key, 'GET', '/supplier')).statusCode).toBe(403);
+    await expect(run(t.database, 'reseller:create', { name: 'X', rate: '5' })).rejects.toBeInstanceOf(
+      UsageError,
+    );
+    await expect(run(t.database, 'reseller:revoke', { id: 'nope' })).rejects.toBeInstanceOf(UsageError);
   });
 
   it('are made by superusers only', async () => {
