@@ -4,6 +4,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
 import { PageLoading, SearchLoading } from './components/PageLoading';
 import { RouteError } from './components/RouteError';
+import { EditableSiteLogo } from './features/content';
 
 const page =
   (load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] =>
@@ -11,7 +12,7 @@ const page =
 
 export const routes: RouteObject[] = [
   {
-    element: <Layout />,
+    element: <Layout logoFrame={EditableSiteLogo} />,
     errorElement: <RouteError />,
     // While the first page's code loads, the layout (navigation, footer) is drawn around a loading
     // page (HydrateFallback), instead of nothing at all and React Router's warning about it.

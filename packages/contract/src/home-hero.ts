@@ -12,6 +12,34 @@ export const HOME_HERO = {
   lead: "Bus tours and museum tickets from Rome's favourite operators. Pick a ticket type, pay by card and ride with a QR code on your phone.",
 } as const;
 
+/** The home page's stored page (metadata, content blocks, page images): spec §3 page tag. */
+export const HOME_PAGE_TAG = 'home';
+
+/**
+ * The content blocks editors change the hero's words with (issue #23: the home page had no edit
+ * control); HOME_HERO is each one's default and the seed's first content.
+ */
+export const HOME_HERO_TAGS = {
+  kicker: 'home-hero-kicker',
+  title: 'home-hero-title',
+  lead: 'home-hero-subtitle',
+} as const;
+
+/** The home page's bottom banner (spec §2 Home): its default words and their content blocks. */
+export const HOME_BANNER = {
+  title: 'Ready when Rome is',
+  text: "Family passes, night runs and museum combos: see this season's deals before the buses fill up.",
+} as const;
+export const HOME_BANNER_TAGS = { title: 'home-banner-title', text: 'home-banner-text' } as const;
+
+/**
+ * The page image of the navigation bar's logo (spec §2 Navigation bar: 'The logo is editable'),
+ * stored with the home page; the website settings carry its picture to every page (`site_logo`).
+ */
+export const SITE_LOGO_TAG = 'site-logo';
+
+export type HomeHeroText = { kicker: string; title: string; lead: string };
+
 export const HOME_HERO_CLASSES = {
   section: 'relative isolate overflow-hidden bg-brand',
   inner: 'relative mx-auto max-w-7xl px-4 pt-12 pb-10 sm:px-6 md:pt-20 md:pb-16',
@@ -25,8 +53,15 @@ export const HOME_HERO_CLASSES = {
 /**
  * The hero as HTML, for the home page's first paint: the words, without the drawn skyline and the
  * ticket-type search, which come with the app (both sit inside or behind the section, so nothing moves).
+ * `text` is the editors' words from the home page's content blocks (the server reads them).
  */
-export function homeHeroFrameHtml(): string {
+export function homeHeroFrameHtml(text: Partial<HomeHeroText> = {}): string {
   const c = HOME_HERO_CLASSES;
-  return `<main><section class="${c.section}"><div class="${c.inner}"><p class="${c.kicker}">${escapeHtml(HOME_HERO.kicker)}</p><h1 class="${c.title}">${escapeHtml(HOME_HERO.title)}</h1><p class="${c.lead}">${escapeHtml(HOME_HERO.lead)}</p></div></section></main>`;
+  // An editor's words (the hero's content blocks, as plain text) where there are any, else the defaults.
+  const t = {
+    kicker: text.kicker || HOME_HERO.kicker,
+    title: text.title || HOME_HERO.title,
+    lead: text.lead || HOME_HERO.lead,
+  };
+  return `<main><section class="${c.section}"><div class="${c.inner}"><p class="${c.kicker}">${escapeHtml(t.kicker)}</p><h1 class="${c.title}">${escapeHtml(t.title)}</h1><p class="${c.lead}">${escapeHtml(t.lead)}</p></div></section></main>`;
 }

@@ -13,6 +13,11 @@ export const websiteSettingsSchema = z.object({
   website_email: z.string(),
   website_address: z.string(),
   address_map_link: z.string(),
+  /**
+   * The navigation bar's logo picture chosen by an editor (page image `site-logo`), or null for the
+   * bundled logo. Beside the spec's keys (issue #23), absent in the defaults.
+   */
+  site_logo: z.object({ id: z.number().int(), file: z.string() }).nullable().optional(),
 });
 export const partnerLogoSchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from '@rome/contract';
+import { DEFAULT_SETTINGS, type WebsiteSettings } from '@rome/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from './client';
 
@@ -14,7 +14,7 @@ export const settingsQuery = queryOptions({
   },
   staleTime: 300_000,
 });
-export const useSettings = () => useQuery(settingsQuery).data ?? DEFAULT_SETTINGS;
+export const useSettings = (): WebsiteSettings => useQuery(settingsQuery).data ?? DEFAULT_SETTINGS;
 
 /** GET /api/partner-logos (the same URL the server preloads for the home page's first screen). */
 export const partnerLogosQuery = queryOptions({

@@ -1,7 +1,7 @@
 import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { usePageViews } from '../lib/track';
 import { Footer } from './Footer';
-import { Navbar } from './Navbar';
+import { type LogoFrame, Navbar } from './Navbar';
 
 /**
  * Which saved scroll position a location gets back. React Router keys them by history entry, but the
@@ -14,10 +14,11 @@ const scrollKey = (location: Location) =>
   location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
 
 /**
- * The main layout: skip link, navigation bar, the page, footer. Pages render their own <main>, so the
+ * The main layout: skip link, navigation bar, the page, footer. `logoFrame` wraps the bar's logo (the
+ * router gives the editable slot of the content layer, which shared code may not import). Pages render their own <main>, so the
  * skip link targets the wrapper around the page.
  */
-export function Layout() {
+export function Layout({ logoFrame }: { logoFrame?: LogoFrame }) {
   usePageViews();
   return (
     <div className="flex min-h-screen flex-col">
@@ -27,7 +28,7 @@ export function Layout() {
       >
         Skip to content
       </a>
-      <Navbar />
+      <Navbar logoFrame={logoFrame} />
       {/* At least a screen high: while a page's code and data load, the footer stays below the fold
           instead of showing and then jumping down (layout shift). */}
       <div id="content" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">

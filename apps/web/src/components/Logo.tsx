@@ -1,8 +1,20 @@
 import { PRODUCT_NAME } from '@rome/contract';
 import { Link } from 'react-router';
 
-/** A double-decker bus and the shop's name; links home. `tone` picks colours for dark or light backgrounds. */
-export function Logo({ tone = 'light', className = '' }: { tone?: 'light' | 'dark'; className?: string }) {
+/**
+ * A double-decker bus and the shop's name; links home. `tone` picks colours for dark or light
+ * backgrounds. `image` is the picture an editor chose for the navigation bar (website settings'
+ * `site_logo`, spec §2 'The logo is editable'): it then stands in for the drawn bus and name.
+ */
+export function Logo({
+  tone = 'light',
+  className = '',
+  image,
+}: {
+  tone?: 'light' | 'dark';
+  className?: string;
+  image?: string | null;
+}) {
   const text = tone === 'light' ? 'text-white' : 'text-brand';
   return (
     <Link
@@ -10,6 +22,24 @@ export function Logo({ tone = 'light', className = '' }: { tone?: 'light' | 'dar
       className={`inline-flex items-center gap-2 rounded-md font-extrabold tracking-tight ${text} ${className}`}
       aria-label={`${PRODUCT_NAME}, home`}
     >
+      {image ? (
+        <img
+          src={image}
+          alt=""
+          data-testid="site-logo"
+          className="h-10 w-auto max-w-[11rem] object-contain"
+          decoding="async"
+        />
+      ) : (
+        <DrawnLogo />
+      )}
+    </Link>
+  );
+}
+
+function DrawnLogo() {
+  return (
+    <>
       <BusIcon className="h-9 w-9 shrink-0" />
       {/* The name starts with the visible words, spaced as read (WCAG 2.5.3 Label in Name: a voice
           user says what they see). The space after 'Rome' is not drawn: the lines are flex items. */}
@@ -17,7 +47,7 @@ export function Logo({ tone = 'light', className = '' }: { tone?: 'light' | 'dar
         <span className="text-lg">Rome </span>
         <span className="text-[0.7rem] font-bold tracking-[0.2em] uppercase opacity-90">Bus Tickets</span>
       </span>
-    </Link>
+    </>
   );
 }
 

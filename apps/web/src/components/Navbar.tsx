@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { useSettings } from '../api/site';
 import { useSession } from '../lib/session';
 import { keepTabWithin } from './focusTrap';
 import { Logo } from './Logo';
@@ -33,8 +34,14 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 const accentButton =
   'rounded-lg bg-accent px-4 py-2 text-sm font-bold text-stone-900 shadow-sm transition-colors hover:bg-accent-dark';
 
-export function Navbar() {
+/** What the logo is drawn inside: the router passes the content layer's editable slot (editors' EDIT). */
+export type LogoFrame = ComponentType<{ children: ReactNode }>;
+
+const PlainFrame: LogoFrame = ({ children }) => <>{children}</>;
+
+export function Navbar({ logoFrame: LogoSlot = PlainFrame }: { logoFrame?: LogoFrame }) {
   const { loggedIn, logout } = useSession();
+  const logo = useSettings().site_logo?.file;
   const items = navItems(loggedIn);
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -73,7 +80,9 @@ export function Navbar() {
     <header className="sticky top-0 z-40 bg-brand text-white shadow-md">
       <nav ref={navRef} aria-label="Main" className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="flex h-16 items-center justify-between gap-4">
-          <Logo />
+          <LogoSlot>
+            <Logo image={logo} />
+          </LogoSlot>
           <ul className="hidden items-center gap-1 md:flex">
             {items.map((item) => (
               <li key={item.to}>

@@ -1,6 +1,8 @@
+import { SITE_LOGO_TAG } from '@rome/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { settingsQuery } from '../api/site';
 import { staticContentKey } from '../features/content/api';
 import { reasonOf, updatePageImage } from './api';
 import { buttonPrimary, buttonSecondary, Dialog } from './Dialog';
@@ -39,6 +41,8 @@ export function ChangeImageDialog({
     try {
       await updatePageImage(tag, id, page);
       await client.invalidateQueries({ queryKey: staticContentKey(page) });
+      // The navigation logo's picture comes with the website settings, on every page.
+      if (tag === SITE_LOGO_TAG) await client.invalidateQueries({ queryKey: settingsQuery.queryKey });
       toast.success('Image updated successfully!');
       onClose();
     } catch (err) {

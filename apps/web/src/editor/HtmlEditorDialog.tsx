@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSettings } from '../api/site';
 import { type StaticContent, staticContentKey } from '../features/content/api';
@@ -34,9 +34,12 @@ export function HtmlEditorDialog({
   const settings = useSettings();
   const client = useQueryClient();
   // The page's own rendering of this kind of block: the same allowlist, or the same plain text.
-  const preview = useMemo(
-    () => (kind === 'text' ? renderContentText(text, settings) : renderContentHtml(text, settings)),
-    [kind, text, settings],
+  const render = useMemo(
+    () =>
+      kind === 'text'
+        ? (t: string) => renderContentText(t, settings)
+        : (t: string) => renderContentHtml(t, settings),
+    [kind, settings],
   );
   const lines = text === '' ? 0 : text.split('\n').length;
 
@@ -73,52 +76,15 @@ export function HtmlEditorDialog({
       onClose={onClose}
       className="m-auto h-[min(90dvh,760px)] max-h-[100dvh] w-[min(1200px,calc(100vw-1rem))] max-w-none rounded-xl"
     >
-      <div className="grid min-h-0 flex-1 grid-rows-2 gap-0 md:grid-cols-2 md:grid-rows-1">
-        <section
-          aria-labelledby="html-editor-preview"
-          className="flex min-h-0 flex-col border-b border-stone-200 md:border-r md:border-b-0"
-        >
-          <h3
-            id="html-editor-preview"
-            className="bg-stone-50 px-4 py-2 text-xs font-bold tracking-wide text-stone-700 uppercase"
-          >
-            Live preview
-          </h3>
-          <div className="min-h-0 flex-1 overflow-auto p-4">
-            {kind === 'text' ? (
-              <>
-                <p data-testid="html-preview" className="text-lg font-semibold text-stone-900">
-                  {preview}
-                </p>
-                <p className="mt-3 text-xs text-stone-600">
-                  A title shows as plain text: tags such as &lt;strong&gt; are not kept on the page.
-                </p>
-              </>
-            ) : (
-              <div
-                data-testid="html-preview"
-                className={CONTENT_HTML_CLASSES}
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify (renderContentHtml)
-                dangerouslySetInnerHTML={{ __html: preview }}
-              />
-            )}
-          </div>
-        </section>
-        <section aria-labelledby="html-editor-source" className="flex min-h-0 flex-col">
-          <h3
-            id="html-editor-source"
-            className="bg-stone-50 px-4 py-2 text-xs font-bold tracking-wide text-stone-700 uppercase"
-          >
-            HTML source <span className="font-mono font-normal normal-case">({tag})</span>
-          </h3>
-          <CodeEditor
-            value={source}
-            onChange={setText}
-            label={`HTML source of ${label}`}
-            className="flex-1"
-          />
-        </section>
-      </div>
+      <HtmlEditorPanes
+        kind={kind}
+        tag={tag}
+        value={text}
+        onChange={setText}
+        label={label}
+        render={render}
+        className="flex-1"
+      />
       <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 px-5 py-3">
         <p className="text-sm text-stone-700" data-testid="html-counts">
           {text.length} characters · {lines} {lines === 1 ? 'line' : 'lines'}
@@ -138,5 +104,78 @@ export function HtmlEditorDialog({
         </div>
       </footer>
     </Dialog>
+  );
+}
+
+/**
+ * The HTML editor's two panes: the live preview, drawn by `render` as the page draws the HTML (the same
+ * allowlist), beside the CodeMirror source. Used by content blocks (HtmlEditorDialog) and the ticket
+ * description (ticket/TicketEditor.tsx; issue #23: it was a raw textarea).
+ */
+export function HtmlEditorPanes({
+  kind = 'html',
+  tag,
+  value,
+  onChange,
+  label,
+  render,
+  previewClassName = CONTENT_HTML_CLASSES,
+  className = '',
+}: {
+  kind?: 'text' | 'html';
+  tag: string;
+  /** The current source; the editor starts from its first value. */
+  value: string;
+  onChange: (text: string) => void;
+  label: string;
+  /** Sanitised HTML (or plain text for a text block) of the source, as the page shows it. */
+  render: (source: string) => string;
+  previewClassName?: string;
+  className?: string;
+}) {
+  const id = useId();
+  const preview = useMemo(() => render(value), [render, value]);
+  return (
+    <div className={`grid min-h-0 grid-rows-2 gap-0 md:grid-cols-2 md:grid-rows-1 ${className}`}>
+      <section
+        aria-labelledby={`${id}-preview`}
+        className="flex min-h-0 flex-col border-b border-stone-200 md:border-r md:border-b-0"
+      >
+        <h3
+          id={`${id}-preview`}
+          className="bg-stone-50 px-4 py-2 text-xs font-bold tracking-wide text-stone-700 uppercase"
+        >
+          Live preview
+        </h3>
+        <div className="min-h-0 flex-1 overflow-auto p-4">
+          {kind === 'text' ? (
+            <>
+              <p data-testid="html-preview" className="text-lg font-semibold text-stone-900">
+                {preview}
+              </p>
+              <p className="mt-3 text-xs text-stone-600">
+                A title shows as plain text: tags such as &lt;strong&gt; are not kept on the page.
+              </p>
+            </>
+          ) : (
+            <div
+              data-testid="html-preview"
+              className={previewClassName}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify (render: the page's own sanitiser)
+              dangerouslySetInnerHTML={{ __html: preview }}
+            />
+          )}
+        </div>
+      </section>
+      <section aria-labelledby={`${id}-source`} className="flex min-h-0 flex-col">
+        <h3
+          id={`${id}-source`}
+          className="bg-stone-50 px-4 py-2 text-xs font-bold tracking-wide text-stone-700 uppercase"
+        >
+          HTML source <span className="font-mono font-normal normal-case">({tag})</span>
+        </h3>
+        <CodeEditor value={value} onChange={onChange} label={`HTML source of ${label}`} className="flex-1" />
+      </section>
+    </div>
   );
 }

@@ -1,3 +1,5 @@
+import { HOME_BANNER, HOME_BANNER_TAGS, HOME_HERO, HOME_HERO_TAGS, SITE_LOGO_TAG } from '@rome/contract';
+
 /** The demo shop: a believable Rome catalogue across five operators and all eight ticket types. */
 
 export const DEMO_FOLDERS = [
@@ -350,13 +352,15 @@ export const DEMO_PAGES: { slug: string; title: string; blocks: Record<string, s
       slug: 'home',
       title: 'Home',
       blocks: {
-        'home-hero-title': 'Discover Rome Your Way',
-        'home-hero-subtitle':
-          'Hop-on hop-off buses and museum tickets from Rome’s best operators, in one place.',
+        // The words the home page shows (contract home-hero.ts), editable in place (issue #23).
+        [HOME_HERO_TAGS.kicker]: HOME_HERO.kicker,
+        [HOME_HERO_TAGS.title]: HOME_HERO.title,
+        [HOME_HERO_TAGS.lead]: HOME_HERO.lead,
         'home-services-title': 'Our Bus Services',
-        'home-banner-title': 'Rome is waiting. Your seat on the top deck is ready.',
+        [HOME_BANNER_TAGS.title]: HOME_BANNER.title,
+        [HOME_BANNER_TAGS.text]: HOME_BANNER.text,
       },
-      images: ['home-hero', 'home-bottom-banner', 'site-logo'],
+      images: ['home-hero', 'home-bottom-banner', SITE_LOGO_TAG],
     },
     {
       slug: 'about-us',

@@ -1,7 +1,8 @@
-import { DEFAULT_SETTINGS, type WebsiteSettings } from '@rome/contract';
+import { DEFAULT_SETTINGS, SITE_LOGO_TAG, type WebsiteSettings } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { websiteSettings } from '../../db/schema';
+import { mediaItems, pageImages, websiteSettings } from '../../db/schema';
+import { mediaUrl } from '../media/urls';
 
 export async function getSettingsRow(db: Db) {
   const [row] = await db.select().from(websiteSettings).where(eq(websiteSettings.id, 1));
@@ -9,10 +10,22 @@ export async function getSettingsRow(db: Db) {
 }
 
 /** The public settings; a missing row answers the defaults. */
+/** The picture an editor attached to the navigation bar's logo (page image `site-logo`), if any. */
+async function siteLogo(db: Db): Promise<WebsiteSettings['site_logo']> {
+  const [row] = await db
+    .select({ id: mediaItems.id, key: mediaItems.fileKey })
+    .from(pageImages)
+    .innerJoin(mediaItems, eq(mediaItems.id, pageImages.mediaId))
+    .where(eq(pageImages.uniqueTag, SITE_LOGO_TAG));
+  const file = mediaUrl(row?.key);
+  return row && file ? { id: row.id, file } : null;
+}
+
 export async function getWebsiteSettings(db: Db): Promise<WebsiteSettings> {
-  const row = await getSettingsRow(db);
-  if (!row) return DEFAULT_SETTINGS;
+  const [row, logo] = await Promise.all([getSettingsRow(db), siteLogo(db)]);
+  if (!row) return { ...DEFAULT_SETTINGS, site_logo: logo };
   return {
+    site_logo: logo,
     max_image_upload_size_mb: row.maxImageUploadSizeMb,
     website_facebook: row.websiteFacebook,
     website_instagram: row.websiteInstagram,

@@ -42,8 +42,8 @@ export function pageSlugFor(pattern: string, params: Record<string, string>): st
 }
 
 /**
- * An editor's page metadata wins over the generated title, description and JSON-LD. A page with a
- * banner (every stored page but home) is sent with its content and the banner picture it will show:
+ * An editor's page metadata wins over the generated title, description and JSON-LD. Every stored page
+ * is sent with its content; a page with a banner (every one but home) also with the banner picture:
  * the attached picture, else the bundled default (`pageBanner`, as the web app's ContentBanner).
  */
 function withPageMeta(
@@ -53,7 +53,9 @@ function withPageMeta(
   site?: SiteSnapshot,
 ): PageHead {
   const slug = pageSlugFor(pattern, params);
-  if (slug && slug !== 'home') {
+  // Home draws its hero's words from its content blocks (issue #23): its content comes with the HTML.
+  if (slug === 'home') head = { ...head, contentPage: slug };
+  else if (slug) {
     const banner = pageBanner(slug);
     head = {
       ...head,

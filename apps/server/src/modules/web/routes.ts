@@ -12,6 +12,8 @@ import {
   bookingPath,
   companyPath,
   escapeHtml,
+  HOME_HERO_TAGS,
+  type HomeHeroText,
   homeHeroFrameHtml,
   matchRoute,
 } from '@rome/contract';
@@ -75,6 +77,20 @@ const NO_HEAD_CODE = [
 export const runsHeadCode = (pathname: string): boolean =>
   !NO_HEAD_CODE.some((pattern) => matchRoute(pattern, pathname) !== null);
 
+/** The text of a stored (sanitised) HTML block: tags dropped, the common entities read, spaces collapsed. */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 export const webRoutes: FastifyPluginAsync = async (app) => {
   const dist = app.config.webDistDir;
   const indexFile = path.join(dist, 'index.html');
@@ -129,15 +145,30 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
    * The page's static content, as GET static-content/{page}/ answers it, for the app to start with
    * (main.tsx): its first render then has the banner, titles and text without a request.
    */
-  const initialContent = async (pageTag: string): Promise<string> => {
+  const initialContent = async (
+    pageTag: string,
+  ): Promise<{ html: string; content: Awaited<ReturnType<typeof getStaticContent>> | null }> => {
     try {
       const content = await getStaticContent(app.db, pageTag);
-      return `\n    <script type="application/json" id="initial-content">${safeJson({ page: pageTag, content })}</script>`;
+      return {
+        html: `\n    <script type="application/json" id="initial-content">${safeJson({ page: pageTag, content })}</script>`,
+        content,
+      };
     } catch (err) {
       // The app then loads it itself, as on any later page.
       app.log.warn({ err, pageTag }, 'static content for the page HTML failed');
-      return '';
+      return { html: '', content: null };
     }
+  };
+
+  /** The home hero's words from its content blocks, as the app's ContentText shows them (plain text). */
+  const heroText = (content: Awaited<ReturnType<typeof getStaticContent>> | null): Partial<HomeHeroText> => {
+    const text: Partial<HomeHeroText> = {};
+    for (const key of Object.keys(HOME_HERO_TAGS) as (keyof HomeHeroText)[]) {
+      const block = content?.content_blocks.find((b) => b.unique_tag === HOME_HERO_TAGS[key] && b.is_active);
+      if (block) text[key] = htmlText(block.block_content);
+    }
+    return text;
   };
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -156,15 +187,15 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const head = pageHead(url.pathname, catalog, site, url.searchParams);
     const nonce = randomBytes(16).toString('base64');
     const pagePreloads = head.status === 200 ? preloads(url.pathname) : '';
-    const initial = head.contentPage ? await initialContent(head.contentPage) : '';
-    const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial}${site.globalHeadCode && runsHeadCode(url.pathname) ? `\n    ${site.globalHeadCode}` : ''}`;
+    const initial = head.contentPage ? await initialContent(head.contentPage) : { html: '', content: null };
+    const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial.html}${site.globalHeadCode && runsHeadCode(url.pathname) ? `\n    ${site.globalHeadCode}` : ''}`;
     // A page with a banner paints it from the HTML (contract banner.ts), the home page its hero's words
     // (home-hero.ts); the app's first render, which has the same content at hand, takes its place.
     const firstScreen =
       head.contentPage && head.lcpImage
         ? bannerFrameHtml(head.lcpImage)
         : url.pathname === '/' && head.status === 200
-          ? homeHeroFrameHtml()
+          ? homeHeroFrameHtml(heroText(initial.content))
           : '';
     const html = addNonce(
       template

@@ -2,7 +2,10 @@ import { type MediaItem, type Package, parseSchemaJson } from '@rome/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
+import { sanitizeContent } from '../../features/content/html';
+import { TICKET_DESCRIPTION_CLASSES } from '../../features/ticket/description';
 import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../Dialog';
+import { HtmlEditorPanes } from '../HtmlEditorDialog';
 import { MediaPicker } from '../media/MediaPicker';
 import { AvailabilityEditor } from './AvailabilityEditor';
 import {
@@ -196,15 +199,17 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
             <h3 id={`${id}-desc`} className="font-bold">
               Description
             </h3>
-            <label className="mt-2 block text-sm font-semibold">
-              Description (HTML)
-              <textarea
-                className={`${inputClass} h-48 font-mono text-xs`}
-                value={f.description}
-                onChange={(e) => set('description', e.target.value)}
-                spellCheck={false}
-              />
-            </label>
+            {/* The HTML editor of content blocks, with its live preview drawn as the ticket page draws
+                the description (issue #23: it was a raw textarea). */}
+            <HtmlEditorPanes
+              tag="description"
+              value={f.description}
+              onChange={(text) => set('description', text)}
+              label="the ticket description"
+              render={sanitizeContent}
+              previewClassName={TICKET_DESCRIPTION_CLASSES}
+              className="mt-2 h-[32rem] overflow-hidden rounded-lg border border-stone-300 md:h-80"
+            />
           </section>
 
           <section aria-labelledby={`${id}-seo`} className="grid gap-3 sm:grid-cols-2">

@@ -16,3 +16,4 @@ export { EditableSlot, EditorPageTools } from './editable';
 export type { EditableKind, EditableProps } from './editable-props';
 export { CONTENT_HTML_CLASSES } from './html';
 export { useStoredPageHead } from './page-head';
+export { EditableSiteLogo } from './SiteLogo';

@@ -1,4 +1,6 @@
+import { HOME_BANNER, HOME_BANNER_TAGS, HOME_PAGE_TAG } from '@rome/contract';
 import { Link } from 'react-router';
+import { ContentText } from '../content';
 
 /** Spec §2 Home: the bottom banner, a call to the offers page. */
 export function BottomBanner() {
@@ -16,12 +18,23 @@ export function BottomBanner() {
           <circle cx="32" cy="38" r="4" />
         </svg>
         <div className="relative max-w-xl">
-          <h2 id="banner-title" className="text-3xl font-extrabold tracking-tight">
-            Ready when Rome is
-          </h2>
-          <p className="mt-3 text-red-50">
-            Family passes, night runs and museum combos: see this season's deals before the buses fill up.
-          </p>
+          <ContentText
+            tag={HOME_BANNER_TAGS.title}
+            page={HOME_PAGE_TAG}
+            fallback={HOME_BANNER.title}
+            as="h2"
+            id="banner-title"
+            className="text-3xl font-extrabold tracking-tight"
+            label="bottom banner title"
+          />
+          <ContentText
+            tag={HOME_BANNER_TAGS.text}
+            page={HOME_PAGE_TAG}
+            fallback={HOME_BANNER.text}
+            as="p"
+            className="mt-3 block text-red-50"
+            label="bottom banner text"
+          />
           <Link
             to="/offer"
             className="mt-6 inline-block rounded-lg bg-accent px-6 py-3 font-extrabold text-stone-900 shadow hover:bg-accent-dark"

@@ -1,5 +1,6 @@
-import { HOME_HERO, HOME_HERO_CLASSES } from '@rome/contract';
+import { HOME_HERO, HOME_HERO_CLASSES, HOME_HERO_TAGS, HOME_PAGE_TAG } from '@rome/contract';
 import { TicketTypeSearch } from '../../components/TicketTypeSearch';
+import { ContentText } from '../content';
 
 /** Spec §2 Home: hero with the ticket-type search, over a drawn Roman skyline at sunset (no image request). */
 export function Hero() {
@@ -9,11 +10,33 @@ export function Hero() {
     <section aria-labelledby="hero-title" className={c.section}>
       <Skyline />
       <div className={c.inner}>
-        <p className={c.kicker}>{HOME_HERO.kicker}</p>
-        <h1 id="hero-title" className={c.title}>
-          {HOME_HERO.title}
-        </h1>
-        <p className={c.lead}>{HOME_HERO.lead}</p>
+        {/* Editors change the words in place (issue #23); the server paints the same blocks first. */}
+        <ContentText
+          tag={HOME_HERO_TAGS.kicker}
+          page={HOME_PAGE_TAG}
+          fallback={HOME_HERO.kicker}
+          as="p"
+          className={c.kicker}
+          editClassName="w-fit"
+          label="home hero kicker"
+        />
+        <ContentText
+          tag={HOME_HERO_TAGS.title}
+          page={HOME_PAGE_TAG}
+          fallback={HOME_HERO.title}
+          as="h1"
+          id="hero-title"
+          className={c.title}
+          label="home hero title"
+        />
+        <ContentText
+          tag={HOME_HERO_TAGS.lead}
+          page={HOME_PAGE_TAG}
+          fallback={HOME_HERO.lead}
+          as="p"
+          className={c.lead}
+          label="home hero text"
+        />
         <div className="mt-8 max-w-3xl rounded-2xl bg-white/95 p-5 shadow-xl ring-1 ring-black/5 backdrop-blur sm:p-6">
           <TicketTypeSearch />
         </div>

@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '@rome/contract';
-import { usePageTitle } from '../../components/usePageTitle';
+import { HOME_PAGE_TAG, PRODUCT_NAME } from '@rome/contract';
+import { EditorPageTools, useStoredPageHead } from '../content';
 import { BottomBanner } from './BottomBanner';
 import { GetInTouch } from './GetInTouch';
 import { Hero } from './Hero';
@@ -9,7 +9,8 @@ import { ServiceTabs } from './ServiceTabs';
 
 /** Spec §2 Home. */
 export default function HomePage() {
-  usePageTitle(`Rome Hop-On Hop-Off Bus Tours & Museum Tickets | ${PRODUCT_NAME}`);
+  // An editor's meta title and description win, as in the <head> the server sends (issue #23).
+  useStoredPageHead(HOME_PAGE_TAG, `Rome Hop-On Hop-Off Bus Tours & Museum Tickets | ${PRODUCT_NAME}`);
   return (
     <main>
       <Hero />
@@ -18,6 +19,7 @@ export default function HomePage() {
       <ServiceTabs />
       <BottomBanner />
       <GetInTouch />
+      <EditorPageTools page={HOME_PAGE_TAG} />
     </main>
   );
 }

@@ -11,6 +11,7 @@ import { useIsEditor } from '../../lib/session';
 import { track } from '../../lib/track';
 import { sanitizeContent } from '../content/html';
 import { BookingPanel } from './BookingPanel';
+import { TICKET_DESCRIPTION_CLASSES } from './description';
 import { galleryImages, viewMorePath } from './format';
 import { Gallery } from './Gallery';
 
@@ -120,7 +121,7 @@ function TicketDetails({ pkg }: { pkg: Package }) {
             About this ticket
           </h2>
           <div
-            className="mt-3 leading-relaxed text-stone-800 [&_a]:text-brand [&_a]:underline [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mb-1 [&_ol]:mb-3 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-3 [&_ul]:mb-3 [&_ul]:list-disc [&_ul]:pl-5"
+            className={`mt-3 ${TICKET_DESCRIPTION_CLASSES}`}
             // Sanitised above with the contract's HTML_POLICY: editors' HTML cannot carry script into the page.
             // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify (sanitizeContent)
             dangerouslySetInnerHTML={{ __html: description }}

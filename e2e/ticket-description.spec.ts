@@ -1,0 +1,69 @@
+/**
+ * The ticket description is edited with the HTML editor of content blocks (issue #23, Editors: it was
+ * a raw textarea): CodeMirror source beside a live preview drawn as the ticket page draws it (the same
+ * allowlist), saved with the ticket and seen by a visitor after a reload. At 390 and 1280 px.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { demoAccounts, signInAs } from './fixtures';
+
+const WIDTHS = [390, 1280] as const;
+const TICKET = '/manageBookings/E9/BB-24';
+
+async function editorToken(page: Page): Promise<string> {
+  const { email, password } = demoAccounts().editor;
+  const res = await page.request.post('/api/api/token/', { data: { username: email, password } });
+  return (await res.json()).access;
+}
+
+async function description(page: Page): Promise<string> {
+  return (await (await page.request.get('/api/package/E9/BB-24/')).json()).data.description;
+}
+
+for (const width of WIDTHS) {
+  test(`the ticket description is edited in the HTML editor with a live preview at ${width} px`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signInAs(page, 'editor');
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+    const before = await description(page);
+    const html = `<p>Ride at <strong>${width}</strong> px</p><script>window.bad = 1</script><ul><li>Open top</li></ul>`;
+    try {
+      await page.goto(TICKET);
+      await page.getByRole('button', { name: 'Edit Ticket' }).click();
+      const editor = page.getByRole('dialog', { name: /^Edit Ticket/ });
+      // No raw textarea: the code editor and its preview.
+      await expect(editor.getByRole('textbox', { name: 'Description (HTML)' })).toHaveCount(0);
+      const source = editor.getByRole('textbox', { name: 'HTML source of the ticket description' });
+      await source.scrollIntoViewIfNeeded();
+      await source.click();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.press('Delete');
+      await page.keyboard.insertText(html);
+
+      const preview = editor.getByTestId('html-preview');
+      await expect(preview.locator('strong')).toHaveText(String(width));
+      await expect(preview.getByRole('listitem')).toHaveText('Open top');
+      await expect(preview.locator('script')).toHaveCount(0);
+
+      await editor.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByText('Ticket updated successfully!').first()).toBeVisible();
+      expect(await description(page)).toContain(`<strong>${width}</strong>`);
+
+      const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+      const visitor = await context.newPage();
+      await visitor.goto(TICKET);
+      const about = visitor.locator('section[aria-labelledby="ticket-about"]');
+      await expect(about.locator('strong')).toHaveText(String(width));
+      await expect(about.getByRole('listitem')).toHaveText('Open top');
+      expect(await visitor.evaluate(() => (window as { bad?: number }).bad)).toBeUndefined();
+      await context.close();
+    } finally {
+      await page.request.patch('/api/update-bus-package/BB-24/', {
+        headers: { authorization: `Bearer ${await editorToken(page)}` },
+        data: { description: before },
+      });
+    }
+  });
+}
