@@ -67,3 +67,19 @@ for (const width of WIDTHS) {
     }
   });
 }
+
+test('HTML typed key by key is kept as typed: no closing tag is added to it', async ({ page }) => {
+  await signInAs(page, 'editor');
+  await page.goto(TICKET);
+  await page.getByRole('button', { name: 'Edit Ticket' }).click();
+  const editor = page.getByRole('dialog', { name: /^Edit Ticket/ });
+  const source = editor.getByRole('textbox', { name: 'HTML source of the ticket description' });
+  await source.scrollIntoViewIfNeeded();
+  await source.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  const typed = '<p>Go <strong>now</strong> and <em>enjoy</em></p>';
+  await page.keyboard.type(typed);
+  await expect(source).toHaveText(typed);
+  await expect(editor.getByTestId('html-preview').locator('strong')).toHaveText('now');
+});
