@@ -101,6 +101,14 @@ export async function logout(): Promise<void> {
 export const hasAccessToken = () => Boolean(tokenStore.access());
 
 /**
+ * The same, as a hook that follows the stored tokens: a page behind the sign-in guard re-renders (and
+ * goes to /login) when any path ends the session while it is open, e.g. the start-up check of a dead
+ * refresh token clearing the tokens before the page's own calls meet their 401.
+ */
+export const useHasAccessToken = (): boolean =>
+  useSyncExternalStore(onTokenChange, hasAccessToken, () => false);
+
+/**
  * Editor status (spec §4, §8): GET check-editor/, cached in localStorage is_editor. False without a
  * token or on any failure ('Failed to check editor status' is logged).
  */

@@ -8,7 +8,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useProfile } from '../../api/account';
 import { Spinner } from '../../components/form';
 import { usePageTitle } from '../../components/usePageTitle';
-import { hasAccessToken } from '../../lib/session';
+import { useHasAccessToken } from '../../lib/session';
 import { ChangePasswordTab } from './components/ChangePasswordTab';
 import { DataRightsSection } from './components/DataRightsSection';
 import { ProfileInfoTab } from './components/ProfileInfoTab';
@@ -25,7 +25,8 @@ const TABS: { key: TabKey; label: string }[] = [
 
 export default function ProfilePage() {
   const location = useLocation();
-  if (!hasAccessToken())
+  const signedIn = useHasAccessToken();
+  if (!signedIn)
     return (
       <Navigate
         to="/login"

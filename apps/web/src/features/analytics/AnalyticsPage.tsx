@@ -10,9 +10,9 @@ import { ANALYTICS_METRICS, type AnalyticsMetric } from '@rome/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { tokenStore } from '../../api/client';
 import { Logo } from '../../components/Logo';
 import { usePageTitle } from '../../components/usePageTitle';
+import { useHasAccessToken } from '../../lib/session';
 import { usePageViews } from '../../lib/track';
 import { insightsQuery, superuserQuery } from './api';
 import { ActivityLog } from './components/ActivityLog';
@@ -29,7 +29,7 @@ export default function AnalyticsPage() {
   usePageViews({ pathOnly: true });
   usePageTitle('Analytics Dashboard');
   const location = useLocation();
-  const hasToken = Boolean(tokenStore.access());
+  const hasToken = useHasAccessToken();
   const check = useQuery({ ...superuserQuery, enabled: hasToken });
   useEffect(() => {
     // Spec §8: the failure sets an error that is not displayed; the page treats it as "not a superuser".

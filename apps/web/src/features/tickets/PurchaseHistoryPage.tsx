@@ -14,8 +14,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { ApiError, tokenStore } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { cancelTicket, dashboardQuery, downloadQr } from '../../api/tickets';
+import { useHasAccessToken } from '../../lib/session';
 import { track } from '../../lib/track';
 
 const isRefunded = (t: PurchasedTicket) => t.status === 'refunded';
@@ -164,7 +165,7 @@ function QrButton({ ticket }: { ticket: PurchasedTicket }) {
 export default function PurchaseHistoryPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const hasToken = Boolean(tokenStore.access());
+  const hasToken = useHasAccessToken();
   const query = useQuery({ ...dashboardQuery, enabled: hasToken });
   const client = useQueryClient();
   const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
