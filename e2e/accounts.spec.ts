@@ -80,7 +80,8 @@ test('a new customer registers, signs in, edits the profile, changes and resets 
     'An account with this email address already exists.',
   );
 
-  // Sign in -> / with the tokens and the e-mail stored.
+  // Sign in -> / with the e-mail stored; the tokens are where no page script can read them
+  // (decision 018): the refresh token in an HttpOnly cookie, the access token in memory.
   await page.goto('/login');
   await signIn(page, email, firstPassword);
   await expect(page).toHaveURL(/\/$/);
@@ -89,10 +90,11 @@ test('a new customer registers, signs in, edits the profile, changes and resets 
     access: localStorage.getItem('access'),
     refresh: localStorage.getItem('refresh'),
     email: localStorage.getItem('email'),
+    cookie: document.cookie,
   }));
-  expect(stored.access).toBeTruthy();
-  expect(stored.refresh).toBeTruthy();
-  expect(stored.email).toBe(email);
+  expect(stored).toEqual({ access: null, refresh: null, email, cookie: '' });
+  const sessionCookie = async () => (await page.context().cookies()).find((c) => c.name === 'rbt_refresh');
+  expect(await sessionCookie()).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/session/' });
   await expect.poll(() => page.evaluate(() => localStorage.getItem('is_editor'))).toBe('false');
 
   // The account page.
@@ -138,8 +140,8 @@ test('a new customer registers, signs in, edits the profile, changes and resets 
   await page.reload();
   await expect(inMain(page).getByLabel('Phone Number')).toHaveValue(newPhone);
 
-  // Change Password tab: the stored pair is replaced and the fields are cleared.
-  const before = await page.evaluate(() => localStorage.getItem('refresh'));
+  // Change Password tab: the session cookie is replaced and the fields are cleared.
+  const before = (await sessionCookie())?.value;
   await page.getByRole('tab', { name: 'Change Password' }).click();
   await expect(page.getByRole('tab', { name: 'Change Password' })).toHaveAttribute('aria-selected', 'true');
   await inMain(page).getByLabel('Current Password').fill(firstPassword);
@@ -150,7 +152,7 @@ test('a new customer registers, signs in, edits the profile, changes and resets 
   await expect(inMain(page).getByLabel('Current Password')).toHaveValue('');
   await expect(inMain(page).getByLabel('New Password', { exact: true })).toHaveValue('');
   await expect(inMain(page).getByLabel('Confirm New Password')).toHaveValue('');
-  const after = await page.evaluate(() => localStorage.getItem('refresh'));
+  const after = (await sessionCookie())?.value;
   expect(after).toBeTruthy();
   expect(after).not.toBe(before);
 
@@ -176,11 +178,12 @@ test('a new customer registers, signs in, edits the profile, changes and resets 
   await page.reload();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 
-  // Log out: storage cleared, back on /.
+  // Log out: storage and the session cookie cleared, back on /.
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  expect(await sessionCookie()).toBeUndefined();
 
   // Forgot password -> code by e-mail -> reset -> /reset-success.
   await page.goto('/forgot-password');
@@ -220,7 +223,7 @@ test('/profile without a token goes to /login and, after signing in, back to /pr
   await expect(page.getByText('Manage your account settings and view your travel history')).toBeVisible();
 });
 
-test('an expired access token is renewed with the refresh token; a dead session goes to /login', async ({
+test('an expired access token is renewed from the session cookie; a dead session goes to /login', async ({
   page,
 }) => {
   const { customer } = demoAccounts();
@@ -228,29 +231,33 @@ test('an expired access token is renewed with the refresh token; a dead session 
   await signIn(page, customer.email, customer.password);
   await expect(page).toHaveURL(/\/$/);
 
-  // A broken access token: the profile call answers 401, the client renews the pair and repeats it.
-  const refreshBefore = await page.evaluate(() => {
-    localStorage.setItem('access', 'broken');
-    return localStorage.getItem('refresh');
+  // The profile call meets a 401 once (an expired access token): the client renews from the cookie
+  // and repeats it.
+  let refused = 0;
+  await page.route('**/api/profile/', async (route) => {
+    if (refused++ === 0)
+      return route.fulfill({
+        status: 401,
+        json: { detail: 'Token is invalid or expired', code: 'token_not_valid' },
+      });
+    return route.continue();
+  });
+  const renewals: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/session/refresh/')) renewals.push(r.url());
   });
   await page.goto('/profile');
   await expect(page.getByRole('tab', { name: 'Profile Information' })).toBeVisible();
   await expect(inMain(page).getByLabel('Email', { exact: true })).toHaveValue(customer.email);
-  const renewed = await page.evaluate(() => ({
-    access: localStorage.getItem('access'),
-    refresh: localStorage.getItem('refresh'),
-  }));
-  expect(renewed.access).not.toBe('broken');
-  expect(renewed.refresh).not.toBe(refreshBefore);
+  // One to restore the session on the page load, one to renew after the 401.
+  expect(renewals).toHaveLength(2);
+  await page.unroute('**/api/profile/');
 
-  // Both tokens dead: tokens cleared, /login, and back to /profile after signing in.
-  await page.evaluate(() => {
-    localStorage.setItem('access', 'broken');
-    localStorage.setItem('refresh', 'broken');
-  });
+  // The session is over (the cookie is gone): signed out, /login, and back to /profile after signing in.
+  await page.context().clearCookies();
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('access'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('email'))).toBeNull();
   await signIn(page, customer.email, customer.password);
   await expect(page).toHaveURL(/\/profile$/);
 });

@@ -126,7 +126,7 @@ test('a checkout cancelled elsewhere cannot be paid: Pay shows the refusal and n
   page,
 }) => {
   const accounts = demoAccounts();
-  await signInWith(page, accounts.customer.email, accounts.customer.password);
+  const { access } = await signInWith(page, accounts.customer.email, accounts.customer.password);
   await page.goto('/manageBookings/E9/GL-24');
   await page.getByRole('button', { name: 'Increase adults' }).click();
   await page.getByRole('button', { name: 'Checkout' }).click();
@@ -134,13 +134,16 @@ test('a checkout cancelled elsewhere cannot be paid: Pay shows the refusal and n
   const session = new URL(page.url()).pathname.split('/').filter(Boolean).at(-1)!;
   await expect(page.getByRole('button', { name: /^Pay €/ })).toBeVisible();
   // Another tab cancels it while this page still offers Pay.
-  const status = await page.evaluate(async (id) => {
-    const res = await fetch(`/api/test-checkout/${id}/cancel/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${localStorage.getItem('access')}` },
-    });
-    return res.status;
-  }, session);
+  const status = await page.evaluate(
+    async ([id, token]) => {
+      const res = await fetch(`/api/test-checkout/${id}/cancel/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return res.status;
+    },
+    [session, access] as const,
+  );
   expect(status).toBe(200);
   await page.getByRole('button', { name: /^Pay €/ }).click();
   await expect(page.getByRole('alert')).toHaveText('This checkout is no longer open.');

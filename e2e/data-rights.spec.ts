@@ -102,7 +102,7 @@ test('profile at 390 px: download my data, then delete my account with the passw
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Your account has been deleted.')).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('access'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('email'))).toBeNull();
   const signIn = await page.request.post('/api/api/token/', { data: { username: email, password } });
   expect(signIn.status()).toBe(401);
 });

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export type Role = 'customer' | 'editor' | 'superuser';
 
@@ -33,29 +33,50 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 /**
- * Signs `page` in with an e-mail and password the way the web app does after a login (spec §3 Browser
- * storage): the token pair and e-mail in localStorage before any page script runs.
+ * Signs `page` in with an e-mail and password the way the web app does after a login (decision 018):
+ * the spec's sign-in call, the refresh token handed to the HttpOnly session cookie (page.request shares
+ * the page's cookies), and the e-mail in localStorage before any page script runs. Answers the access
+ * token of that hand-over, for API calls a test makes itself.
  */
-export async function signInWith(page: Page, email: string, password: string) {
+export async function signInWith(
+  page: Page,
+  email: string,
+  password: string,
+  opts: { isEditor?: boolean } = {},
+): Promise<{ access: string; email: string }> {
   const res = await page.request.post('/api/api/token/', { data: { username: email, password } });
   expect(res.ok(), `sign-in of ${email}`).toBe(true);
-  const { access, refresh } = await res.json();
+  const { refresh } = await res.json();
+  const session = await page.request.post('/api/session/refresh/', { data: { refresh } });
+  expect(session.ok(), `session of ${email}`).toBe(true);
+  const { access } = await session.json();
   await page.addInitScript(
-    ([a, r, e]) => {
-      if (!localStorage.getItem('access')) {
-        localStorage.setItem('access', a);
-        localStorage.setItem('refresh', r);
-        localStorage.setItem('email', e);
-      }
+    ([e, editor]) => {
+      // Once per test: after the test signs out, a reload stays signed out.
+      if (sessionStorage.getItem('e2e-signed-in')) return;
+      sessionStorage.setItem('e2e-signed-in', '1');
+      localStorage.setItem('email', e);
+      if (editor) localStorage.setItem('is_editor', 'true');
     },
-    [access, refresh, email],
+    [email, opts.isEditor ? 'true' : ''] as const,
   );
+  return { access: access as string, email };
+}
+
+/** An access token of a demo account for the API calls a test makes itself (no browser involved). */
+export async function apiTokenFor(request: APIRequestContext, who: Role): Promise<string> {
+  const acc = demoAccounts()[who];
+  const res = await request.post('/api/api/token/', {
+    data: { username: acc.email, password: acc.password },
+  });
+  expect(res.ok(), `sign-in of ${acc.email}`).toBe(true);
+  return (await res.json()).access as string;
 }
 
 /** Signs `page` in as one of the demo accounts. */
-export async function signInAs(page: Page, who: Role) {
+export async function signInAs(page: Page, who: Role, opts: { isEditor?: boolean } = {}) {
   const acc = demoAccounts()[who];
-  await signInWith(page, acc.email, acc.password);
+  return signInWith(page, acc.email, acc.password, opts);
 }
 
 /**

@@ -9,39 +9,15 @@
  * Line Tours, I Love Rome), and everything changed is put back.
  */
 
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { uploadTooLargeMessage } from '@rome/contract';
 import sharp from 'sharp';
-import { demoAccounts, expectNoSeriousA11yViolations } from './fixtures';
+import { expectNoSeriousA11yViolations, signInAs } from './fixtures';
 
 type Who = 'customer' | 'editor';
 
-async function tokenFor(request: APIRequestContext, who: Who) {
-  const acc = demoAccounts()[who];
-  const res = await request.post('/api/api/token/', {
-    data: { username: acc.email, password: acc.password },
-  });
-  expect(res.ok()).toBe(true);
-  const { access, refresh } = await res.json();
-  return { access: access as string, refresh: refresh as string, email: acc.email };
-}
-
-/** Stores the tokens as the web app does (spec §3 Browser storage); editors also get is_editor. */
-async function signIn(page: Page, who: Who) {
-  const t = await tokenFor(page.request, who);
-  await page.addInitScript(
-    ([a, r, e, editor]) => {
-      if (!localStorage.getItem('access')) {
-        localStorage.setItem('access', a);
-        localStorage.setItem('refresh', r);
-        localStorage.setItem('email', e);
-        if (editor === 'true') localStorage.setItem('is_editor', 'true');
-      }
-    },
-    [t.access, t.refresh, t.email, String(who === 'editor')],
-  );
-  return t;
-}
+/** Signed in as the web app is; editors also get is_editor cached. */
+const signIn = (page: Page, who: Who) => signInAs(page, who, { isEditor: who === 'editor' });
 
 const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
 
@@ -229,11 +205,12 @@ test.describe('media library and image change (editor)', () => {
     await expect(form.getByLabel('Name')).toHaveValue(name);
     await expect(form.getByLabel('Media type')).toHaveValue('other');
     // Without a token the upload is refused before it is sent.
-    const access = await page.evaluate(() => localStorage.getItem('access'));
-    await page.evaluate(() => localStorage.removeItem('access'));
+    // Another tab signed out (it cleared the shared storage): this one no longer has a session.
+    const email = await page.evaluate(() => localStorage.getItem('email'));
+    await page.evaluate(() => localStorage.removeItem('email'));
     await form.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(form.getByRole('alert')).toHaveText('Authentication required - Please log in');
-    await page.evaluate((a) => localStorage.setItem('access', a ?? ''), access);
+    await page.evaluate((e) => localStorage.setItem('email', e ?? ''), email);
     await form.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(library.getByTestId('media-notice')).toHaveText('Media uploaded successfully!');
 

@@ -254,11 +254,12 @@ test.describe('navigation bar', () => {
   });
 
   test('logged in: Home, Purchase History, Agent Points, Profile, Logout', async ({ page }) => {
-    await page.route(/\/api\/api\/token\/verify\/?$/, (route) => route.fulfill({ json: {} }));
+    // A signed-in browser: the e-mail kept, and the session cookie answering an access token.
+    await page.route(/\/api\/session\/refresh\/?$/, (route) =>
+      route.fulfill({ json: { access: 'test-access' } }),
+    );
     await page.route(/\/api\/check-editor\/?$/, (route) => route.fulfill({ json: { is_editor: false } }));
     await page.addInitScript(() => {
-      localStorage.setItem('access', 'test-access');
-      localStorage.setItem('refresh', 'test-refresh');
       localStorage.setItem('email', 'visitor@example.com');
     });
     await page.goto('/offer');

@@ -1,4 +1,5 @@
 /** buildApp(deps): registers shared infrastructure and the feature modules; nothing else. */
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { jsonTooDeep } from '@rome/contract';
@@ -31,6 +32,7 @@ import { agentRoutes } from './modules/agents/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authPlugin } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
+import { webSessionRoutes } from './modules/auth/web-session';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type Catalog, createCatalog } from './modules/catalog/service';
 import { checkoutRoutes } from './modules/checkout/routes';
@@ -218,6 +220,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(apiDocs);
+  // Only the web app's session cookie (modules/auth/web-session.ts) is read; nothing is signed with it.
+  await app.register(cookie);
   await app.register(multipart, { limits: { fields: 30, fieldSize: 100_000, files: 1, parts: 40 } });
 
   await app.register(helmet, {
@@ -313,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(authPlugin);
   await app.register(authRoutes);
+  await app.register(webSessionRoutes);
   await app.register(accountRoutes);
   await app.register(catalogRoutes);
   await app.register(settingsRoutes);

@@ -63,4 +63,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid environment:\n {2}PORT/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
   });
+
+  it("takes the head code's connect-src origins from HEAD_CODE_CONNECT_SRC, https origins only (issue #21)", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'rome-config-'));
+    expect(loadConfig({ DATA_DIR: dir }).connectSrc).toEqual([]);
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        HEAD_CODE_CONNECT_SRC: 'https://region1.google-analytics.com, https://collector.example/',
+      }).connectSrc,
+    ).toEqual(['https://region1.google-analytics.com', 'https://collector.example']);
+    // Anything wider than one https origin would reopen what the policy closes.
+    for (const bad of ['https:', '*', 'http://collector.example', 'https://collector.example/path'])
+      expect(() => loadConfig({ DATA_DIR: dir, HEAD_CODE_CONNECT_SRC: bad }), bad).toThrow(
+        /HEAD_CODE_CONNECT_SRC/,
+      );
+  });
 });

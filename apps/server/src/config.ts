@@ -34,6 +34,11 @@ const envSchema = z.object({
   STRIPE_API_PROTOCOL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['http', 'https']).optional()),
   ALLOW_TEST_PAYMENTS: bool,
   TRUST_PROXY: z.string().default(''),
+  /**
+   * Origins the global head code may send data to (fetch, XHR, beacons), e.g. an analytics collector:
+   * https origins separated by spaces or commas. Empty: only the shop itself (decision 018).
+   */
+  HEAD_CODE_CONNECT_SRC: z.string().default(''),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   /** The built web app to serve (default apps/web/dist). */
   WEB_DIST_DIR: z.string().optional(),
@@ -106,6 +111,8 @@ export type Config = {
   };
   allowTestPayments: boolean;
   trustProxy: string[];
+  /** HEAD_CODE_CONNECT_SRC: the origins a page's connect-src allows besides 'self'. */
+  connectSrc: string[];
   seedDemo: boolean;
   webDistDir: string;
   analytics: {
@@ -116,6 +123,24 @@ export type Config = {
     geoipDbPaths: string[];
   };
 };
+
+/** HEAD_CODE_CONNECT_SRC as origins; anything but an https origin stops the start (a typo would open more). */
+function connectOrigins(value: string): string[] {
+  return value
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((item) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(item);
+      } catch {}
+      if (!url || url.protocol !== 'https:' || url.origin !== item.replace(/\/$/, ''))
+        throw new Error(
+          `HEAD_CODE_CONNECT_SRC: '${item}' is not an https origin (like https://collector.example).`,
+        );
+      return url.origin;
+    });
+}
 
 /**
  * The JWT secret: from the environment, else (outside production) a random one kept in the data
@@ -210,6 +235,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: env.TRUST_PROXY.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    connectSrc: connectOrigins(env.HEAD_CODE_CONNECT_SRC),
     seedDemo: env.SEED_DEMO === 'auto' ? env.NODE_ENV !== 'production' : env.SEED_DEMO === 'true',
     webDistDir: env.WEB_DIST_DIR
       ? path.resolve(env.WEB_DIST_DIR)

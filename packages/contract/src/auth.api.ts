@@ -29,6 +29,9 @@ import {
   registrationErrorSchema,
   registrationRequestSchema,
   registrationResponseSchema,
+  sessionAccessSchema,
+  sessionEndRequestSchema,
+  sessionRefreshRequestSchema,
   statisticsResponseSchema,
   tokenBlacklistRequestSchema,
   tokenObtainRequestSchema,
@@ -79,6 +82,27 @@ export const authApi = {
     body: tokenBlacklistRequestSchema,
     invalid: AUTH_MESSAGES.refreshRequired,
     responses: { 200: emptyAnswerSchema, 400: errors[400], 401: authErrorSchema },
+  }),
+
+  // ---- The web app's session (issue #21: no token where a page script can read it) -----------------
+  'POST /api/session/refresh/': endpoint({
+    summary: "The web app's session: a new access token for the refresh token in the session cookie",
+    description:
+      'The refresh token lives in an HttpOnly, SameSite=Strict cookie (Secure over HTTPS) limited to ' +
+      '/api/session/; each call spends it and sets the next one. A `refresh` in the body (from a ' +
+      'sign-in with POST /api/api/token/) is spent instead and starts the cookie. 401 clears the cookie.',
+    tag,
+    access: 'session',
+    body: sessionRefreshRequestSchema,
+    invalid: AUTH_MESSAGES.refreshRequired,
+    responses: { 200: sessionAccessSchema, 400: errors[400], 401: authErrorSchema, 403: errors[403] },
+  }),
+  'POST /api/session/end/': endpoint({
+    summary: "Sign the web app's session out: its sign-in stops working and the cookie is cleared",
+    tag,
+    access: 'public',
+    body: sessionEndRequestSchema,
+    responses: { 200: emptyAnswerSchema, 400: errors[400], 403: errors[403] },
   }),
 
   // ---- Registration and password reset ------------------------------------------------------------

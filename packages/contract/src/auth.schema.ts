@@ -76,6 +76,22 @@ export const tokenVerifyRequestSchema = z
   .meta({ examples: [{ token: 'eyJhbGciOiJIUzI1NiJ9.c.d' }] });
 /** POST /api/api/token/blacklist/ : 200 {} and the token's whole sign-in is over (logout). */
 export const tokenBlacklistRequestSchema = tokenRefreshRequestSchema;
+/**
+ * POST /api/session/refresh/ (the web app's session, beside the spec's token calls): the refresh token
+ * travels in an HttpOnly cookie; a body `refresh` (fresh from a sign-in, or left in localStorage by an
+ * older version of the app) is spent once to start that cookie.
+ */
+export const sessionRefreshRequestSchema = z
+  .object({ refresh: z.string().min(1).optional() })
+  .meta({ examples: [{}, { refresh: 'eyJhbGciOiJIUzI1NiJ9.c.d' }] });
+/** The access token only: the next refresh token is in the cookie, out of reach of page scripts. */
+export const sessionAccessSchema = z
+  .object({
+    access: z.string().meta({ description: 'Bearer token for the calls that need one; 15 minutes.' }),
+  })
+  .meta({ examples: [{ access: 'eyJhbGciOiJIUzI1NiJ9.a.b' }] });
+/** POST /api/session/end/ takes an empty object. */
+export const sessionEndRequestSchema = z.object({}).meta({ examples: [{}] });
 /** 200 {} of token/verify/ and token/blacklist/. */
 export const emptyAnswerSchema = z.object({}).meta({ examples: [{}] });
 

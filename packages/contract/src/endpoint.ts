@@ -10,7 +10,8 @@ import { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who may call: the server's preHandler enforces it; the OpenAPI document states it. */
-export type EndpointAccess = 'public' | 'user' | 'editor' | 'superuser' | 'agent' | 'reseller';
+/** 'session': the web app's HttpOnly session cookie opens it (decision 018), not a Bearer token. */
+export type EndpointAccess = 'public' | 'user' | 'editor' | 'superuser' | 'agent' | 'reseller' | 'session';
 
 export type EndpointDef = {
   /** One line for the API reference. */

@@ -91,7 +91,7 @@ export function route<K extends ApiKey>(
       ...('body' in e && e.body ? { body: e.body } : {}),
       response: e.responses,
       ...(e.access !== 'public'
-        ? { security: [{ [e.access === 'reseller' ? 'reseller' : 'bearer']: [] }] }
+        ? { security: [{ [e.access === 'reseller' || e.access === 'session' ? e.access : 'bearer']: [] }] }
         : {}),
       'x-access': e.access,
     } as any,

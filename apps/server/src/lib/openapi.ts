@@ -34,6 +34,8 @@ export const apiDocs: FastifyPluginAsync = fp(async (app) => {
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The web app's refresh token (modules/auth/web-session.ts), out of reach of page scripts.
+          session: { type: 'apiKey', in: 'cookie', name: 'rbt_refresh' },
         },
       },
     },

@@ -1,5 +1,5 @@
 /**
- * A test app with its route list, the five roles and real things to point path parameters at:
+ * A test app with its route list, the six roles and real things to point path parameters at:
  * customer A's paid ticket (bought through the test checkout), a media item, a partner logo, an agent.
  */
 import { eq } from 'drizzle-orm';
@@ -24,8 +24,19 @@ export async function createSecurityApp(overrides: Partial<Config> = {}, deps: P
     createUser(t.app, t.db, { isEditor: true, name: 'Edda Editor' }),
     createUser(t.app, t.db, { isSuperuser: true, name: 'Sergio Super' }),
   ]);
-  const users: Record<Exclude<Role, 'anonymous'>, TestUser> = { customerA, customerB, editor, superuser };
-  const headersOf = (role: Role): Record<string, string> => (role === 'anonymous' ? {} : users[role].auth);
+  const users: Record<Exclude<Role, 'anonymous' | 'agent'>, TestUser> = {
+    customerA,
+    customerB,
+    editor,
+    superuser,
+  };
+  const agent = { name: 'Agent Alpha', code: '4711' };
+  const headersOf = (role: Role): Record<string, string> =>
+    role === 'anonymous'
+      ? {}
+      : role === 'agent'
+        ? { authorization: `Basic ${Buffer.from(`${agent.name}:${agent.code}`).toString('base64')}` }
+        : users[role].auth;
 
   // Customer A buys a ticket through the test checkout.
   const created = await t.app.inject({
@@ -50,7 +61,7 @@ export async function createSecurityApp(overrides: Partial<Config> = {}, deps: P
     .find((c) => c && hashClaimCode(c) === order.claimCodeHash);
   expect(claimCode).toBeTruthy();
 
-  await t.db.insert(agents).values({ name: 'Agent Alpha', codeHash: await hashSecret('4711') });
+  await t.db.insert(agents).values({ name: agent.name, codeHash: await hashSecret(agent.code) });
 
   const media = (await t.app.inject({ url: '/api/media-library/' })).json().data as {
     id: number;
@@ -74,7 +85,8 @@ export async function createSecurityApp(overrides: Partial<Config> = {}, deps: P
     sessionId,
     uniqueId,
     claimCode: claimCode!,
-    agentName: 'Agent Alpha',
+    agentName: agent.name,
+    agentCode: agent.code,
     metric: 'total-visits',
   };
   return { ...t, routes: collector.routes, users, headersOf, fx };

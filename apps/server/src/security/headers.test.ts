@@ -96,6 +96,8 @@ describe('security headers', () => {
         expect(csp.get('base-uri'), what).toBe("'none'");
         expect(csp.get('script-src'), what).not.toContain('unsafe-inline');
         expect(csp.get('script-src'), what).not.toContain('unsafe-eval');
+        // A script in the page (the editors' head code) can send what it reads to the shop only.
+        expect(csp.get('connect-src'), what).toBe("'self'");
       } else if (sample.url.startsWith('/media/') && res.statusCode === 200) {
         // Stored files run nothing, even opened on their own.
         expect(csp.get('default-src'), what).toBe("'none'");

@@ -19,9 +19,14 @@
 import { API, type ApiKey, type EndpointDef } from '@rome/contract';
 import type { RouteOptions } from 'fastify';
 
-export type Role = 'anonymous' | 'customerA' | 'customerB' | 'editor' | 'superuser';
-export const ROLES: readonly Role[] = ['anonymous', 'customerA', 'customerB', 'editor', 'superuser'];
-export type Access = 'public' | 'user' | 'editor' | 'superuser' | 'owner' | 'reseller';
+/**
+ * Who calls. 'agent' is a ticket agent at the door: no account, an agent name and its security code
+ * (sent as HTTP Basic credentials, as a curious agent might try them): they open the claim calls and
+ * nothing else. Last, so its successful claim cannot hide another role's check.
+ */
+export type Role = 'anonymous' | 'customerA' | 'customerB' | 'editor' | 'superuser' | 'agent';
+export const ROLES: readonly Role[] = ['anonymous', 'customerA', 'customerB', 'editor', 'superuser', 'agent'];
+export type Access = 'public' | 'user' | 'editor' | 'superuser' | 'owner' | 'reseller' | 'session';
 
 /** Real values for path parameters, made by the fixtures (see fixtures.ts). */
 export type Fixtures = {
@@ -36,6 +41,8 @@ export type Fixtures = {
   uniqueId: string;
   claimCode: string;
   agentName: string;
+  /** The agent's own security code: only the agent role sends it. */
+  agentCode: string;
   metric: string;
 };
 
@@ -110,6 +117,9 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   'POST /api/api/token/refresh/': { fields: ['refresh'] },
   'POST /api/api/token/verify/': { fields: ['token'] },
   'POST /api/api/token/blacklist/': { fields: ['refresh'] },
+  // the web app's session: its HttpOnly cookie opens refresh (no role here sends one); end is harmless
+  'POST /api/session/refresh/': { fields: ['refresh'] },
+  'POST /api/session/end/': {},
 
   // accounts
   'POST /api/register/': { fields: ACCOUNT },
@@ -211,6 +221,8 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   },
   'GET /api/claim/:code/:agentName/:securityCode/': {
     params: { code: 'claimCode', agentName: 'agentName', securityCode: () => 'wrong-code' },
+    // The agent role sends its real code (authz-matrix.test.ts): the claim goes through.
+    expect: { agent: 200 },
   },
   'POST /api/claim/': { fields: ['code', 'agent_name', 'security_code'] },
   'GET /api/agents/': { expect: { anonymous: 200 } },
@@ -295,6 +307,7 @@ export function accessOf(key: string, def: EndpointDef, extras: CallExtras = {})
     case 'user':
     case 'editor':
     case 'superuser':
+    case 'session':
       return def.access;
     default:
       // A new access level (agent, reseller) needs its own verdicts in the matrix before it is trusted.

@@ -5,7 +5,7 @@
 import type { ApiBody } from '@rome/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { track } from '../lib/track';
-import { call, tokenStore } from './client';
+import { call, startCookieSession, tokenStore } from './client';
 
 /** GET profile/ (Bearer). Loaded once per visit of the account page; failures are only logged. */
 export const profileQuery = queryOptions({
@@ -38,12 +38,15 @@ export function useUpdateProfile() {
   });
 }
 
-/** POST profile/change-password/ (Bearer); the server answers a new token pair, which is stored. */
+/**
+ * POST profile/change-password/ (Bearer); the server answers a new token pair (every other sign-in has
+ * ended): its refresh token goes to the session cookie at once, as after a sign-in.
+ */
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ApiBody<'POST /api/profile/change-password/'>) =>
       call('POST /api/profile/change-password/', { body }),
-    onSuccess: (res) => tokenStore.set({ access: res.access, refresh: res.refresh }),
+    onSuccess: (res) => startCookieSession(res.refresh),
   });
 }
 

@@ -1,25 +1,10 @@
 /** The sign-in, registration, password-reset and role calls of spec §7 (contract: auth.api.ts). */
 import type { ApiBody } from '@rome/contract';
-import { ApiError, call } from './client';
+import { call } from './client';
 
 /** POST api/token/: the username is the account's e-mail address. 401 on bad credentials. */
 export const login = (username: string, password: string) =>
   call('POST /api/api/token/', { body: { username, password } }, { auth: false });
-
-/** POST api/token/verify/ with the refresh token: true when it is still good, false on 401/400. */
-export async function verifyRefreshToken(token: string): Promise<boolean> {
-  try {
-    await call('POST /api/api/token/verify/', { body: { token } }, { auth: false });
-    return true;
-  } catch (err) {
-    if (err instanceof ApiError && err.status < 500) return false;
-    throw err;
-  }
-}
-
-/** POST api/token/blacklist/: the refresh token can no longer be used (logout). */
-export const blacklistRefreshToken = (refresh: string) =>
-  call('POST /api/api/token/blacklist/', { body: { refresh } }, { auth: false });
 
 export const register = (body: ApiBody<'POST /api/register/'>) =>
   call('POST /api/register/', { body }, { auth: false });

@@ -1,4 +1,7 @@
-/** The client's token handling (spec §6): renew once on 401 and repeat; else clear and go to /login. */
+/**
+ * The client's session handling (spec §6, decision 018): the access token in memory from the session
+ * cookie; renew once on 401 and repeat; else clear and go to /login.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const navigate = vi.fn();
@@ -16,91 +19,181 @@ const json = (status: number, body: unknown) =>
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
+let lockNames: string[];
+
 beforeEach(() => {
+  // Each test is a fresh page load: the client's memory (access token, restore) starts empty.
+  vi.resetModules();
   vi.stubGlobal('localStorage', new MemoryStorage());
   vi.stubGlobal('window', {
     location: { pathname: '/profile', search: '?tab=1', hash: '', assign: vi.fn() },
   });
+  lockNames = [];
+  vi.stubGlobal('navigator', {
+    locks: {
+      request: (name: string, fn: () => Promise<unknown>) => {
+        lockNames.push(name);
+        return fn();
+      },
+    },
+  });
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   navigate.mockReset();
-  localStorage.setItem('access', 'old-access');
-  localStorage.setItem('refresh', 'old-refresh');
+  // This browser signed in before (decision 018: the e-mail is kept, the tokens are not).
   localStorage.setItem('email', 'a@example.com');
 });
 afterEach(() => vi.unstubAllGlobals());
 
 const authHeader = (call: unknown[]) =>
   (call[1] as RequestInit & { headers: Record<string, string> }).headers.authorization;
+const bodyOf = (call: unknown[]) => JSON.parse((call[1] as RequestInit).body as string);
+const SESSION = '/api/session/refresh/';
+const storedValues = () => ['access', 'refresh', 'email', 'is_editor'].map((k) => localStorage.getItem(k));
 
-describe('api()', () => {
-  it('renews the pair on a 401, stores both tokens and repeats the call once', async () => {
+describe('the session (decision 018: access token in memory, refresh token in an HttpOnly cookie)', () => {
+  it('restores the session from the cookie once per page load and keeps the token out of storage', async () => {
     const { api } = await import('./client');
     fetchMock
+      .mockResolvedValueOnce(json(200, { access: 'a1' }))
+      .mockResolvedValueOnce(json(200, { data: 1 }))
+      .mockResolvedValueOnce(json(200, { data: 2 }));
+    await expect(api('profile/')).resolves.toEqual({ data: 1 });
+    await api('profile/statistics/');
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
+      SESSION,
+      '/api/profile/',
+      '/api/profile/statistics/',
+    ]);
+    // The cookie does the work: an empty body, no Bearer on the session call itself.
+    expect(bodyOf(fetchMock.mock.calls[0])).toEqual({});
+    expect(authHeader(fetchMock.mock.calls[0])).toBeUndefined();
+    expect(authHeader(fetchMock.mock.calls[1])).toBe('Bearer a1');
+    expect(lockNames).toEqual(['rbt-session']);
+    // Nothing a page script could read holds a token.
+    expect(storedValues()).not.toContain('a1');
+    expect(localStorage.getItem('access')).toBeNull();
+  });
+
+  it('asks nothing for a browser that never signed in', async () => {
+    localStorage.clear();
+    const { api, tokenStore } = await import('./client');
+    expect(tokenStore.signedIn()).toBe(false);
+    fetchMock.mockResolvedValueOnce(json(200, []));
+    await api('packages/');
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/packages/']);
+    expect(authHeader(fetchMock.mock.calls[0])).toBeUndefined();
+  });
+
+  it('counts as signed in while the restore is on its way, and not after it is refused', async () => {
+    const { restoreSession, tokenStore } = await import('./client');
+    let answer!: (r: Response) => void;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (answer = r)));
+    expect(tokenStore.signedIn()).toBe(true);
+    const restored = restoreSession();
+    answer(json(401, { detail: 'Token is invalid or expired' }));
+    await expect(restored).resolves.toBeNull();
+    expect(tokenStore.signedIn()).toBe(false);
+    expect(localStorage.getItem('email')).toBeNull();
+  });
+
+  it('hands tokens an older version left in localStorage to the cookie once and removes them', async () => {
+    localStorage.setItem('access', 'old-access');
+    localStorage.setItem('refresh', 'old-refresh');
+    const { api } = await import('./client');
+    fetchMock.mockResolvedValueOnce(json(200, { access: 'a1' })).mockResolvedValueOnce(json(200, {}));
+    await api('profile/');
+    expect(fetchMock.mock.calls[0][0]).toBe(SESSION);
+    expect(bodyOf(fetchMock.mock.calls[0])).toEqual({ refresh: 'old-refresh' });
+    expect(localStorage.getItem('access')).toBeNull();
+    expect(localStorage.getItem('refresh')).toBeNull();
+    expect(localStorage.getItem('email')).toBe('a@example.com');
+  });
+
+  it('after a sign-in hands the refresh token to the cookie and keeps only the access token, in memory', async () => {
+    const { startCookieSession, tokenStore } = await import('./client');
+    fetchMock.mockResolvedValueOnce(json(200, { access: 'a1' }));
+    await expect(startCookieSession('fresh-refresh')).resolves.toBe('a1');
+    expect(bodyOf(fetchMock.mock.calls[0])).toEqual({ refresh: 'fresh-refresh' });
+    expect(tokenStore.access()).toBe('a1');
+    expect(storedValues()).not.toContain('fresh-refresh');
+    expect(storedValues()).not.toContain('a1');
+  });
+});
+
+describe('api()', () => {
+  it('renews the access token from the cookie on a 401 and repeats the call once', async () => {
+    const { api } = await import('./client');
+    fetchMock
+      .mockResolvedValueOnce(json(200, { access: 'old-access' }))
       .mockResolvedValueOnce(json(401, { detail: 'expired' }))
-      .mockResolvedValueOnce(json(200, { access: 'new-access', refresh: 'new-refresh' }))
+      .mockResolvedValueOnce(json(200, { access: 'new-access' }))
       .mockResolvedValueOnce(json(200, { data: { ok: true } }));
     await expect(api('profile/')).resolves.toEqual({ data: { ok: true } });
-    expect(fetchMock.mock.calls[1][0]).toBe('/api/api/token/refresh/');
-    expect(fetchMock.mock.calls[1][1].method).toBe('POST');
-    expect(JSON.parse(fetchMock.mock.calls[1][1].body)).toEqual({ refresh: 'old-refresh' });
-    // The refresh call carries no (expired) access token: it is the contract's public call.
-    expect(authHeader(fetchMock.mock.calls[1])).toBeUndefined();
-    expect(authHeader(fetchMock.mock.calls[2])).toBe('Bearer new-access');
-    expect(localStorage.getItem('access')).toBe('new-access');
-    expect(localStorage.getItem('refresh')).toBe('new-refresh');
+    expect(fetchMock.mock.calls[2][0]).toBe(SESSION);
+    expect(fetchMock.mock.calls[2][1].method).toBe('POST');
+    // The renewal carries no (expired) access token: it is the contract's public call.
+    expect(authHeader(fetchMock.mock.calls[2])).toBeUndefined();
+    expect(authHeader(fetchMock.mock.calls[3])).toBe('Bearer new-access');
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('parallel 401s share one renewal', async () => {
-    const { api } = await import('./client');
+    const { api, startCookieSession } = await import('./client');
+    fetchMock.mockResolvedValueOnce(json(200, { access: 'o-a' }));
+    await startCookieSession('r');
     fetchMock.mockImplementation(async (url: string, init: any) => {
-      if (url === '/api/api/token/refresh/') return json(200, { access: 'n-a', refresh: 'n-r' });
+      if (url === SESSION) return json(200, { access: 'n-a' });
       return init.headers.authorization === 'Bearer n-a' ? json(200, { url }) : json(401, {});
     });
     await Promise.all([api('profile/'), api('profile/statistics/')]);
-    expect(fetchMock.mock.calls.filter((c) => c[0] === '/api/api/token/refresh/')).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter((c) => c[0] === SESSION)).toHaveLength(2);
   });
 
-  it('clears the tokens and goes to /login remembering the page when renewal fails', async () => {
+  it('clears the session and goes to /login remembering the page when renewal fails', async () => {
     const { api, ApiError, setLoginNavigation } = await import('./client');
     setLoginNavigation((from) => navigate('/login', { state: { from } }));
     fetchMock
+      .mockResolvedValueOnce(json(200, { access: 'a1' }))
       .mockResolvedValueOnce(json(401, { detail: 'expired' }))
       .mockResolvedValueOnce(json(401, { detail: 'Token is invalid or expired' }));
     await expect(api('profile/')).rejects.toBeInstanceOf(ApiError);
-    expect(localStorage.getItem('access')).toBeNull();
-    expect(localStorage.getItem('refresh')).toBeNull();
+    expect(localStorage.getItem('email')).toBeNull();
     await vi.waitFor(() =>
       expect(navigate).toHaveBeenCalledWith('/login', { state: { from: '/profile?tab=1' } }),
     );
   });
 
   it('without the app router (before main.tsx registered it) it loads /login instead', async () => {
-    vi.resetModules();
     const { api } = await import('./client');
-    fetchMock.mockResolvedValueOnce(json(401, {})).mockResolvedValueOnce(json(401, {}));
+    fetchMock
+      .mockResolvedValueOnce(json(200, { access: 'a1' }))
+      .mockResolvedValueOnce(json(401, {}))
+      .mockResolvedValueOnce(json(401, {}));
     await expect(api('profile/')).rejects.toMatchObject({ status: 401 });
     expect(window.location.assign).toHaveBeenCalledWith('/login');
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('a call without a token, or with auth: false, is never renewed', async () => {
+  it('a call with auth: false is never renewed and restores nothing', async () => {
     const { api } = await import('./client');
     fetchMock.mockResolvedValueOnce(json(401, { detail: 'No active account found' }));
     await expect(api('api/token/', { method: 'POST', body: {}, auth: false })).rejects.toMatchObject({
       status: 401,
     });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(localStorage.getItem('refresh')).toBe('old-refresh');
+    expect(localStorage.getItem('email')).toBe('a@example.com');
   });
 
-  it('a background check (loginOnExpiry: false) clears the tokens without leaving the page', async () => {
-    const { api, setLoginNavigation } = await import('./client');
+  it('a background check (loginOnExpiry: false) clears the session without leaving the page', async () => {
+    const { api, setLoginNavigation, tokenStore } = await import('./client');
     setLoginNavigation((from) => navigate('/login', { state: { from } }));
-    fetchMock.mockResolvedValueOnce(json(401, {})).mockResolvedValueOnce(json(401, {}));
+    fetchMock
+      .mockResolvedValueOnce(json(200, { access: 'a1' }))
+      .mockResolvedValueOnce(json(401, {}))
+      .mockResolvedValueOnce(json(401, {}));
     await expect(api('check-editor/', { loginOnExpiry: false })).rejects.toMatchObject({ status: 401 });
-    expect(localStorage.getItem('access')).toBeNull();
+    expect(tokenStore.access()).toBeNull();
     await new Promise((r) => setTimeout(r, 10));
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -108,6 +201,7 @@ describe('api()', () => {
 
 describe('call()', () => {
   it('reaches a contract call outside /api/ at its own path (GET /bus.json)', async () => {
+    localStorage.clear();
     const { call } = await import('./client');
     fetchMock.mockResolvedValueOnce(json(200, []));
     await expect(call('GET /bus.json', {}, { auth: false })).resolves.toEqual([]);

@@ -2,11 +2,12 @@
  * The one way the app talks to the server: JSON over fetch under /api/, with the access token
  * when there is one. Errors carry the status and the server's body so pages can show the spec's text.
  *
- * Spec §6: a Bearer call answered with 401 renews the token pair once with the refresh token and
+ * Spec §6: a Bearer call answered with 401 renews the access token once from the session cookie and
  * repeats the call; only when that fails are the tokens cleared and the visitor sent to /login,
  * remembering the page they were on.
  */
 import type { ApiAnswer, ApiBody, ApiKey, ApiParams, ApiQuery } from '@rome/contract';
+import { accessToken, onAccessTokenChange } from '../lib/access-token';
 
 export class ApiError extends Error {
   constructor(
@@ -17,27 +18,38 @@ export class ApiError extends Error {
   }
 }
 
-/** Spec §3 Browser storage: localStorage keys access, refresh, email, is_editor. */
+/**
+ * Where the sign-in lives (decision 018, which narrows spec §3 Browser storage for issue #21): the
+ * access token in this tab's memory (lib/access-token.ts), the refresh token in an HttpOnly cookie
+ * that page scripts cannot read. localStorage keeps the spec's `email` and `is_editor`; the `email`
+ * says this browser has a session worth restoring. Tokens an older version of the app left under the
+ * spec's `access` and `refresh` keys are handed to the cookie once and removed.
+ */
+const LEGACY_KEYS = ['access', 'refresh'] as const;
+
 export const tokenStore = {
-  access: () => localStorage.getItem('access'),
-  refresh: () => localStorage.getItem('refresh'),
-  /** Stores a fresh pair (the server rotates refresh tokens, so both are replaced). */
-  set(pair: { access: string; refresh: string }) {
-    localStorage.setItem('access', pair.access);
-    localStorage.setItem('refresh', pair.refresh);
-    emitTokenChange();
-  },
+  /** The access token; none once another tab signed out (it cleared the shared storage). */
+  access: (): string | null => (tokenStore.hinted() ? accessToken.get() : null),
+  /** Signed in: an access token in memory, or this page load's restore of the session still on its way. */
+  signedIn: (): boolean => Boolean(tokenStore.access()) || restoringSession(),
+  /** True when this browser signed in and the cookie may still hold the session. */
+  hinted: () => localStorage.getItem('email') !== null || localStorage.getItem('refresh') !== null,
   clear() {
-    for (const key of ['access', 'refresh', 'email', 'is_editor']) localStorage.removeItem(key);
+    for (const key of [...LEGACY_KEYS, 'email', 'is_editor']) localStorage.removeItem(key);
+    accessToken.set(null);
     emitTokenChange();
   },
 };
 
-/** Listeners told when the stored tokens change (lib/session.ts re-renders the navbar from it). */
+/** Listeners told when the session changes (lib/session.ts re-renders the navbar from it). */
 const tokenListeners = new Set<() => void>();
 export function onTokenChange(fn: () => void): () => void {
   tokenListeners.add(fn);
-  return () => tokenListeners.delete(fn);
+  const off = onAccessTokenChange(fn);
+  return () => {
+    tokenListeners.delete(fn);
+    off();
+  };
 }
 function emitTokenChange() {
   for (const fn of tokenListeners) fn();
@@ -85,28 +97,72 @@ async function read<T>(res: Response): Promise<T> {
 }
 
 /**
- * One renewal at a time: parallel calls that all meet a 401 share it, so a rotated refresh token is
- * spent once. Resolves to the new access token, or null when the refresh token is no longer good.
+ * Tabs of one browser share the cookie, and a refresh token is spent on use: two tabs renewing at once
+ * would present the same one and the second would end the sign-in. The Web Locks API runs one renewal
+ * at a time across tabs, each sending the cookie the previous one left.
+ */
+function oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? (locks.request('rbt-session', fn) as Promise<T>) : fn();
+}
+
+/**
+ * POST /api/session/refresh/: a new access token from the cookie (or from `handover`, a refresh token
+ * fresh from a sign-in, which the server spends to start the cookie). Null when the session is over;
+ * the browser's traces of it are then cleared (a 4xx), or kept for the next page load when the server
+ * could not be reached.
+ */
+async function sessionAccess(handover?: string): Promise<string | null> {
+  const legacy = handover ?? localStorage.getItem('refresh') ?? undefined;
+  try {
+    // Without the access token, so a refused renewal is a plain failure here, never another renewal.
+    const { access } = await oneAtATime(() =>
+      call('POST /api/session/refresh/', { body: legacy ? { refresh: legacy } : {} }, { auth: false }),
+    );
+    for (const key of LEGACY_KEYS) localStorage.removeItem(key);
+    accessToken.set(access);
+    emitTokenChange();
+    return access;
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) tokenStore.clear();
+    return null;
+  }
+}
+
+/** After a sign-in: the refresh token goes to the cookie at once and is not kept anywhere else. */
+export const startCookieSession = (refresh: string) => sessionAccess(refresh);
+
+/**
+ * One renewal at a time in this tab: parallel calls that all meet a 401 share it. Resolves to the new
+ * access token, or null when the session is over.
  */
 let renewing: Promise<string | null> | null = null;
 export function renewTokens(): Promise<string | null> {
-  renewing ??= (async () => {
-    const refresh = tokenStore.refresh();
-    if (!refresh) return null;
-    try {
-      // Through the contract entry like every call (its address and answer type are the contract's);
-      // without the access token, so a refused refresh is a plain failure here, never another renewal.
-      const pair = await call('POST /api/api/token/refresh/', { body: { refresh } }, { auth: false });
-      tokenStore.set(pair);
-      return pair.access;
-    } catch {
-      return null;
-    }
-  })().finally(() => {
+  renewing ??= sessionAccess().finally(() => {
     renewing = null;
   });
   return renewing;
 }
+
+/**
+ * The session of a signed-in browser, restored once per page load: the first call that needs the
+ * token waits for it. Resolves to the access token, or null when signed out.
+ */
+let restoring: Promise<string | null> | null = null;
+let restored = false;
+export function restoreSession(): Promise<string | null> {
+  restoring ??= (tokenStore.hinted() ? renewTokens() : Promise.resolve(null)).finally(() => {
+    restored = true;
+    emitTokenChange();
+  });
+  return restoring;
+}
+/** The access token, once this page load's restore has answered; null when signed out. */
+export const currentAccess = async (): Promise<string | null> =>
+  tokenStore.access() ?? (await restoreSession());
+
+/** True while the page load's restore is still on its way (the session then counts as signed in). */
+export const restoringSession = () => !restored && tokenStore.hinted() && !tokenStore.access();
 
 /** How the app goes to /login inside the single-page app; main.tsx hands over the router's. */
 let navigateToLogin: ((from: string) => unknown) | null = null;
@@ -129,6 +185,7 @@ function sendToLogin() {
 }
 
 export async function api<T>(path: string, opts: Options = {}): Promise<T> {
+  if (opts.auth !== false && !tokenStore.access()) await restoreSession();
   const token = opts.auth !== false ? tokenStore.access() : null;
   const res = await send(path, opts, token);
   if (res.status === 401 && token) {

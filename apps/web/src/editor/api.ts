@@ -5,7 +5,7 @@ import { call, errorMessage, tokenStore } from '../api/client';
 export const AUTH_REQUIRED = 'Authentication required';
 
 function requireToken() {
-  if (!tokenStore.access()) throw new Error(AUTH_REQUIRED);
+  if (!tokenStore.signedIn()) throw new Error(AUTH_REQUIRED);
 }
 
 /** An error's text for the spec's '... : {error}' messages. */

@@ -1,28 +1,26 @@
 /**
- * The signed-in state of this browser (spec §3 Browser storage, §4 Auth state, §6 Editor).
+ * The signed-in state of this browser (spec §3 Browser storage, §4 Auth state, §6 Editor; decision 018).
  *
- * - localStorage holds access, refresh, email and is_editor ('true'/'false').
- * - Logged in means: the stored refresh token verified with the server (POST api/token/verify/), once
- *   per page load. Until the answer arrives a stored token counts as signed in, so the navbar does not
- *   flicker; a refused token is forgotten and the visitor is signed out.
+ * - The access token is in memory (lib/access-token.ts), the refresh token in an HttpOnly cookie;
+ *   localStorage holds the spec's email and is_editor ('true'/'false').
+ * - Logged in means: the session cookie gave this page an access token (POST /api/session/refresh/,
+ *   once per page load, for a browser that signed in). Until the answer arrives a browser that signed
+ *   in counts as signed in, so the navbar does not flicker; a refused session is forgotten.
  * - The password-reset flow keeps its state in sessionStorage (this tab only).
  */
 import type { ApiAnswer } from '@rome/contract';
 import { useEffect, useSyncExternalStore } from 'react';
-import { blacklistRefreshToken, checkEditor, verifyRefreshToken } from '../api/auth';
-import { onTokenChange, tokenStore } from '../api/client';
+import { checkEditor } from '../api/auth';
+import { call, onTokenChange, restoreSession, startCookieSession, tokenStore } from '../api/client';
 import { track } from './track';
 
-type Verification = 'unknown' | 'valid' | 'invalid';
-let verification: Verification = 'unknown';
-let verifyStarted = false;
 let editorCheckStarted = false;
 
 const listeners = new Set<() => void>();
 const subscribe = (fn: () => void) => {
   listeners.add(fn);
   window.addEventListener('storage', fn);
-  verifyOnce();
+  restoreOnce();
   return () => {
     listeners.delete(fn);
     window.removeEventListener('storage', fn);
@@ -33,80 +31,63 @@ export const notifySessionChange = () => {
 };
 onTokenChange(notifySessionChange);
 
-/** Verifies the stored refresh token once per page load; no token means signed out. */
-function verifyOnce() {
-  if (verifyStarted) return;
-  verifyStarted = true;
-  const refresh = tokenStore.refresh();
-  if (!refresh) {
-    verification = 'invalid';
-    return;
-  }
-  verifyRefreshToken(refresh)
-    .then((ok) => {
-      // A sign-in during the check replaced the token: that one is fresh from the server.
-      if (tokenStore.refresh() !== refresh) return;
-      verification = ok ? 'valid' : 'invalid';
-      if (ok) checkEditorOnce();
-      else tokenStore.clear();
-    })
-    .catch(() => {
-      // The server could not be asked; the stored token stays and the next page load asks again.
-      verification = 'invalid';
-    })
-    .finally(notifySessionChange);
+/** Asks for this page's access token once per page load; a browser that never signed in asks nothing. */
+function restoreOnce() {
+  void restoreSession().then((access) => {
+    if (access) checkEditorOnce();
+  });
 }
 
-function authSnapshot(): string {
-  if (!tokenStore.refresh()) return 'out';
-  return verification === 'invalid' ? 'out' : 'in';
-}
+const signedIn = tokenStore.signedIn;
 
 export function useSession(): {
   loggedIn: boolean;
   email: string | null;
   logout: () => void;
 } {
-  const state = useSyncExternalStore(subscribe, authSnapshot, () => 'out');
+  const state = useSyncExternalStore(subscribe, signedIn, () => false);
   const email = useSyncExternalStore(
     subscribe,
     () => localStorage.getItem('email'),
     () => null,
   );
-  return { loggedIn: state === 'in', email, logout };
+  return { loggedIn: state, email, logout };
 }
 
-/** After a successful sign-in: store the pair and the e-mail, then learn the editor flag. */
-export function startSession(pair: ApiAnswer<'POST /api/api/token/'>, email: string) {
+/**
+ * After a successful sign-in (spec §4: tokens stored, go to /): the e-mail in localStorage, the refresh
+ * token handed to the session cookie (so no copy stays in the page), then the editor flag.
+ */
+export async function startSession(pair: ApiAnswer<'POST /api/api/token/'>, email: string): Promise<void> {
   localStorage.setItem('email', email);
-  verification = 'valid';
-  verifyStarted = true;
-  tokenStore.set(pair);
+  // Not started (the server unreachable): the login page shows its generic error.
+  if (!(await startCookieSession(pair.refresh))) throw new Error('The session could not be started');
   editorCheckStarted = true;
-  refreshEditorStatus();
+  void refreshEditorStatus();
   track('login', { email });
 }
 
-/** Spec §4: blacklist the refresh token, clear all browser storage, reload and go to /. */
+/** Spec §4: end the sign-in on the server, clear all browser storage, reload and go to /. */
 export async function logout(): Promise<void> {
-  const refresh = tokenStore.refresh();
   track('logout', { email: localStorage.getItem('email') }, { now: true });
-  if (refresh) await blacklistRefreshToken(refresh).catch(() => undefined);
+  await call('POST /api/session/end/', { body: {} }, { auth: false }).catch(() => undefined);
   localStorage.clear();
   sessionStorage.clear();
   window.location.assign('/');
 }
 
-/** True when an access token is stored: what the /profile guard asks (spec §2). */
-export const hasAccessToken = () => Boolean(tokenStore.access());
+/** True when signed in (or the session is still being restored): what the /profile guard asks (spec §2). */
+export const hasAccessToken = signedIn;
 
 /**
- * The same, as a hook that follows the stored tokens: a page behind the sign-in guard re-renders (and
- * goes to /login) when any path ends the session while it is open, e.g. the start-up check of a dead
- * refresh token clearing the tokens before the page's own calls meet their 401.
+ * The same, as a hook that follows the session: a page behind the sign-in guard re-renders (and goes to
+ * /login) when any path ends the session while it is open, e.g. the start-up restore finding the
+ * session over before the page's own calls meet their 401.
  */
-export const useHasAccessToken = (): boolean =>
-  useSyncExternalStore(onTokenChange, hasAccessToken, () => false);
+export const useHasAccessToken = (): boolean => {
+  useEffect(restoreOnce, []);
+  return useSyncExternalStore(onTokenChange, signedIn, () => false);
+};
 
 /**
  * Editor status (spec §4, §8): GET check-editor/, cached in localStorage is_editor. False without a
@@ -114,7 +95,7 @@ export const useHasAccessToken = (): boolean =>
  */
 export async function refreshEditorStatus(): Promise<boolean> {
   let isEditor = false;
-  if (tokenStore.access()) {
+  if (tokenStore.access() || (await restoreSession())) {
     try {
       isEditor = (await checkEditor()).is_editor;
     } catch {
@@ -129,7 +110,7 @@ export async function refreshEditorStatus(): Promise<boolean> {
 }
 
 function checkEditorOnce() {
-  if (editorCheckStarted || verification !== 'valid') return;
+  if (editorCheckStarted || !tokenStore.access()) return;
   editorCheckStarted = true;
   void refreshEditorStatus();
 }
@@ -142,7 +123,7 @@ export function useIsEditor(): boolean {
     () => null,
   );
   useEffect(checkEditorOnce, []);
-  return cached === 'true' && Boolean(tokenStore.access());
+  return cached === 'true' && signedIn();
 }
 
 /** The password-reset flow's state (spec §3, §4): e-mail, code requested, reset completed. */

@@ -87,7 +87,8 @@ describe('the tracker', () => {
   });
 
   it("sends a signed-in user's events with fetch keepalive and the Bearer token", async () => {
-    storage.set('access', 'tok');
+    // The access token is in memory (decision 018), shared with the tracker through lib/access-token.
+    (await import('./access-token')).accessToken.set('tok');
     const { track } = await import('./track');
     track('login', { email: 'ada@example.com' }, { now: true });
     expect(beacons).toEqual([]);

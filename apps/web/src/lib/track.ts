@@ -8,7 +8,7 @@
  *   page is hidden or left (pagehide / visibilitychange). Anonymous batches go with
  *   navigator.sendBeacon (a text/plain JSON body, which needs no preflight and outlives the page);
  *   batches of a signed-in user go with fetch keepalive and the Bearer token taken when the event
- *   happened, so a logout event still names the user after storage is cleared.
+ *   happened, so a logout event still names the user after the session has ended.
  * - Tracking never throws and never delays the page; a failure is only logged with console.warn.
  *
  * Actions and the event's shape are the contract's (ACTIVITY_ACTIONS in packages/contract/src/analytics.ts,
@@ -20,6 +20,7 @@
 import type { ActivityAction, ActivityDevice, ApiBody, ApiKey, TrackActivityEvent } from '@rome/contract';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { accessToken } from './access-token';
 
 /** Fields the event carries beyond the spec's (its details, at most 4 KB as JSON). */
 export type TrackExtra = Record<string, unknown>;
@@ -41,13 +42,7 @@ let listening = false;
 
 const warn = (err: unknown) => console.warn('Activity tracking failed', err);
 
-function storedToken(): string | null {
-  try {
-    return localStorage.getItem('access');
-  } catch {
-    return null;
-  }
-}
+const storedToken = accessToken.get;
 
 /** The spec's event fields the browser knows; the server adds address and location. */
 export function buildEvent(action: ActivityAction, extra: TrackExtra = {}): TrackActivityEvent {

@@ -34,7 +34,12 @@ export const addNonce = (html: string, nonce: string) =>
     // Module preloads are fetched under script-src too: with 'strict-dynamic' they need the nonce.
     .replace(/<link rel="modulepreload"(?![^>]*\bnonce=)/gi, `<link rel="modulepreload" nonce="${nonce}"`);
 
-export function pageCsp(nonce: string): string {
+/**
+ * The page's policy. connect-src is the shop itself plus the origins the operator lists for the head
+ * code's analytics (HEAD_CODE_CONNECT_SRC): a script in the page cannot post what it reads anywhere else
+ * with fetch, XHR or a beacon (issue #21 item 2, decision 018).
+ */
+export function pageCsp(nonce: string, connectSrc: readonly string[] = []): string {
   return [
     "default-src 'self'",
     // 'strict-dynamic': a tag manager loaded by the (nonced) head code may load its own scripts.
@@ -43,7 +48,7 @@ export function pageCsp(nonce: string): string {
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "media-src 'self' blob:",
-    "connect-src 'self' https:",
+    ["connect-src 'self'", ...connectSrc].join(' '),
     "frame-src 'self' https://www.google.com https://maps.google.com",
     "object-src 'none'",
     "base-uri 'none'",
@@ -210,7 +215,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       .code(head.status)
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
-      .header('content-security-policy', pageCsp(nonce))
+      .header('content-security-policy', pageCsp(nonce, app.config.connectSrc))
       .type('text/html; charset=utf-8')
       .send(body);
   });

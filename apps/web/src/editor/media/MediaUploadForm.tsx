@@ -70,7 +70,7 @@ export function MediaUploadForm({
     if (!file) return setError(MEDIA_MESSAGES.selectFile);
     const tooLarge = uploadTooLargeMessage(file.size, maxMb);
     if (tooLarge) return setError(tooLarge);
-    if (!tokenStore.access()) return setError(MEDIA_MESSAGES.auth);
+    if (!tokenStore.signedIn()) return setError(MEDIA_MESSAGES.auth);
     setProgress(0);
     try {
       const item = await uploadMedia(

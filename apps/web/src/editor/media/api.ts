@@ -5,7 +5,15 @@
  */
 import { type ApiAnswer, type ApiBody, MEDIA_TYPES, type MediaItem, type MediaType } from '@rome/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, call, callPath, errorMessage, renewTokens, tokenStore } from '../../api/client';
+import {
+  ApiError,
+  call,
+  callPath,
+  currentAccess,
+  errorMessage,
+  renewTokens,
+  tokenStore,
+} from '../../api/client';
 
 type Uploaded = ApiAnswer<'POST /api/media-library/create/'>;
 
@@ -105,7 +113,7 @@ export async function uploadMedia(
   input: { file: File; name: string; alt_text?: string; media_type: MediaType },
   onProgress?: (percent: number) => void,
 ): Promise<MediaItem> {
-  const token = tokenStore.access();
+  const token = await currentAccess();
   if (!token) throw new Error(MEDIA_MESSAGES.auth);
   const form = new FormData();
   form.append('name', input.name);
@@ -130,7 +138,7 @@ export async function uploadMedia(
 type MediaChanges = NonNullable<ApiBody<'PATCH /api/media-library/:id/update/'>>;
 
 export async function updateMedia(id: number, changes: Pick<MediaChanges, 'name' | 'alt_text'>) {
-  if (!tokenStore.access()) throw new Error(MEDIA_MESSAGES.auth);
+  if (!tokenStore.signedIn()) throw new Error(MEDIA_MESSAGES.auth);
   try {
     return (await call('PATCH /api/media-library/:id/update/', { params: { id: String(id) }, body: changes }))
       .data;
@@ -142,7 +150,7 @@ export async function updateMedia(id: number, changes: Pick<MediaChanges, 'name'
 
 /** A media item still in use answers 409 with the places that use it; that message is shown as is. */
 export async function deleteMedia(id: number): Promise<void> {
-  if (!tokenStore.access()) throw new Error(MEDIA_MESSAGES.auth);
+  if (!tokenStore.signedIn()) throw new Error(MEDIA_MESSAGES.auth);
   try {
     await call('DELETE /api/media-library/:id/delete/', { params: { id: String(id) } });
   } catch (err) {

@@ -43,7 +43,7 @@ export default function LoginPage() {
     const email = username.trim();
     try {
       const pair = await login(email, password);
-      startSession(pair, email);
+      await startSession(pair, email);
       // Nothing of an earlier account (after an expired session) may show for this one.
       queryClient.removeQueries({ queryKey: ['account'] });
       // The ticket choice goes back with the visitor, so the ticket page shows it again.

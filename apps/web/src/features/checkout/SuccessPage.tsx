@@ -42,7 +42,7 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
   const [answer, setAnswer] = useState<SuccessAnswer | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [popup, setPopup] = useState(false);
-  const hasToken = Boolean(tokenStore.access());
+  const hasToken = tokenStore.signedIn();
 
   useEffect(() => {
     if (!hasToken) return;

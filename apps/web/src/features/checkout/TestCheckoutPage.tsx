@@ -17,7 +17,7 @@ export default function TestCheckoutPage() {
   const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  if (!tokenStore.access()) return <Navigate to="/login" state={{ from: location.pathname }} replace />;
+  if (!tokenStore.signedIn()) return <Navigate to="/login" state={{ from: location.pathname }} replace />;
 
   const act = async (kind: 'pay' | 'cancel') => {
     setBusy(kind);

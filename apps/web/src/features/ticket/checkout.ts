@@ -60,7 +60,7 @@ export async function startCheckout(
       },
     });
   };
-  if (!tokenStore.access()) return goToLogin();
+  if (!tokenStore.signedIn()) return goToLogin();
   // Spec §3 Checkout payload, as multipart fields. The server ignores title, description and image
   // for pricing: prices always come from the database.
   const form = new FormData();

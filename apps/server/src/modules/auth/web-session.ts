@@ -1,0 +1,97 @@
+/**
+ * The web app's session (issue #21 item 2, decision 018): the refresh token lives in an HttpOnly cookie
+ * that no page script can read, so markup an editor puts in the global head code cannot take a
+ * customer's or a superuser's sign-in. The web app keeps only the short-lived access token, in memory.
+ *
+ * The spec's token calls (POST /api/api/token/ and the rest, spec §7) stay as they are for API clients;
+ * the app signs in with the spec's call and hands the refresh token it got to POST /api/session/refresh/
+ * at once, which spends it and starts the cookie.
+ */
+import { REFRESH_TOKEN_TTL_SECONDS } from '@rome/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { route } from '../../lib/contract-route';
+import { HttpError } from '../../lib/errors';
+import { InvalidTokenError } from './tokens';
+
+export const SESSION_COOKIE = 'rbt_refresh';
+/** Sent only to the session calls: no other request carries the refresh token. */
+const COOKIE_PATH = '/api/session/';
+
+/** 401 as the spec's token calls answer it, the cookie cleared. */
+const tokenNotValid = (reply: FastifyReply) => {
+  clearCookie(reply);
+  return new HttpError(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+};
+
+function secureCookie(req: FastifyRequest): boolean {
+  // Behind nginx the protocol comes from X-Forwarded-Proto (trustProxy). A production shop whose public
+  // address is https gets Secure cookies even if the proxy forgot to say so.
+  const cfg = req.server.config;
+  return req.protocol === 'https' || (cfg.env === 'production' && cfg.publicUrl.startsWith('https:'));
+}
+
+function setCookie(req: FastifyRequest, reply: FastifyReply, refresh: string) {
+  reply.setCookie(SESSION_COOKIE, refresh, {
+    httpOnly: true,
+    secure: secureCookie(req),
+    sameSite: 'strict',
+    path: COOKIE_PATH,
+    maxAge: REFRESH_TOKEN_TTL_SECONDS,
+  });
+}
+
+function clearCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: COOKIE_PATH });
+}
+
+/**
+ * The cookie is SameSite=Strict, so another site's page cannot send it; a request that says it comes
+ * from another origin is refused all the same (a browser without SameSite support, a sibling subdomain).
+ */
+function refuseForeignOrigin(req: FastifyRequest) {
+  const origin = req.headers.origin;
+  if (!origin) return;
+  const refuse = () => new HttpError(403, { error: 'This request must come from the shop itself.' });
+  let from: URL;
+  let own: URL;
+  try {
+    from = new URL(origin);
+    // The Host header read with the origin's scheme, so default ports compare equal.
+    own = new URL(`${from.protocol}//${req.host}`);
+  } catch {
+    throw refuse();
+  }
+  if (from.host !== own.host && from.host !== new URL(req.server.config.publicUrl).host) throw refuse();
+}
+
+export const webSessionRoutes: FastifyPluginAsync = async (app) => {
+  /** The cookie's (or the body's) refresh token is spent; the next one goes into the cookie. */
+  route(app, 'POST /api/session/refresh/', async (req, reply) => {
+    refuseForeignOrigin(req);
+    const presented = req.body.refresh ?? req.cookies[SESSION_COOKIE];
+    if (!presented) throw tokenNotValid(reply);
+    try {
+      const pair = await app.tokens.rotate(presented);
+      setCookie(req, reply, pair.refresh);
+      return { access: pair.access };
+    } catch (err) {
+      throw err instanceof InvalidTokenError ? tokenNotValid(reply) : err;
+    }
+  });
+
+  /** Logout: the cookie's sign-in ends on every instance (decision 015) and the cookie is cleared. */
+  route(app, 'POST /api/session/end/', async (req, reply) => {
+    refuseForeignOrigin(req);
+    const token = req.cookies[SESSION_COOKIE];
+    clearCookie(reply);
+    if (token) {
+      try {
+        await app.tokens.blacklist(token);
+      } catch (err) {
+        // A cookie that is no longer good has nothing left to end.
+        if (!(err instanceof InvalidTokenError)) throw err;
+      }
+    }
+    return {};
+  });
+};

@@ -1,0 +1,24 @@
+/**
+ * The access token of this tab, in memory only (issue #21 item 2, decision 018): no page script can
+ * read it from storage, and it is gone when the tab closes. The refresh token is in an HttpOnly cookie
+ * the server sets (POST /api/session/refresh/), so a new tab gets its own access token from there.
+ *
+ * A module of its own so the activity tracker can name the signed-in user without the API client.
+ */
+let access: string | null = null;
+const listeners = new Set<() => void>();
+
+export const accessToken = {
+  get: (): string | null => access,
+  set(token: string | null) {
+    if (token === access) return;
+    access = token;
+    for (const fn of listeners) fn();
+  },
+};
+
+/** Called when the token appears, changes or goes (lib/session.ts re-renders the navbar from it). */
+export function onAccessTokenChange(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
