@@ -88,7 +88,7 @@ test('an API that does not answer delays the first render only a moment', async 
   });
   // How soon, against a slow answer, is e2e/page-start.spec.ts's subject.
   await expect(
-    page.getByRole('region', { name: 'Our bus services' }).getByTestId('package-skeleton').first(),
+    page.getByRole('region', { name: 'Our tours and tickets' }).getByTestId('package-skeleton').first(),
   ).toBeVisible();
 });
 

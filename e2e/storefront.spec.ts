@@ -40,7 +40,7 @@ test.describe('home', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto('/');
-    const services = page.getByRole('region', { name: 'Our bus services' });
+    const services = page.getByRole('region', { name: 'Our tours and tickets' });
     const first = active[0];
     const firstPackages = catalog.bus_data.filter((p) => p.folder === first.id);
     await expect(services.getByTestId('package-card')).toHaveCount(firstPackages.length);
@@ -72,7 +72,7 @@ test.describe('home', () => {
   test('a failed package load shows the error with Try Again', async ({ page }) => {
     await page.route(PACKAGES_URL, (route) => route.fulfill({ status: 500, json: { detail: 'boom' } }));
     await page.goto('/');
-    const services = page.getByRole('region', { name: 'Our bus services' });
+    const services = page.getByRole('region', { name: 'Our tours and tickets' });
     await expect(services.getByText('Failed to load data. Please try again later.')).toBeVisible({
       timeout: 10_000,
     });
@@ -186,7 +186,7 @@ test.describe('footer', () => {
       route.fulfill({ json: { ...catalog, folders: [...catalog.folders, ghost] } }),
     );
     await page.goto('/offer');
-    const services = page.getByRole('contentinfo').getByRole('navigation', { name: 'Bus Services' });
+    const services = page.getByRole('contentinfo').getByRole('navigation', { name: 'Operators' });
     const active = catalog.folders.filter((f) => f.active);
     await expect(services.getByRole('link')).toHaveText(active.map((f) => f.name));
     for (const f of active) {
@@ -375,7 +375,7 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
       test('home', async ({ page }) => {
         await page.goto('/');
         await expect(
-          page.getByRole('region', { name: 'Our bus services' }).getByTestId('package-card').first(),
+          page.getByRole('region', { name: 'Our tours and tickets' }).getByTestId('package-card').first(),
         ).toBeVisible();
         await expectNoSeriousA11yViolations(page);
       });

@@ -80,14 +80,17 @@ export function Footer() {
   );
 }
 
-/** Spec §7: the footer reads packages/ and keeps only folders with active true. */
+/**
+ * Spec §7: the footer reads packages/ and keeps only folders with active true. Headed 'Operators': one
+ * of them sells museum tickets, not bus tours (issue #23).
+ */
 function BusServices() {
   const { data, isPending, isError } = usePackages();
   const services = data?.folders.filter((f) => f.active) ?? [];
   return (
     <nav aria-labelledby="footer-services">
       <h2 id="footer-services" className={heading}>
-        Bus Services
+        Operators
       </h2>
       {isPending ? (
         <ul className="mt-4 space-y-3" aria-hidden="true">

@@ -1,13 +1,43 @@
 import { HOME_BANNER, HOME_BANNER_TAGS, HOME_HERO, HOME_HERO_TAGS, SITE_LOGO_TAG } from '@rome/contract';
+import type { Attraction, Emblem } from './pictures';
 
 /** The demo shop: a believable Rome catalogue across five operators and all eight ticket types. */
 
+/**
+ * The operators. `livery`: the colour of their buses in the pictures and of their logo; `subtitle`:
+ * their page's banner line, true of what they sell (the museum operator runs no buses).
+ */
 export const DEMO_FOLDERS = [
-  { name: 'Big Bus', companySlug: 'big-bus', palette: 0 },
-  { name: 'I Love Rome', companySlug: 'i-love-rome', palette: 1 },
-  { name: 'Green Line', companySlug: 'green-line', palette: 2 },
-  { name: 'City Sightseeing', companySlug: 'city-sightseeing', palette: 3 },
-  { name: 'Roma Musei', companySlug: 'roma-musei', palette: 4 },
+  {
+    name: 'Big Bus',
+    companySlug: 'big-bus',
+    livery: '#b91c1c',
+    subtitle: 'Hop on, hop off and see the Eternal City at your own pace',
+  },
+  {
+    name: 'I Love Rome',
+    companySlug: 'i-love-rome',
+    livery: '#1d4ed8',
+    subtitle: 'Open buses, a guided morning in the centre and a day trip to Tivoli',
+  },
+  {
+    name: 'Green Line',
+    companySlug: 'green-line',
+    livery: '#15803d',
+    subtitle: 'Electric hop-on hop-off buses through the historic centre',
+  },
+  {
+    name: 'City Sightseeing',
+    companySlug: 'city-sightseeing',
+    livery: '#c2410c',
+    subtitle: 'Red open-top buses every 10 minutes in high season',
+  },
+  {
+    name: 'Roma Musei',
+    companySlug: 'roma-musei',
+    livery: '#7e22ce',
+    subtitle: 'Museum tickets and guided tours: the Vatican, the Colosseum, Borghese and more',
+  },
 ] as const;
 
 type DemoPackage = {
@@ -17,6 +47,8 @@ type DemoPackage = {
   type: string;
   duration: string;
   kind: 'bus_tour' | 'museum';
+  /** What the ticket is for: it chooses the package's pictures (seed/pictures/motifs.ts). */
+  attraction: Attraction;
   adult: number;
   youth: number;
   off?: number;
@@ -35,6 +67,7 @@ const museum = (what: string, entry = 'Skip the ticket line') =>
 export const DEMO_PACKAGES: DemoPackage[] = [
   {
     tag: 'BB-24',
+    attraction: 'hop-on-hop-off',
     company: 'big-bus',
     title: 'Big Bus Rome Classic 24h',
     type: 'Hop-on hop-off bus tour',
@@ -48,6 +81,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'BB-48',
+    attraction: 'hop-on-hop-off',
     company: 'big-bus',
     title: 'Big Bus Rome Premium 48h',
     type: 'Hop-on hop-off bus tour',
@@ -60,6 +94,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'BB-72',
+    attraction: 'hop-on-hop-off',
     company: 'big-bus',
     title: 'Big Bus Rome Deluxe 72h',
     type: 'Hop-on hop-off bus tour',
@@ -71,6 +106,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'BB-NIGHT',
+    attraction: 'night-tour',
     company: 'big-bus',
     title: 'Big Bus Rome by Night',
     type: 'Panoramic night tour',
@@ -84,6 +120,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'ILR-24',
+    attraction: 'hop-on-hop-off',
     company: 'i-love-rome',
     title: 'I Love Rome Open Bus 24h',
     type: 'Hop-on hop-off bus tour',
@@ -97,6 +134,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'ILR-48',
+    attraction: 'hop-on-hop-off',
     company: 'i-love-rome',
     title: 'I Love Rome Open Bus 48h',
     type: 'Hop-on hop-off bus tour',
@@ -108,6 +146,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'ILR-HALF',
+    attraction: 'city-highlights',
     company: 'i-love-rome',
     title: 'I Love Rome Morning Highlights',
     type: 'Guided bus tour',
@@ -116,10 +155,12 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     adult: 3500,
     youth: 2200,
     dated: true,
-    description: bus(5, 'A live guide for four hours, departing 9:00'),
+    description:
+      '<p>Four hours of the centre with a live guide: the Colosseum, Circus Maximus and Piazza Venezia from the bus, then short walks to the Pantheon and the Trevi Fountain.</p><ul><li>Departs at 9:00 from Termini, back at 13:00</li><li>A live guide in English and Italian</li><li>One tour: you stay with the group, no hopping on and off</li></ul><p>Show the QR code on your phone to the guide at departure.</p>',
   },
   {
     tag: 'ILR-DAY',
+    attraction: 'tivoli',
     company: 'i-love-rome',
     title: 'I Love Rome Day Trip to Tivoli',
     type: 'Day tour',
@@ -129,10 +170,12 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     youth: 4500,
     off: 7900,
     dated: true,
-    description: bus(2, "Villa d'Este and Hadrian's Villa with lunch"),
+    description:
+      '<p>A day out of Rome to Tivoli: the fountains and terraced gardens of Villa d’Este and the ruins of Hadrian’s Villa, with lunch in the old town.</p><ul><li>Departs at 8:30 from Termini, back at about 17:30</li><li>A guide at both villas, entry tickets included</li><li>Air-conditioned coach there and back</li></ul><p>Show the QR code on your phone to the guide at departure.</p>',
   },
   {
     tag: 'GL-24',
+    attraction: 'hop-on-hop-off',
     company: 'green-line',
     title: 'Green Line Rome 24h',
     type: 'Hop-on hop-off bus tour',
@@ -144,6 +187,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'GL-48',
+    attraction: 'hop-on-hop-off',
     company: 'green-line',
     title: 'Green Line Rome 48h',
     type: 'Hop-on hop-off bus tour',
@@ -156,6 +200,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'GL-72',
+    attraction: 'hop-on-hop-off',
     company: 'green-line',
     title: 'Green Line Rome 72h',
     type: 'Hop-on hop-off bus tour',
@@ -167,6 +212,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'GL-1DAY',
+    attraction: 'hop-on-hop-off',
     company: 'green-line',
     title: 'Green Line 1 Day Pass',
     type: 'Hop-on hop-off bus tour',
@@ -179,6 +225,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'CS-24',
+    attraction: 'hop-on-hop-off',
     company: 'city-sightseeing',
     title: 'City Sightseeing Rome 24h',
     type: 'Hop-on hop-off bus tour',
@@ -192,6 +239,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'CS-48',
+    attraction: 'hop-on-hop-off',
     company: 'city-sightseeing',
     title: 'City Sightseeing Rome 48h',
     type: 'Hop-on hop-off bus tour',
@@ -203,6 +251,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'CS-72',
+    attraction: 'hop-on-hop-off',
     company: 'city-sightseeing',
     title: 'City Sightseeing Rome 72h',
     type: 'Hop-on hop-off bus tour',
@@ -215,6 +264,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'CS-1DAY',
+    attraction: 'hop-on-hop-off',
     company: 'city-sightseeing',
     title: 'City Sightseeing 1 Day Explorer',
     type: 'Hop-on hop-off bus tour',
@@ -227,6 +277,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'CS-HALF',
+    attraction: 'hop-on-hop-off',
     company: 'city-sightseeing',
     title: 'City Sightseeing Afternoon Loop',
     type: 'Panoramic bus tour',
@@ -238,6 +289,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'RM-VAT',
+    attraction: 'vatican',
     company: 'roma-musei',
     title: 'Vatican Museums & Sistine Chapel',
     type: 'Museum ticket',
@@ -255,6 +307,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'RM-COL',
+    attraction: 'colosseum',
     company: 'roma-musei',
     title: 'Colosseum, Forum & Palatine',
     type: 'Museum ticket',
@@ -270,6 +323,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'RM-3PASS',
+    attraction: 'three-museums',
     company: 'roma-musei',
     title: 'Roma 3 Museum Pass',
     type: 'Museum pass',
@@ -285,6 +339,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'RM-3PASS-BUS',
+    attraction: 'museums-and-bus',
     company: 'roma-musei',
     title: 'Museum 3 Pass + Bus 24h',
     type: 'Museum pass with bus',
@@ -299,6 +354,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'RM-DAILY',
+    attraction: 'ancient-rome-tour',
     company: 'roma-musei',
     title: 'Ancient Rome Daily Guided Tour',
     type: 'Guided museum tour',
@@ -314,6 +370,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'RM-BORGHESE',
+    attraction: 'galleria-borghese',
     company: 'roma-musei',
     title: 'Galleria Borghese Entry',
     type: 'Museum ticket',
@@ -325,6 +382,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
   {
     tag: 'BB-HALF',
+    attraction: 'hop-on-hop-off',
     company: 'big-bus',
     title: 'Big Bus Half Day Essentials',
     type: 'Hop-on hop-off bus tour',
@@ -337,12 +395,13 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   },
 ];
 
-export const DEMO_LOGOS = [
-  { name: 'Big Bus Tours', color: '#b91c1c', url: 'https://www.bigbustours.com/' },
-  { name: 'I Love Rome', color: '#1d4ed8', url: 'https://example.com/i-love-rome' },
-  { name: 'Green Line Tours', color: '#15803d', url: 'https://example.com/green-line' },
-  { name: 'City Sightseeing', color: '#c2410c', url: 'https://city-sightseeing.com/' },
-  { name: 'Roma Musei', color: '#7e22ce', url: 'https://example.com/roma-musei' },
+/** Partner logos in the operators' colours (DEMO_FOLDERS' livery), each with an emblem of its own. */
+export const DEMO_LOGOS: { name: string; color: string; emblem: Emblem; url: string }[] = [
+  { name: 'Big Bus Tours', color: '#b91c1c', emblem: 'bus', url: 'https://www.bigbustours.com/' },
+  { name: 'I Love Rome', color: '#1d4ed8', emblem: 'heart', url: 'https://example.com/i-love-rome' },
+  { name: 'Green Line Tours', color: '#15803d', emblem: 'leaf', url: 'https://example.com/green-line' },
+  { name: 'City Sightseeing', color: '#c2410c', emblem: 'compass', url: 'https://city-sightseeing.com/' },
+  { name: 'Roma Musei', color: '#7e22ce', emblem: 'temple', url: 'https://example.com/roma-musei' },
 ];
 
 /** Static pages, their metadata and the content blocks the spec names. */
@@ -356,7 +415,7 @@ export const DEMO_PAGES: { slug: string; title: string; blocks: Record<string, s
         [HOME_HERO_TAGS.kicker]: HOME_HERO.kicker,
         [HOME_HERO_TAGS.title]: HOME_HERO.title,
         [HOME_HERO_TAGS.lead]: HOME_HERO.lead,
-        'home-services-title': 'Our Bus Services',
+        'home-services-title': 'Our tours and tickets',
         [HOME_BANNER_TAGS.title]: HOME_BANNER.title,
         [HOME_BANNER_TAGS.text]: HOME_BANNER.text,
       },
@@ -430,7 +489,7 @@ export const DEMO_PAGES: { slug: string; title: string; blocks: Record<string, s
       title: f.name,
       blocks: {
         [`${f.companySlug}-title`]: `Explore Rome with ${f.name}`,
-        [`${f.companySlug}-subtitle`]: 'Hop on, hop off and see the Eternal City at your own pace',
+        [`${f.companySlug}-subtitle`]: f.subtitle,
       },
       images: [`${f.companySlug}-banner`],
     })),

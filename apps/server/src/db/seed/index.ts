@@ -15,7 +15,7 @@ import type { Db } from '../client';
 import * as t from '../schema';
 import { seedAvailability } from './availability';
 import { DEMO_FOLDERS, DEMO_LOGOS, DEMO_PACKAGES, DEMO_PAGES } from './data';
-import { logoImage, PALETTES, skyline } from './images';
+import { logoImage, MOTIFS, operatorBanner, PAGE_BANNERS, renderScene, SECOND_MOTIFS } from './pictures';
 
 export async function seedBase(db: Db): Promise<void> {
   await db
@@ -115,20 +115,19 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
 
   for (const [i, p] of DEMO_PACKAGES.entries()) {
     const folder = DEMO_FOLDERS.find((f) => f.companySlug === p.company)!;
-    const palette = PALETTES[(folder.palette + i) % PALETTES.length];
-    const [big, small] = await Promise.all([
-      skyline(1200, 800, palette, i),
-      skyline(480, 320, palette, i, 68),
+    // The attraction decides what the pictures show; the operator's livery colours its buses.
+    const variant = { index: i, livery: folder.livery };
+    const main = MOTIFS[p.attraction](variant);
+    const other = SECOND_MOTIFS[p.attraction](variant);
+    const [big, small, secondWebp] = await Promise.all([
+      renderScene(main.scene, 1200, 800),
+      renderScene(main.scene, 480, 320, 68),
+      renderScene(other.scene, 1200, 800),
     ]);
-    const alt = `${p.title}: Rome skyline with the Colosseum`;
+    const alt = `${p.title}: ${main.alt}`;
+    const secondAlt = `${p.title}: ${other.alt}`;
     const mediaId = await storeImage(db, storage, p.title, alt, big, small);
-    const second = await storeImage(
-      db,
-      storage,
-      `${p.title} (2)`,
-      `${p.title}: view of Rome`,
-      await skyline(1200, 800, palette, i + 3),
-    );
+    const second = await storeImage(db, storage, `${p.title} (2)`, secondAlt, secondWebp);
     const [row] = await db
       .insert(t.packages)
       .values({
@@ -154,7 +153,7 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
       { packageId: row.id, slot: 'image_big', mediaId, altText: alt },
       { packageId: row.id, slot: 'thumbnail_large', mediaId, altText: alt },
       { packageId: row.id, slot: 'thumbnail_small', mediaId, altText: alt },
-      { packageId: row.id, slot: 'second_image', mediaId: second, altText: `${p.title}: view of Rome` },
+      { packageId: row.id, slot: 'second_image', mediaId: second, altText: secondAlt },
     ]);
   }
 
@@ -166,7 +165,7 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
       storage,
       `${logo.name} logo`,
       `${logo.name} logo`,
-      await logoImage(logo.color, i),
+      await logoImage(logo.color, logo.emblem),
     );
     await db.insert(t.partnerLogos).values({
       name: logo.name,
@@ -177,13 +176,20 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
     });
   }
 
-  // Banners for the pages and companies; the company banners fall back to bundled defaults in the app.
+  // Banners for the pages and companies (each its own scene); the company banners fall back to bundled
+  // defaults in the app.
   const banners = DEMO_PAGES.flatMap((p) =>
     p.images.filter((tag) => tag.endsWith('-banner') || tag === 'home-hero'),
   );
-  for (const [i, tag] of banners.entries()) {
-    const webp = await skyline(1600, 500, PALETTES[i % PALETTES.length], i + 7, 70);
-    const id = await storeImage(db, storage, tag, 'Rome skyline at sunset', webp);
+  for (const tag of banners) {
+    const folder = DEMO_FOLDERS.find((f) => tag === `${f.companySlug}-banner`);
+    const motif = folder
+      ? operatorBanner(folder.companySlug, folder.livery, DEMO_FOLDERS.indexOf(folder))
+      : PAGE_BANNERS[tag];
+    if (!motif) continue;
+    const webp = await renderScene(motif.scene, 1600, 500, 70);
+    const alt = motif.alt[0]!.toUpperCase() + motif.alt.slice(1);
+    const id = await storeImage(db, storage, tag, alt, webp);
     await db.update(t.pageImages).set({ mediaId: id }).where(eq(t.pageImages.uniqueTag, tag));
   }
   return true;

@@ -38,7 +38,8 @@ export default function CompanyPage() {
       <CompanyBanner
         slug={companySlug}
         title={`Explore Rome with ${name}`}
-        subtitle="Hop on, hop off and see the Eternal City at your own pace"
+        // The seeded line is each operator's own; this one, for a new operator, suits buses and museums alike.
+        subtitle="Tours and tickets to see the Eternal City at your own pace"
       />
 
       <div className="mx-auto max-w-6xl px-4 py-10">

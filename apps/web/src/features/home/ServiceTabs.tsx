@@ -18,7 +18,10 @@ function useDelay(ms: number) {
   return done;
 }
 
-/** Spec §2 Home: service cards with folder tabs (one tab per active folder). */
+/**
+ * Spec §2 Home: service cards with folder tabs (one tab per active folder). Headed 'Our tours and
+ * tickets', not 'bus services': one operator sells museum tickets (issue #23).
+ */
 export function ServiceTabs() {
   const { data, isError } = usePackages();
   const waited = useDelay(HOME_PACKAGE_DELAY_MS);
@@ -28,7 +31,7 @@ export function ServiceTabs() {
     <section aria-labelledby="services-title" className="bg-stone-100/70 py-14">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <h2 id="services-title" className="text-3xl font-extrabold tracking-tight text-stone-900">
-          Our bus services
+          Our tours and tickets
         </h2>
         <p className="mt-2 text-stone-600">Pick an operator to see its tours and tickets.</p>
         <div className="mt-8">
@@ -50,7 +53,7 @@ function FolderTabs({ folders, packages }: { folders: Folder[]; packages: Packag
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const base = useId();
   const current = folders.find((f) => f.id === selected) ?? folders[0];
-  if (!current) return <p className="text-stone-600">No bus services available.</p>;
+  if (!current) return <p className="text-stone-600">No operators available.</p>;
   const shown = packages.filter((p) => p.folder === current.id);
 
   function onKeyDown(e: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -79,7 +82,7 @@ function FolderTabs({ folders, packages }: { folders: Folder[]; packages: Packag
     <>
       <div
         role="tablist"
-        aria-label="Bus services"
+        aria-label="Operators"
         className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:flex-wrap sm:px-0"
       >
         {folders.map((f, i) => {
