@@ -47,6 +47,7 @@ import { offerRoutes } from './modules/offers/routes';
 import { octoRoutes, resellerAdminRoutes } from './modules/reseller/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { ticketRoutes } from './modules/tickets/routes';
+import { walletRoutes } from './modules/wallet/routes';
 import { webRoutes } from './modules/web/routes';
 import type { PaymentProvider } from './payments/provider';
 import { createStripeClient, stripeProvider } from './payments/stripe';
@@ -328,6 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkoutRoutes);
   await app.register(stripeWebhookRoutes(stripe, config.stripe.webhookSecret));
   await app.register(ticketRoutes);
+  await app.register(walletRoutes);
   await app.register(inventoryRoutes);
   await app.register(resellerAdminRoutes);
   // Resellers' OCTO API: its own errors and key checks, scoped to the /octo prefix.

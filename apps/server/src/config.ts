@@ -67,6 +67,19 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(DEFAULT_HOLD_MINUTES),
+  /** Apple Wallet (docs/wallet.md): all of these, or none (no Apple Wallet button then). */
+  APPLE_WALLET_PASS_TYPE_ID: z.string().optional(),
+  APPLE_WALLET_TEAM_ID: z.string().optional(),
+  APPLE_WALLET_CERT: z.string().optional(),
+  APPLE_WALLET_KEY: z.string().optional(),
+  APPLE_WALLET_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WALLET_WWDR_CERT: z.string().optional(),
+  /** Google Wallet: the issuer, a class id prefix, and the service account (key file, or e-mail and key). */
+  GOOGLE_WALLET_ISSUER_ID: z.string().optional(),
+  GOOGLE_WALLET_CLASS_ID: z.string().optional(),
+  GOOGLE_WALLET_KEY_FILE: z.string().optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: z.string().optional(),
+  GOOGLE_WALLET_PRIVATE_KEY_FILE: z.string().optional(),
 });
 
 export type Config = {
@@ -122,6 +135,33 @@ export type Config = {
     /** IP location databases (.mmdb), tried in order; empty: no locations. */
     geoipDbPaths: string[];
   };
+  /** Wallet passes (modules/wallet); null: that wallet's button is not offered. */
+  wallet: {
+    apple: AppleWalletConfig | null;
+    google: GoogleWalletConfig | null;
+  };
+};
+
+/** Files (PEM) that sign Apple Wallet passes, and the identifiers they were issued for. */
+export type AppleWalletConfig = {
+  passTypeId: string;
+  teamId: string;
+  signerCertPath: string;
+  signerKeyPath: string;
+  signerKeyPassphrase?: string;
+  wwdrCertPath: string;
+};
+
+/**
+ * The Google Wallet issuer and the service account that signs 'Add to Google Wallet' links: a JSON key
+ * file (client_email, private_key), or the account's e-mail and a PEM private key file.
+ */
+export type GoogleWalletConfig = {
+  issuerId: string;
+  classId: string;
+  keyFilePath?: string;
+  serviceAccountEmail?: string;
+  privateKeyPath?: string;
 };
 
 /** HEAD_CODE_CONNECT_SRC as origins; anything but an https origin stops the start (a typo would open more). */
@@ -188,6 +228,66 @@ function s3Config(env: z.infer<typeof envSchema>): Config['s3'] {
   };
 }
 
+/** A path setting that names a file that is not there stops the start, with the setting's name. */
+function existingFile(name: string, value: string): string {
+  const file = path.resolve(value);
+  if (!existsSync(file)) throw new Error(`${name}: no file at ${file}.`);
+  return file;
+}
+
+/** Apple Wallet when any of its settings is set; then all but the passphrase must be. */
+function appleWalletConfig(env: z.infer<typeof envSchema>): AppleWalletConfig | null {
+  const keys = [
+    'APPLE_WALLET_PASS_TYPE_ID',
+    'APPLE_WALLET_TEAM_ID',
+    'APPLE_WALLET_CERT',
+    'APPLE_WALLET_KEY',
+    'APPLE_WALLET_WWDR_CERT',
+  ] as const;
+  if (!keys.some((k) => env[k])) return null;
+  const missing = keys.filter((k) => !env[k]);
+  if (missing.length) throw new Error(`Apple Wallet is half configured: set ${missing.join(', ')} too.`);
+  return {
+    passTypeId: env.APPLE_WALLET_PASS_TYPE_ID!,
+    teamId: env.APPLE_WALLET_TEAM_ID!,
+    signerCertPath: existingFile('APPLE_WALLET_CERT', env.APPLE_WALLET_CERT!),
+    signerKeyPath: existingFile('APPLE_WALLET_KEY', env.APPLE_WALLET_KEY!),
+    signerKeyPassphrase: env.APPLE_WALLET_KEY_PASSPHRASE || undefined,
+    wwdrCertPath: existingFile('APPLE_WALLET_WWDR_CERT', env.APPLE_WALLET_WWDR_CERT!),
+  };
+}
+
+/** Google Wallet when any of its settings is set; then the issuer, the class and a key must be. */
+function googleWalletConfig(env: z.infer<typeof envSchema>): GoogleWalletConfig | null {
+  const keys = [
+    'GOOGLE_WALLET_ISSUER_ID',
+    'GOOGLE_WALLET_CLASS_ID',
+    'GOOGLE_WALLET_KEY_FILE',
+    'GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL',
+    'GOOGLE_WALLET_PRIVATE_KEY_FILE',
+  ] as const;
+  if (!keys.some((k) => env[k])) return null;
+  const missing: string[] = (['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_CLASS_ID'] as const).filter(
+    (k) => !env[k],
+  );
+  const pair = env.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL && env.GOOGLE_WALLET_PRIVATE_KEY_FILE;
+  if (!env.GOOGLE_WALLET_KEY_FILE && !pair)
+    missing.push(
+      'GOOGLE_WALLET_KEY_FILE (or GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL and GOOGLE_WALLET_PRIVATE_KEY_FILE)',
+    );
+  if (missing.length) throw new Error(`Google Wallet is half configured: set ${missing.join(', ')} too.`);
+  return {
+    issuerId: env.GOOGLE_WALLET_ISSUER_ID!,
+    classId: env.GOOGLE_WALLET_CLASS_ID!,
+    ...(env.GOOGLE_WALLET_KEY_FILE
+      ? { keyFilePath: existingFile('GOOGLE_WALLET_KEY_FILE', env.GOOGLE_WALLET_KEY_FILE) }
+      : {
+          serviceAccountEmail: env.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL!,
+          privateKeyPath: existingFile('GOOGLE_WALLET_PRIVATE_KEY_FILE', env.GOOGLE_WALLET_PRIVATE_KEY_FILE!),
+        }),
+  };
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -245,6 +345,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       anonymizeIp: env.ANALYTICS_ANONYMIZE_IP,
       geoipDbPaths: geoipDbPaths(env.GEOIP_DB_PATH),
     },
+    wallet: { apple: appleWalletConfig(env), google: googleWalletConfig(env) },
     ...overrides,
   };
 }

@@ -191,6 +191,10 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
     expect: { customerA: 200 },
   },
   'GET /api/dashboard/': { expect: { customerA: 200, customerB: 200 } },
+  // Wallet passes: the matrix's app has no signing material, so the owner too gets 404 'not available'.
+  'GET /api/wallet/': { expect: { anonymous: 200 } },
+  'GET /api/tickets/:uniqueId/wallet/apple/': { owner: true, params: { uniqueId: 'uniqueId' } },
+  'GET /api/tickets/:uniqueId/wallet/google/': { owner: true, params: { uniqueId: 'uniqueId' } },
   // A made-up order: cancelling or refunding the fixture's ticket would change what later rows read.
   'POST /api/tickets/:uniqueId/cancel/': { params: { uniqueId: () => 'no-such-order' } },
   'POST /api/admin/orders/:uniqueId/refund/': { params: { uniqueId: () => 'no-such-order' } },

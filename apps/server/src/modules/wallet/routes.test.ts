@@ -1,0 +1,156 @@
+/**
+ * The buyer's wallet routes in the real app with generated signing material: a ticket bought through
+ * the test checkout becomes a verified .pkpass and a verified Google save link whose QR is the one in
+ * the ticket e-mail; someone else's order, an unpaid one and an unconfigured shop are refused.
+ */
+import { eq } from 'drizzle-orm';
+import { importSPKI, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, orders } from '../../db/schema';
+import { createTestApp } from '../../test/harness';
+import { createUser, type TestUser } from '../../test/users';
+import { GOOGLE_SAVE_URL } from './google';
+import { makeTestWallet, type TestWallet, unzip, verifyPass } from './testing';
+
+const PUBLIC_URL = 'https://tickets.example';
+let w: TestWallet;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let buyer: TestUser;
+let other: TestUser;
+let uniqueId: string;
+let claimUrl: string;
+
+async function buy(user: TestUser, pay: boolean): Promise<string> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-checkout-session/',
+    headers: user.auth,
+    payload: { adult_count: '2', youth_count: '1', package_identifier: 'BB-24' },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const session = created.json().id as string;
+  if (!pay) {
+    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session));
+    return order.uniqueId;
+  }
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: `/api/test-checkout/${session}/pay/`,
+    headers: user.auth,
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return /\/success\/([\w-]+)\//.exec(paid.json().redirect)![1];
+}
+
+beforeAll(async () => {
+  w = makeTestWallet();
+  t = await createTestApp({
+    publicUrl: PUBLIC_URL,
+    publicUrlSet: true,
+    wallet: { apple: w.apple, google: w.google },
+  });
+  [buyer, other] = await Promise.all([
+    createUser(t.app, t.db, { name: 'Wanda Wallet' }),
+    createUser(t.app, t.db),
+  ]);
+  uniqueId = await buy(buyer, true);
+  const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
+  claimUrl = /(https?:\/\/\S+\/verify\/[\w-]+\/)/.exec(mail.text)![1];
+});
+afterAll(() => t?.close());
+
+describe('wallet routes', () => {
+  it('say which wallets are configured', async () => {
+    const res = await t.app.inject({ url: '/api/wallet/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ apple: true, google: true });
+  });
+
+  it("answer the buyer's ticket as a signed .pkpass whose QR is the ticket's claim link", async () => {
+    const res = await t.app.inject({ url: `/api/tickets/${uniqueId}/wallet/apple/`, headers: buyer.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.apple.pkpass');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="ticket-[\w-]+\.pkpass"$/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const files = await unzip(res.rawPayload);
+    expect(() => verifyPass(files, w.caPath)).not.toThrow();
+    const pass = JSON.parse(files['pass.json'].toString('utf8'));
+    expect(claimUrl.startsWith(`${PUBLIC_URL}/verify/`)).toBe(true);
+    expect(pass.barcodes[0].message).toBe(claimUrl);
+    expect(pass.serialNumber).toBe(uniqueId);
+    const aux = Object.fromEntries(pass.eventTicket.auxiliaryFields.map((f: any) => [f.key, f.value]));
+    expect(aux).toMatchObject({ adults: 2, youths: 1 });
+    const back = Object.fromEntries(pass.eventTicket.backFields.map((f: any) => [f.key, f.value]));
+    expect(back.validity).toMatch(/^Valid 24 hours from its first use/);
+    expect(back.operator).toBeTruthy();
+  });
+
+  it("answer the buyer's ticket as a signed Google Wallet link", async () => {
+    const res = await t.app.inject({ url: `/api/tickets/${uniqueId}/wallet/google/`, headers: buyer.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    const { url } = res.json() as { url: string };
+    expect(url.startsWith(GOOGLE_SAVE_URL)).toBe(true);
+    const { payload } = await jwtVerify(
+      url.slice(GOOGLE_SAVE_URL.length),
+      await importSPKI(w.googlePublicKeyPem, 'RS256'),
+      {
+        audience: 'google',
+        issuer: w.google.serviceAccountEmail,
+      },
+    );
+    expect(payload.origins).toEqual([PUBLIC_URL]);
+    const object = (payload.payload as { eventTicketObjects: any[] }).eventTicketObjects[0];
+    expect(object).toMatchObject({
+      id: `${w.google.issuerId}.${uniqueId}`,
+      state: 'ACTIVE',
+      barcode: { type: 'QR_CODE', value: claimUrl },
+    });
+  });
+
+  it("answer 404 for someone else's order and an unknown one, 401 without a sign-in", async () => {
+    for (const which of ['apple', 'google']) {
+      const foreign = await t.app.inject({
+        url: `/api/tickets/${uniqueId}/wallet/${which}/`,
+        headers: other.auth,
+      });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toMatchObject({ code: 'not_found' });
+      expect(foreign.body).not.toContain('verify');
+      const unknown = await t.app.inject({
+        url: `/api/tickets/no-such-order/wallet/${which}/`,
+        headers: buyer.auth,
+      });
+      expect(unknown.statusCode).toBe(404);
+      const anonymous = await t.app.inject({ url: `/api/tickets/${uniqueId}/wallet/${which}/` });
+      expect(anonymous.statusCode).toBe(401);
+    }
+  });
+
+  it('answer 409 for an order that is not paid', async () => {
+    const unpaid = await buy(buyer, false);
+    const res = await t.app.inject({ url: `/api/tickets/${unpaid}/wallet/apple/`, headers: buyer.auth });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'order_state', status: 'pending' });
+  });
+
+  it("answer 404 'not available' when the shop has no signing material", async () => {
+    const bare = await createTestApp();
+    try {
+      const user = await createUser(bare.app, bare.db);
+      expect((await bare.app.inject({ url: '/api/wallet/' })).json()).toEqual({
+        apple: false,
+        google: false,
+      });
+      for (const which of ['apple', 'google']) {
+        const res = await bare.app.inject({
+          url: `/api/tickets/${uniqueId}/wallet/${which}/`,
+          headers: user.auth,
+        });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ code: 'not_available' });
+      }
+    } finally {
+      await bare.close();
+    }
+  });
+});
