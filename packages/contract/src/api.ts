@@ -15,6 +15,7 @@ import { newsletterApi } from './newsletter.api';
 import { privacyApi } from './privacy.api';
 import { resellerApi } from './reseller.api';
 import { siteApi } from './site.api';
+import { ticketsApi } from './tickets.api';
 
 export const API = {
   ...authApi,
@@ -27,6 +28,7 @@ export const API = {
   ...inventoryApi,
   ...resellerApi,
   ...privacyApi,
+  ...ticketsApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;
