@@ -8,7 +8,6 @@ import {
   decimalToCents,
   formatEuro,
   formatEuroDecimal,
-  formatRomeDateTime,
   type PurchasedTicket,
   romeParts,
 } from '@rome/contract';
