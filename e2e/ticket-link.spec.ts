@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { demoAccounts } from './fixtures';
+import { demoAccounts, expectNoSeriousA11yViolations } from './fixtures';
 import { buyTicket, ticketLinkInOutbox } from './tickets';
 
 test('the ticket link opens without a sign-in, works offline once opened, and 404s when unknown', async ({
@@ -29,6 +29,7 @@ test('the ticket link opens without a sign-in, works offline once opened, and 40
   await expect(tab.getByTestId('ticket-status')).toHaveText('Valid');
   await expect(tab.getByText('2 adults, 1 youth')).toBeVisible();
   await expect(tab.getByRole('link', { name: 'Download PDF ticket' })).toBeVisible();
+  await expectNoSeriousA11yViolations(tab);
   expect(await tab.evaluate(() => localStorage.getItem('access'))).toBeNull();
   // The saved copy is keyed by the token's hash, never by the token.
   const keys = await tab.evaluate(() => Object.keys(localStorage));
@@ -56,6 +57,7 @@ test('the ticket link opens without a sign-in, works offline once opened, and 40
   // 'Find my tickets' sends new links: the old one stops working.
   await tab.getByRole('link', { name: 'Find my tickets' }).click();
   await expect(tab.getByRole('heading', { name: 'Find My Tickets' })).toBeVisible();
+  await expectNoSeriousA11yViolations(tab);
   await tab.getByRole('main').getByLabel('Email Address').fill(demoAccounts().customer.email);
   await tab.getByRole('button', { name: 'Send My Ticket Links' }).click();
   await expect(tab.getByTestId('find-sent')).toContainText('If this address has tickets with us');

@@ -128,7 +128,7 @@ function TicketActions({
         disabled={busy !== null}
         onClick={() => run('pdf')}
         className={button}
-        aria-label={`Download PDF ticket for ${ticket.package}`}
+        aria-label={`PDF ticket for ${ticket.package}`}
       >
         {busy === 'pdf' ? 'Preparing...' : 'PDF'}
       </button>
@@ -138,7 +138,7 @@ function TicketActions({
           disabled={busy !== null}
           onClick={() => run('resend')}
           className={button}
-          aria-label={`Send the ticket link for ${ticket.package} again`}
+          aria-label={`Send link again for ${ticket.package}`}
         >
           {busy === 'resend' ? 'Sending...' : 'Send link again'}
         </button>
