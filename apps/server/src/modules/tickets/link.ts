@@ -17,6 +17,7 @@ import {
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folders, orders, packages, slots } from '../../db/schema';
+import { hit, peek } from '../../lib/rate-limit';
 import { usageLine } from '../../mail/ticket-mail';
 import type { Storage } from '../../storage/storage';
 import { canCancel, cancelDeadline, visitText } from '../inventory/refunds';
@@ -136,13 +137,30 @@ export async function ownTicket(db: Db, userId: string, uniqueId: string): Promi
   return found ?? null;
 }
 
-/** Whether a link token opens a ticket (the page's HTML answers 404 when it does not). */
-export async function linkExists(db: Db, token: string): Promise<boolean> {
-  if (!looksLikeLinkToken(token)) return false;
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(eq(orders.linkTokenHash, hashLinkToken(token)));
+/**
+ * Unknown link tokens from one client address before it is refused for a while (decision 014: only
+ * failures count). The API and the page's HTML count alike, so neither is a free oracle.
+ */
+export const LINK_MISSES = { max: 60, windowSeconds: 15 * 60 } as const;
+const missKey = (ip: string) => `ticketLink:miss:${ip}`;
+export const tooManyLinkMisses = async (db: Db, ip: string): Promise<boolean> =>
+  (await peek(db, missKey(ip))) >= LINK_MISSES.max;
+export const countLinkMiss = (db: Db, ip: string) =>
+  hit(db, missKey(ip), LINK_MISSES.max, LINK_MISSES.windowSeconds);
+
+/**
+ * Whether a link token opens a ticket (the page's HTML answers 404 when it does not); a miss is
+ * counted, and an address over its limit gets no answer but 'no'.
+ */
+export async function linkExists(db: Db, token: string, ip: string): Promise<boolean> {
+  if (await tooManyLinkMisses(db, ip)) return false;
+  const [row] = looksLikeLinkToken(token)
+    ? await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.linkTokenHash, hashLinkToken(token)))
+    : [];
+  if (!row) await countLinkMiss(db, ip);
   return row !== undefined;
 }
 

@@ -3,17 +3,24 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
-import { enforce, hit, peek } from '../../lib/rate-limit';
+import { enforce } from '../../lib/rate-limit';
 import { atLeast } from '../../lib/timing';
 import { normalizeEmail } from '../auth/users';
 import { refundOrder } from '../inventory/refunds';
-import { linkView, ownTicket, qrPng, type TicketFacts, ticketByLink } from './link';
+import {
+  countLinkMiss,
+  LINK_MISSES,
+  linkView,
+  ownTicket,
+  qrPng,
+  type TicketFacts,
+  ticketByLink,
+  tooManyLinkMisses,
+} from './link';
 import { pdfFileName, ticketPdf } from './pdf';
 import { findMyTickets, resendOwnTicket } from './resend';
 import { findOwnOrder, listTickets } from './service';
 
-/** Unknown link tokens from one address before it is refused for a while (decision 014: failures only). */
-const LINK_MISSES = { max: 60, windowSeconds: 15 * 60 } as const;
 /** 'Find my tickets' sends e-mail: per address and per client, every request counts. */
 const FIND_PER_EMAIL = { max: 3, windowSeconds: 3600 } as const;
 const FIND_PER_CLIENT = { max: 10, windowSeconds: 3600 } as const;
@@ -40,15 +47,14 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   /** The ticket a link opens, or 404 (counted against the address; too many: 429). */
   const openLink = async (req: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
     linkHeaders(reply, 'no-store');
-    const key = `ticketLink:miss:${req.ip}`;
-    if ((await peek(app.db, key)) >= LINK_MISSES.max)
+    if (await tooManyLinkMisses(app.db, req.ip))
       throw new HttpError(429, {
         error: 'Too many attempts. Please wait a while and try again.',
         retry_after: LINK_MISSES.windowSeconds,
       });
     const ticket = await ticketByLink(app.db, req.params.token);
     if (!ticket) {
-      await hit(app.db, key, LINK_MISSES.max, LINK_MISSES.windowSeconds);
+      await countLinkMiss(app.db, req.ip);
       throw notFound(TICKET_LINK_MESSAGES.notFound);
     }
     return ticket;

@@ -225,6 +225,14 @@ describe('the ticket link from the ticket e-mail', () => {
     expect((await api('GET', `/api/ticket-links/${token}/`, undefined, undefined, guesser)).statusCode).toBe(
       429,
     );
+    // The page's HTML is no oracle either: it counts misses alike and then says 404 to that address.
+    expect((await api('GET', `/t/${token}`, undefined, undefined, guesser)).statusCode).toBe(404);
+    const pageGuesser = '203.0.113.78';
+    for (let i = 0; i < 60; i++)
+      await api('GET', `/t/${randomBytes(32).toString('base64url')}`, undefined, undefined, pageGuesser);
+    expect(
+      (await api('GET', `/api/ticket-links/${token}/`, undefined, undefined, pageGuesser)).statusCode,
+    ).toBe(429);
     // Anybody else still opens it.
     expect((await api('GET', `/api/ticket-links/${token}/`)).statusCode).toBe(200);
   });

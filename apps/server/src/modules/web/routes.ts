@@ -193,7 +193,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     // for a week, privately, so the link opens again with no network (decision 019); neither is ever
     // named in a Referer.
     const link = matchRoute('/t/:token', url.pathname);
-    const status = link && !(await linkExists(app.db, link.token)) ? 404 : head.status;
+    const status = link && !(await linkExists(app.db, link.token, req.ip)) ? 404 : head.status;
     const cacheControl = link ? (status === 200 ? 'private, max-age=604800' : 'no-store') : 'no-cache';
     if (link) reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
     const nonce = randomBytes(16).toString('base64');
