@@ -24,6 +24,8 @@ async function specRoutes(page: Page): Promise<string[]> {
     '/manageBookings/:status/:id': ticket,
     '/viewsimilar/:hours/:company': '/viewsimilar/24%20hours/big%20bus',
     '/pay/:session': '/pay/not-a-session',
+    // An unknown ticket link (its 404 page); a real one is checked in ticket-link.spec.ts.
+    '/t/:token': '/t/not-a-ticket-link',
   };
   const paths = PAGE_ROUTES.map((pattern) => samples[pattern] ?? (pattern.includes(':') ? '' : pattern));
   expect(

@@ -8,20 +8,32 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { demoAccounts } from './fixtures';
 
-function claimCodesInOutbox(): string[] {
+/** The text of every e-mail in the outbox folder, quoted-printable undone. */
+function outboxMails(): string[] {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
   let files: string[] = [];
   try {
     files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
   } catch {}
-  return files
-    .map((f) =>
-      readFileSync(path.join(dir, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
-    )
+  return files.map((f) =>
+    readFileSync(path.join(dir, f), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
+  );
+}
+
+function claimCodesInOutbox(): string[] {
+  return outboxMails()
     .map((text) => /\/verify\/([\w-]{16,})\//.exec(text)?.[1])
     .filter((c): c is string => Boolean(c));
+}
+
+/** The ticket link (/t/{token}) in the ticket e-mail whose claim code is `code` (issue #18). */
+export function ticketLinkInOutbox(code: string): string {
+  const mail = outboxMails().find((text) => text.includes(`/verify/${code}/`));
+  const link = mail && /https?:\/\/[^\s"<>]+\/t\/[\w-]{43}/.exec(mail)?.[0];
+  if (!link) throw new Error('no ticket link in the ticket e-mail');
+  return link;
 }
 
 /**

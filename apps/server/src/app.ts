@@ -105,14 +105,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 /**
  * Secrets never reach the logs: the ticket's claim code (in `/verify/{code}/`, `/api/authenticate/
- * {code}/` and both parts of the spec's `/api/claim/{code}/{agent}/{security code}/`) and token-like
- * query values are cut from logged URLs.
+ * {code}/` and both parts of the spec's `/api/claim/{code}/{agent}/{security code}/`), the ticket
+ * link's token (`/t/{token}`, `/api/ticket-links/{token}/...`) and token-like query values are cut
+ * from logged URLs.
  */
 export function redactUrl(url: string): string {
   return url
     .replace(/^(\/api\/claim\/)[^/?]+(\/[^/?]+\/)[^/?]+/, '$1[redacted]$2[redacted]')
     .replace(/^(\/api\/claim\/)[^/?]+/, '$1[redacted]')
-    .replace(/^(\/api\/authenticate\/|\/verify\/)[^/?]+/, '$1[redacted]')
+    .replace(/^(\/api\/authenticate\/|\/verify\/|\/t\/|\/api\/ticket-links\/)[^/?]+/, '$1[redacted]')
     .replace(/([?&](?:token|code|access|refresh)=)[^&]+/gi, '$1[redacted]');
 }
 
@@ -120,14 +121,15 @@ export function redactUrl(url: string): string {
  * Personal data and secrets cut from any text that reaches the logs (error messages and stacks): the
  * values of a failed query (drizzle puts them in its message, e.g. a whole ticket e-mail with its
  * buyer, claim link and QR code), values PostgreSQL quotes in a detail (`Key (email)=(...)`), e-mail
- * addresses and claim links.
+ * addresses, claim links and ticket links.
  */
 export function redactText(text: string): string {
   return text
     .replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/g, '\nparams: [redacted]')
     .replace(/\)=\((?:[^()]|\([^()]*\))*\)/g, ')=([redacted])')
     .replace(/[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[A-Za-z]{2,}/g, '[email]')
-    .replace(/\/verify\/[^/\s"']+/g, '/verify/[redacted]');
+    .replace(/\/verify\/[^/\s"']+/g, '/verify/[redacted]')
+    .replace(/\/(t|ticket-links)\/[A-Za-z0-9_-]{20,}/g, '/$1/[redacted]');
 }
 
 /** Pino's error serializer, then the redactions above on every text field, causes included. */

@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
       { path: 'reset-success', lazy: page(() => import('./features/auth/ResetSuccessPage')) },
       { path: 'undo-email-change', lazy: page(() => import('./features/auth/UndoEmailChangePage')) },
       { path: 'pay/:session', lazy: page(() => import('./features/checkout/TestCheckoutPage')) },
+      { path: 'find-tickets', lazy: page(() => import('./features/tickets/FindTicketsPage')) },
       { path: '*', lazy: page(() => import('./features/notfound/NotFoundPage')) },
     ].map((route): RouteObject => ({ HydrateFallback: PageLoading, ...route })),
   },
@@ -53,6 +54,14 @@ export const routes: RouteObject[] = [
   {
     path: '/analytics',
     lazy: page(() => import('./features/analytics/AnalyticsPage')),
+    HydrateFallback: PageLoading,
+    errorElement: <RouteError />,
+  },
+  // A ticket by its link (issue #18): outside the main layout, so nothing on it needs the network once
+  // it is kept for offline use, and no page view records the link's token.
+  {
+    path: '/t/:token',
+    lazy: page(() => import('./features/tickets/TicketLinkPage')),
     HydrateFallback: PageLoading,
     errorElement: <RouteError />,
   },

@@ -15,6 +15,7 @@ import { newsletterApi } from './newsletter.api';
 import { privacyApi } from './privacy.api';
 import { resellerApi } from './reseller.api';
 import { siteApi } from './site.api';
+import { ticketsApi } from './tickets.api';
 import { walletApi } from './wallet.api';
 
 export const API = {
@@ -29,6 +30,7 @@ export const API = {
   ...resellerApi,
   ...privacyApi,
   ...walletApi,
+  ...ticketsApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;

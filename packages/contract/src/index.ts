@@ -23,4 +23,6 @@ export * from './rome-time';
 export * from './routes';
 export * from './site';
 export * from './site.schema';
+export * from './tickets';
+export * from './tickets.schema';
 export * from './validation';

@@ -30,6 +30,9 @@ export const PAGE_ROUTES = [
   '/undo-email-change',
   '/test',
   '/pay/:session',
+  // Issue #18: a ticket by its link (no sign-in), and the form that e-mails a buyer's links again.
+  '/t/:token',
+  '/find-tickets',
 ] as const;
 
 /** Matches a path against a pattern like '/bus/:slug/:name'; returns the params or null. */

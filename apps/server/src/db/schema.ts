@@ -299,6 +299,12 @@ export const orders = pgTable(
     /** sha256 of the claim code in the QR link; the code itself is only in the QR and the e-mail. */
     claimCodeHash: text('claim_code_hash').unique(),
     qrFileKey: text('qr_file_key'),
+    /**
+     * The ticket link (/t/{token}, no sign-in): SHA-256 of its token, never the token itself (decision
+     * 019). Replaced by a re-send, which ends the old link at once; null: no link (not paid, or revoked).
+     */
+    linkTokenHash: text('link_token_hash').unique(),
+    linkIssuedAt: timestamp('link_issued_at', { withTimezone: true }),
     qrCodeScanned: boolean('qr_code_scanned').notNull().default(false),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     claimedByAgentId: uuid('claimed_by_agent_id').references(() => agents.id),

@@ -1,65 +1,13 @@
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema';
 import { makeUser } from '../modules/auth/testing';
 import { createTestApp } from '../test/harness';
+import { plain, smtpServer } from '../test/smtp';
 import { backoffSeconds, claimDue, enqueueMail, MAX_ATTEMPTS, markFailed } from './outbox';
-
-type Received = { to: string[]; raw: string };
-
-/** A real SMTP server in this process, on a loopback port; `received` collects whole messages. */
-function smtpServer() {
-  const received: Received[] = [];
-  const waiters: (() => void)[] = [];
-  const make = () =>
-    new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, done) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          for (const w of waiters.splice(0)) w();
-          done();
-        });
-      },
-    });
-  // A closed SMTPServer does not listen again: "back up" is a new server on the same port.
-  let server = make();
-  return {
-    received,
-    async listen(port = 0): Promise<number> {
-      server = make();
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, '127.0.0.1', () => resolve());
-      });
-      return (server.server.address() as AddressInfo).port;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    /** Resolves with the first message to `to` (already received or still to come). */
-    async next(to: string): Promise<Received> {
-      for (;;) {
-        const hit = received.find((m) => m.to.includes(to));
-        if (hit) return hit;
-        await new Promise<void>((resolve) => waiters.push(resolve));
-      }
-    },
-  };
-}
-
-/** The text of a received message, quoted-printable soft breaks undone. */
-const plain = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 describe('password reset through a real SMTP server', () => {
   const smtp = smtpServer();

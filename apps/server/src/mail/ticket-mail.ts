@@ -19,9 +19,14 @@ export type TicketMailInput = {
   pass: { hours: number | null; validityDays: number | null } | null;
   claimUrl: string;
   historyUrl: string;
+  /** The ticket link (/t/{token}): the ticket on the phone, no sign-in (issue #18). */
+  linkUrl: string;
 };
 
 const BRAND = '#7f1d1d';
+
+const button = (href: string, label: string) =>
+  `<a href="${escapeHtml(href)}" style="display:inline-block;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:600;padding:10px 18px;border-radius:8px">${escapeHtml(label)}</a>`;
 
 /** How the ticket is used, in one sentence. */
 export function usageLine(m: Pick<TicketMailInput, 'visit' | 'timed' | 'pass'>): string {
@@ -53,6 +58,8 @@ export function ticketMail(m: TicketMailInput): { subject: string; text: string;
     '',
     usage,
     `Show the attached QR code to an agent (ticket link: ${m.claimUrl}).`,
+    `Your ticket on your phone, no sign-in needed: ${m.linkUrl}`,
+    'The PDF ticket is attached too.',
     `Your tickets are also in your purchase history: ${m.historyUrl}`,
     '',
     'Rome Bus Tickets',
@@ -73,11 +80,64 @@ ${rows.map(([k, v]) => `<tr><td style="${cell};color:#57534e;width:40%">${escape
 <p style="margin:16px 0 0;padding:12px 14px;background:#fef3c7;border-radius:8px;font-size:15px">${escapeHtml(usage)}</p>
 <p style="margin:20px 0 8px;text-align:center"><img src="cid:ticket-qr" alt="Ticket QR code" width="256" height="256" style="display:inline-block"></p>
 <p style="margin:0;text-align:center;font-size:14px;color:#57534e">Show this QR code to an agent.</p>
-<p style="margin:20px 0 0;text-align:center"><a href="${escapeHtml(m.historyUrl)}" style="display:inline-block;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:600;padding:10px 18px;border-radius:8px">Your purchase history</a></p>
+<p style="margin:20px 0 0;text-align:center">${button(m.linkUrl, 'Open your ticket on your phone')}</p>
+<p style="margin:8px 0 0;text-align:center;font-size:13px;color:#57534e">No sign-in needed, and it works without a signal once opened. The PDF ticket is attached.</p>
+<p style="margin:16px 0 0;text-align:center;font-size:14px"><a href="${escapeHtml(m.historyUrl)}" style="color:${BRAND};font-weight:600">Your purchase history</a></p>
 </td></tr>
 </table>
 </td></tr>
 </table>
 </body></html>`;
   return { subject: `Your ticket: ${m.title}`, text, html };
+}
+
+/** One ticket of a links e-mail: what it is and its (new) link. */
+export type TicketLinkLine = { title: string; reference: string; when: string; tickets: string; url: string };
+
+/**
+ * The ticket links again: a re-send from the purchase history (one ticket) or 'Find my tickets'
+ * (every paid ticket of the address). Each link is new; the ones sent before no longer open.
+ */
+export function ticketLinksMail(
+  lines: TicketLinkLine[],
+  why: 'resend' | 'find',
+): { subject: string; text: string; html: string } {
+  const intro =
+    why === 'find'
+      ? 'Somebody (we hope you) asked for the tickets bought with this e-mail address. Here they are:'
+      : 'Here is your ticket again, with a new link:';
+  const note =
+    'Links sent before this e-mail no longer open. If you did not ask for this, you can ignore it.';
+  const describe = (l: TicketLinkLine) =>
+    [l.when ? `${l.when} (Rome time)` : 'Open-dated', l.tickets, `order ${l.reference}`].join(' · ');
+  const text = [
+    intro,
+    '',
+    ...lines.flatMap((l) => [l.title, describe(l), l.url, '']),
+    note,
+    '',
+    'Rome Bus Tickets',
+    '',
+  ].join('\n');
+  const html = `<!doctype html><html lang="en"><body style="margin:0;padding:24px;background:#f5f5f4;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c1917">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;overflow:hidden">
+<div style="background:${BRAND};padding:18px 24px;color:#ffffff;font-size:20px;font-weight:700">Rome Bus Tickets</div>
+<div style="padding:24px">
+<p style="margin:0 0 16px;font-size:15px">${escapeHtml(intro)}</p>
+${lines
+  .map(
+    (l) => `<div style="margin:0 0 16px;padding:14px;border:1px solid #e7e5e4;border-radius:10px">
+<p style="margin:0;font-size:17px;font-weight:700">${escapeHtml(l.title)}</p>
+<p style="margin:4px 0 12px;font-size:14px;color:#57534e">${escapeHtml(describe(l))}</p>
+${button(l.url, 'Open your ticket')}
+</div>`,
+  )
+  .join('\n')}
+<p style="margin:16px 0 0;font-size:13px;color:#57534e">${escapeHtml(note)}</p>
+</div></div></body></html>`;
+  return {
+    subject: lines.length === 1 ? `Your ticket link: ${lines[0].title}` : 'Your ticket links',
+    text,
+    html,
+  };
 }

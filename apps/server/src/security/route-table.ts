@@ -198,6 +198,22 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   // A made-up order: cancelling or refunding the fixture's ticket would change what later rows read.
   'POST /api/tickets/:uniqueId/cancel/': { params: { uniqueId: () => 'no-such-order' } },
   'POST /api/admin/orders/:uniqueId/refund/': { params: { uniqueId: () => 'no-such-order' } },
+  // The ticket link (issue #18): its token opens it, not an account; a made-up one is a 404 for all.
+  'GET /api/ticket-links/:token/': { params: { token: () => 'no-such-link' } },
+  'GET /api/ticket-links/:token/pdf/': { params: { token: () => 'no-such-link' } },
+  'POST /api/ticket-links/:token/cancel/': { params: { token: () => 'no-such-link' } },
+  'GET /api/tickets/:uniqueId/pdf/': {
+    owner: true,
+    params: { uniqueId: 'uniqueId' },
+    expect: { customerA: 200 },
+  },
+  'POST /api/tickets/:uniqueId/resend/': {
+    owner: true,
+    params: { uniqueId: 'uniqueId' },
+    expect: { customerA: 200 },
+  },
+  // Answers no sooner than 400 ms on purpose.
+  'POST /api/find-tickets/': { fields: ['email'], fuzzRuns: 6 },
 
   // inventory
   'GET /api/packages/:tag/availability/': { params: { tag: 'packageTag' }, expect: { anonymous: 200 } },

@@ -1,6 +1,7 @@
 /** Tickets, the test checkout and agent claims: the contract's calls (types inferred from it). */
 import type { ApiAnswer } from '@rome/contract';
 import { queryOptions } from '@tanstack/react-query';
+import { saveFile } from '../lib/download';
 import { call } from './client';
 
 /** The buyer's tickets (GET dashboard/, Bearer). */
@@ -50,15 +51,7 @@ export async function downloadQr(url: string): Promise<void> {
   try {
     const res = await fetch(url);
     if (!res.ok) throw new Error(String(res.status));
-    const blob = await res.blob();
-    const href = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = href;
-    a.download = 'ticket_qr_code.png';
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 1000);
+    saveFile(await res.blob(), 'ticket_qr_code.png');
   } catch {
     window.alert('Failed to download QR code.');
   }

@@ -4,13 +4,13 @@
  * fields is answered 400 from there); the field rules, with the spec's messages and order, are the
  * contract's pure functions (auth.ts, validation.ts), checked here.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { AUTH_MESSAGES, isEmail, isResetCode, MESSAGES, PRIVACY_MESSAGES } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { badRequest, HttpError } from '../../lib/errors';
 import { verifySecret } from '../../lib/passwords';
 import { publicUrlFor } from '../../lib/public-url';
+import { atLeast } from '../../lib/timing';
 import { passwordChangedMail, resetCodeMail } from '../../mail/templates';
 import { clearLimit, limit } from '../auth/limits';
 import { passwordProblem } from '../auth/password-policy';
@@ -50,16 +50,6 @@ const MAX_CHECKED_PASSWORD = 1024;
  * whether an address has an account (the work differs: lookup only, or code, row and mail).
  */
 export const RESET_MIN_DURATION_MS = 300;
-
-async function atLeast<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  try {
-    return await work();
-  } finally {
-    const left = ms - (performance.now() - started);
-    if (left > 0) await sleep(left);
-  }
-}
 
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   const hashCode = resetCodeHasher(app.config.jwtSecret);

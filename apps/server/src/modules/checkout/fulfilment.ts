@@ -4,7 +4,7 @@
  * session, the order is marked paid once, one ticket is made and one e-mail is queued.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { ACTION, type FulfilResult, nextOrderStatus } from '@rome/contract';
+import { ACTION, type FulfilResult, nextOrderStatus, ticketLinkPath } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
@@ -16,6 +16,8 @@ import { newFileKey, type Storage } from '../../storage/storage';
 import { recordServerEvent } from '../activity/record';
 import { stillFits } from '../inventory/hold';
 import { markRefunded, type RefundDeps, settleRefund, visitWhen } from '../inventory/refunds';
+import { hashLinkToken, newLinkToken, ticketFacts } from '../tickets/link';
+import { pdfFileName, ticketPdf } from '../tickets/pdf';
 import { moveOrder } from './order-state';
 
 /**
@@ -110,13 +112,19 @@ async function fulfilInTransaction(
     const qrKey = newFileKey('png');
     await deps.storage.put(qrKey, png, 'image/png');
 
+    // The ticket link (no sign-in): 256 random bits, only its hash stored, like the claim code.
+    const linkToken = newLinkToken();
     // The row is locked: nobody moved it since it was read.
     await moveOrder(tx as unknown as Db, order, 'pay', {
       paidAt: new Date(),
       amountPaidCents: paid.amountCents,
       claimCodeHash: hashClaimCode(code),
       qrFileKey: qrKey,
+      linkTokenHash: hashLinkToken(linkToken),
+      linkIssuedAt: new Date(),
     });
+    const [facts] = await ticketFacts(tx as unknown as Db, eq(orders.id, order.id));
+    const pdf = await ticketPdf([{ facts, qr: png }], { termsUrl: `${deps.publicUrl}/terms` });
 
     const title = pkg?.title ?? 'Your ticket';
     await enqueueMail(tx as unknown as Db, {
@@ -133,6 +141,7 @@ async function fulfilInTransaction(
           pkg?.availabilityType === 'PASS' ? { hours: pkg.passHours, validityDays: pkg.validityDays } : null,
         claimUrl,
         historyUrl: `${deps.publicUrl}/yourticket`,
+        linkUrl: `${deps.publicUrl}${ticketLinkPath(linkToken)}`,
       }),
       attachments: [
         {
@@ -140,6 +149,11 @@ async function fulfilInTransaction(
           contentType: 'image/png',
           cid: 'ticket-qr',
           contentBase64: png.toString('base64'),
+        },
+        {
+          filename: pdfFileName(facts),
+          contentType: 'application/pdf',
+          contentBase64: pdf.toString('base64'),
         },
       ],
     });

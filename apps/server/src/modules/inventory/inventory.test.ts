@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, editLog, mailOutbox, orders, packages, slots } from '../../db/schema';
 import { hashSecret } from '../../lib/passwords';
+import { apiCaller } from '../../test/api';
 import { createTestApp } from '../../test/harness';
 import { makeTimed } from '../../test/inventory';
 import { createUser, type TestUser } from '../../test/users';
@@ -37,18 +38,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = (
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  user?: TestUser,
-  payload?: object,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: user ? user.auth : {},
-    ...(payload === undefined ? {} : { payload }),
-  });
+const api = apiCaller(() => t.app);
 
 const checkout = (fields: Record<string, string>, user: TestUser = buyer) =>
   api('POST', '/api/create-checkout-session/', user, {

@@ -73,16 +73,18 @@ function refundMail(order: OrderRow, pkg: PackageRow | undefined, when: string, 
   };
 }
 
+/** The Rome date and time of a visit in words ('' for an open-dated ticket). */
+export function visitText(slotStart: Date | null, selectedDate: string | null): string {
+  if (slotStart) return formatRomeDateTime(slotStart);
+  return selectedDate ? formatRomeDate(selectedDate) : '';
+}
+
 /** The Rome date and time of an order's visit, as e-mails write it. */
 export async function visitWhen(db: Db, order: Pick<OrderRow, 'slotId' | 'selectedDate'>): Promise<string> {
-  if (order.slotId) {
-    const [slot] = await db
-      .select({ startsAt: slots.startsAt })
-      .from(slots)
-      .where(eq(slots.id, order.slotId));
-    if (slot) return formatRomeDateTime(slot.startsAt);
-  }
-  return order.selectedDate ? formatRomeDate(order.selectedDate) : '';
+  const [slot] = order.slotId
+    ? await db.select({ startsAt: slots.startsAt }).from(slots).where(eq(slots.id, order.slotId))
+    : [];
+  return visitText(slot?.startsAt ?? null, order.selectedDate);
 }
 
 /**

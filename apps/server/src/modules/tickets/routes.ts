@@ -1,10 +1,76 @@
-import { ORDER_STATE_CODE } from '@rome/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import { isEmail, ORDER_STATE_CODE, TICKET_LINK_MESSAGES } from '@rome/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../lib/contract-route';
-import { HttpError, notFound } from '../../lib/errors';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { publicUrlFor } from '../../lib/public-url';
+import { enforce } from '../../lib/rate-limit';
+import { atLeast } from '../../lib/timing';
+import { normalizeEmail } from '../auth/users';
+import { refundOrder } from '../inventory/refunds';
+import {
+  countLinkMiss,
+  LINK_MISSES,
+  linkView,
+  ownTicket,
+  qrPng,
+  type TicketFacts,
+  ticketByLink,
+  tooManyLinkMisses,
+} from './link';
+import { pdfFileName, ticketPdf } from './pdf';
+import { findMyTickets, resendOwnTicket } from './resend';
 import { findOwnOrder, listTickets } from './service';
 
+/** 'Find my tickets' sends e-mail: per address and per client, every request counts. */
+const FIND_PER_EMAIL = { max: 3, windowSeconds: 3600 } as const;
+const FIND_PER_CLIENT = { max: 10, windowSeconds: 3600 } as const;
+/** Re-sends from the purchase history, per buyer. */
+const RESEND_PER_USER = { max: 10, windowSeconds: 3600 } as const;
+/** 'Find my tickets' answers no sooner than this, so its timing does not tell whether there were any. */
+export const FIND_MIN_DURATION_MS = 400;
+
+/**
+ * A bearer link's answers: never in a shared cache, never revealed in a Referer. The link's JSON is
+ * kept by the browser but asked again each time (`no-cache`), so a claim or refund shows at once; the
+ * page keeps its own copy for when there is no network (decision 019).
+ */
+const linkHeaders = (reply: FastifyReply, cache: string) =>
+  reply
+    .header('cache-control', cache)
+    .header('referrer-policy', 'no-referrer')
+    .header('x-robots-tag', 'noindex');
+
 export const ticketRoutes: FastifyPluginAsync = async (app) => {
+  const publicUrl = (req: FastifyRequest) => publicUrlFor(app.config, req);
+  const deps = (req: FastifyRequest) => ({ db: app.db, storage: app.storage, publicUrl: publicUrl(req) });
+
+  /** The ticket a link opens, or 404 (counted against the address; too many: 429). */
+  const openLink = async (req: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+    linkHeaders(reply, 'no-store');
+    if (await tooManyLinkMisses(app.db, req.ip))
+      throw new HttpError(429, {
+        error: 'Too many attempts. Please wait a while and try again.',
+        retry_after: LINK_MISSES.windowSeconds,
+      });
+    const ticket = await ticketByLink(app.db, req.params.token);
+    if (!ticket) {
+      await countLinkMiss(app.db, req.ip);
+      throw notFound(TICKET_LINK_MESSAGES.notFound);
+    }
+    return ticket;
+  };
+
+  const sendPdf = async (req: FastifyRequest, reply: FastifyReply, ticket: TicketFacts) => {
+    const pdf = await ticketPdf([{ facts: ticket, qr: await qrPng(app.storage, ticket.qrFileKey) }], {
+      termsUrl: `${publicUrl(req)}/terms`,
+    });
+    return reply
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; filename="${pdfFileName(ticket)}"`)
+      .type('application/pdf')
+      .send(pdf);
+  };
+
   /** The success page polls this: 202 while the payment is being confirmed, then the QR image URL. */
   route(app, 'GET /api/success/:uniqueId/', async (req, reply) => {
     const { uniqueId } = req.params;
@@ -24,4 +90,65 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/dashboard/', async (req) => ({
     data: await listTickets(app.db, req.user!.id),
   }));
+
+  // ---- The ticket link (issue #18): no sign-in, the token is the key --------------------------------
+
+  route(app, 'GET /api/ticket-links/:token/', async (req, reply) => {
+    const ticket = await openLink(req, reply);
+    linkHeaders(reply, 'private, no-cache');
+    return linkView(app.storage, ticket);
+  });
+
+  route(app, 'GET /api/ticket-links/:token/pdf/', async (req, reply) =>
+    sendPdf(req, reply, await openLink(req, reply)),
+  );
+
+  /** The link's holder may cancel as the buyer may: the same rules, checked under the order's lock. */
+  route(app, 'POST /api/ticket-links/:token/cancel/', async (req, reply) => {
+    const ticket = await openLink(req, reply);
+    if (!ticket.userId) throw notFound(TICKET_LINK_MESSAGES.notFound);
+    await enforce(app.db, `cancel:link:${ticket.orderId}`, 20, 3600);
+    return refundOrder(
+      { db: app.db, provider: app.payments, publicUrl: publicUrl(req), log: app.log },
+      ticket.uniqueId,
+      {
+        reason: 'customer',
+        userId: ticket.userId,
+      },
+    );
+  });
+
+  // ---- The buyer's PDF and re-send, from the purchase history ----------------------------------------
+
+  route(app, 'GET /api/tickets/:uniqueId/pdf/', async (req, reply) => {
+    const ticket = await ownTicket(app.db, req.user!.id, req.params.uniqueId);
+    if (!ticket || (ticket.orderStatus !== 'paid' && ticket.orderStatus !== 'refunded'))
+      throw notFound('Ticket not found.');
+    return sendPdf(req, reply, ticket);
+  });
+
+  route(app, 'POST /api/tickets/:uniqueId/resend/', async (req) => {
+    const user = req.user!;
+    await enforce(app.db, `resend:user:${user.id}`, RESEND_PER_USER.max, RESEND_PER_USER.windowSeconds);
+    return resendOwnTicket(deps(req), user.id, req.params.uniqueId);
+  });
+
+  // ---- 'Find my tickets' ------------------------------------------------------------------------------
+
+  route(app, 'POST /api/find-tickets/', async (req) =>
+    atLeast(FIND_MIN_DURATION_MS, async () => {
+      const email = normalizeEmail(req.body.email);
+      if (!isEmail(email)) throw badRequest('Please enter a valid email address.');
+      // Counted before anything is looked up: the limits answer alike for every address.
+      await enforce(
+        app.db,
+        `findTickets:client:${req.ip}`,
+        FIND_PER_CLIENT.max,
+        FIND_PER_CLIENT.windowSeconds,
+      );
+      await enforce(app.db, `findTickets:email:${email}`, FIND_PER_EMAIL.max, FIND_PER_EMAIL.windowSeconds);
+      await findMyTickets(deps(req), email);
+      return { message: TICKET_LINK_MESSAGES.findSent };
+    }),
+  );
 };

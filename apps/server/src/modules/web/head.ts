@@ -194,6 +194,15 @@ const STATIC: Record<string, { title: string; description: string; noindex?: boo
     noindex: true,
   },
   '/pay/:session': { title: `Test Checkout | ${PRODUCT_NAME}`, description: 'Test checkout.', noindex: true },
+  '/t/:token': {
+    title: `Your Ticket | ${PRODUCT_NAME}`,
+    description: 'Your ticket and its QR code.',
+    noindex: true,
+  },
+  '/find-tickets': {
+    title: `Find My Tickets | ${PRODUCT_NAME}`,
+    description: 'Lost your ticket e-mail? Get the links to your tickets sent to your e-mail address again.',
+  },
   '/test': { title: PRODUCT_NAME, description: DEFAULT_DESCRIPTION, noindex: true },
 };
 

@@ -24,6 +24,9 @@ const PAGE_MODULES: Record<string, string> = {
   '/agentpoints': 'src/features/pages/AgentPointsPage.tsx',
   '/agentPoints': 'src/features/pages/AgentPointsPage.tsx',
   '/offer': 'src/features/offers/OffersPage.tsx',
+  // Opened from an e-mail (issue #18): the page's code starts loading with its HTML.
+  '/t/:token': 'src/features/tickets/TicketLinkPage.tsx',
+  '/find-tickets': 'src/features/tickets/FindTicketsPage.tsx',
 };
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;

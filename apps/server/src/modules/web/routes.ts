@@ -20,6 +20,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { compressText } from '../../lib/compress';
 import { getStaticContent } from '../content/service';
+import { linkExists } from '../tickets/link';
 import { pageHead, renderHead, safeJson } from './head';
 import { inlineStylesheets } from './inline-css';
 import { pagePreloader } from './preload';
@@ -78,6 +79,9 @@ const NO_HEAD_CODE = [
   '/cancel',
   '/verify/:code',
   '/pay/:session',
+  // A ticket link's token is in its URL: no tag manager may read it (issue #18).
+  '/t/:token',
+  '/find-tickets',
 ];
 export const runsHeadCode = (pathname: string): boolean =>
   !NO_HEAD_CODE.some((pattern) => matchRoute(pattern, pathname) !== null);
@@ -125,7 +129,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     reply
       .type('text/plain; charset=utf-8')
       .send(
-        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /profile\nDisallow: /yourticket\nDisallow: /analytics\nDisallow: /verify/\nDisallow: /pay/\n\nSitemap: ${app.config.publicUrl}/sitemap.xml\n`,
+        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /profile\nDisallow: /yourticket\nDisallow: /analytics\nDisallow: /verify/\nDisallow: /pay/\nDisallow: /t/\n\nSitemap: ${app.config.publicUrl}/sitemap.xml\n`,
       ),
   );
 
@@ -190,6 +194,13 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     }
     const [catalog, site] = await Promise.all([app.catalog.get(), app.siteCache.get()]);
     const head = pageHead(url.pathname, catalog, site, url.searchParams);
+    // A ticket link (issue #18): 404 when its token opens nothing. A good one is kept by the browser
+    // for a week, privately, so the link opens again with no network (decision 019); neither is ever
+    // named in a Referer.
+    const link = matchRoute('/t/:token', url.pathname);
+    const status = link && !(await linkExists(app.db, link.token, req.ip)) ? 404 : head.status;
+    const cacheControl = link ? (status === 200 ? 'private, max-age=604800' : 'no-store') : 'no-cache';
+    if (link) reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
     const nonce = randomBytes(16).toString('base64');
     const pagePreloads = head.status === 200 ? preloads(url.pathname) : '';
     const initial = head.contentPage ? await initialContent(head.contentPage) : { html: '', content: null };
@@ -212,8 +223,8 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const { body, encoding } = compressText(html, req.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
     return reply
-      .code(head.status)
-      .header('cache-control', 'no-cache')
+      .code(status)
+      .header('cache-control', cacheControl)
       .header('vary', 'accept-encoding')
       .header('content-security-policy', pageCsp(nonce, app.config.connectSrc))
       .type('text/html; charset=utf-8')

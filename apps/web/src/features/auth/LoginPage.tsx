@@ -121,6 +121,12 @@ export default function LoginPage() {
           Create Account
         </Link>
       </p>
+      <p className="mt-3 text-center text-sm text-stone-700">
+        Bought a ticket and lost the e-mail?{' '}
+        <Link to="/find-tickets" className={linkClass}>
+          Find my tickets
+        </Link>
+      </p>
     </AuthCard>
   );
 }

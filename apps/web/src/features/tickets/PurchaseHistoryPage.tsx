@@ -1,23 +1,25 @@
 /**
  * Spec §2 Purchase history: four stat tiles, a table on desktop, cards on mobile, QR downloads.
  * Inventory: a ticket for a time shows it beside the date (Rome time), a refunded ticket shows
- * 'Refunded', and a ticket that may still be cancelled has a 'Cancel ticket' button.
+ * 'Refunded', and a ticket that may still be cancelled has a 'Cancel ticket' button. Issue #18: each
+ * ticket's PDF, and 'Send link again' (a new ticket link by e-mail).
  */
 import {
   decimalToCents,
   formatEuro,
   formatEuroDecimal,
-  formatRomeDateTime,
   type PurchasedTicket,
   romeParts,
 } from '@rome/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { cancelTicket, dashboardQuery, downloadQr } from '../../api/tickets';
 import { useHasAccessToken } from '../../lib/session';
 import { track } from '../../lib/track';
+import { downloadTicketPdf, resendTicket } from './api';
+import { type CancelResult, CancelTicket } from './CancelTicket';
 
 const isRefunded = (t: PurchasedTicket) => t.status === 'refunded';
 const status = (t: PurchasedTicket) =>
@@ -58,90 +60,21 @@ function TicketDate({ ticket }: { ticket: PurchasedTicket }) {
   );
 }
 
-/**
- * 'Cancel ticket', then a confirmation in place (focus moves to it); the answer's message is shown by
- * the page and the ticket turns Refunded.
- */
-function CancelTicket({
-  ticket,
-  onDone,
-}: {
-  ticket: PurchasedTicket;
-  onDone: (result: { ok: boolean; message: string }) => void;
-}) {
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const openerRef = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
-  // Focus moves to the question, and back to 'Cancel ticket' when the buyer keeps the ticket.
-  useEffect(() => {
-    if (asking) confirmRef.current?.focus();
-    else if (asked.current) openerRef.current?.focus();
-    asked.current = asking;
-  }, [asking]);
+/** A ticket that may still be cancelled: 'Cancel ticket'; the page shows the answer and it turns Refunded. */
+function HistoryCancel({ ticket, onDone }: { ticket: PurchasedTicket; onDone: (r: CancelResult) => void }) {
   if (!ticket.cancellable || isRefunded(ticket)) return null;
-
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      const answer = await cancelTicket(ticket.unique_id);
-      track('booking_manage', { operation: 'cancel', package: ticket.package });
-      onDone({ ok: true, message: answer.msg });
-    } catch (err) {
-      onDone({
-        ok: false,
-        message: err instanceof ApiError ? err.message : 'Something went wrong! Please try again.',
-      });
-      setBusy(false);
-      setAsking(false);
-    }
-  };
-
-  if (!asking)
-    return (
-      <div className="mt-2">
-        <button
-          ref={openerRef}
-          type="button"
-          onClick={() => setAsking(true)}
-          className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50"
-          aria-label={`Cancel ticket for ${ticket.package}`}
-        >
-          Cancel ticket
-        </button>
-        {ticket.cancel_until && (
-          <p className="mt-1 text-xs text-stone-600">
-            Free cancellation until {formatRomeDateTime(ticket.cancel_until)}
-          </p>
-        )}
-      </div>
-    );
   return (
-    <fieldset className="mt-2 rounded-lg bg-red-50 p-2 ring-1 ring-red-200" data-testid="cancel-confirm">
-      <legend className="float-left w-full text-sm text-stone-900">
-        Cancel this ticket and refund {formatEuroDecimal(ticket.total_price)}?
-      </legend>
-      <div className="clear-both flex flex-wrap gap-2 pt-2">
-        <button
-          ref={confirmRef}
-          type="button"
-          disabled={busy}
-          onClick={confirm}
-          className="rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-        >
-          {busy ? 'Cancelling...' : 'Yes, cancel ticket'}
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => setAsking(false)}
-          className="rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100"
-        >
-          Keep ticket
-        </button>
-      </div>
-    </fieldset>
+    <CancelTicket
+      packageName={ticket.package}
+      totalPrice={ticket.total_price}
+      cancelUntil={ticket.cancel_until}
+      cancel={async () => {
+        const answer = await cancelTicket(ticket.unique_id);
+        track('booking_manage', { operation: 'cancel', package: ticket.package });
+        return answer;
+      }}
+      onDone={onDone}
+    />
   );
 }
 
@@ -162,6 +95,58 @@ function QrButton({ ticket }: { ticket: PurchasedTicket }) {
   );
 }
 
+/**
+ * The PDF ticket and 'Send link again' (issue #18): a new ticket link by e-mail, the old one ends.
+ * The answer's message is shown by the page.
+ */
+function TicketActions({
+  ticket,
+  onDone,
+}: {
+  ticket: PurchasedTicket;
+  onDone: (result: { ok: boolean; message: string }) => void;
+}) {
+  const [busy, setBusy] = useState<'pdf' | 'resend' | null>(null);
+  if (ticket.status !== 'paid' && !isRefunded(ticket)) return null;
+  const run = async (what: 'pdf' | 'resend') => {
+    setBusy(what);
+    try {
+      if (what === 'pdf')
+        await downloadTicketPdf(ticket.unique_id, `ticket-${ticket.unique_id.slice(0, 8)}.pdf`);
+      else onDone({ ok: true, message: (await resendTicket(ticket.unique_id)).message });
+    } catch (err) {
+      onDone({ ok: false, message: errorMessage(err, 'Something went wrong! Please try again.') });
+    }
+    setBusy(null);
+  };
+  const button =
+    'rounded-lg px-3 py-1.5 text-sm font-semibold text-brand ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60';
+  return (
+    <div className="mt-2 flex flex-wrap gap-2">
+      <button
+        type="button"
+        disabled={busy !== null}
+        onClick={() => run('pdf')}
+        className={button}
+        aria-label={`PDF ticket for ${ticket.package}`}
+      >
+        {busy === 'pdf' ? 'Preparing...' : 'PDF'}
+      </button>
+      {!isRefunded(ticket) && (
+        <button
+          type="button"
+          disabled={busy !== null}
+          onClick={() => run('resend')}
+          className={button}
+          aria-label={`Send link again for ${ticket.package}`}
+        >
+          {busy === 'resend' ? 'Sending...' : 'Send link again'}
+        </button>
+      )}
+    </div>
+  );
+}
+
 export default function PurchaseHistoryPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -170,6 +155,10 @@ export default function PurchaseHistoryPage() {
   const client = useQueryClient();
   const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
+  const showNotice = (result: { ok: boolean; message: string }) => {
+    setNotice(result);
+    requestAnimationFrame(() => noticeRef.current?.focus());
+  };
   const onCancelled = (uniqueId: string) => (result: { ok: boolean; message: string }) => {
     setNotice(result);
     if (result.ok)
@@ -286,10 +275,11 @@ export default function PurchaseHistoryPage() {
                   <td className="px-4 py-3">{formatEuroDecimal(t.total_price)}</td>
                   <td className="px-4 py-3">
                     <StatusBadge ticket={t} />
-                    <CancelTicket ticket={t} onDone={onCancelled(t.unique_id)} />
+                    <HistoryCancel ticket={t} onDone={onCancelled(t.unique_id)} />
                   </td>
                   <td className="px-4 py-3">
                     <QrButton ticket={t} />
+                    <TicketActions ticket={t} onDone={showNotice} />
                   </td>
                 </tr>
               ))}
@@ -313,7 +303,8 @@ export default function PurchaseHistoryPage() {
                   <span className="font-bold text-brand">{formatEuroDecimal(t.total_price)}</span>
                   <QrButton ticket={t} />
                 </div>
-                <CancelTicket ticket={t} onDone={onCancelled(t.unique_id)} />
+                <TicketActions ticket={t} onDone={showNotice} />
+                <HistoryCancel ticket={t} onDone={onCancelled(t.unique_id)} />
               </li>
             ))}
           </ul>

@@ -10,6 +10,7 @@ import { fetchMyData, useDeleteAccount } from '../../../api/account';
 import { ApiError, errorMessage } from '../../../api/client';
 import { FormError, Spinner } from '../../../components/form';
 import { PasswordField } from '../../../components/PasswordField';
+import { saveFile } from '../../../lib/download';
 import { primaryButton, secondaryButton } from './styles';
 
 const dangerButton =
@@ -30,16 +31,7 @@ export function DataRightsSection() {
     setDownloading(true);
     try {
       const data = await fetchMyData();
-      const url = URL.createObjectURL(
-        new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
-      );
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = MY_DATA_FILE;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), MY_DATA_FILE);
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to download your data'));
     }

@@ -1,0 +1,81 @@
+/**
+ * Re-sending ticket links (issue #18). Each send makes a NEW link for every ticket it carries, in the
+ * same transaction as the e-mail: the links sent before stop working at once, and a link that was
+ * forwarded or leaked is ended by asking for the tickets again (decision 019).
+ * - From the purchase history: the buyer's own paid ticket, to the account's address, with its PDF.
+ * - 'Find my tickets': the paid tickets bought with an address, to that address only. The caller
+ *   answers the same whether or not there were any.
+ */
+import { TICKET_LINK_MESSAGES, ticketLinkPath } from '@rome/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders, users } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { enqueueMail, type MailAttachment } from '../../mail/outbox';
+import { type TicketLinkLine, ticketLinksMail } from '../../mail/ticket-mail';
+import type { Storage } from '../../storage/storage';
+import { findUserByEmail } from '../auth/users';
+import { issueLink, ownTicket, qrPng, type TicketFacts, ticketFacts } from './link';
+import { pdfFileName, ticketPdf } from './pdf';
+
+export type ResendDeps = { db: Db; storage: Storage; publicUrl: string };
+
+/** At most this many tickets in one 'Find my tickets' e-mail (the newest). */
+const FIND_MAX = 20;
+
+/** New links for `tickets` and one e-mail to `to` carrying them, in one transaction. */
+async function sendNewLinks(
+  deps: ResendDeps,
+  to: string,
+  tickets: TicketFacts[],
+  why: 'resend' | 'find',
+  attachments: MailAttachment[] = [],
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const lines: TicketLinkLine[] = [];
+    for (const ticket of tickets) {
+      const token = await issueLink(t, ticket.orderId);
+      lines.push({
+        title: ticket.title,
+        reference: ticket.reference,
+        when: ticket.when,
+        tickets: ticket.tickets,
+        url: `${deps.publicUrl}${ticketLinkPath(token)}`,
+      });
+    }
+    await enqueueMail(t, { to, ...ticketLinksMail(lines, why), attachments });
+  });
+}
+
+/** The buyer's own paid ticket again, with a new link and its PDF; 404 for anybody else's. */
+export async function resendOwnTicket(deps: ResendDeps, userId: string, uniqueId: string) {
+  const ticket = await ownTicket(deps.db, userId, uniqueId);
+  if (!ticket) throw notFound('Ticket not found.');
+  if (ticket.orderStatus !== 'paid')
+    throw conflict('Only a paid ticket can be sent again. This one was refunded.', 'order_state');
+  const [buyer] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!buyer) throw notFound('Ticket not found.');
+  const pdf = await ticketPdf([{ facts: ticket, qr: await qrPng(deps.storage, ticket.qrFileKey) }], {
+    termsUrl: `${deps.publicUrl}/terms`,
+  });
+  await sendNewLinks(deps, buyer.email, [ticket], 'resend', [
+    { filename: pdfFileName(ticket), contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
+  ]);
+  return { message: TICKET_LINK_MESSAGES.resent };
+}
+
+/**
+ * 'Find my tickets': e-mails the links of the paid tickets bought with `email` to that address (the
+ * account's own, as stored). Nothing is sent for an address without an account or without tickets;
+ * the caller's answer is the same either way.
+ */
+export async function findMyTickets(deps: ResendDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user || user.deletedAt) return;
+  const tickets = (
+    await ticketFacts(deps.db, and(eq(orders.userId, user.id), eq(orders.status, 'paid')))
+  ).slice(0, FIND_MAX);
+  if (tickets.length === 0) return;
+  await sendNewLinks(deps, user.email, tickets, 'find');
+}

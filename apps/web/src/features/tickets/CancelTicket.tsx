@@ -1,0 +1,92 @@
+/**
+ * 'Cancel ticket', then a confirmation in place (focus moves to it, and back to the button when the
+ * ticket is kept). The purchase history and the ticket link page (issue #18) both use it; each says
+ * how to cancel and shows the answer's message itself.
+ */
+import { formatEuroDecimal, formatRomeDateTime } from '@rome/contract';
+import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../api/client';
+
+export type CancelResult = { ok: boolean; message: string };
+
+export function CancelTicket({
+  packageName,
+  totalPrice,
+  cancelUntil,
+  cancel,
+  onDone,
+}: {
+  packageName: string;
+  totalPrice: string;
+  cancelUntil: string | null;
+  cancel: () => Promise<{ msg: string }>;
+  onDone: (result: CancelResult) => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+    else if (asked.current) openerRef.current?.focus();
+    asked.current = asking;
+  }, [asking]);
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      onDone({ ok: true, message: (await cancel()).msg });
+    } catch (err) {
+      onDone({ ok: false, message: errorMessage(err, 'Something went wrong! Please try again.') });
+      setBusy(false);
+      setAsking(false);
+    }
+  };
+
+  if (!asking)
+    return (
+      <div className="mt-2">
+        <button
+          ref={openerRef}
+          type="button"
+          onClick={() => setAsking(true)}
+          className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50"
+          aria-label={`Cancel ticket for ${packageName}`}
+        >
+          Cancel ticket
+        </button>
+        {cancelUntil && (
+          <p className="mt-1 text-xs text-stone-600">
+            Free cancellation until {formatRomeDateTime(cancelUntil)}
+          </p>
+        )}
+      </div>
+    );
+  return (
+    <fieldset className="mt-2 rounded-lg bg-red-50 p-2 ring-1 ring-red-200" data-testid="cancel-confirm">
+      <legend className="float-left w-full text-sm text-stone-900">
+        Cancel this ticket and refund {formatEuroDecimal(totalPrice)}?
+      </legend>
+      <div className="clear-both flex flex-wrap gap-2 pt-2">
+        <button
+          ref={confirmRef}
+          type="button"
+          disabled={busy}
+          onClick={confirm}
+          className="rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+        >
+          {busy ? 'Cancelling...' : 'Yes, cancel ticket'}
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => setAsking(false)}
+          className="rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100"
+        >
+          Keep ticket
+        </button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,310 @@
+/**
+ * The ticket in the tourist's pocket (issue #18): /t/{token}, opened from the ticket e-mail on a phone
+ * that never signed in. The QR large, the package, the visit in Rome time, the counts, the status, the
+ * PDF and, while the rules allow it, the cancellation. Outside the shop's layout: no navigation that
+ * needs the network, no page-view tracking (the URL is the ticket's key).
+ *
+ * Offline (decision 019): the server lets the browser keep this page's HTML for a week, the scripts
+ * are immutable files, and the page keeps its last answer (QR included) in localStorage under the
+ * token's hash. The saved ticket shows at once, and stays when the network does not answer.
+ */
+import { formatEuroDecimal, type TicketLink } from '@rome/contract';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../api/client';
+import { usePageTitle } from '../../components/usePageTitle';
+import { cancelByLink, fetchTicketLink, forgetTicket, linkPdfUrl, readSavedTicket, saveTicket } from './api';
+import { type CancelResult, CancelTicket } from './CancelTicket';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'ticket'; ticket: TicketLink; savedAt: string | null; checking: boolean }
+  | { kind: 'not-found' }
+  | { kind: 'error'; message: string };
+
+const STATUS = {
+  valid: { label: 'Valid', className: 'bg-green-100 text-green-900 ring-green-300' },
+  claimed: { label: 'Used', className: 'bg-stone-200 text-stone-800 ring-stone-300' },
+  refunded: { label: 'Refunded', className: 'bg-red-100 text-red-900 ring-red-300' },
+} as const;
+
+const savedTime = (iso: string) =>
+  new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The page's frame: the shop's name (a way home) and the page, nothing that needs the network. */
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-screen bg-stone-100">
+      <header className="bg-brand text-white">
+        <div className="mx-auto flex max-w-xl items-center justify-between gap-3 px-4 py-3">
+          <Link to="/" className="rounded text-lg font-bold tracking-tight hover:underline">
+            Rome Bus Tickets
+          </Link>
+          <span className="text-sm text-white/85">Your ticket</span>
+        </div>
+      </header>
+      <main className="mx-auto max-w-xl px-4 py-5 sm:py-8">{children}</main>
+    </div>
+  );
+}
+
+/** Unknown or replaced link: a plain page that says so and where to get a working one. */
+function LinkNotFound() {
+  return (
+    <section
+      className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-stone-200"
+      data-testid="link-not-found"
+    >
+      <p className="text-6xl font-black tracking-tighter text-brand" aria-hidden="true">
+        404
+      </p>
+      <h1 className="mt-3 text-2xl font-bold text-stone-900">This ticket link is not valid</h1>
+      <p className="mt-3 text-stone-700">
+        It may have been replaced by a newer link: a ticket sent again gets a new link and the old one stops
+        working.
+      </p>
+      <Link
+        to="/find-tickets"
+        className="mt-6 inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark"
+      >
+        Find my tickets
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * Wallet buttons (Apple Wallet, Google Wallet) go here, from the answer's `wallet_links` (issue #18,
+ * server modules/wallet). Null until the wallet work fills it: then nothing is drawn.
+ */
+function WalletButtons({ links }: { links: TicketLink['wallet_links'] }) {
+  if (!links || (!links.apple && !links.google)) return null;
+  return (
+    <div className="flex flex-wrap justify-center gap-3" data-testid="wallet-buttons">
+      {links.apple && (
+        <a href={links.apple} className="rounded-lg bg-black px-4 py-2.5 text-sm font-semibold text-white">
+          Add to Apple Wallet
+        </a>
+      )}
+      {links.google && (
+        <a href={links.google} className="rounded-lg bg-black px-4 py-2.5 text-sm font-semibold text-white">
+          Add to Google Wallet
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** The link holder may cancel as the buyer may; the answer's message then takes the button's place. */
+function CancelByLink({ token, ticket, onDone }: { token: string; ticket: TicketLink; onDone: () => void }) {
+  const [result, setResult] = useState<CancelResult | null>(null);
+  if (result)
+    return (
+      <p
+        role={result.ok ? 'status' : 'alert'}
+        className={`rounded-xl p-4 font-semibold ring-1 ${result.ok ? 'bg-green-50 text-green-900 ring-green-200' : 'bg-red-50 text-red-800 ring-red-200'}`}
+      >
+        {result.message}
+      </p>
+    );
+  if (!ticket.cancellable) return null;
+  return (
+    <div className="flex justify-center text-center">
+      <CancelTicket
+        packageName={ticket.package}
+        totalPrice={ticket.total_price}
+        cancelUntil={ticket.cancel_until}
+        cancel={() => cancelByLink(token)}
+        onDone={(r) => {
+          setResult(r);
+          if (r.ok) onDone();
+        }}
+      />
+    </div>
+  );
+}
+
+function TicketView({
+  token,
+  ticket,
+  savedAt,
+  checking,
+  onChanged,
+}: {
+  token: string;
+  ticket: TicketLink;
+  savedAt: string | null;
+  checking: boolean;
+  onChanged: () => void;
+}) {
+  const status = STATUS[ticket.status];
+  const rows: [string, string][] = [
+    ['When', ticket.when ? `${ticket.when}${ticket.time ? ' (Rome time)' : ''}` : 'Open-dated'],
+    ['Tickets', ticket.tickets],
+    ['Order reference', ticket.reference],
+    ['Operator', ticket.company],
+    ['Paid', formatEuroDecimal(ticket.total_price)],
+  ];
+  return (
+    <article
+      className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200"
+      data-testid="ticket-link"
+    >
+      {savedAt && (
+        <p role="status" className="bg-amber-100 px-4 py-2.5 text-sm text-stone-900" data-testid="saved-copy">
+          {checking
+            ? `Your ticket as saved on this phone (${savedTime(savedAt)}). Checking for changes...`
+            : `No connection: your ticket as saved on this phone (${savedTime(savedAt)}). The QR code still works.`}
+        </p>
+      )}
+      <div className="px-5 pt-5 sm:px-7 sm:pt-7">
+        <div className="flex items-start justify-between gap-3">
+          <h1 className="text-2xl font-bold leading-tight text-stone-900">{ticket.package}</h1>
+          <span
+            className={`shrink-0 rounded-full px-3 py-1 text-sm font-semibold ring-1 ${status.className}`}
+            data-testid="ticket-status"
+          >
+            {status.label}
+          </span>
+        </div>
+        <p className="mt-1 text-stone-600">{ticket.company}</p>
+      </div>
+
+      <div className="px-5 py-5 sm:px-7">
+        {ticket.qr_image ? (
+          <figure className="text-center">
+            <img
+              src={ticket.qr_image}
+              alt="Ticket QR code"
+              width={512}
+              height={512}
+              className={`mx-auto aspect-square w-full max-w-[340px] [image-rendering:pixelated] ${ticket.status === 'claimed' ? 'opacity-40' : ''}`}
+              data-testid="ticket-qr"
+            />
+            <figcaption className="mt-2 text-sm font-semibold text-stone-800">
+              {ticket.status === 'claimed'
+                ? 'This ticket has already been used.'
+                : 'Show this QR code to an agent. Turn your screen brightness up.'}
+            </figcaption>
+          </figure>
+        ) : (
+          <p className="rounded-xl bg-red-50 p-4 text-center font-semibold text-red-800 ring-1 ring-red-200">
+            This ticket was refunded and cannot be used.
+          </p>
+        )}
+      </div>
+
+      <div className="space-y-5 border-t border-stone-200 px-5 py-5 sm:px-7">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-[15px]">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-stone-600">{label}</dt>
+              <dd className="font-semibold text-stone-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-stone-900 ring-1 ring-amber-200">
+          {ticket.usage}
+        </p>
+
+        {/* Wallet buttons (issue #18): drawn from wallet_links once the wallet work fills it. */}
+        <WalletButtons links={ticket.wallet_links} />
+
+        <div className="text-center">
+          <a
+            href={linkPdfUrl(token)}
+            download
+            className="inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark"
+          >
+            Download PDF ticket
+          </a>
+        </div>
+        <CancelByLink token={token} ticket={ticket} onDone={onChanged} />
+        <p className="text-center text-xs text-stone-600">
+          Keep this link to yourself: whoever has it can use the ticket. Lost it?{' '}
+          <Link to="/find-tickets" className="font-semibold text-brand underline-offset-2 hover:underline">
+            Find my tickets
+          </Link>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export default function TicketLinkPage() {
+  const { token = '' } = useParams();
+  usePageTitle('Your Ticket');
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [version, setVersion] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `version` asks the server again
+  useEffect(() => {
+    const ctrl = new AbortController();
+    let answered = false;
+    // The saved copy first: at a stop with a weak signal the QR shows at once.
+    void readSavedTicket(token).then((saved) => {
+      if (saved && !answered && !ctrl.signal.aborted)
+        setState({ kind: 'ticket', ticket: saved.ticket, savedAt: saved.savedAt, checking: true });
+    });
+    fetchTicketLink(token, ctrl.signal)
+      .then((ticket) => {
+        answered = true;
+        setState({ kind: 'ticket', ticket, savedAt: null, checking: false });
+        void saveTicket(token, ticket);
+      })
+      .catch(async (err) => {
+        if (ctrl.signal.aborted) return;
+        answered = true;
+        if (err instanceof ApiError && err.status === 404) {
+          await forgetTicket(token);
+          setState({ kind: 'not-found' });
+          return;
+        }
+        // No network (or the server is unwell): the saved copy stays, marked as such.
+        const saved = await readSavedTicket(token);
+        if (saved)
+          setState({ kind: 'ticket', ticket: saved.ticket, savedAt: saved.savedAt, checking: false });
+        else
+          setState({
+            kind: 'error',
+            message:
+              err instanceof ApiError && err.status === 429
+                ? errorMessage(err, 'Too many attempts. Please wait a while and try again.')
+                : 'Your ticket could not be loaded. Please check your connection and try again.',
+          });
+      });
+    return () => ctrl.abort();
+  }, [token, version]);
+
+  return (
+    <Frame>
+      {state.kind === 'loading' && (
+        <p role="status" className="py-16 text-center text-stone-600">
+          Loading your ticket...
+        </p>
+      )}
+      {state.kind === 'not-found' && <LinkNotFound />}
+      {state.kind === 'error' && (
+        <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">
+          <p>{state.message}</p>
+          <button
+            type="button"
+            onClick={() => setVersion((v) => v + 1)}
+            className="mt-3 rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 ring-1 ring-stone-300"
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {state.kind === 'ticket' && (
+        <TicketView
+          token={token}
+          ticket={state.ticket}
+          savedAt={state.savedAt}
+          checking={state.checking}
+          onChanged={() => setVersion((v) => v + 1)}
+        />
+      )}
+    </Frame>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The ticket in the tourist's pocket (issue #18): the link from the ticket e-mail opens the ticket on
+ * a phone that never signed in, shows it again with no network, and an unknown link is a plain 404.
+ * 'Find my tickets' sends new links, and the old one then stops working.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { demoAccounts, expectNoSeriousA11yViolations } from './fixtures';
+import { buyTicket, ticketLinkInOutbox } from './tickets';
+
+test('the ticket link opens without a sign-in, works offline once opened, and 404s when unknown', async ({
+  browser,
+  page,
+}) => {
+  const { code } = await buyTicket(page, 'BB-24', 0, { adults: 2, youths: 1 });
+  const link = new URL(ticketLinkInOutbox(code));
+  const path = link.pathname;
+
+  // A fresh browser profile: no account, no tokens (the phone at the bus stop).
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const tab = await phone.newPage();
+  const res = await tab.goto(path);
+  expect(res?.status()).toBe(200);
+  expect(res?.headers()['referrer-policy']).toBe('no-referrer');
+  expect(res?.headers()['cache-control']).toBe('private, max-age=604800');
+  const qr = tab.getByTestId('ticket-qr');
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+  await expect(tab.getByTestId('ticket-status')).toHaveText('Valid');
+  await expect(tab.getByText('2 adults, 1 youth')).toBeVisible();
+  await expect(tab.getByRole('link', { name: 'Download PDF ticket' })).toBeVisible();
+  await expectNoSeriousA11yViolations(tab);
+  expect(await tab.evaluate(() => localStorage.getItem('access'))).toBeNull();
+  // The saved copy is keyed by the token's hash, never by the token.
+  const keys = await tab.evaluate(() => Object.keys(localStorage));
+  expect(keys.some((k) => /^ticket-link:[0-9a-f]{64}$/.test(k))).toBe(true);
+  expect(keys.join(' ')).not.toContain(path.slice(3));
+
+  // No signal: the link opens again from what the browser kept, and the QR is there.
+  await phone.setOffline(true);
+  await tab.goto(path);
+  await expect(tab.getByTestId('ticket-qr')).toBeVisible();
+  await expect(tab.getByTestId('saved-copy')).toContainText('No connection');
+  await phone.setOffline(false);
+
+  // The PDF by the link.
+  const pdf = await tab.request.get(`/api/ticket-links/${path.slice(3)}/pdf/`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+
+  // An unknown link: a plain 404 page.
+  const unknown = await tab.goto(`/t/${randomBytes(32).toString('base64url')}`);
+  expect(unknown?.status()).toBe(404);
+  await expect(tab.getByRole('heading', { name: 'This ticket link is not valid' })).toBeVisible();
+  await expect(tab.getByRole('link', { name: 'Find my tickets' })).toBeVisible();
+
+  // 'Find my tickets' sends new links: the old one stops working.
+  await tab.getByRole('link', { name: 'Find my tickets' }).click();
+  await expect(tab.getByRole('heading', { name: 'Find My Tickets' })).toBeVisible();
+  await expectNoSeriousA11yViolations(tab);
+  await tab.getByRole('main').getByLabel('Email Address').fill(demoAccounts().customer.email);
+  await tab.getByRole('button', { name: 'Send My Ticket Links' }).click();
+  await expect(tab.getByTestId('find-sent')).toContainText('If this address has tickets with us');
+  // (The page itself may come from the browser's cache; the ticket's answer is asked for each time.)
+  await tab.goto(path);
+  await expect(tab.getByRole('heading', { name: 'This ticket link is not valid' })).toBeVisible();
+  await expect(tab.getByTestId('ticket-qr')).toHaveCount(0);
+  // The saved copy of a replaced link is dropped.
+  expect(
+    (await tab.evaluate(() => Object.keys(localStorage))).filter((k) => k.startsWith('ticket-link:')),
+  ).toEqual([]);
+  await phone.close();
+});

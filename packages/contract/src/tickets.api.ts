@@ -1,0 +1,86 @@
+/**
+ * The ticket in the tourist's pocket (issue #18): the ticket link (no sign-in: its token is the key),
+ * its PDF and cancellation, the buyer's PDF and re-send from the purchase history, and 'Find my
+ * tickets'. Beside the spec's calls, which keep working.
+ */
+import { z } from 'zod';
+import { endpoint, errors } from './endpoint';
+import { refundResponseSchema } from './inventory.schema';
+import {
+  findTicketsBodySchema,
+  pdfFileSchema,
+  ticketLinkSchema,
+  ticketMessageSchema,
+} from './tickets.schema';
+
+const tokenParams = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(300)
+    .meta({ examples: ['Xq3v0f8mJ2cQ9kX1aB7nR5tY0uW4eZ6hL8pD2sG1vKc'] }),
+});
+const orderParams = z.object({ uniqueId: z.string().min(1).max(300) });
+const LINK =
+  "No account: the link's token (256 random bits, sent in the ticket e-mail) opens it. Only its SHA-256 " +
+  'is stored; an unknown or replaced token answers 404. The answer is never stored by shared caches.';
+
+export const ticketsApi = {
+  'GET /api/ticket-links/:token/': endpoint({
+    summary: 'A ticket by its link: QR, package, Rome date and time, counts, status, cancellation',
+    tag: 'tickets',
+    access: 'public',
+    description: `${LINK} Nothing of the buyer's account (no name, no e-mail, no other order).`,
+    params: tokenParams,
+    responses: { 200: ticketLinkSchema, 404: errors[404], 429: errors[429] },
+  }),
+  'GET /api/ticket-links/:token/pdf/': endpoint({
+    summary: 'The ticket as a PDF (application/pdf), by its link',
+    tag: 'tickets',
+    access: 'public',
+    description: LINK,
+    params: tokenParams,
+    responses: { 200: pdfFileSchema, 404: errors[404], 429: errors[429] },
+  }),
+  'POST /api/ticket-links/:token/cancel/': endpoint({
+    summary: 'Cancel the ticket by its link, before the cut-off, and be refunded',
+    tag: 'tickets',
+    access: 'public',
+    description: `${LINK} The rules of the buyer's own cancellation: paid, unclaimed, before the cut-off (409 otherwise).`,
+    params: tokenParams,
+    responses: { 200: refundResponseSchema, 404: errors[404], 409: errors[409], 429: errors[429] },
+  }),
+  'GET /api/tickets/:uniqueId/pdf/': endpoint({
+    summary: "The buyer's ticket as a PDF (application/pdf), from the purchase history",
+    tag: 'tickets',
+    access: 'user',
+    description: 'Only the buyer (404 for anybody else), only a paid ticket.',
+    params: orderParams,
+    responses: { 200: pdfFileSchema, 401: errors[401], 404: errors[404] },
+  }),
+  'POST /api/tickets/:uniqueId/resend/': endpoint({
+    summary: "Send the buyer's ticket again with a new link; the old link stops working at once",
+    tag: 'tickets',
+    access: 'user',
+    description: 'Only the buyer (404 for anybody else), only a paid ticket. The e-mail goes to the account.',
+    params: orderParams,
+    responses: {
+      200: ticketMessageSchema,
+      401: errors[401],
+      404: errors[404],
+      409: errors[409],
+      429: errors[429],
+    },
+  }),
+  'POST /api/find-tickets/': endpoint({
+    summary: "'Find my tickets': e-mail the links of an address's paid tickets to that address",
+    tag: 'tickets',
+    access: 'public',
+    description:
+      'The same answer whether or not the address has tickets (and it takes as long). Each ticket gets ' +
+      'a new link (earlier links stop working). Limited per address and per client (429).',
+    body: findTicketsBodySchema,
+    invalid: 'Please enter a valid email address.',
+    responses: { 200: ticketMessageSchema, 400: errors[400], 429: errors[429] },
+  }),
+} as const;
