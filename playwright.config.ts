@@ -6,10 +6,15 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { makeTestWallet } from './apps/server/src/modules/wallet/testing';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 // One data folder per run; the tests read the demo accounts from it.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'rome-e2e-'));
+// Wallet signing material made here with openssl (a throwaway CA, pass certificate and Google key), once
+// per run, so the ticket link shows its wallet buttons and they answer real signed passes.
+process.env.E2E_WALLET_DIR ??= makeTestWallet().dir;
+const wallet = (file: string) => path.join(process.env.E2E_WALLET_DIR!, file);
 
 export const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -57,6 +62,15 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       SEED_DEMO: 'true',
+      APPLE_WALLET_PASS_TYPE_ID: 'pass.example.rome',
+      APPLE_WALLET_TEAM_ID: 'TEAM123456',
+      APPLE_WALLET_CERT: wallet('signer.pem'),
+      APPLE_WALLET_KEY: wallet('signer.key'),
+      APPLE_WALLET_KEY_PASSPHRASE: 'pass-secret',
+      APPLE_WALLET_WWDR_CERT: wallet('ca.pem'),
+      GOOGLE_WALLET_ISSUER_ID: '3388000000012345678',
+      GOOGLE_WALLET_CLASS_ID: 'rome-tickets',
+      GOOGLE_WALLET_KEY_FILE: wallet('google.json'),
     },
   },
 });

@@ -30,6 +30,18 @@ test('the ticket link opens without a sign-in, works offline once opened, and 40
   await expect(tab.getByText('2 adults, 1 youth')).toBeVisible();
   await expect(tab.getByRole('link', { name: 'Download PDF ticket' })).toBeVisible();
   await expectNoSeriousA11yViolations(tab);
+
+  // Wallet buttons (the e2e server has throwaway signing material): Apple's downloads the signed
+  // pass, Google's goes to Google's save page with the ticket signed into the address.
+  const [pass] = await Promise.all([
+    tab.waitForEvent('download'),
+    tab.getByRole('link', { name: 'Add to Apple Wallet' }).click(),
+  ]);
+  expect(pass.suggestedFilename()).toMatch(/^ticket-[\w-]+\.pkpass$/);
+  const google = await tab.getByRole('link', { name: 'Add to Google Wallet' }).getAttribute('href');
+  const redirect = await tab.request.get(google!, { maxRedirects: 0 });
+  expect(redirect.status()).toBe(302);
+  expect(redirect.headers().location).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/eyJ/);
   expect(await tab.evaluate(() => localStorage.getItem('access'))).toBeNull();
   // The saved copy is keyed by the token's hash, never by the token.
   const keys = await tab.evaluate(() => Object.keys(localStorage));

@@ -42,6 +42,36 @@ export const ticketsApi = {
     params: tokenParams,
     responses: { 200: pdfFileSchema, 404: errors[404], 429: errors[429] },
   }),
+  'GET /api/ticket-links/:token/wallet/apple/': endpoint({
+    summary: 'The ticket as an Apple Wallet pass (.pkpass), by its link',
+    tag: 'tickets',
+    access: 'public',
+    description:
+      `${LINK} A plain link, so Safari on an iPhone opens the pass itself. 404 also when the shop has no ` +
+      'Apple certificates (code not_available); 409 when the ticket is refunded.',
+    params: tokenParams,
+    responses: {
+      200: z.string().meta({ description: 'The .pkpass file (application/vnd.apple.pkpass)' }),
+      404: errors[404],
+      409: errors[409],
+      429: errors[429],
+    },
+  }),
+  'GET /api/ticket-links/:token/wallet/google/': endpoint({
+    summary: "The ticket into Google Wallet, by its link: a redirect to Google's 'save' page",
+    tag: 'tickets',
+    access: 'public',
+    description:
+      `${LINK} Answers 302 to https://pay.google.com/gp/v/save/<signed JWT of the ticket>. 404 also when ` +
+      'the shop has no Google Wallet key (code not_available); 409 when the ticket is refunded.',
+    params: tokenParams,
+    responses: {
+      302: z.null().meta({ description: 'Location: the Google Wallet save link' }),
+      404: errors[404],
+      409: errors[409],
+      429: errors[429],
+    },
+  }),
   'POST /api/ticket-links/:token/cancel/': endpoint({
     summary: 'Cancel the ticket by its link, before the cut-off, and be refunded',
     tag: 'tickets',

@@ -51,10 +51,17 @@ export type TicketFacts = {
   userId: string | null;
   reference: string;
   title: string;
+  packageTag: string;
   company: string;
   ticketType: string;
   date: string | null;
   time: string | null;
+  /** The slot's start, when the ticket has a slot. */
+  startsAt: Date | null;
+  /** The Rome date chosen at checkout (a dated ticket without a slot). */
+  selectedDate: string | null;
+  /** Scanned by an agent. */
+  claimed: boolean;
   /** The visit in words, Rome time; '' for an open-dated ticket. */
   when: string;
   timed: boolean;
@@ -72,6 +79,7 @@ export type TicketFacts = {
 const factColumns = {
   order: orders,
   title: packages.title,
+  packageTag: packages.packageTag,
   ticketType: packages.ticketType,
   availabilityType: packages.availabilityType,
   passHours: packages.passHours,
@@ -105,10 +113,14 @@ export async function ticketFacts(db: Db, where: SQL | undefined, now = new Date
       userId: o.userId,
       reference: orderReference(o.uniqueId),
       title: r.title,
+      packageTag: r.packageTag,
       company: r.company,
       ticketType: r.ticketType,
       date: o.selectedDate ?? slot?.date ?? null,
       time: timed ? (slot?.time ?? null) : null,
+      startsAt: r.startsAt,
+      selectedDate: o.selectedDate,
+      claimed: o.qrCodeScanned,
       when,
       timed,
       usage: usageLine({ visit: when, timed, pass }),
@@ -178,7 +190,11 @@ export async function qrPng(storage: Storage, key: string | null): Promise<Buffe
  * The link page's answer. The QR comes inline (a data: URL) so the page can keep the whole answer
  * and show the ticket with no network; a refunded ticket shows no QR. Nothing of the account.
  */
-export async function linkView(storage: Storage, t: TicketFacts): Promise<TicketLink> {
+export async function linkView(
+  storage: Storage,
+  t: TicketFacts,
+  walletLinks: TicketLink['wallet_links'] = null,
+): Promise<TicketLink> {
   const png = t.status === 'refunded' ? null : await qrPng(storage, t.qrFileKey);
   return {
     reference: t.reference,
@@ -198,7 +214,7 @@ export async function linkView(storage: Storage, t: TicketFacts): Promise<Ticket
     qr_image: png ? `data:image/png;base64,${png.toString('base64')}` : null,
     cancellable: t.cancellable,
     cancel_until: t.cancelUntil?.toISOString() ?? null,
-    // Reserved for Apple and Google Wallet (modules/wallet, issue #18): null until they are set up.
-    wallet_links: null,
+    // The wallet buttons' addresses (modules/wallet): null when the shop has no wallet configured.
+    wallet_links: walletLinks,
   };
 }

@@ -7,6 +7,9 @@ import { enforce } from '../../lib/rate-limit';
 import { atLeast } from '../../lib/timing';
 import { normalizeEmail } from '../auth/users';
 import { refundOrder } from '../inventory/refunds';
+import { googleWalletSaveUrl } from '../wallet/google';
+import { appleConfigOf, googleConfigOf, sendApplePass } from '../wallet/routes';
+import { paidWalletTicket, walletAvailability } from '../wallet/service';
 import {
   countLinkMiss,
   LINK_MISSES,
@@ -96,7 +99,28 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/ticket-links/:token/', async (req, reply) => {
     const ticket = await openLink(req, reply);
     linkHeaders(reply, 'private, no-cache');
-    return linkView(app.storage, ticket);
+    return linkView(app.storage, ticket, walletLinksOf(req.params.token, ticket));
+  });
+
+  /** The wallet buttons of a valid ticket, for the wallets the shop is configured for. */
+  const walletLinksOf = (token: string, t: TicketFacts) => {
+    const { apple, google } = walletAvailability(app.config);
+    if (t.status !== 'valid' || (!apple && !google)) return null;
+    const base = `/api/ticket-links/${encodeURIComponent(token)}/wallet`;
+    return { apple: apple ? `${base}/apple/` : null, google: google ? `${base}/google/` : null };
+  };
+
+  route(app, 'GET /api/ticket-links/:token/wallet/apple/', async (req, reply) => {
+    const apple = appleConfigOf(app.config);
+    const ticket = await openLink(req, reply);
+    return sendApplePass(reply, apple, await paidWalletTicket(app.storage, ticket));
+  });
+
+  /** A plain link the page's button follows: Google's save page, with the ticket signed into it. */
+  route(app, 'GET /api/ticket-links/:token/wallet/google/', async (req, reply) => {
+    const google = googleConfigOf(app.config);
+    const ticket = await paidWalletTicket(app.storage, await openLink(req, reply));
+    return reply.redirect(await googleWalletSaveUrl(google, ticket, publicUrl(req)), 302);
   });
 
   route(app, 'GET /api/ticket-links/:token/pdf/', async (req, reply) =>

@@ -19,6 +19,8 @@ let buyer: TestUser;
 let other: TestUser;
 let uniqueId: string;
 let claimUrl: string;
+/** The ticket link's token, from the ticket e-mail (tickets/link.ts). */
+let linkToken: string;
 
 async function buy(user: TestUser, pay: boolean): Promise<string> {
   const created = await t.app.inject({
@@ -56,6 +58,7 @@ beforeAll(async () => {
   uniqueId = await buy(buyer, true);
   const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
   claimUrl = /(https?:\/\/\S+\/verify\/[\w-]+\/)/.exec(mail.text)![1];
+  linkToken = /\/t\/([\w-]{43})/.exec(mail.text)![1];
 });
 afterAll(() => t?.close());
 
@@ -149,6 +152,77 @@ describe('wallet routes', () => {
         expect(res.statusCode).toBe(404);
         expect(res.json()).toMatchObject({ code: 'not_available' });
       }
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('wallet buttons of the ticket link (no sign-in)', () => {
+  const link = (path = '') => t.app.inject({ url: `/api/ticket-links/${linkToken}/${path}` });
+
+  it('the link answer carries a button per configured wallet', async () => {
+    const res = await link();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().wallet_links).toEqual({
+      apple: `/api/ticket-links/${linkToken}/wallet/apple/`,
+      google: `/api/ticket-links/${linkToken}/wallet/google/`,
+    });
+  });
+
+  it('the Apple button answers the signed pass itself, the Google button redirects to a signed save link', async () => {
+    const apple = await link('wallet/apple/');
+    expect(apple.statusCode, apple.body).toBe(200);
+    expect(apple.headers['content-type']).toBe('application/vnd.apple.pkpass');
+    expect(apple.headers['referrer-policy']).toBe('no-referrer');
+    const files = await unzip(apple.rawPayload);
+    expect(() => verifyPass(files, w.caPath)).not.toThrow();
+    expect(JSON.parse(files['pass.json'].toString('utf8')).barcodes[0].message).toBe(claimUrl);
+
+    const google = await link('wallet/google/');
+    expect(google.statusCode).toBe(302);
+    const location = String(google.headers.location);
+    expect(location.startsWith(GOOGLE_SAVE_URL)).toBe(true);
+    const { payload } = await jwtVerify(
+      location.slice(GOOGLE_SAVE_URL.length),
+      await importSPKI(w.googlePublicKeyPem, 'RS256'),
+      { audience: 'google', issuer: w.google.serviceAccountEmail },
+    );
+    const object = (payload.payload as { eventTicketObjects: any[] }).eventTicketObjects[0];
+    expect(object).toMatchObject({ id: `${w.google.issuerId}.${uniqueId}`, barcode: { value: claimUrl } });
+  });
+
+  it('an unknown or altered token opens no pass', async () => {
+    const altered = `${linkToken.slice(0, -1)}${linkToken.endsWith('A') ? 'B' : 'A'}`;
+    for (const which of ['apple', 'google']) {
+      const res = await t.app.inject({ url: `/api/ticket-links/${altered}/wallet/${which}/` });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('verify');
+    }
+  });
+
+  it('a shop without wallets shows no buttons', async () => {
+    const bare = await createTestApp();
+    try {
+      const user = await createUser(bare.app, bare.db);
+      const created = await bare.app.inject({
+        method: 'POST',
+        url: '/api/create-checkout-session/',
+        headers: user.auth,
+        payload: { adult_count: '1', youth_count: '0', package_identifier: 'BB-24' },
+      });
+      await bare.app.inject({
+        method: 'POST',
+        url: `/api/test-checkout/${created.json().id}/pay/`,
+        headers: user.auth,
+      });
+      const [mail] = await bare.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+      const token = /\/t\/([\w-]{43})/.exec(mail.text)![1];
+      const res = await bare.app.inject({ url: `/api/ticket-links/${token}/` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().wallet_links).toBeNull();
+      const apple = await bare.app.inject({ url: `/api/ticket-links/${token}/wallet/apple/` });
+      expect(apple.json()).toMatchObject({ code: 'not_available' });
     } finally {
       await bare.close();
     }

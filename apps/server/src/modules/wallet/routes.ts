@@ -3,33 +3,51 @@
  * (404); a wallet the shop has no signing material for answers 404 'not available', and
  * `GET /api/wallet/` tells the web which buttons to show.
  */
-import { ORDER_STATE_CODE } from '@rome/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppleWalletConfig, Config } from '../../config';
 import { route } from '../../lib/contract-route';
 import { HttpError, notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
+import { ownTicket } from '../tickets/link';
 import { appleWalletPass, PKPASS_TYPE } from './apple';
 import { googleWalletSaveUrl } from './google';
-import { findOwnWalletTicket, walletAvailability } from './service';
+import { paidWalletTicket, walletAvailability } from './service';
 import type { WalletTicket } from './ticket';
 
 export const NOT_AVAILABLE_CODE = 'not_available';
 const notAvailable = (wallet: string) =>
   new HttpError(404, { error: `${wallet} passes are not available.`, code: NOT_AVAILABLE_CODE });
 
+/** The configured Apple signing material, or 404 not_available. */
+export function appleConfigOf(config: Config) {
+  if (!config.wallet.apple) throw notAvailable('Apple Wallet');
+  return config.wallet.apple;
+}
+/** The configured Google key, or 404 not_available. */
+export function googleConfigOf(config: Config) {
+  if (!config.wallet.google) throw notAvailable('Google Wallet');
+  return config.wallet.google;
+}
+
+/** Answers the signed .pkpass of a ticket; never kept by a cache. */
+export async function sendApplePass(reply: FastifyReply, apple: AppleWalletConfig, ticket: WalletTicket) {
+  const pass = await appleWalletPass(apple, ticket);
+  return (
+    reply
+      .header('content-type', PKPASS_TYPE)
+      .header('content-disposition', `attachment; filename="ticket-${ticket.unique_id.slice(0, 8)}.pkpass"`)
+      .header('cache-control', 'private, no-store')
+      // Bytes are sent as they are (Fastify serialises no Buffer); the contract documents them as a string.
+      .send(pass as unknown as string)
+  );
+}
+
 export const walletRoutes: FastifyPluginAsync = async (app) => {
-  /** The buyer's paid ticket with a readable QR, or the error to answer. */
+  /** The buyer's own paid ticket (someone else's is unknown: 404), its QR read back. */
   async function ownPaidTicket(req: FastifyRequest, uniqueId: string): Promise<WalletTicket> {
-    const ticket = await findOwnWalletTicket(app.db, app.storage, req.user!.id, uniqueId);
+    const ticket = await ownTicket(app.db, req.user!.id, uniqueId);
     if (!ticket) throw notFound('Ticket not found.');
-    if (ticket.status !== 'paid')
-      throw new HttpError(409, {
-        error: 'Only a paid ticket goes into a wallet.',
-        code: ORDER_STATE_CODE,
-        status: ticket.status,
-      });
-    if (!ticket.qr_payload) throw new Error('The ticket QR could not be read back');
-    return ticket;
+    return paidWalletTicket(app.storage, ticket);
   }
 
   route(app, 'GET /api/wallet/', async (_req, reply) => {
@@ -38,23 +56,12 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, 'GET /api/tickets/:uniqueId/wallet/apple/', async (req, reply) => {
-    const apple = app.config.wallet.apple;
-    if (!apple) throw notAvailable('Apple Wallet');
-    const ticket = await ownPaidTicket(req, req.params.uniqueId);
-    const pass = await appleWalletPass(apple, ticket);
-    return (
-      reply
-        .header('content-type', PKPASS_TYPE)
-        .header('content-disposition', `attachment; filename="ticket-${ticket.unique_id.slice(0, 8)}.pkpass"`)
-        .header('cache-control', 'private, no-store')
-        // Bytes are sent as they are (Fastify serialises no Buffer); the contract documents them as a string.
-        .send(pass as unknown as string)
-    );
+    const apple = appleConfigOf(app.config);
+    return sendApplePass(reply, apple, await ownPaidTicket(req, req.params.uniqueId));
   });
 
   route(app, 'GET /api/tickets/:uniqueId/wallet/google/', async (req, reply) => {
-    const google = app.config.wallet.google;
-    if (!google) throw notAvailable('Google Wallet');
+    const google = googleConfigOf(app.config);
     const ticket = await ownPaidTicket(req, req.params.uniqueId);
     reply.header('cache-control', 'private, no-store');
     return { url: await googleWalletSaveUrl(google, ticket, publicUrlFor(app.config, req)) };

@@ -3,14 +3,13 @@
  * The ticket link page reaches the same builders (apple.ts, google.ts) with its own lookup.
  */
 import { buffer } from 'node:stream/consumers';
-import { and, eq } from 'drizzle-orm';
+import { ORDER_STATE_CODE, type OrderStatus } from '@rome/contract';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { folders, orders, packages, slots } from '../../db/schema';
-import { usageLine } from '../../mail/ticket-mail';
+import { HttpError } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
+import type { TicketFacts } from '../tickets/link';
 import type { WalletTicket } from './ticket';
 
 export type WalletAvailability = { apple: boolean; google: boolean };
@@ -42,54 +41,39 @@ export async function qrPayloadFromImage(storage: Storage, key: string | null): 
 }
 
 /**
- * One of this buyer's orders as a wallet ticket; null for an unknown order or someone else's (the same
- * answer). `qr_payload` is '' when the QR could not be read back.
+ * A ticket as wallets show it, from the facts every other view of a ticket reads (tickets/link.ts:
+ * the link page, the PDF, the e-mails). `qr_payload` is what its QR says ('' when unreadable).
  */
-export async function findOwnWalletTicket(
-  db: Db,
-  storage: Storage,
-  userId: string,
-  uniqueId: string,
-): Promise<WalletTicket | null> {
-  const [row] = await db
-    .select({
-      order: orders,
-      title: packages.title,
-      tag: packages.packageTag,
-      availabilityType: packages.availabilityType,
-      passHours: packages.passHours,
-      validityDays: packages.validityDays,
-      operator: folders.name,
-      startsAt: slots.startsAt,
-    })
-    .from(orders)
-    .innerJoin(packages, eq(packages.id, orders.packageId))
-    .leftJoin(folders, eq(folders.id, packages.folderId))
-    .leftJoin(slots, eq(slots.id, orders.slotId))
-    .where(and(eq(orders.uniqueId, uniqueId), eq(orders.userId, userId)));
-  if (!row) return null;
-  const { order } = row;
-  const pass =
-    row.availabilityType === 'PASS' ? { hours: row.passHours, validityDays: row.validityDays } : null;
-  const visit = row.startsAt ? 'slot' : (order.selectedDate ?? '');
+export function walletTicketOf(t: TicketFacts, qrPayload: string): WalletTicket {
   return {
-    unique_id: order.uniqueId,
-    package_title: row.title,
-    package_tag: row.tag,
-    operator: row.operator ?? null,
-    starts_at: row.startsAt?.toISOString() ?? null,
-    selected_date: row.startsAt ? null : order.selectedDate,
-    adults: order.adultCount,
-    youths: order.youthCount,
-    infants: order.infantCount,
-    qr_payload: order.status === 'paid' ? ((await qrPayloadFromImage(storage, order.qrFileKey)) ?? '') : '',
+    unique_id: t.uniqueId,
+    package_title: t.title,
+    package_tag: t.packageTag,
+    operator: t.company,
+    starts_at: t.startsAt?.toISOString() ?? null,
+    selected_date: t.startsAt ? null : t.selectedDate,
+    time: t.time,
+    adults: t.counts.adults,
+    youths: t.counts.youths,
+    infants: t.counts.infants,
+    qr_payload: qrPayload,
     meeting_point: null,
-    validity: usageLine({
-      visit,
-      timed: row.startsAt !== null && row.availabilityType === 'START_TIME',
-      pass,
-    }),
-    status: order.status,
-    claimed: order.qrCodeScanned,
+    validity: t.usage,
+    status: t.orderStatus as OrderStatus,
+    claimed: t.claimed,
   };
+}
+
+/** A paid ticket as a wallet ticket, its QR read back; a refunded or unpaid one answers 409. */
+export async function paidWalletTicket(storage: Storage, t: TicketFacts): Promise<WalletTicket> {
+  if (t.orderStatus !== 'paid')
+    throw new HttpError(409, {
+      error: 'Only a paid ticket goes into a wallet.',
+      code: ORDER_STATE_CODE,
+      status: t.orderStatus,
+    });
+  const payload = await qrPayloadFromImage(storage, t.qrFileKey);
+  // Only a lost or damaged QR picture gets here: a fault of the shop's storage, not of the request.
+  if (!payload) throw new Error('The ticket QR could not be read back');
+  return walletTicketOf(t, payload);
 }

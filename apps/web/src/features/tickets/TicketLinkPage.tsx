@@ -74,8 +74,9 @@ function LinkNotFound() {
 }
 
 /**
- * Wallet buttons (Apple Wallet, Google Wallet) go here, from the answer's `wallet_links` (issue #18,
- * server modules/wallet). Null until the wallet work fills it: then nothing is drawn.
+ * Wallet buttons (Apple Wallet, Google Wallet) from the answer's `wallet_links` (issue #18, server
+ * modules/wallet): plain links, so Safari opens the pass and Google's save page opens in the browser.
+ * Null when the shop has no wallet configured, or the ticket is no longer valid: nothing is drawn.
  */
 function WalletButtons({ links }: { links: TicketLink['wallet_links'] }) {
   if (!links || (!links.apple && !links.google)) return null;
@@ -207,7 +208,7 @@ function TicketView({
           {ticket.usage}
         </p>
 
-        {/* Wallet buttons (issue #18): drawn from wallet_links once the wallet work fills it. */}
+        {/* Wallet buttons (issue #18), for the wallets the shop is configured for. */}
         <WalletButtons links={ticket.wallet_links} />
 
         <div className="text-center">
