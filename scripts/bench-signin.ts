@@ -1,0 +1,131 @@
+/**
+ * `npm run bench:signin`: what a sign-in costs the server, and how much of it is the password hash
+ * (issue #22, decision 022).
+ *
+ * One shop process (a child process: the load generator here shares no event loop with it) on a fresh
+ * PostgreSQL database. BENCH_SIGNINS sign-ins (POST /api/api/token/, the spec's call) of BENCH_USERS
+ * accounts, BENCH_CONCURRENCY at a time, then as many GET /healthz as a baseline of a bare request.
+ * The server's CPU time is read from /proc (all its threads: argon2 runs on libuv's pool). The hash's
+ * own cost is measured here, in this process, with the shop's parameters (lib/passwords.ts).
+ *
+ * Prints sign-ins per second, p50/p99, server CPU per sign-in, argon2id verify CPU, the rest of the
+ * sign-in path (CPU per sign-in minus the hash, minus the bare request), and errors. Exits 1 when any
+ * sign-in is not answered 200 with a token pair.
+ *
+ * Needs PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
+ */
+import { readFileSync } from 'node:fs';
+import {
+  addUser,
+  createClusterDatabase,
+  type Instance,
+  startInstance,
+} from '../apps/server/src/cluster/harness';
+import { hashSecret, verifySecret } from '../apps/server/src/lib/passwords';
+
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 400);
+const USERS = Number(process.env.BENCH_USERS ?? 20);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+
+/** utime + stime of a process, in milliseconds (Linux /proc; clock ticks are 100 per second). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+/** Runs `count` calls `concurrency` at a time; answers each call's duration (ms) and the failures. */
+async function load(count: number, concurrency: number, one: (i: number) => Promise<boolean>) {
+  const times: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < count; i = next++) {
+        const t0 = performance.now();
+        if (!(await one(i))) failures++;
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { times: times.sort((a, b) => a - b), failures, seconds: (performance.now() - started) / 1000 };
+}
+
+const db = await createClusterDatabase();
+let shop: Instance | null = null;
+let failed = false;
+try {
+  shop = await startInstance({ id: 'signin', databaseUrl: db.url, env: { LOG_LEVEL: 'error' } });
+  const users = [];
+  for (let i = 0; i < USERS; i++) users.push(await addUser(db.query));
+
+  // Warm-up: the first requests compile routes and open pool connections.
+  await load(USERS, CONCURRENCY, async (i) => {
+    const u = users[i % USERS];
+    const res = await fetch(`${shop!.url}/api/api/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: u.email, password: u.password }),
+    });
+    return res.ok;
+  });
+
+  const pid = shop.proc.pid;
+  const cpu0 = cpuMs(pid);
+  const signins = await load(SIGNINS, CONCURRENCY, async (i) => {
+    const u = users[i % USERS];
+    const res = await fetch(`${shop!.url}/api/api/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: u.email, password: u.password }),
+    });
+    const body = (await res.json().catch(() => null)) as { access?: string; refresh?: string } | null;
+    return res.status === 200 && Boolean(body?.access && body?.refresh);
+  });
+  const signinCpu = (cpuMs(pid) - cpu0) / SIGNINS;
+
+  const cpu1 = cpuMs(pid);
+  const bare = await load(SIGNINS, CONCURRENCY, async () => (await fetch(`${shop!.url}/healthz`)).ok);
+  const bareCpu = (cpuMs(pid) - cpu1) / SIGNINS;
+
+  // The hash alone, here: the same parameters, one verify at a time (CPU of this process).
+  const stored = await hashSecret('bench-password-0000');
+  const HASHES = Math.max(20, Math.floor(SIGNINS / 4));
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < HASHES; i++) await verifySecret(stored, 'bench-password-0000');
+  const c1 = process.cpuUsage(c0);
+  const hashCpu = (c1.user + c1.system) / 1000 / HASHES;
+
+  const rest = signinCpu - hashCpu - bareCpu;
+  console.log(
+    [
+      `sign-in on PostgreSQL, ${SIGNINS} sign-ins of ${USERS} accounts, ${CONCURRENCY} at a time (load from another process)`,
+      `  sign-ins per second:          ${(SIGNINS / signins.seconds).toFixed(1)}`,
+      `  latency p50 / p99:            ${pct(signins.times, 0.5).toFixed(1)} ms / ${pct(signins.times, 0.99).toFixed(1)} ms`,
+      `  server CPU per sign-in:       ${signinCpu.toFixed(2)} ms`,
+      `  argon2id verify (m=19456,t=2,p=1), CPU: ${hashCpu.toFixed(2)} ms`,
+      `  bare request (GET /healthz), server CPU: ${bareCpu.toFixed(2)} ms (p50 ${pct(bare.times, 0.5).toFixed(1)} ms)`,
+      `  rest of the sign-in path:     ${rest.toFixed(2)} ms CPU (target under 5 ms)`,
+      `  errors:                       ${signins.failures} sign-ins, ${bare.failures} bare requests`,
+    ].join('\n'),
+  );
+  if (signins.failures || bare.failures) {
+    failed = true;
+    console.error(
+      `FAIL: ${signins.failures} sign-ins and ${bare.failures} bare requests were not answered as expected`,
+    );
+  }
+} catch (err) {
+  failed = true;
+  console.error('FAIL:', err);
+  if (shop) console.error(shop.output().slice(-2000));
+} finally {
+  await shop?.stop();
+  await db.drop();
+}
+process.exit(failed ? 1 : 0);
