@@ -61,7 +61,7 @@ let shop: Instance | null = null;
 let failed = false;
 try {
   shop = await startInstance({ id: 'signin', databaseUrl: db.url, env: { LOG_LEVEL: 'error' } });
-  const users = [];
+  const users: Awaited<ReturnType<typeof addUser>>[] = [];
   for (let i = 0; i < USERS; i++) users.push(await addUser(db.query));
 
   // Warm-up: the first requests compile routes and open pool connections.
