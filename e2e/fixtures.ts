@@ -42,12 +42,14 @@ export async function signInWith(
   page: Page,
   email: string,
   password: string,
-  opts: { isEditor?: boolean } = {},
+  opts: { isEditor?: boolean; origin?: string } = {},
 ): Promise<{ access: string; email: string }> {
-  const res = await page.request.post('/api/api/token/', { data: { username: email, password } });
+  // The session cookie belongs to the host it was set by: a walk on another origin signs in there.
+  const at = (p: string) => `${opts.origin ?? ''}${p}`;
+  const res = await page.request.post(at('/api/api/token/'), { data: { username: email, password } });
   expect(res.ok(), `sign-in of ${email}`).toBe(true);
   const { refresh } = await res.json();
-  const session = await page.request.post('/api/session/refresh/', { data: { refresh } });
+  const session = await page.request.post(at('/api/session/refresh/'), { data: { refresh } });
   expect(session.ok(), `session of ${email}`).toBe(true);
   const { access } = await session.json();
   await page.addInitScript(
@@ -74,7 +76,7 @@ export async function apiTokenFor(request: APIRequestContext, who: Role): Promis
 }
 
 /** Signs `page` in as one of the demo accounts. */
-export async function signInAs(page: Page, who: Role, opts: { isEditor?: boolean } = {}) {
+export async function signInAs(page: Page, who: Role, opts: { isEditor?: boolean; origin?: string } = {}) {
   const acc = demoAccounts()[who];
   return signInWith(page, acc.email, acc.password, opts);
 }

@@ -16,10 +16,11 @@ test.describe('at 390 px', () => {
   test('the payment page opens at the top, though the pages before it were scrolled down', async ({
     page,
   }) => {
-    await signInAs(page, 'customer');
     // The server sends the buyer to its public URL (http://localhost:port); the walk starts on that
-    // origin too, as a visitor's does, so the pages share one sessionStorage and its scroll positions.
+    // origin too, as a visitor's does, so the pages share one sessionStorage and its scroll positions
+    // (and the session cookie is that origin's).
     const origin = test.info().project.use.baseURL!.replace('127.0.0.1', 'localhost');
+    await signInAs(page, 'customer', { origin });
     // The tourist's path: search results scrolled down to a card, the ticket page down to Checkout.
     await page.goto(`${origin}/search?ticketType=24%20hours`);
     const card = page.getByRole('main').getByTestId('package-card').nth(2);

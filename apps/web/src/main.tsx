@@ -5,7 +5,7 @@ import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router';
-import { setLoginNavigation } from './api/client';
+import { restoreSession, setLoginNavigation } from './api/client';
 import { loadFirstScreenData } from './api/firstScreen';
 import { primeInitialContent } from './features/content/api';
 import './index.css';
@@ -17,6 +17,8 @@ const queryClient = new QueryClient({
 });
 
 primeInitialContent(queryClient);
+// A browser that signed in asks for its access token at once (decision 018), beside the page's code.
+void restoreSession();
 // An expired session goes to /login inside the app, remembering the page (api/client.ts).
 setLoginNavigation((from) => router.navigate('/login', { state: { from } }));
 

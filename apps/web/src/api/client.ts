@@ -151,10 +151,13 @@ export function renewTokens(): Promise<string | null> {
 let restoring: Promise<string | null> | null = null;
 let restored = false;
 export function restoreSession(): Promise<string | null> {
-  restoring ??= (tokenStore.hinted() ? renewTokens() : Promise.resolve(null)).finally(() => {
-    restored = true;
-    emitTokenChange();
-  });
+  if (!restoring) {
+    restoring = (tokenStore.hinted() ? renewTokens() : Promise.resolve(null)).finally(() => {
+      restored = true;
+      emitTokenChange();
+    });
+    accessToken.restoring(restoring);
+  }
   return restoring;
 }
 /** The access token, once this page load's restore has answered; null when signed out. */

@@ -6,6 +6,7 @@
  * A module of its own so the activity tracker can name the signed-in user without the API client.
  */
 let access: string | null = null;
+let restoring: Promise<string | null> | null = null;
 const listeners = new Set<() => void>();
 
 export const accessToken = {
@@ -14,6 +15,17 @@ export const accessToken = {
     if (token === access) return;
     access = token;
     for (const fn of listeners) fn();
+  },
+  /**
+   * The page load's restore of the session while it is on its way (api/client.ts restoreSession): an
+   * event tracked meanwhile waits for it, so a signed-in visitor's first page view names them.
+   */
+  pending: (): Promise<string | null> | null => restoring,
+  restoring(p: Promise<string | null>) {
+    restoring = p;
+    void p.finally(() => {
+      if (restoring === p) restoring = null;
+    });
   },
 };
 

@@ -101,6 +101,29 @@ describe('the tracker', () => {
     expect(parsed).toEqual([expect.objectContaining({ action: 'login', email: 'ada@example.com' })]);
   });
 
+  it('an event tracked while the session is being restored waits for the token, then names the user', async () => {
+    vi.useFakeTimers();
+    try {
+      const { accessToken } = await import('./access-token');
+      let answer!: (token: string | null) => void;
+      accessToken.restoring(new Promise<string | null>((r) => (answer = r)));
+      const { track } = await import('./track');
+      track('ticket_view', { package: 'BB-24' });
+      await vi.advanceTimersByTimeAsync(2500);
+      // Not sent anonymously while the restore is on its way.
+      expect(beacons).toEqual([]);
+      expect(fetchMock).not.toHaveBeenCalled();
+      answer('tok-restored');
+      await vi.advanceTimersByTimeAsync(10);
+      expect(beacons).toEqual([]);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok-restored');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('an extra field cannot change the action', async () => {
     const { buildEvent } = await import('./track');
     expect(buildEvent('page_view', { action: 'forged' }).action).toBe('page_view');

@@ -34,7 +34,8 @@ const BATCH_SIZE = 10;
 const REQUEST_MAX = 50;
 export const MOBILE_BREAKPOINT_PX = 768;
 
-type Queued = { token: string | null; event: TrackActivityEvent };
+/** `waiting`: tracked while the session was being restored; its token is filled in when it arrives. */
+type Queued = { token: string | null; event: TrackActivityEvent; waiting?: boolean };
 
 let queue: Queued[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -65,16 +66,36 @@ export function buildEvent(action: ActivityAction, extra: TrackExtra = {}): Trac
  */
 export function track(action: ActivityAction, extra: TrackExtra = {}, opts: { now?: boolean } = {}) {
   try {
-    queue.push({ token: storedToken(), event: buildEvent(action, extra) });
+    const item: Queued = { token: storedToken(), event: buildEvent(action, extra) };
+    const restoring = item.token ? null : accessToken.pending();
+    if (restoring) {
+      item.waiting = true;
+      void restoring.then(
+        (token) => Object.assign(item, { token, waiting: false }),
+        () => Object.assign(item, { waiting: false }),
+      );
+    }
+    queue.push(item);
     listen();
     if (opts.now || queue.length >= BATCH_SIZE) flush();
-    else timer ??= setTimeout(() => flush(), FLUSH_DELAY_MS);
+    else timer ??= setTimeout(flushWhenKnown, FLUSH_DELAY_MS);
   } catch (err) {
     warn(err);
   }
 }
 
-/** Sends everything queued (also when the page is hidden or left). */
+/** The timed send: events that wait for the session's restore go once it has answered. */
+function flushWhenKnown() {
+  timer = null;
+  const restoring = accessToken.pending();
+  if (restoring && queue.some((q) => q.waiting)) void restoring.finally(() => setTimeout(flush, 0));
+  else flush();
+}
+
+/**
+ * Sends everything queued (also when the page is hidden or left: then at once, and an event still
+ * waiting for the session goes without a token).
+ */
 export function flush(): void {
   if (timer) {
     clearTimeout(timer);
