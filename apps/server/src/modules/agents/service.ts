@@ -199,12 +199,7 @@ export async function claimTicket(
     if (r.count >= CLAIM_LIMITS.addressTicket[0]) throw locked();
     throw new HttpError(400, { success: false, error: CLAIM_MESSAGES.wrongCode, code: 'agent_code_wrong' });
   }
-  const claimed = await db
-    .update(orders)
-    .set({ qrCodeScanned: true, claimedAt: new Date(), claimedByAgentId: agent.id, updatedAt: new Date() })
-    .where(and(eq(orders.id, t.order.id), eq(orders.qrCodeScanned, false), eq(orders.status, 'paid')))
-    .returning({ id: orders.id });
-  if (claimed.length === 0) {
+  if (!(await markClaimed(db, t.order.id, agent.id))) {
     throw new HttpError(409, {
       success: false,
       error: (await claimInfo(db, input.code))!.msg,
@@ -214,4 +209,23 @@ export async function claimTicket(
   }
   await remember(db, keys.desk(agent.id), CLAIM_LIMITS.knownDeskSeconds);
   return { success: true, msg: CLAIM_MESSAGES.claimed };
+}
+
+/**
+ * The one claim, for the claim page and the agents' app alike: a paid, unclaimed ticket becomes
+ * claimed by this agent at `at`, in one conditional UPDATE, so however many agents try at once one
+ * succeeds. False when it was claimed already, or is not a paid ticket.
+ */
+export async function markClaimed(
+  db: Db,
+  orderId: string,
+  agentId: string,
+  at = new Date(),
+): Promise<boolean> {
+  const claimed = await db
+    .update(orders)
+    .set({ qrCodeScanned: true, claimedAt: at, claimedByAgentId: agentId, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.qrCodeScanned, false), eq(orders.status, 'paid')))
+    .returning({ id: orders.id });
+  return claimed.length > 0;
 }
