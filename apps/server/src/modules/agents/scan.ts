@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { agentClaims, agents, orders, packages, resellers, slots } from '../../db/schema';
 import { hashClaimCode } from '../checkout/fulfilment';
 import type { AgentDeviceAuth } from './devices';
-import { markClaimed, passExpired } from './service';
+import { markClaimedByDevice, passExpired } from './service';
 import { type KeyAccess, verifyTicket } from './signed-ticket';
 
 const ticketColumns = {
@@ -157,8 +157,8 @@ export async function claimOnline(
 ): Promise<ScanAnswer> {
   const db = keys.db;
   const found = await identify(keys, db, scan);
-  const record = (result: AgentScanResult, orderId: string | null, kept: boolean, tx: Db = db) =>
-    tx.insert(agentClaims).values({
+  const record = (result: AgentScanResult, orderId: string | null) =>
+    db.insert(agentClaims).values({
       id: randomUUID(),
       deviceId: auth.device.id,
       agentId: auth.device.agentId,
@@ -167,21 +167,16 @@ export async function claimOnline(
       claimedAt: now,
       receivedAt: now,
       result,
-      kept,
+      kept: false,
     });
   if (!found.ticket) {
-    await record(found.result, null, false);
+    await record(found.result, null);
     return scanAnswer(found.result, null);
   }
   let ticket = found.ticket;
   let result: AgentScanResult | null = judge(ticket, now);
   if (result === null) {
-    const claimed = await db.transaction(async (tx) => {
-      if (!(await markClaimed(tx as unknown as Db, ticket.id, auth.device.agentId, now))) return false;
-      await record('valid', ticket.id, true, tx as unknown as Db);
-      return true;
-    });
-    if (claimed) {
+    if (await markClaimedByDevice(db, ticket.id, auth.device, now, randomUUID())) {
       ticket = { ...ticket, scanned: true, claimedAt: now, agentName: auth.agentName, resellerName: null };
       return scanAnswer('valid', ticket);
     }
@@ -189,6 +184,6 @@ export async function claimOnline(
     ticket = (await ticketWhere(db, { id: ticket.id }))!;
     result = judge(ticket, now) ?? 'already_claimed';
   }
-  await record(result, ticket.id, false);
+  await record(result, ticket.id);
   return scanAnswer(result, ticket);
 }

@@ -3,7 +3,7 @@
  * types their security code. A ticket is claimed once, atomically, however many agents try at once.
  */
 import { type ClaimInfo, centsToDecimal, INVENTORY_MESSAGES, romeParts } from '@rome/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agents, orders, packages, resellers, slots, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
@@ -228,4 +228,31 @@ export async function markClaimed(
     .where(and(eq(orders.id, orderId), eq(orders.qrCodeScanned, false), eq(orders.status, 'paid')))
     .returning({ id: orders.id });
   return claimed.length > 0;
+}
+
+/**
+ * markClaimed and the agents' app's record of the claim in one statement (issue #19): the same
+ * conditional UPDATE, and the `agent_claims` row written only when it claimed. One round trip
+ * instead of a transaction's four, for the throughput at the door. False as markClaimed.
+ */
+export async function markClaimedByDevice(
+  db: Db,
+  orderId: string,
+  device: { id: string; agentId: string },
+  at: Date,
+  claimId: string,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    WITH claimed AS (
+      UPDATE orders
+         SET qr_code_scanned = true, claimed_at = ${at.toISOString()}::timestamptz,
+             claimed_by_agent_id = ${device.agentId}::uuid, updated_at = now()
+       WHERE id = ${orderId}::uuid AND qr_code_scanned = false AND status = 'paid'
+      RETURNING id)
+    INSERT INTO agent_claims (id, device_id, agent_id, order_id, offline, claimed_at, received_at, result, kept)
+    SELECT ${claimId}::uuid, ${device.id}::uuid, ${device.agentId}::uuid, id, false,
+           ${at.toISOString()}::timestamptz, now(), 'valid', true
+      FROM claimed
+    RETURNING id`);
+  return ((result as unknown as { rows?: unknown[] }).rows?.length ?? 0) > 0;
 }
