@@ -11,7 +11,7 @@
  * devices at once are judged one after the other.
  */
 import { AGENT_SCAN_MESSAGES, type AgentScanResult, type ScanAnswer } from '@rome/contract';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agentClaims, claimConflicts, orders } from '../../db/schema';
 import { type ClaimSide, recordConflict } from './conflicts';
@@ -39,8 +39,23 @@ export async function syncClaims(
   claims: OfflineClaim[],
   now = new Date(),
 ): Promise<SyncResult[]> {
+  // A retried upload: the ids recorded before are answered from their records, without the work.
+  const seen = new Set(
+    (
+      await keys.db
+        .select({ id: agentClaims.id })
+        .from(agentClaims)
+        .where(
+          inArray(
+            agentClaims.id,
+            claims.map((c) => c.id),
+          ),
+        )
+    ).map((r) => r.id),
+  );
   const out: SyncResult[] = [];
-  for (const c of claims) out.push(await syncOne(keys, auth, c, now));
+  for (const c of claims)
+    out.push(seen.has(c.id) ? await repeated(keys.db, auth, c.id) : await syncOne(keys, auth, c, now));
   return out;
 }
 
