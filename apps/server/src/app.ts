@@ -28,6 +28,7 @@ import { createMailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/routes';
 import { activityRoutes } from './modules/activity/routes';
 import { createActivityService } from './modules/activity/service';
+import { agentAppRoutes } from './modules/agents/app-routes';
 import { agentRoutes } from './modules/agents/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authPlugin } from './modules/auth/plugin';
@@ -106,7 +107,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 /**
  * Secrets never reach the logs: the ticket's claim code (in `/verify/{code}/`, `/api/authenticate/
  * {code}/` and both parts of the spec's `/api/claim/{code}/{agent}/{security code}/`), the ticket
- * link's token (`/t/{token}`, `/api/ticket-links/{token}/...`) and token-like query values are cut
+ * link's token (`/t/{token}`, `/api/ticket-links/{token}/...`) and token-like query values (`t`: a
+ * signed ticket, issue #19, should a scanner put one in a query string) are cut
  * from logged URLs.
  */
 export function redactUrl(url: string): string {
@@ -114,7 +116,7 @@ export function redactUrl(url: string): string {
     .replace(/^(\/api\/claim\/)[^/?]+(\/[^/?]+\/)[^/?]+/, '$1[redacted]$2[redacted]')
     .replace(/^(\/api\/claim\/)[^/?]+/, '$1[redacted]')
     .replace(/^(\/api\/authenticate\/|\/verify\/|\/t\/|\/api\/ticket-links\/)[^/?]+/, '$1[redacted]')
-    .replace(/([?&](?:token|code|access|refresh)=)[^&]+/gi, '$1[redacted]');
+    .replace(/([?&](?:token|code|access|refresh|t)=)[^&]+/gi, '$1[redacted]');
 }
 
 /**
@@ -337,6 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Resellers' OCTO API: its own errors and key checks, scoped to the /octo prefix.
   await app.register(octoRoutes, { prefix: '/octo' });
   await app.register(agentRoutes);
+  await app.register(agentAppRoutes);
   await app.register(contentRoutes);
   await app.register(activityRoutes);
   await app.register(analyticsRoutes);

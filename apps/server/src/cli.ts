@@ -11,6 +11,10 @@
  *   agent:create  --name N --code C           (ticket agent with a security code, stored hashed)
  *   agent:code    --name N --code C           (new security code)
  *   agent:disable --name N / agent:enable --name N / agent:list
+ *   agent:account --name N --email E --password P   (sign-in for the agents' app; makes the agent if new)
+ *   agent:devices [--name N] / agent:device-revoke --id ID   (signed-in devices; revoking is at once)
+ *   agent:rotate-key                          (a new key signs tickets from now on; old ones still verify)
+ *   agent:conflicts                           (tickets claimed twice, one claim made offline)
  *   payments:reconcile [--days 3]             (process Stripe events this shop has not processed)
  *   order:refund  --order UNIQUE_ID           (refund a paid order; the buyer is told by e-mail)
  *   refunds:settle                            (finish refunds the provider did not confirm yet)
@@ -31,6 +35,9 @@ import { notifyChange } from './lib/change-feed';
 import { HttpError } from './lib/errors';
 import { hashSecret } from './lib/passwords';
 import { deleteAccount, exportAccountData } from './modules/account/data-rights';
+import { listConflicts } from './modules/agents/conflicts';
+import { AgentAccountTaken, createAgentAccount, listDevices, revokeDevice } from './modules/agents/devices';
+import { addSigningKey, ensureSigningKey, publicKeys } from './modules/agents/signed-ticket';
 import { passwordProblem } from './modules/auth/password-policy';
 import { USER_TOPIC_PREFIX } from './modules/auth/session-cache';
 import { createUser, EmailTakenError, findUserByEmail, setPassword } from './modules/auth/users';
@@ -54,6 +61,11 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   agent:disable --name "Agent Name"
   agent:enable  --name "Agent Name"
   agent:list
+  agent:account --name "Agent Name" --email E --password P
+  agent:devices [--name "Agent Name"]
+  agent:device-revoke --id DEVICE_ID
+  agent:rotate-key
+  agent:conflicts
   payments:reconcile [--days 3]
   order:refund  --order UNIQUE_ID
   refunds:settle
@@ -78,8 +90,11 @@ export async function run(
   database: Database,
   command: string,
   v: Record<string, string | undefined>,
+  /** The server secret (tests pass their app's; the command reads the configuration). */
+  opts: { secret?: string } = {},
 ): Promise<string> {
   const db = database.db;
+  const secret = () => opts.secret ?? loadConfig().jwtSecret;
   switch (command) {
     case 'user:create': {
       need(v, 'email', 'name', 'password');
@@ -166,6 +181,58 @@ export async function run(
         ? rows.map((a) => `${a.active ? 'active  ' : 'disabled'}  ${a.name}`).join('\n')
         : 'No agents.';
     }
+    case 'agent:account': {
+      need(v, 'name', 'email', 'password');
+      const problem = passwordProblem(v.password!);
+      if (problem) throw new UsageError(problem);
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email!.trim()))
+        throw new UsageError('--email is not an address.');
+      try {
+        const { agentName } = await createAgentAccount(db, {
+          agentName: v.name!,
+          email: v.email!,
+          password: v.password!,
+        });
+        return `Agent "${agentName}" can sign in to the agents' app as ${v.email!.trim().toLowerCase()}.`;
+      } catch (err) {
+        if (err instanceof AgentAccountTaken) throw new UsageError(err.message);
+        throw err;
+      }
+    }
+    case 'agent:devices': {
+      const rows = await listDevices(db, { agentName: v.name?.trim() });
+      return rows.length
+        ? rows
+            .map(
+              (d) =>
+                `${d.revoked_at ? 'revoked' : 'active '}  ${d.id}  ${d.token_prefix}…  ${d.agent_name}  "${d.label}"  last seen ${d.last_seen_at ?? 'never'}`,
+            )
+            .join('\n')
+        : 'No devices.';
+    }
+    case 'agent:device-revoke': {
+      need(v, 'id');
+      if (!/^[0-9a-f-]{36}$/i.test(v.id!))
+        throw new UsageError('--id must be a device id (agent:devices shows them).');
+      const device = await revokeDevice(db, v.id!);
+      if (!device) throw new UsageError(`No device with id ${v.id}.`);
+      return `Revoked "${device.label}" of ${device.agent_name}: it is refused from now on.`;
+    }
+    case 'agent:rotate-key': {
+      const row = await addSigningKey(db, secret());
+      const count = (await publicKeys({ db, secret: secret() })).length;
+      return `New ticket signing key ${row.kid} signs from now on; ${count} keys verify. Running shops pick it up within a minute.`;
+    }
+    case 'agent:conflicts': {
+      const rows = await listConflicts(db);
+      const side = (s: (typeof rows)[number]['kept']) =>
+        `${s.agent_name ?? s.partner ?? '?'}${s.device ? ` ("${s.device}")` : ''} at ${s.at ?? '?'}`;
+      return rows.length
+        ? rows
+            .map((c) => `${c.unique_id}  ${c.package_tag}  kept: ${side(c.kept)}  other: ${side(c.other)}`)
+            .join('\n')
+        : 'No conflicts.';
+    }
     case 'payments:reconcile': {
       const config = loadConfig();
       if (!config.stripe.secretKey)
@@ -179,12 +246,14 @@ export async function run(
         port: config.stripe.apiPort,
         protocol: config.stripe.apiProtocol,
       });
+      await ensureSigningKey(db, config.jwtSecret);
       const result = await reconcileStripe(
         {
           db,
           storage: createStorage(config),
           publicUrl: config.publicUrl,
           provider: stripeProvider(stripe),
+          signingSecret: config.jwtSecret,
         },
         stripe,
         days * 24 * 3600,

@@ -4,6 +4,7 @@
  * web app's client (`apps/web/src/api/client.ts`, `call`) takes the same keys and infers its types.
  */
 import type { z } from 'zod';
+import { agentAppApi } from './agent-app.api';
 import { analyticsApi } from './analytics.api';
 import { authApi } from './auth.api';
 import { catalogApi } from './catalog.api';
@@ -31,6 +32,7 @@ export const API = {
   ...privacyApi,
   ...walletApi,
   ...ticketsApi,
+  ...agentAppApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;

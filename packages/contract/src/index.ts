@@ -1,3 +1,5 @@
+export * from './agent-app';
+export * from './agent-app.schema';
 export * from './analytics';
 export * from './analytics.schema';
 export * from './api';

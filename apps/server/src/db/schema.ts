@@ -326,6 +326,114 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * Ed25519 keys that sign the tickets' QR payloads (issue #19, decision 021). The newest is current
+ * (it signs); every key keeps verifying. The private key is stored encrypted with a key derived from
+ * the server secret and never leaves the server; the public key (SPKI, base64) goes to agents' devices.
+ */
+export const ticketSigningKeys = pgTable('ticket_signing_keys', {
+  kid: text('kid').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  /** AES-256-GCM of the PKCS#8 key: 'iv.tag.ciphertext', base64url each. */
+  privateKeyEnc: text('private_key_enc').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * An agent's sign-in for the agents' app (issue #19): an e-mail and a password, made by a superuser,
+ * for one of the spec's `agents` (whose name and security code keep working on the claim page).
+ */
+export const agentAccounts = pgTable('agent_accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  agentId: uuid('agent_id')
+    .notNull()
+    .unique()
+    .references(() => agents.id),
+  /** Stored lower-case. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A device an agent signed in on: its token (256 random bits) is stored as SHA-256, checked on every
+ * call, so a revoked device is refused at once on every instance.
+ */
+export const agentDevices = pgTable(
+  'agent_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => agentAccounts.id, { onDelete: 'cascade' }),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    /** What the agent called the device when signing in (e.g. 'Colosseum phone'). */
+    label: text('label').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    tokenPrefix: text('token_prefix').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('agent_devices_account_idx').on(t.accountId)],
+);
+
+/**
+ * Every claim an agent's device made, online or synced after working offline. An offline claim's id
+ * is the one the device made (a UUID), so an upload sent twice is recorded once (the primary key).
+ */
+export const agentClaims = pgTable(
+  'agent_claims',
+  {
+    id: uuid('id').primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => agentDevices.id),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    /** Null when the scan named no ticket of the shop (unknown or forged). */
+    orderId: uuid('order_id').references(() => orders.id),
+    offline: boolean('offline').notNull(),
+    /** The claim's moment: the server's for an online claim, the device's for an offline one. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The contract's AGENT_SCAN_RESULTS. */
+    result: text('result').notNull(),
+    /** This claim is the ticket's claim (the first one). */
+    kept: boolean('kept').notNull().default(false),
+  },
+  (t) => [index('agent_claims_order_idx').on(t.orderId)],
+);
+
+/**
+ * A ticket claimed twice, the second time offline (issue #19): both claims, the one kept (the first
+ * by claim time) and the other, for superusers to look at.
+ */
+export const claimConflicts = pgTable(
+  'claim_conflicts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The claim that stands: an agent (and its device, when made in the app) or a partner's scanner. */
+    keptAgentId: uuid('kept_agent_id').references(() => agents.id),
+    keptDeviceId: uuid('kept_device_id').references(() => agentDevices.id),
+    keptResellerId: uuid('kept_reseller_id').references(() => resellers.id),
+    keptAt: timestamp('kept_at', { withTimezone: true }),
+    /** The claim that lost. */
+    otherAgentId: uuid('other_agent_id').references(() => agents.id),
+    otherDeviceId: uuid('other_device_id').references(() => agentDevices.id),
+    otherResellerId: uuid('other_reseller_id').references(() => resellers.id),
+    otherAt: timestamp('other_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('claim_conflicts_created_idx').on(t.createdAt)],
+);
+
 /** Payment provider webhook events, each recorded once (idempotency across instances). */
 export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),

@@ -22,6 +22,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAgentDevice } from '../modules/agents/devices';
 import { optionalUser, requireEditor, requireSuperuser, requireUser } from '../modules/auth/plugin';
 
 type Schema<K extends ApiKey> = {
@@ -31,11 +32,15 @@ type Schema<K extends ApiKey> = {
   response: Api[K]['responses'];
 };
 
-/** The access levels the shop's auth plugin enforces; 'agent' and 'reseller' routes bring their own. */
+/**
+ * The access levels the shop enforces here: accounts' tokens, and the agents' app's device tokens
+ * ('agent', decision 021). 'reseller' (OCTO) and 'session' (the cookie) routes bring their own.
+ */
 const ACCESS_GUARD: Partial<Record<EndpointAccess, preHandlerAsyncHookHandler>> = {
   user: requireUser,
   editor: requireEditor,
   superuser: requireSuperuser,
+  agent: requireAgentDevice,
 };
 
 /** The contract entry of the route a request is on (the error handler reads its `invalid` message). */
@@ -91,7 +96,17 @@ export function route<K extends ApiKey>(
       ...('body' in e && e.body ? { body: e.body } : {}),
       response: e.responses,
       ...(e.access !== 'public'
-        ? { security: [{ [e.access === 'reseller' || e.access === 'session' ? e.access : 'bearer']: [] }] }
+        ? {
+            security: [
+              {
+                [e.access === 'reseller' || e.access === 'session'
+                  ? e.access
+                  : e.access === 'agent'
+                    ? 'agentDevice'
+                    : 'bearer']: [],
+              },
+            ],
+          }
         : {}),
       'x-access': e.access,
     } as any,

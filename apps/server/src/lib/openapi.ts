@@ -36,6 +36,8 @@ export const apiDocs: FastifyPluginAsync = fp(async (app) => {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           // The web app's refresh token (modules/auth/web-session.ts), out of reach of page scripts.
           session: { type: 'apiKey', in: 'cookie', name: 'rbt_refresh' },
+          // The agents' app's device token (modules/agents/devices.ts, decision 021).
+          agentDevice: { type: 'http', scheme: 'bearer', bearerFormat: 'rbt_dev_... device token' },
         },
       },
     },

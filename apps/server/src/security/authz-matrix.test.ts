@@ -32,6 +32,10 @@ function check(access: Access, role: Role, status: number): string | null {
   const letThrough = status !== 401 && status !== 403;
   // An agent's name and code are no account: every guarded call answers them as it answers no one.
   if (role === 'agent' && access !== 'public') return status === 401 ? null : '401';
+  // A device token opens the agents' app and nothing else: no account's call (401), and the OCTO API
+  // answers it as any token that is not a reseller key (403, below).
+  if (role === 'device' && !['public', 'agent', 'reseller'].includes(access))
+    return status === 401 ? null : '401';
   switch (access) {
     case 'public':
       return letThrough ? null : 'not 401/403';
@@ -57,6 +61,10 @@ function check(access: Access, role: Role, status: number): string | null {
       // A reseller key opens these; no account's token does, not even a superuser's.
       if (role === 'anonymous') return status === 401 ? null : '401';
       return status === 403 ? null : '403';
+    case 'agent':
+      // The agents' app: a device token opens it; no account's token does, not even a superuser's.
+      if (role === 'device') return letThrough ? null : 'not 401/403';
+      return status === 401 ? null : '401';
   }
 }
 
@@ -86,7 +94,8 @@ describe('the route table', () => {
 
   it('refuses an access level the matrix cannot judge, and owner on a call that is not user', () => {
     const def = (access: EndpointDef['access']) => ({ ...API['GET /api/profile/'], access }) as EndpointDef;
-    expect(() => accessOf('GET /api/x/', def('agent'))).toThrow(/no class/);
+    expect(() => accessOf('GET /api/x/', def('reseller'))).toThrow(/no class/);
+    expect(accessOf('GET /api/x/', def('agent'))).toBe('agent');
     expect(() => accessOf('GET /api/x/', def('public'), { owner: true })).toThrow(/owner/);
     expect(accessOf('GET /api/x/', def('editor'))).toBe('editor');
   });
@@ -184,7 +193,7 @@ describe('every route against every role', () => {
     }
     console.info(
       `authorization matrix: ${Object.keys(ROUTE_TABLE).length} routes x ${ROLES.length} roles\n` +
-        `${''.padEnd(52)} ${'class'.padEnd(9)} anon A B editor super agent\n${rows.join('\n')}`,
+        `${''.padEnd(52)} ${'class'.padEnd(9)} anon A B editor super device agent\n${rows.join('\n')}`,
     );
     expect(failures).toEqual([]);
   });

@@ -8,6 +8,7 @@ import type { AppDeps } from '../app';
 import type { Config } from '../config';
 import { agents, mailOutbox, orders } from '../db/schema';
 import { hashSecret } from '../lib/passwords';
+import { createAgentAccount, signInDevice } from '../modules/agents/devices';
 import { hashClaimCode } from '../modules/checkout/fulfilment';
 import { createTestApp } from '../test/harness';
 import { createUser, type TestUser } from '../test/users';
@@ -24,19 +25,22 @@ export async function createSecurityApp(overrides: Partial<Config> = {}, deps: P
     createUser(t.app, t.db, { isEditor: true, name: 'Edda Editor' }),
     createUser(t.app, t.db, { isSuperuser: true, name: 'Sergio Super' }),
   ]);
-  const users: Record<Exclude<Role, 'anonymous' | 'agent'>, TestUser> = {
+  const users: Record<Exclude<Role, 'anonymous' | 'agent' | 'device'>, TestUser> = {
     customerA,
     customerB,
     editor,
     superuser,
   };
   const agent = { name: 'Agent Alpha', code: '4711' };
+  let deviceToken = '';
   const headersOf = (role: Role): Record<string, string> =>
     role === 'anonymous'
       ? {}
       : role === 'agent'
         ? { authorization: `Basic ${Buffer.from(`${agent.name}:${agent.code}`).toString('base64')}` }
-        : users[role].auth;
+        : role === 'device'
+          ? { authorization: `Bearer ${deviceToken}` }
+          : users[role].auth;
 
   // Customer A buys a ticket through the test checkout.
   const created = await t.app.inject({
@@ -62,6 +66,18 @@ export async function createSecurityApp(overrides: Partial<Config> = {}, deps: P
   expect(claimCode).toBeTruthy();
 
   await t.db.insert(agents).values({ name: agent.name, codeHash: await hashSecret(agent.code) });
+  // The same agent's account in the agents' app, signed in on one device (issue #19).
+  await createAgentAccount(t.db, {
+    agentName: agent.name,
+    email: 'alpha@agents.example',
+    password: 'pw-alpha-1',
+  });
+  const device = await signInDevice(t.db, {
+    email: 'alpha@agents.example',
+    password: 'pw-alpha-1',
+    label: 'Gate',
+  });
+  deviceToken = device!.token;
 
   const media = (await t.app.inject({ url: '/api/media-library/' })).json().data as {
     id: number;
@@ -87,6 +103,7 @@ export async function createSecurityApp(overrides: Partial<Config> = {}, deps: P
     claimCode: claimCode!,
     agentName: agent.name,
     agentCode: agent.code,
+    deviceToken,
     metric: 'total-visits',
   };
   return { ...t, routes: collector.routes, users, headersOf, fx };

@@ -379,9 +379,13 @@ const identityArb = fc.oneof(
   { weight: 7, arbitrary: fc.constant<Identity>('privileged') },
 );
 
-/** Who gets past the route's guard: A for her own things and for the customer calls, else a superuser. */
+/**
+ * Who gets past the route's guard: A for her own things and for the customer calls, an agent's device
+ * for the agents' app, else a superuser.
+ */
 function privilegedRole(key: string): Role {
   const access = ROUTE_TABLE[key].access;
+  if (access === 'agent') return 'device';
   return access === 'owner' || access === 'user' ? 'customerA' : 'superuser';
 }
 

@@ -31,6 +31,7 @@ describe('redactUrl', () => {
     expect(redactUrl('/x?token=abc&y=1&refresh=def&ACCESS=ghi&code=123456')).toBe(
       '/x?token=[redacted]&y=1&refresh=[redacted]&ACCESS=[redacted]&code=[redacted]',
     );
+    expect(redactUrl('/verify/CODE/?t=PAYLOAD.SIG')).toBe('/verify/[redacted]/?t=[redacted]');
     expect(redactUrl('/api/packages/')).toBe('/api/packages/');
   });
 });
@@ -93,6 +94,38 @@ describe('claim codes and personal data (issue #21)', () => {
     expect(log).toContain('/verify/[redacted]/');
     expect(log).toContain('/api/authenticate/[redacted]/');
     expect(log.includes(code), 'claim code in the log').toBe(false);
+  });
+
+  it("the agents' app: no device token, agent password, scanned ticket or claim code in the log (issue #19)", async () => {
+    const code = s.fx.claimCode;
+    const signed = 'WzEsImsxIiwieCIsIlgiLG51bGwsbnVsbCwxLDAsMF0.c2lnbmF0dXJlLW5vdC1yZWFs';
+    const start = lines.length;
+    await s.app.inject({
+      method: 'POST',
+      url: '/api/agent/devices/',
+      payload: { email: 'alpha@agents.example', password: 'pw-alpha-1', label: 'Log test' },
+    });
+    const device = { authorization: `Bearer ${s.fx.deviceToken}` };
+    for (const scan of [`https://shop.example/verify/${code}/#t=${signed}`, code, signed])
+      await s.app.inject({ method: 'POST', url: '/api/agent/claims/', headers: device, payload: { scan } });
+    await s.app.inject({
+      method: 'POST',
+      url: '/api/agent/claims/sync/',
+      headers: device,
+      payload: { claims: [{ id: crypto.randomUUID(), scan: code, claimed_at: new Date().toISOString() }] },
+    });
+    // A token sent where it does not belong, and in a query string.
+    await s.app.inject({ url: `/api/agent/keys/?token=${s.fx.deviceToken}`, headers: device });
+    await s.app.inject({ url: '/api/profile/', headers: device });
+    const log = lines.slice(start).join('');
+    expect(log).toContain('/api/agent/claims/');
+    for (const [what, value] of [
+      ['device token', s.fx.deviceToken],
+      ['agent password', 'pw-alpha-1'],
+      ['claim code', code],
+      ['signed ticket', signed.split('.')[0]],
+    ] as const)
+      expect(log.includes(value), `${what} in the log`).toBe(false);
   });
 
   it('a fulfilment that fails to store its e-mail logs neither the buyer, nor the ticket link, nor the QR', async () => {

@@ -14,6 +14,8 @@
  *              else 404 (no role, not even a superuser, reads someone else's ticket through it).
  * - reseller:  the OCTO API (/octo): 401 anonymous, 403 for every account's token (only a reseller key
  *              opens it; modules/reseller).
+ * - agent:     the agents' app (issue #19): only a device token opens it (role 'device'); every other
+ *              role, a superuser's token included, gets 401.
  * "Let through" means not 401/403: the dummy input may well earn a 400 or 404.
  */
 import { API, type ApiKey, type EndpointDef } from '@rome/contract';
@@ -22,11 +24,20 @@ import type { RouteOptions } from 'fastify';
 /**
  * Who calls. 'agent' is a ticket agent at the door: no account, an agent name and its security code
  * (sent as HTTP Basic credentials, as a curious agent might try them): they open the claim calls and
- * nothing else. Last, so its successful claim cannot hide another role's check.
+ * nothing else. Last, so its successful claim cannot hide another role's check. 'device' is an agent's
+ * signed-in device in the agents' app (a device token as Bearer): it opens the 'agent' calls only.
  */
-export type Role = 'anonymous' | 'customerA' | 'customerB' | 'editor' | 'superuser' | 'agent';
-export const ROLES: readonly Role[] = ['anonymous', 'customerA', 'customerB', 'editor', 'superuser', 'agent'];
-export type Access = 'public' | 'user' | 'editor' | 'superuser' | 'owner' | 'reseller' | 'session';
+export type Role = 'anonymous' | 'customerA' | 'customerB' | 'editor' | 'superuser' | 'device' | 'agent';
+export const ROLES: readonly Role[] = [
+  'anonymous',
+  'customerA',
+  'customerB',
+  'editor',
+  'superuser',
+  'device',
+  'agent',
+];
+export type Access = 'public' | 'user' | 'editor' | 'superuser' | 'owner' | 'reseller' | 'session' | 'agent';
 
 /** Real values for path parameters, made by the fixtures (see fixtures.ts). */
 export type Fixtures = {
@@ -43,6 +54,8 @@ export type Fixtures = {
   agentName: string;
   /** The agent's own security code: only the agent role sends it. */
   agentCode: string;
+  /** The agent's device token (the agents' app): only the device role sends it. */
+  deviceToken: string;
   metric: string;
 };
 
@@ -270,6 +283,20 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
     expect: { superuser: 200 },
   },
 
+  // the agents' app: a device token opens these (role 'device'); sign-in is public
+  'POST /api/agent/devices/': { fields: ['email', 'password', 'label'] },
+  'GET /api/agent/me/': { expect: { device: 200 } },
+  'GET /api/agent/keys/': { expect: { device: 200 } },
+  'POST /api/agent/claims/': { fields: ['scan'] },
+  'POST /api/agent/claims/sync/': { fields: ['claims'] },
+  'GET /api/agent/refunded/': { expect: { device: 200 } },
+  'GET /api/admin/agent-accounts/': { expect: { superuser: 200 } },
+  'POST /api/admin/agent-accounts/': { fields: ['agent_name', 'email', 'password'] },
+  'GET /api/admin/agent-devices/': { expect: { superuser: 200 } },
+  // A made-up device: revoking the fixture's would change what later rows read.
+  'DELETE /api/admin/agent-devices/:id/': { params: { id: () => '00000000-0000-4000-8000-000000000000' } },
+  'GET /api/admin/claim-conflicts/': { expect: { superuser: 200 } },
+
   // resellers' keys
   'GET /api/admin/resellers/': { expect: { superuser: 200 } },
   'POST /api/admin/resellers/': { fields: ['name', 'rate_per_minute', 'can_redeem'] },
@@ -328,6 +355,7 @@ export function accessOf(key: string, def: EndpointDef, extras: CallExtras = {})
     case 'editor':
     case 'superuser':
     case 'session':
+    case 'agent':
       return def.access;
     default:
       // A new access level (agent, reseller) needs its own verdicts in the matrix before it is trusted.
@@ -401,6 +429,18 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
     package_identifier: 'BB-24',
   }),
   'POST /api/claim/': (f) => ({ code: f.claimCode, agent_name: f.agentName, security_code: '0000' }),
+  'POST /api/agent/devices/': () => ({ email: 'nobody@agents.example', password: 'not-it', label: 'Fuzz' }),
+  'POST /api/agent/claims/': () => ({ scan: 'WzEsImsxIiwieCIsIlgiLG51bGwsbnVsbCwxLDAsMF0.not-a-signature' }),
+  'POST /api/agent/claims/sync/': () => ({
+    claims: [
+      { id: '00000000-0000-4000-8000-000000000001', scan: 'junk', claimed_at: '2026-01-01T10:00:00Z' },
+    ],
+  }),
+  'POST /api/admin/agent-accounts/': () => ({
+    agent_name: 'Agent Fuzz',
+    email: 'fuzz@agents.example',
+    password: 'x',
+  }),
   'POST /api/edit-content/:tag/': () => ({ content: '<p>Hello <b>Rome</b></p>' }),
   'PATCH /api/page-image/:tag/update/': (f) => ({ image_id: Number(f.mediaId) }),
   'PATCH /api/pages/:page/update/': () => ({

@@ -3,7 +3,7 @@
  * types their security code. A ticket is claimed once, atomically, however many agents try at once.
  */
 import { type ClaimInfo, centsToDecimal, INVENTORY_MESSAGES, romeParts } from '@rome/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agents, orders, packages, resellers, slots, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
@@ -199,12 +199,7 @@ export async function claimTicket(
     if (r.count >= CLAIM_LIMITS.addressTicket[0]) throw locked();
     throw new HttpError(400, { success: false, error: CLAIM_MESSAGES.wrongCode, code: 'agent_code_wrong' });
   }
-  const claimed = await db
-    .update(orders)
-    .set({ qrCodeScanned: true, claimedAt: new Date(), claimedByAgentId: agent.id, updatedAt: new Date() })
-    .where(and(eq(orders.id, t.order.id), eq(orders.qrCodeScanned, false), eq(orders.status, 'paid')))
-    .returning({ id: orders.id });
-  if (claimed.length === 0) {
+  if (!(await markClaimed(db, t.order.id, agent.id))) {
     throw new HttpError(409, {
       success: false,
       error: (await claimInfo(db, input.code))!.msg,
@@ -214,4 +209,50 @@ export async function claimTicket(
   }
   await remember(db, keys.desk(agent.id), CLAIM_LIMITS.knownDeskSeconds);
   return { success: true, msg: CLAIM_MESSAGES.claimed };
+}
+
+/**
+ * The one claim, for the claim page and the agents' app alike: a paid, unclaimed ticket becomes
+ * claimed by this agent at `at`, in one conditional UPDATE, so however many agents try at once one
+ * succeeds. False when it was claimed already, or is not a paid ticket.
+ */
+export async function markClaimed(
+  db: Db,
+  orderId: string,
+  agentId: string,
+  at = new Date(),
+): Promise<boolean> {
+  const claimed = await db
+    .update(orders)
+    .set({ qrCodeScanned: true, claimedAt: at, claimedByAgentId: agentId, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.qrCodeScanned, false), eq(orders.status, 'paid')))
+    .returning({ id: orders.id });
+  return claimed.length > 0;
+}
+
+/**
+ * markClaimed and the agents' app's record of the claim in one statement (issue #19): the same
+ * conditional UPDATE, and the `agent_claims` row written only when it claimed. One round trip
+ * instead of a transaction's four, for the throughput at the door. False as markClaimed.
+ */
+export async function markClaimedByDevice(
+  db: Db,
+  orderId: string,
+  device: { id: string; agentId: string },
+  at: Date,
+  claimId: string,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    WITH claimed AS (
+      UPDATE orders
+         SET qr_code_scanned = true, claimed_at = ${at.toISOString()}::timestamptz,
+             claimed_by_agent_id = ${device.agentId}::uuid, updated_at = now()
+       WHERE id = ${orderId}::uuid AND qr_code_scanned = false AND status = 'paid'
+      RETURNING id)
+    INSERT INTO agent_claims (id, device_id, agent_id, order_id, offline, claimed_at, received_at, result, kept)
+    SELECT ${claimId}::uuid, ${device.id}::uuid, ${device.agentId}::uuid, id, false,
+           ${at.toISOString()}::timestamptz, now(), 'valid', true
+      FROM claimed
+    RETURNING id`);
+  return ((result as unknown as { rows?: unknown[] }).rows?.length ?? 0) > 0;
 }

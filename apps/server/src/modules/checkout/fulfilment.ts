@@ -4,7 +4,7 @@
  * session, the order is marked paid once, one ticket is made and one e-mail is queued.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { ACTION, type FulfilResult, nextOrderStatus, ticketLinkPath } from '@rome/contract';
+import { ACTION, type FulfilResult, nextOrderStatus, ticketLinkPath, ticketQrText } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
@@ -14,6 +14,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { ticketMail } from '../../mail/ticket-mail';
 import { newFileKey, type Storage } from '../../storage/storage';
 import { recordServerEvent } from '../activity/record';
+import { signOrder } from '../agents/signed-ticket';
 import { stillFits } from '../inventory/hold';
 import { markRefunded, type RefundDeps, settleRefund, visitWhen } from '../inventory/refunds';
 import { hashLinkToken, newLinkToken, ticketFacts } from '../tickets/link';
@@ -36,8 +37,28 @@ export const hashClaimCode = (code: string): string => createHash('sha256').upda
 
 export type { FulfilResult };
 
-/** With `provider`, a payment refunded at once (its places had gone) is also given back at once. */
-export type FulfilDeps = { db: Db; storage: Storage; publicUrl: string; provider?: RefundDeps['provider'] };
+/**
+ * With `provider`, a payment refunded at once (its places had gone) is also given back at once. With
+ * `signingSecret` (the server secret), the QR also carries the ticket signed for the agents' app.
+ */
+export type FulfilDeps = {
+  db: Db;
+  storage: Storage;
+  publicUrl: string;
+  provider?: RefundDeps['provider'];
+  signingSecret?: string;
+};
+
+/**
+ * What the ticket's QR says (issue #19): the spec's claim link, which a phone's camera opens as ever,
+ * with the ticket's facts signed in its fragment for the agents' app to check offline.
+ */
+async function ticketQrTextOf(deps: FulfilDeps, tx: Db, orderId: string, code: string): Promise<string> {
+  const signed = deps.signingSecret
+    ? await signOrder({ db: deps.db, secret: deps.signingSecret, reader: tx }, orderId)
+    : null;
+  return ticketQrText(deps.publicUrl, code, signed);
+}
 
 export async function fulfilPaidSession(
   deps: FulfilDeps,
@@ -108,7 +129,7 @@ async function fulfilInTransaction(
     // 144 random bits; only its hash is stored, the code itself lives in the QR and the e-mail.
     const code = randomBytes(18).toString('base64url');
     const claimUrl = `${deps.publicUrl}/verify/${code}/`;
-    const png = await renderQr(claimUrl);
+    const png = await renderQr(await ticketQrTextOf(deps, tx as unknown as Db, order.id, code));
     const qrKey = newFileKey('png');
     await deps.storage.put(qrKey, png, 'image/png');
 

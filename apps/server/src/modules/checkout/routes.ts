@@ -74,7 +74,13 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     const { session } = req.params;
     const { order } = await loadOwnSession(session, req.user!.id);
     const result = await fulfilPaidSession(
-      { db: app.db, storage: app.storage, publicUrl: publicUrlFor(app.config, req), provider: app.payments },
+      {
+        db: app.db,
+        storage: app.storage,
+        publicUrl: publicUrlFor(app.config, req),
+        provider: app.payments,
+        signingSecret: app.config.jwtSecret,
+      },
       session,
       { amountCents: order.totalCents, currency: 'eur' },
     );

@@ -26,7 +26,13 @@ export const HANDLED_EVENTS = [
   'charge.refunded',
 ] as const;
 
-type Deps = { db: Db; storage: Storage; publicUrl: string; provider: PaymentProvider };
+type Deps = {
+  db: Db;
+  storage: Storage;
+  publicUrl: string;
+  provider: PaymentProvider;
+  signingSecret?: string;
+};
 
 /** Processes one verified event; safe to call again for the same event. */
 export async function processStripeEvent(deps: Deps, event: Stripe.Event): Promise<string> {
@@ -144,6 +150,7 @@ export const stripeWebhookRoutes =
           storage: app.storage,
           publicUrl: publicUrlFor(app.config, req),
           provider: app.payments,
+          signingSecret: app.config.jwtSecret,
         },
         event,
       );

@@ -9,11 +9,20 @@
  *   order 'cancelled' / 'expired'   -> CANCELLED / EXPIRED      order 'refunded'  -> CANCELLED
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { ACTION, orderReference, placesFor, romeParts, romeToday, validateCheckout } from '@rome/contract';
+import {
+  ACTION,
+  orderReference,
+  placesFor,
+  romeParts,
+  romeToday,
+  ticketQrText,
+  validateCheckout,
+} from '@rome/contract';
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type BookingContact, type BookingUnitItem, orders, packages, slots } from '../../db/schema';
 import { recordServerEvent } from '../activity/record';
+import { signOrder } from '../agents/signed-ticket';
 import { hashClaimCode } from '../checkout/fulfilment';
 import { moveOrder, type OrderRow } from '../checkout/order-state';
 import { checkMove, holdOrder, pricedOrder, stillFits } from '../inventory/hold';
@@ -65,7 +74,9 @@ export const ticketCode = (secret: string, orderId: string): string =>
     .subarray(0, 18)
     .toString('base64url');
 
-const claimUrl = (ctx: Pick<OctoContext, 'publicUrl'>, code: string) => `${ctx.publicUrl}/verify/${code}/`;
+/** The voucher's QR: the claim link, with the ticket signed for the agents' app (issue #19) in its fragment. */
+const claimUrl = async (ctx: OctoContext, orderId: string, code: string) =>
+  ticketQrText(ctx.publicUrl, code, await signOrder({ db: ctx.db, secret: ctx.ticketSecret }, orderId));
 
 function contactOf(input: ContactInput, fallback?: BookingContact | null): BookingContact {
   const str = (v: unknown, max = 300): string | null =>
@@ -177,7 +188,7 @@ export async function toBooking(ctx: OctoContext, order: OrderRow, now = new Dat
           redemptionMethod: 'DIGITAL' as const,
           utcRedeemedAt: redeemedAt,
           deliveryOptions: codeValid
-            ? [{ deliveryFormat: 'QRCODE' as const, deliveryValue: claimUrl(ctx, code) }]
+            ? [{ deliveryFormat: 'QRCODE' as const, deliveryValue: await claimUrl(ctx, order.id, code) }]
             : [],
         }
       : null;

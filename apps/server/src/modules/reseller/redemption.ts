@@ -20,10 +20,14 @@ export function requireRedeemKey(ctx: OctoContext): void {
     throw new OctoError('FORBIDDEN', 'This API key may not look up or redeem tickets');
 }
 
-/** The claim code inside what a scanner read: a claim link ('.../verify/CODE/') or the code itself. */
+/**
+ * The claim code inside what a scanner read: a claim link ('.../verify/CODE/', with or without the
+ * signed ticket in its fragment, issue #19) or the code itself.
+ */
 function codeIn(reference: string): string | null {
   const m =
-    /\/verify\/([A-Za-z0-9_-]{16,64})\/?$/.exec(reference) ?? /^([A-Za-z0-9_-]{16,64})$/.exec(reference);
+    /\/verify\/([A-Za-z0-9_-]{16,64})\/?(?:#[A-Za-z0-9_.=&-]*)?$/.exec(reference) ??
+    /^([A-Za-z0-9_-]{16,64})$/.exec(reference);
   return m ? m[1] : null;
 }
 

@@ -79,7 +79,8 @@ describe('wallet routes', () => {
     expect(() => verifyPass(files, w.caPath)).not.toThrow();
     const pass = JSON.parse(files['pass.json'].toString('utf8'));
     expect(claimUrl.startsWith(`${PUBLIC_URL}/verify/`)).toBe(true);
-    expect(pass.barcodes[0].message).toBe(claimUrl);
+    // The ticket's QR: its claim link, with the ticket signed for the agents' app (issue #19).
+    expect(pass.barcodes[0].message.startsWith(`${claimUrl}#t=`)).toBe(true);
     expect(pass.serialNumber).toBe(uniqueId);
     const aux = Object.fromEntries(pass.eventTicket.auxiliaryFields.map((f: any) => [f.key, f.value]));
     expect(aux).toMatchObject({ adults: 2, youths: 1 });
@@ -106,7 +107,7 @@ describe('wallet routes', () => {
     expect(object).toMatchObject({
       id: `${w.google.issuerId}.${uniqueId}`,
       state: 'ACTIVE',
-      barcode: { type: 'QR_CODE', value: claimUrl },
+      barcode: { type: 'QR_CODE', value: expect.stringMatching(/\/verify\/[\w-]+\/#t=[\w-]+\.[\w-]{86}$/) },
     });
   });
 

@@ -1,0 +1,109 @@
+/**
+ * The agents' app's calls (issue #19, decision 021): device sign-in, keys, online claims, the
+ * refunded list and the offline upload for devices ('agent' access: a device token, checked by
+ * requireAgentDevice through the contract's route()); accounts, devices and conflicts for superusers.
+ */
+import { romeToday } from '@rome/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../lib/contract-route';
+import { conflict, HttpError, notFound } from '../../lib/errors';
+import { known, remember } from '../../lib/rate-limit';
+import { clearLimit, countFailure, LIMITS, limit, overLimit, tooManyAttempts, uncount } from '../auth/limits';
+import { listConflicts } from './conflicts';
+import {
+  AgentAccountTaken,
+  createAgentAccount,
+  deviceJson,
+  listAgentAccounts,
+  listDevices,
+  revokeDevice,
+  signInDevice,
+} from './devices';
+import { refundedTickets } from './refunded';
+import { claimOnline } from './scan';
+import { ensureSigningKey, type KeyAccess, publicKeys } from './signed-ticket';
+import { syncClaims } from './sync';
+
+const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
+
+export const agentAppRoutes: FastifyPluginAsync = async (app) => {
+  const keys = (): KeyAccess => ({ db: app.db, secret: app.config.jwtSecret });
+  // A key signs from the first ticket on (made here on a new shop; rotation: agent:rotate-key).
+  app.addHook('onReady', async () => {
+    await ensureSigningKey(app.db, app.config.jwtSecret);
+  });
+
+  // Sign-in limits as for accounts (decision 014), under the agents' own keys.
+  route(app, 'POST /api/agent/devices/', async (req, reply) => {
+    const email = req.body.email.trim().toLowerCase();
+    const pair = `agent:${req.ip}|${email}`;
+    await limit(app.db, req.ip, 'loginPerIp');
+    await limit(app.db, pair, 'loginPerIpAccount');
+    if (
+      (await overLimit(app.db, `agent:${email}`, 'loginPerAccount')) &&
+      !(await known(app.db, `loginKnown:${pair}`))
+    )
+      throw tooManyAttempts(LIMITS.loginPerAccount[1]);
+    const signedIn = await signInDevice(app.db, {
+      email,
+      password: req.body.password,
+      label: req.body.label,
+    });
+    if (!signedIn) {
+      await countFailure(app.db, `agent:${email}`, 'loginPerAccount');
+      throw new HttpError(401, { error: 'Wrong e-mail address or password.', code: 'bad_credentials' });
+    }
+    await clearLimit(app.db, pair, 'loginPerIpAccount');
+    await clearLimit(app.db, `agent:${email}`, 'loginPerAccount');
+    await remember(app.db, `loginKnown:${pair}`, KNOWN_ADDRESS_SECONDS);
+    await uncount(app.db, req.ip, 'loginPerIp');
+    return reply.code(201).send(signedIn);
+  });
+
+  route(app, 'GET /api/agent/me/', async (req) => ({
+    agent_name: req.agentDevice!.agentName,
+    device: deviceJson(req.agentDevice!.device, req.agentDevice!.agentName),
+  }));
+
+  route(app, 'GET /api/agent/keys/', async () => ({ keys: await publicKeys(keys()) }));
+
+  route(app, 'POST /api/agent/claims/', async (req) => claimOnline(keys(), req.agentDevice!, req.body.scan));
+
+  route(app, 'POST /api/agent/claims/sync/', async (req) => ({
+    results: await syncClaims(keys(), req.agentDevice!, req.body.claims),
+  }));
+
+  route(app, 'GET /api/agent/refunded/', async (req) => {
+    const date = req.query.date ?? romeToday();
+    return { date, tickets: await refundedTickets(app.db, date) };
+  });
+
+  route(app, 'GET /api/admin/agent-accounts/', async () => ({ accounts: await listAgentAccounts(app.db) }));
+
+  route(app, 'POST /api/admin/agent-accounts/', async (req, reply) => {
+    try {
+      await createAgentAccount(app.db, {
+        agentName: req.body.agent_name,
+        email: req.body.email,
+        password: req.body.password,
+      });
+    } catch (err) {
+      if (err instanceof AgentAccountTaken) throw conflict(err.message, 'agent_account_taken');
+      throw err;
+    }
+    const account = (await listAgentAccounts(app.db)).find(
+      (a) => a.email === req.body.email.trim().toLowerCase(),
+    );
+    return reply.code(201).send({ account: account! });
+  });
+
+  route(app, 'GET /api/admin/agent-devices/', async () => ({ devices: await listDevices(app.db) }));
+
+  route(app, 'DELETE /api/admin/agent-devices/:id/', async (req) => {
+    const device = await revokeDevice(app.db, req.params.id);
+    if (!device) throw notFound('No such device.');
+    return { device };
+  });
+
+  route(app, 'GET /api/admin/claim-conflicts/', async () => ({ conflicts: await listConflicts(app.db) }));
+};

@@ -1,0 +1,39 @@
+/**
+ * The refunded tickets a device keeps for working offline (issue #19): a Rome day's, and open-dated
+ * passes refunded in the last 90 days (a pass has no day; its QR stays in its buyer's hands).
+ */
+import { and, eq, gte, isNull, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders, packages } from '../../db/schema';
+
+const PASS_WINDOW_DAYS = 90;
+
+export async function refundedTickets(db: Db, date: string, now = new Date()) {
+  const rows = await db
+    .select({
+      uniqueId: orders.uniqueId,
+      tag: packages.packageTag,
+      status: orders.status,
+      refundedAt: orders.refundedAt,
+    })
+    .from(orders)
+    .innerJoin(packages, eq(packages.id, orders.packageId))
+    .where(
+      and(
+        eq(orders.status, 'refunded'),
+        or(
+          eq(orders.selectedDate, date),
+          and(
+            isNull(orders.selectedDate),
+            gte(orders.refundedAt, new Date(now.getTime() - PASS_WINDOW_DAYS * 86_400_000)),
+          ),
+        ),
+      ),
+    );
+  return rows.map((r) => ({
+    unique_id: r.uniqueId,
+    package_tag: r.tag,
+    status: r.status,
+    refunded_at: r.refundedAt?.toISOString() ?? null,
+  }));
+}

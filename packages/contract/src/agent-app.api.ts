@@ -1,0 +1,140 @@
+/**
+ * The agents' app (issue #19, decision 021): a device signs in once with an agent account and then
+ * sends its device token (`Authorization: Bearer rbt_dev_...`, access 'agent'); it claims tickets by
+ * their signed QR payload (or an old ticket's claim link), caches the keys and today's refunded
+ * tickets, and uploads the claims it made offline. Superusers make agent accounts, list and revoke
+ * devices and see the tickets claimed twice.
+ */
+import { z } from 'zod';
+import {
+  agentAccountSchema,
+  agentDeviceSchema,
+  agentMeSchema,
+  claimConflictSchema,
+  deviceSignedInSchema,
+  deviceSignInSchema,
+  newAgentAccountSchema,
+  refundedListSchema,
+  scanAnswerSchema,
+  scanRequestSchema,
+  syncRequestSchema,
+  syncResultSchema,
+  ticketKeySchema,
+} from './agent-app.schema';
+import { endpoint, errors } from './endpoint';
+
+const DEVICE =
+  'Needs a device token (Authorization: Bearer rbt_dev_...) from POST /api/agent/devices/; a revoked ' +
+  "device, or an agent who was disabled, is refused at once with 401. Accounts' access tokens do not open it.";
+
+export const agentAppApi = {
+  'POST /api/agent/devices/': endpoint({
+    summary: 'An agent signs a device in with the agent account; the device token is in this answer only',
+    tag: 'agent app',
+    access: 'public',
+    description:
+      'The token (256 random bits) lasts until a superuser revokes the device. Wrong e-mail or password: 401; sign-in limits as for accounts (429).',
+    body: deviceSignInSchema,
+    invalid: 'Please enter your e-mail address and password.',
+    responses: { 201: deviceSignedInSchema, 400: errors[400], 401: errors[401], 429: errors[429] },
+  }),
+  'GET /api/agent/me/': endpoint({
+    summary: 'The signed-in device and its agent',
+    tag: 'agent app',
+    access: 'agent',
+    description: DEVICE,
+    responses: { 200: agentMeSchema, 401: errors[401] },
+  }),
+  'GET /api/agent/keys/': endpoint({
+    summary: "The public keys that verify tickets' signed payloads (every key still in use)",
+    tag: 'agent app',
+    access: 'agent',
+    description: `${DEVICE} Ed25519 keys with their kid; the private keys never leave the server.`,
+    responses: { 200: z.object({ keys: z.array(ticketKeySchema) }), 401: errors[401] },
+  }),
+  'POST /api/agent/claims/': endpoint({
+    summary: 'Claim a scanned ticket online: its signed payload, or an old ticket’s claim link or code',
+    tag: 'agent app',
+    access: 'agent',
+    description: `${DEVICE} Always 200 with the result for the screen: valid (claimed now), already_claimed (when, by whom), refunded, wrong_date (not today's in Rome), expired (a pass past its window), unknown, forged (a bad signature or an unknown key).`,
+    body: scanRequestSchema,
+    invalid: 'Scan or type a ticket.',
+    responses: { 200: scanAnswerSchema, 400: errors[400], 401: errors[401] },
+  }),
+  'POST /api/agent/claims/sync/': endpoint({
+    summary: 'Upload the claims made offline; each id counts once however often it is sent',
+    tag: 'agent app',
+    access: 'agent',
+    description: `${DEVICE} One result per claim, in order. A ticket claimed by someone else too is a conflict: the first claim by claim time is kept (the device's clock, bounded by the ticket's payment and the upload), the conflict is listed for superusers.`,
+    body: syncRequestSchema,
+    responses: { 200: z.object({ results: z.array(syncResultSchema) }), 400: errors[400], 401: errors[401] },
+  }),
+  'GET /api/agent/refunded/': endpoint({
+    summary: "A day's refunded or cancelled tickets, for the device to refuse them offline",
+    tag: 'agent app',
+    access: 'agent',
+    description: `${DEVICE} Tickets for that Rome day and open-dated passes, refunded; date defaults to Rome's today.`,
+    query: z.object({
+      date: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD.')
+        .optional(),
+    }),
+    responses: { 200: refundedListSchema, 400: errors[400], 401: errors[401] },
+  }),
+
+  'GET /api/admin/agent-accounts/': endpoint({
+    summary: "Agents' accounts for the agents' app (superusers)",
+    tag: 'agent app',
+    access: 'superuser',
+    responses: {
+      200: z.object({ accounts: z.array(agentAccountSchema) }),
+      401: errors[401],
+      403: errors[403],
+    },
+  }),
+  'POST /api/admin/agent-accounts/': endpoint({
+    summary: "Make an agent's account (superusers); a new agent name makes the agent too",
+    tag: 'agent app',
+    access: 'superuser',
+    description:
+      "The agent keeps the spec's name and security code for the claim page; a new agent gets an unusable code until `npm run admin -- agent:code` sets one. 409 when the e-mail or the agent already has an account.",
+    body: newAgentAccountSchema,
+    responses: {
+      201: z.object({ account: agentAccountSchema }),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      409: errors[409],
+    },
+  }),
+  'GET /api/admin/agent-devices/': endpoint({
+    summary: "Agents' signed-in devices, newest first (superusers)",
+    tag: 'agent app',
+    access: 'superuser',
+    responses: { 200: z.object({ devices: z.array(agentDeviceSchema) }), 401: errors[401], 403: errors[403] },
+  }),
+  'DELETE /api/admin/agent-devices/:id/': endpoint({
+    summary: 'Revoke a device at once (superusers); its claims stay',
+    tag: 'agent app',
+    access: 'superuser',
+    params: z.object({ id: z.uuid({ error: 'No such device.' }) }),
+    responses: {
+      200: z.object({ device: agentDeviceSchema }),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      404: errors[404],
+    },
+  }),
+  'GET /api/admin/claim-conflicts/': endpoint({
+    summary: 'Tickets claimed twice, one claim made offline: both claims, newest first (superusers)',
+    tag: 'agent app',
+    access: 'superuser',
+    responses: {
+      200: z.object({ conflicts: z.array(claimConflictSchema) }),
+      401: errors[401],
+      403: errors[403],
+    },
+  }),
+} as const;

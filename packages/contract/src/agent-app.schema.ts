@@ -1,0 +1,186 @@
+/**
+ * The agents' app's schemas (issue #19): device sign-in, scans and their results, offline sync, and
+ * the superusers' lists of agent accounts, devices and claim conflicts.
+ */
+import { z } from 'zod';
+import { AGENT_SCAN_RESULTS } from './agent-app';
+
+export const agentDeviceSchema = z
+  .object({
+    id: z.uuid(),
+    agent_name: z.string(),
+    label: z.string(),
+    /** The token's first characters, to tell devices apart (the token itself is shown once). */
+    token_prefix: z.string(),
+    created_at: z.string(),
+    last_seen_at: z.string().nullable(),
+    revoked_at: z.string().nullable(),
+  })
+  .meta({ id: 'AgentDevice' });
+export type AgentDevice = z.infer<typeof agentDeviceSchema>;
+
+export const deviceSignInSchema = z
+  .object({
+    email: z.string().trim().min(1, 'Please enter your e-mail address.').max(254),
+    password: z.string().min(1, 'Please enter your password.').max(1000),
+    label: z.string().trim().min(1).max(80).default('Agent device'),
+  })
+  .meta({
+    examples: [{ email: 'alpha@agents.example', password: 'correct horse', label: 'Colosseum phone' }],
+  });
+
+export const deviceSignedInSchema = z
+  .object({ token: z.string(), device: agentDeviceSchema })
+  .meta({ id: 'AgentDeviceSignedIn' });
+
+export const agentMeSchema = z.object({ agent_name: z.string(), device: agentDeviceSchema });
+
+export const ticketKeySchema = z
+  .object({
+    kid: z.string(),
+    alg: z.literal('EdDSA'),
+    /** The public key as a JWK (OKP, Ed25519), for WebCrypto's importKey('jwk', ...). */
+    jwk: z.object({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string() }),
+    /** The same key as base64 SPKI (DER). */
+    spki: z.string(),
+    current: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'TicketKey' });
+
+export const scannedTicketSchema = z
+  .object({
+    unique_id: z.string(),
+    package: z.string(),
+    package_tag: z.string(),
+    /** Rome's date (YYYY-MM-DD), null for an open-dated pass. */
+    date: z.string().nullable(),
+    /** The slot's Rome start time (HH:MM), null without a slot. */
+    time: z.string().nullable(),
+    adults: z.number().int(),
+    youths: z.number().int(),
+    infants: z.number().int(),
+  })
+  .meta({ id: 'ScannedTicket' });
+
+export const scanAnswerSchema = z
+  .object({
+    result: z.enum(AGENT_SCAN_RESULTS),
+    message: z.string(),
+    /** Null when the scan named no ticket of the shop (unknown, forged). */
+    ticket: scannedTicketSchema.nullable(),
+    /** For an already claimed ticket: when (ISO) and by whom (an agent, or a partner's scanner). */
+    claimed_at: z.string().nullable(),
+    claimed_by: z.string().nullable(),
+  })
+  .meta({
+    id: 'ScanAnswer',
+    examples: [
+      {
+        result: 'valid',
+        message: 'Valid: ticket claimed.',
+        ticket: {
+          unique_id: 'k3Jd9sQm2LxP',
+          package: 'Big Bus 24 hours',
+          package_tag: 'BB-24',
+          date: '2026-12-01',
+          time: null,
+          adults: 2,
+          youths: 1,
+          infants: 0,
+        },
+        claimed_at: '2026-12-01T09:14:03.000Z',
+        claimed_by: 'Agent Alpha',
+      },
+    ],
+  });
+export type ScanAnswer = z.infer<typeof scanAnswerSchema>;
+
+export const scanRequestSchema = z
+  .object({ scan: z.string().trim().min(1, 'Scan or type a ticket.').max(2000) })
+  .meta({ examples: [{ scan: 'https://shop.example/verify/Zk3n8QpL2vX9aB7cD4eF/#t=WzEsImsx....sig' }] });
+
+/** At most this many offline claims per upload; the app sends its queue in batches. */
+export const SYNC_BATCH_MAX = 500;
+
+export const offlineClaimSchema = z.object({
+  /** Made by the device (a UUID): an upload sent twice counts once. */
+  id: z.uuid(),
+  scan: z.string().min(1).max(2000),
+  /** When the agent scanned it, by the device's clock (ISO 8601). */
+  claimed_at: z.iso.datetime({ offset: true }),
+});
+
+export const syncRequestSchema = z
+  .object({ claims: z.array(offlineClaimSchema).min(1).max(SYNC_BATCH_MAX) })
+  .meta({
+    examples: [
+      {
+        claims: [
+          {
+            id: '0b7c6f5e-3a1d-4c2b-9e8f-7a6b5c4d3e2f',
+            scan: 'WzEsImsx....sig',
+            claimed_at: '2026-12-01T09:14:03.000+01:00',
+          },
+        ],
+      },
+    ],
+  });
+
+export const syncResultSchema = scanAnswerSchema
+  .extend({
+    id: z.uuid(),
+    /** This id was uploaded before: the answer is the one recorded then, nothing counted twice. */
+    repeated: z.boolean(),
+    /** Another claim of the same ticket exists (listed for superusers). */
+    conflict: z.boolean(),
+    /** This claim is the ticket's claim (the first one by claim time). */
+    kept: z.boolean(),
+  })
+  .meta({ id: 'SyncResult' });
+
+export const refundedListSchema = z.object({
+  date: z.string(),
+  tickets: z.array(
+    z.object({
+      unique_id: z.string(),
+      package_tag: z.string(),
+      status: z.string(),
+      refunded_at: z.string().nullable(),
+    }),
+  ),
+});
+
+export const agentAccountSchema = z
+  .object({
+    id: z.uuid(),
+    agent_name: z.string(),
+    email: z.string(),
+    created_at: z.string(),
+    devices: z.number().int(),
+  })
+  .meta({ id: 'AgentAccount' });
+
+export const newAgentAccountSchema = z.object({
+  agent_name: z.string().trim().min(1, 'Please enter the agent name.').max(100),
+  email: z.email('Please enter a valid email address.').max(254),
+  password: z.string().min(1).max(1000),
+});
+
+const claimSide = z.object({
+  agent_name: z.string().nullable(),
+  device: z.string().nullable(),
+  partner: z.string().nullable(),
+  at: z.string().nullable(),
+});
+
+export const claimConflictSchema = z
+  .object({
+    id: z.uuid(),
+    unique_id: z.string(),
+    package_tag: z.string(),
+    kept: claimSide,
+    other: claimSide,
+    created_at: z.string(),
+  })
+  .meta({ id: 'ClaimConflict' });
