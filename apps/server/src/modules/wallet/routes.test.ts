@@ -178,7 +178,9 @@ describe('wallet buttons of the ticket link (no sign-in)', () => {
     expect(apple.headers['referrer-policy']).toBe('no-referrer');
     const files = await unzip(apple.rawPayload);
     expect(() => verifyPass(files, w.caPath)).not.toThrow();
-    expect(JSON.parse(files['pass.json'].toString('utf8')).barcodes[0].message).toBe(claimUrl);
+    // The QR of the ticket: its claim link with the signed ticket in the fragment (issue #19).
+    const qrText = JSON.parse(files['pass.json'].toString('utf8')).barcodes[0].message as string;
+    expect(qrText.startsWith(`${claimUrl}#t=`)).toBe(true);
 
     const google = await link('wallet/google/');
     expect(google.statusCode).toBe(302);
@@ -190,7 +192,7 @@ describe('wallet buttons of the ticket link (no sign-in)', () => {
       { audience: 'google', issuer: w.google.serviceAccountEmail },
     );
     const object = (payload.payload as { eventTicketObjects: any[] }).eventTicketObjects[0];
-    expect(object).toMatchObject({ id: `${w.google.issuerId}.${uniqueId}`, barcode: { value: claimUrl } });
+    expect(object).toMatchObject({ id: `${w.google.issuerId}.${uniqueId}`, barcode: { value: qrText } });
   });
 
   it('an unknown or altered token opens no pass', async () => {
