@@ -1,103 +1,145 @@
 /**
- * `npm run bench:checkout`: concurrent create-checkout-session plus fulfilment (the test checkout's
- * Pay, the same fulfilment path as a Stripe webhook) against the app listening on loopback.
- * Prints sessions per second, p50/p99 of the pair, and tickets issued against payments made.
- * Bounded: BENCH_ORDERS (default 300) orders at BENCH_CONCURRENCY (default 10).
+ * `npm run bench:checkout`: the purchase path (create a checkout with a hold, pay it through the test
+ * checkout: the same fulfilment as a Stripe webhook, with QR, ticket link, PDF and the e-mail in the
+ * outbox) on PostgreSQL, measured on the shop alone (issue #22).
+ *
+ * The shop runs as a child process; the load comes from this process. BENCH_BUYERS buyers make
+ * BENCH_PER_BUYER purchases each (under the per-buyer checkout limit), BENCH_CONCURRENCY at a time,
+ * over four open-dated packages. Baseline in the same run: a bare PostgreSQL transaction that inserts a
+ * row and updates it, BENCH_CONCURRENCY at a time, from this process.
+ *
+ * Prints purchases per second, p50/p99 of a purchase (both calls), the server's CPU time per purchase,
+ * the baseline's transactions per second and p50, and payments, paid orders, tickets, e-mails and places
+ * taken. Exits 1 on an unexpected answer or when those counts differ.
+ *
+ * BENCH_CPU_PROF=<dir> has the shop write a V8 CPU profile (.cpuprofile) there when it stops.
+ *
+ * Needs PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  */
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { and, count, eq, isNotNull } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { orders, users } from '../apps/server/src/db/schema';
-import { seedBase, seedCatalog } from '../apps/server/src/db/seed/index';
-import { hashSecret } from '../apps/server/src/lib/passwords';
-import { localStorage } from '../apps/server/src/storage/storage';
+import { randomUUID } from 'node:crypto';
+import { createClusterDatabase, type Instance, startInstance } from '../apps/server/src/cluster/harness';
+import { accountsWithTokens, cpuMs, pct, runLoad } from './bench-kit';
 
-const total = Number(process.env.BENCH_ORDERS ?? 300);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
-const databaseUrl = process.env.BENCH_DATABASE_URL;
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 20);
+// Under the per-buyer checkout limit (30 per 10 minutes).
+const PER_BUYER = Math.min(30, Number(process.env.BENCH_PER_BUYER ?? 15));
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const TAGS = ['BB-24', 'GL-48', 'CS-72', 'RM-3PASS'];
+const TOTAL = BUYERS * PER_BUYER;
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rome-bench-checkout-'));
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { dataDir, port: 0 });
-const database = await openDatabase({ dataDir, databaseUrl });
-const storage = localStorage(path.join(dataDir, 'media'));
-await seedBase(database.db);
-await seedCatalog(database.db, storage);
-const app = await buildApp({ config, database, storage });
-app.mailer.stop();
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
+const db = await createClusterDatabase();
+let shop: Instance | null = null;
+let failed = false;
+const fail = (msg: string) => {
+  failed = true;
+  console.error(`FAIL: ${msg}`);
+};
 
-// One buyer per worker, signed in once.
-const tokens: string[] = [];
-for (let i = 0; i < concurrency; i++) {
-  const email = `bench-${i}-${Date.now()}@example.com`;
-  await database.db
-    .insert(users)
-    .values({ email, fullName: `Bench ${i}`, passwordHash: await hashSecret('bench-password-1') });
-  const res = await fetch(`${base}/api/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password: 'bench-password-1' }),
+try {
+  shop = await startInstance({
+    id: 'checkout',
+    databaseUrl: db.url,
+    env: { SEED_DEMO: 'true', LOG_LEVEL: 'error' },
   });
-  tokens.push((await res.json()).access);
-}
+  const base = shop.url;
 
-const latencies: number[] = [];
-let errors = 0;
-let next = 0;
-const tags = ['BB-24', 'GL-48', 'CS-72', 'RM-3PASS'];
-async function worker(w: number) {
-  const auth = { authorization: `Bearer ${tokens[w]}`, 'content-type': 'application/json' };
-  while (next < total) {
-    const i = next++;
-    const t0 = performance.now();
-    const created = await fetch(`${base}/api/create-checkout-session/`, {
+  const buyerTokens = await accountsWithTokens(db, BUYERS);
+
+  const unexpected: string[] = [];
+  const post = async (url: string, token: string, body?: unknown) => {
+    const res = await fetch(`${base}${url}`, {
       method: 'POST',
-      headers: auth,
-      body: JSON.stringify({
-        adult_count: 1 + (i % 3),
-        youth_count: i % 2,
-        package_identifier: tags[i % tags.length],
-      }),
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
     });
-    if (!created.ok) {
-      errors++;
-      continue;
+    return { status: res.status, body: (await res.json().catch(() => null)) as any };
+  };
+  const purchase = async (i: number) => {
+    const token = buyerTokens[i % BUYERS];
+    const created = await post('/api/create-checkout-session/', token, {
+      adult_count: String(1 + (i % 3)),
+      youth_count: String(i % 2),
+      package_identifier: TAGS[i % TAGS.length],
+    });
+    if (created.status !== 200) {
+      unexpected.push(`create ${created.status} ${JSON.stringify(created.body).slice(0, 120)}`);
+      return false;
     }
-    const { id } = await created.json();
-    const paid = await fetch(`${base}/api/test-checkout/${id}/pay/`, {
-      method: 'POST',
-      headers: { authorization: auth.authorization },
-    });
-    if (!paid.ok) errors++;
-    latencies.push(performance.now() - t0);
-  }
-}
-const started = performance.now();
-await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
-const seconds = (performance.now() - started) / 1000;
-latencies.sort((a, b) => a - b);
-const pct = (p: number) =>
-  latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(0);
+    const paid = await post(`/api/test-checkout/${created.body.id}/pay/`, token);
+    if (paid.status !== 200 || paid.body?.result !== 'fulfilled') {
+      unexpected.push(`pay ${paid.status} ${JSON.stringify(paid.body).slice(0, 120)}`);
+      return false;
+    }
+    return true;
+  };
 
-const [{ n: paidOrders }] = await database.db
-  .select({ n: count() })
-  .from(orders)
-  .where(eq(orders.status, 'paid'));
-const [{ n: tickets }] = await database.db
-  .select({ n: count() })
-  .from(orders)
-  .where(and(eq(orders.status, 'paid'), isNotNull(orders.claimCodeHash), isNotNull(orders.qrFileKey)));
-console.log(`Checkout benchmark on ${database.kind}: ${total} orders, ${concurrency} concurrent buyers`);
-console.log(
-  `sessions/s ${(latencies.length / seconds).toFixed(1)}   p50 ${pct(50)} ms   p99 ${pct(99)} ms   errors ${errors}`,
-);
-console.log(
-  `payments made ${latencies.length}, paid orders ${paidOrders}, tickets issued ${tickets}: ${tickets === latencies.length && paidOrders === tickets ? 'equal' : 'MISMATCH'}`,
-);
-await app.close();
-await database.close();
-if (tickets !== latencies.length || errors > 0) process.exit(1);
+  // Warm-up (route compilation, pool connections, the QR and PDF code paths), not counted.
+  const WARM = Math.min(20, BUYERS);
+  await runLoad(WARM, CONCURRENCY, (i) => purchase(TOTAL + i));
+
+  const cpuBefore = cpuMs(shop.proc.pid);
+  const run = await runLoad(TOTAL, CONCURRENCY, purchase);
+  const cpu = (cpuMs(shop.proc.pid) - cpuBefore) / TOTAL;
+
+  // Baseline: a bare insert-and-update transaction, as many, as concurrently, from here.
+  await db.query('CREATE TABLE bench_baseline (id uuid PRIMARY KEY, n int NOT NULL, at timestamptz)');
+  const baseline = await runLoad(TOTAL, CONCURRENCY, async () => {
+    const client = await db.pool.connect();
+    try {
+      const id = randomUUID();
+      await client.query('BEGIN');
+      await client.query('INSERT INTO bench_baseline (id, n) VALUES ($1, 0)', [id]);
+      await client.query('UPDATE bench_baseline SET n = n + 1, at = now() WHERE id = $1', [id]);
+      await client.query('COMMIT');
+      return true;
+    } finally {
+      client.release();
+    }
+  });
+
+  // Tickets equal payments equal places taken; every ticket has its e-mail in the outbox.
+  const made = TOTAL + WARM - (run.failures + 0);
+  const [counts] = await db.query<{ paid: number; tickets: number; linked: number; places: number }>(
+    `SELECT count(*)::int AS paid,
+            count(*) FILTER (WHERE claim_code_hash IS NOT NULL AND qr_file_key IS NOT NULL)::int AS tickets,
+            count(*) FILTER (WHERE link_token_hash IS NOT NULL)::int AS linked,
+            coalesce(sum(adult_count + youth_count), 0)::int AS places
+       FROM orders WHERE status = 'paid'`,
+  );
+  const [mails] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM mail_outbox WHERE subject ILIKE '%ticket%'`,
+  );
+  const [expected] = [
+    Array.from({ length: TOTAL + WARM }, (_, k) => 1 + (k % 3) + (k % 2)).reduce((a, b) => a + b, 0),
+  ];
+
+  const rate = TOTAL / run.seconds;
+  const baseRate = TOTAL / baseline.seconds;
+  console.log(`bench:checkout  PostgreSQL, one shop process, load from another process`);
+  console.log(`  purchases        ${TOTAL} (${BUYERS} buyers x ${PER_BUYER}, ${CONCURRENCY} at a time)`);
+  console.log(`  purchases/s      ${rate.toFixed(1)}`);
+  console.log(
+    `  latency          p50 ${pct(run.times, 0.5).toFixed(1)} ms, p99 ${pct(run.times, 0.99).toFixed(1)} ms`,
+  );
+  console.log(`  server CPU       ${cpu.toFixed(2)} ms per purchase`);
+  console.log(
+    `  baseline         ${baseRate.toFixed(0)} insert+update transactions/s, p50 ${pct(baseline.times, 0.5).toFixed(1)} ms (purchase = ${(baseRate / rate).toFixed(1)}x a bare transaction)`,
+  );
+  console.log(
+    `  counts           paid ${counts.paid}, tickets ${counts.tickets}, links ${counts.linked}, ticket e-mails ${mails.n}, places ${counts.places} (expected ${made} paid, ${expected} places)`,
+  );
+  if (unexpected.length)
+    fail(`${unexpected.length} unexpected answers, e.g. ${unexpected.slice(0, 3).join(' | ')}`);
+  if (counts.paid !== made || counts.tickets !== made || counts.linked !== made)
+    fail(`paid ${counts.paid}, tickets ${counts.tickets}, links ${counts.linked}: expected ${made} each`);
+  if (mails.n !== made) fail(`ticket e-mails ${mails.n} != ${made}`);
+  if (counts.places !== expected) fail(`places ${counts.places} != ${expected}`);
+} catch (err) {
+  fail((err as Error).message);
+  if (shop) console.error(shop.output().slice(-2000));
+} finally {
+  await shop?.stop();
+  await db.drop();
+}
+process.exit(failed ? 1 : 0);

@@ -19,7 +19,6 @@
  * Needs PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { romeToday, SYNC_BATCH_MAX } from '@rome/contract';
 import {
   createClusterDatabase,
@@ -30,6 +29,7 @@ import {
 import { openPostgres } from '../apps/server/src/db/client';
 import { createAgentAccount } from '../apps/server/src/modules/agents/devices';
 import { signTicket } from '../apps/server/src/modules/agents/signed-ticket';
+import { cpuMs } from './bench-kit';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 const ONLINE = Number(process.env.BENCH_ONLINE ?? 5000);
@@ -44,17 +44,6 @@ const fail = (msg: string) => {
   failed = true;
   console.error(`FAIL: ${msg}`);
 };
-
-/** utime + stime of a process, in milliseconds (Linux /proc; clock ticks are 100 per second). */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

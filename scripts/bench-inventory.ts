@@ -13,19 +13,9 @@
  *
  * Needs PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  */
-import { readFileSync } from 'node:fs';
 import { addDays, romeToday } from '@rome/contract';
-import { eq } from 'drizzle-orm';
-import {
-  addUser,
-  createClusterDatabase,
-  type Instance,
-  JWT_SECRET,
-  startInstance,
-} from '../apps/server/src/cluster/harness';
-import { openPostgres } from '../apps/server/src/db/client';
-import { users } from '../apps/server/src/db/schema';
-import { createTokenService } from '../apps/server/src/modules/auth/tokens';
+import { createClusterDatabase, type Instance, startInstance } from '../apps/server/src/cluster/harness';
+import { accountsWithTokens, cpuMs } from './bench-kit';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 const SLOTS = Number(process.env.BENCH_SLOTS ?? 10);
@@ -44,17 +34,6 @@ const fail = (msg: string) => {
   console.error(`FAIL: ${msg}`);
 };
 
-/** utime + stime of a process, in milliseconds (Linux /proc; clock ticks are 100 per second). */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
 try {
   // The first seeds the demo shop; the second starts on it.
   instances.push(
@@ -62,18 +41,9 @@ try {
   );
   instances.push(await startInstance({ id: 'b', databaseUrl: db.url, env: { LOG_LEVEL: 'error' } }));
 
-  // Buyers and an editor, with tokens made by the shop's own token service (sign-in limits would stop
-  // 40 sign-ins from one address, as they should).
-  const database = await openPostgres(db.url, 2);
-  const tokens = createTokenService(database.db, JWT_SECRET);
-  const tokenFor = async (id: string) => {
-    const [row] = await database.db.select().from(users).where(eq(users.id, id));
-    return (await tokens.issuePair(row)).access;
-  };
-  const editor = await addUser(db.query, { editor: true, name: 'Bench Editor' });
-  const editorToken = await tokenFor(editor.id);
-  const buyerTokens: string[] = [];
-  for (let i = 0; i < BUYERS; i++) buyerTokens.push(await tokenFor((await addUser(db.query)).id));
+  // Buyers and an editor, with tokens made by the shop's own token service.
+  const [editorToken] = await accountsWithTokens(db, 1, { editor: true, name: 'Bench Editor' });
+  const buyerTokens = await accountsWithTokens(db, BUYERS);
 
   const call = async (base: string, method: string, url: string, token: string, body?: unknown) => {
     const res = await fetch(`${base}${url}`, {
@@ -186,7 +156,6 @@ try {
   if (tickets !== capacity) fail(`tickets ${tickets} != capacity ${capacity}`);
   for (const r of perSlot)
     if (r.places !== CAPACITY) fail(`slot ${r.slot_id} sold ${r.places} of ${CAPACITY}`);
-  await database.close();
 } catch (err) {
   fail((err as Error).message);
 } finally {

@@ -14,7 +14,6 @@
  *
  * Needs PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  */
-import { readFileSync } from 'node:fs';
 import {
   addUser,
   createClusterDatabase,
@@ -22,39 +21,12 @@ import {
   startInstance,
 } from '../apps/server/src/cluster/harness';
 import { hashSecret, verifySecret } from '../apps/server/src/lib/passwords';
+import { cpuMs, runLoad as load, pct } from './bench-kit';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 400);
 const USERS = Number(process.env.BENCH_USERS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
-
-/** utime + stime of a process, in milliseconds (Linux /proc; clock ticks are 100 per second). */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return 0;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-
-/** Runs `count` calls `concurrency` at a time; answers each call's duration (ms) and the failures. */
-async function load(count: number, concurrency: number, one: (i: number) => Promise<boolean>) {
-  const times: number[] = [];
-  let failures = 0;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let i = next++; i < count; i = next++) {
-        const t0 = performance.now();
-        if (!(await one(i))) failures++;
-        times.push(performance.now() - t0);
-      }
-    }),
-  );
-  return { times: times.sort((a, b) => a - b), failures, seconds: (performance.now() - started) / 1000 };
-}
 
 const db = await createClusterDatabase();
 let shop: Instance | null = null;
