@@ -47,6 +47,7 @@ import { newsletterRoutes } from './modules/newsletter/routes';
 import { offerRoutes } from './modules/offers/routes';
 import { octoRoutes, resellerAdminRoutes } from './modules/reseller/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { renderTicketAttachment } from './modules/tickets/order-pdf';
 import { ticketRoutes } from './modules/tickets/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webRoutes } from './modules/web/routes';
@@ -194,7 +195,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   // The mail outbox sender: a pass every 2 s and right after each enqueue; tests may stop() it.
-  app.decorate('mailer', createMailer({ db: deps.database.db, config, log: app.log }));
+  app.decorate(
+    'mailer',
+    createMailer({
+      db: deps.database.db,
+      config,
+      log: app.log,
+      renderAttachment: (r) => renderTicketAttachment(deps.database.db, deps.storage, r),
+    }),
+  );
   app.mailer.start();
   app.addHook('onClose', () => app.mailer.close());
   // Browsers' activity events: batched writes, IP locations, retention job; flushed on close.

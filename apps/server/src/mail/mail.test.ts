@@ -130,6 +130,29 @@ describe('outbox rules', () => {
     expect(eml).toContain('ticket.png');
   });
 
+  it("keeps a message whose attachment cannot be made pending, to try again (a ticket's PDF recipe)", async () => {
+    const id = await t.app.mailer.enqueue({
+      to: 'recipe@example.com',
+      subject: 'Your ticket: gone',
+      text: 'Plain words',
+      attachments: [
+        {
+          filename: 'ticket-X.pdf',
+          contentType: 'application/pdf',
+          render: {
+            kind: 'ticket-pdf',
+            orderId: '00000000-0000-4000-8000-000000000000',
+            termsUrl: 'http://x/terms',
+          },
+        },
+      ],
+    });
+    expect(await t.app.mailer.drain()).toBe(0);
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row.status).toBe('pending');
+    expect(row.attempts).toBe(1);
+  });
+
   it('writes the .eml files for the shop user only: files 0600, the folder 0700 (issue #21)', async () => {
     // A folder made earlier with the usual 0755 is narrowed as well.
     const dir = path.join(dataDir, 'outbox');

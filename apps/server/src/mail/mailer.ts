@@ -15,7 +15,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { claimDue, enqueueMail, type MailMessage, markFailed, markSent, type OutboxRow } from './outbox';
+import {
+  type AttachmentRender,
+  claimDue,
+  enqueueMail,
+  type MailAttachment,
+  type MailMessage,
+  markFailed,
+  markSent,
+  type OutboxRow,
+} from './outbox';
 
 export type Mailer = {
   enqueue(msg: MailMessage): Promise<string>;
@@ -47,6 +56,8 @@ type Options = {
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  /** Makes the attachments queued as a recipe (a ticket's PDF); buildApp passes the shop's. */
+  renderAttachment?: (r: AttachmentRender) => Promise<Buffer>;
 };
 
 function makeTransport(config: Options['config']): Transporter {
@@ -61,7 +72,13 @@ function makeTransport(config: Options['config']): Transporter {
   return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 }
 
-export function createMailer({ db, config, log, intervalMs = DRAIN_INTERVAL_MS }: Options): Mailer {
+export function createMailer({
+  db,
+  config,
+  log,
+  intervalMs = DRAIN_INTERVAL_MS,
+  renderAttachment,
+}: Options): Mailer {
   const transport = makeTransport(config);
   const outboxDir = path.join(config.dataDir, 'outbox');
   let timer: NodeJS.Timeout | null = null;
@@ -80,19 +97,30 @@ export function createMailer({ db, config, log, intervalMs = DRAIN_INTERVAL_MS }
     outboxReady = true;
   }
 
+  /** An attachment's bytes: stored with the message, or made now from its recipe. */
+  async function contentOf(a: MailAttachment): Promise<Buffer> {
+    if (a.contentBase64 !== undefined) return Buffer.from(a.contentBase64, 'base64');
+    // A failure here fails this try: the message is tried again later, like a relay that is down.
+    if (!renderAttachment) throw new Error(`No renderer for a '${a.render.kind}' attachment`);
+    return renderAttachment(a.render);
+  }
+
   async function send(row: OutboxRow): Promise<void> {
+    const attachments = await Promise.all(
+      ((row.attachments as MailAttachment[] | null) ?? []).map(async (a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: await contentOf(a),
+        cid: a.cid,
+      })),
+    );
     const info = await transport.sendMail({
       from: config.mailFrom,
       to: row.to,
       subject: row.subject,
       text: row.text,
       html: row.html ?? undefined,
-      attachments: ((row.attachments as any[] | null) ?? []).map((a) => ({
-        filename: a.filename,
-        contentType: a.contentType,
-        content: Buffer.from(a.contentBase64, 'base64'),
-        cid: a.cid,
-      })),
+      attachments,
     });
     if (!config.smtpUrl) {
       await ensureOutboxDir();

@@ -6,14 +6,25 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
+/**
+ * A file the sender makes when it sends the message, not the request that queued it (issue #22: a
+ * ticket's PDF costs some 20 ms of CPU, which the payment's transaction should not wait for).
+ */
+export type AttachmentRender = { kind: 'ticket-pdf'; orderId: string; termsUrl: string };
+
 export type MailAttachment = {
   filename: string;
   contentType: string;
-  /** The file's bytes, base64. */
-  contentBase64: string;
   /** Set to reference the attachment from the HTML as `cid:<cid>`. */
   cid?: string;
-};
+} & (
+  | {
+      /** The file's bytes, base64. */
+      contentBase64: string;
+      render?: undefined;
+    }
+  | { contentBase64?: undefined; render: AttachmentRender }
+);
 
 export type MailMessage = {
   to: string;

@@ -126,5 +126,5 @@ export function ticketPdf(tickets: PdfTicket[], opts: { termsUrl: string }): Pro
 }
 
 /** 'ticket-K3JD-9S2A.pdf' */
-export const pdfFileName = (t: TicketFacts): string =>
+export const pdfFileName = (t: Pick<TicketFacts, 'reference'>): string =>
   `ticket-${t.reference.replace(/[^A-Z0-9-]/gi, '')}.pdf`;

@@ -113,7 +113,16 @@ describe('the ticket link from the ticket e-mail', () => {
     expect(mail.html).toContain(`/t/${token}`);
     const pdf = attachmentsOf(mail).find((a) => a.contentType === 'application/pdf');
     expect(pdf?.filename).toBe(`ticket-${orderReference(order.uniqueId)}.pdf`);
-    const { totalPages, text } = await pdfText(Buffer.from(pdf!.contentBase64, 'base64'));
+    // The payment queued a recipe, not the file: the sender makes the PDF (issue #22).
+    expect(pdf).toMatchObject({ render: { kind: 'ticket-pdf', orderId: order.id } });
+    expect(pdf?.contentBase64).toBeUndefined();
+    // What the buyer received through SMTP carries the PDF itself.
+    const delivered = smtp.received.find((m) => m.to.includes(buyer.email) && plain(m.raw).includes(token))!;
+    const part = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/.exec(
+      delivered.raw,
+    );
+    expect(part, 'a PDF part in the delivered message').toBeTruthy();
+    const { totalPages, text } = await pdfText(Buffer.from(part![1].replace(/\s+/g, ''), 'base64'));
     expect(totalPages).toBe(1);
     expect(text).toContain(orderReference(order.uniqueId));
   });

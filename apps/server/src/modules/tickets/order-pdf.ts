@@ -1,0 +1,18 @@
+/**
+ * One order's PDF ticket, made from the database: what the mail sender attaches to a ticket e-mail
+ * queued with a recipe instead of the file (fulfilment: the payment's transaction does not wait for
+ * the PDF; mail/outbox.ts AttachmentRender).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema';
+import type { AttachmentRender } from '../../mail/outbox';
+import type { Storage } from '../../storage/storage';
+import { qrPng, ticketFacts } from './link';
+import { ticketPdf } from './pdf';
+
+export async function renderTicketAttachment(db: Db, storage: Storage, r: AttachmentRender): Promise<Buffer> {
+  const [facts] = await ticketFacts(db, eq(orders.id, r.orderId));
+  if (!facts) throw new Error('The ticket of this e-mail no longer exists');
+  return ticketPdf([{ facts, qr: await qrPng(storage, facts.qrFileKey) }], { termsUrl: r.termsUrl });
+}
