@@ -15,8 +15,8 @@ import { enqueueMail, type MailAttachment } from '../../mail/outbox';
 import { type TicketLinkLine, ticketLinksMail } from '../../mail/ticket-mail';
 import type { Storage } from '../../storage/storage';
 import { findUserByEmail } from '../auth/users';
-import { issueLink, ownTicket, qrPng, type TicketFacts, ticketFacts } from './link';
-import { pdfFileName, ticketPdf } from './pdf';
+import { issueLink, ownTicket, type TicketFacts, ticketFacts } from './link';
+import { pdfFileName } from './pdf';
 
 export type ResendDeps = { db: Db; storage: Storage; publicUrl: string };
 
@@ -56,11 +56,13 @@ export async function resendOwnTicket(deps: ResendDeps, userId: string, uniqueId
     throw conflict('Only a paid ticket can be sent again. This one was refunded.', 'order_state');
   const [buyer] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!buyer) throw notFound('Ticket not found.');
-  const pdf = await ticketPdf([{ facts: ticket, qr: await qrPng(deps.storage, ticket.qrFileKey) }], {
-    termsUrl: `${deps.publicUrl}/terms`,
-  });
+  // The PDF is made by the mail sender (order-pdf.ts), not while the buyer waits.
   await sendNewLinks(deps, buyer.email, [ticket], 'resend', [
-    { filename: pdfFileName(ticket), contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
+    {
+      filename: pdfFileName(ticket),
+      contentType: 'application/pdf',
+      render: { kind: 'ticket-pdf', orderId: ticket.orderId, termsUrl: `${deps.publicUrl}/terms` },
+    },
   ]);
   return { message: TICKET_LINK_MESSAGES.resent };
 }

@@ -273,7 +273,9 @@ describe('re-send from the purchase history', () => {
     const mail = (await lastMail(buyer.email, 'Your ticket link', orderReference(order.uniqueId)))!;
     const fresh = tokenOf(mail.text)!;
     expect(fresh).not.toBe(first);
-    expect(attachmentsOf(mail).some((a) => a.contentType === 'application/pdf')).toBe(true);
+    expect(attachmentsOf(mail).find((a) => a.contentType === 'application/pdf')).toMatchObject({
+      render: { kind: 'ticket-pdf', orderId: order.id },
+    });
     expect((await api('GET', `/api/ticket-links/${fresh}/`)).json().status).toBe('valid');
   });
 
