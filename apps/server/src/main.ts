@@ -5,7 +5,8 @@ import pino from 'pino';
 import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { openDatabase, SEED_LOCK, withAdvisoryLock } from './db/client';
-import { seedBase, seedCatalog, seedDemoAccounts } from './db/seed/index';
+import { demoSecret, seedBase, seedCatalog, seedDemoAccounts } from './db/seed/index';
+import { createAgentAccount } from './modules/agents/devices';
 import { createReseller } from './modules/reseller/keys';
 import { createStorage } from './storage/index';
 
@@ -21,17 +22,33 @@ const demo = await withAdvisoryLock(database, SEED_LOCK, async () => {
   if (!config.seedDemo) return null;
   const seeded = await seedCatalog(database.db, storage);
   if (seeded) logger.info('Seeded the demo catalogue');
-  return seedDemoAccounts(database.db, config.dataDir, async () => {
-    const demoKeys = [
-      { name: 'Demo Reseller (OCTO)', canRedeem: false },
-      { name: 'Demo gate scanner (OCTO redemption)', canRedeem: true },
-    ];
-    const out = [];
-    for (const k of demoKeys) {
-      const { key } = await createReseller(database.db, k);
-      out.push({ ...k, key });
-    }
-    return out;
+  return seedDemoAccounts(database.db, config.dataDir, {
+    resellerKeys: async () => {
+      const demoKeys = [
+        { name: 'Demo Reseller (OCTO)', canRedeem: false },
+        { name: 'Demo gate scanner (OCTO redemption)', canRedeem: true },
+      ];
+      const out = [];
+      for (const k of demoKeys) {
+        const { key } = await createReseller(database.db, k);
+        out.push({ ...k, key });
+      }
+      return out;
+    },
+    // Each demo agent can also sign in to the agents' app at /agent.
+    agentApp: async (agents) => {
+      const out = [];
+      for (const [i, a] of agents.entries()) {
+        const login = { agent: a.name, email: `agent${i + 1}@demo.example`, password: demoSecret() };
+        await createAgentAccount(database.db, {
+          agentName: a.name,
+          email: login.email,
+          password: login.password,
+        });
+        out.push(login);
+      }
+      return out;
+    },
   });
 });
 
@@ -48,6 +65,7 @@ if (demo) {
     `    superuser  ${a.superuser.email}  ${a.superuser.password}`,
     ...a.agents.map((g) => `    agent      ${g.name}  security code ${g.code}`),
     ...(a.resellers ?? []).map((r) => `    OCTO key   ${r.name}  ${r.key}`),
+    ...(a.agentApp ?? []).map((g) => `    agent app  ${g.email}  ${g.password}  (${g.agent}, at /agent)`),
   );
 }
 process.stdout.write(`${lines.join('\n')}\n\n`);

@@ -98,6 +98,8 @@ export type DemoAccounts = {
   agents: { name: string; code: string }[];
   /** OCTO API keys (modules/reseller): a reseller and a partner's gate scanner that may redeem. */
   resellers?: { name: string; key: string; canRedeem: boolean }[];
+  /** Sign-ins of the agents' app at /agent (modules/agents/devices.ts), one per demo agent. */
+  agentApp?: { agent: string; email: string; password: string }[];
 };
 
 export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
@@ -195,7 +197,9 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
   return true;
 }
 
-const secret = (bytes = 9) => randomBytes(bytes).toString('base64url');
+/** A random demo password (72 bits), printed at the start and kept in demo-accounts.json. */
+export const demoSecret = (bytes = 9) => randomBytes(bytes).toString('base64url');
+const secret = demoSecret;
 /** A random agent security code of the length the claim page's form is made for (contract checkout.ts). */
 const agentCode = () => String(randomInt(0, 10 ** AGENT_CODE_LENGTH)).padStart(AGENT_CODE_LENGTH, '0');
 
@@ -206,8 +210,11 @@ const agentCode = () => String(randomInt(0, 10 ** AGENT_CODE_LENGTH)).padStart(A
 export async function seedDemoAccounts(
   db: Db,
   dataDir: string,
-  /** Makes the demo's reseller keys (the database layer knows no modules: main.ts passes it in). */
-  makeResellerKeys?: () => Promise<NonNullable<DemoAccounts['resellers']>>,
+  /** What the database layer cannot make itself (it knows no modules): main.ts passes these in. */
+  makers: {
+    resellerKeys?: () => Promise<NonNullable<DemoAccounts['resellers']>>;
+    agentApp?: (agents: DemoAccounts['agents']) => Promise<NonNullable<DemoAccounts['agentApp']>>;
+  } = {},
 ): Promise<{ accounts: DemoAccounts; created: boolean }> {
   const file = path.join(dataDir, 'demo-accounts.json');
   const [{ n }] = await db.select({ n: count() }).from(t.users);
@@ -245,7 +252,8 @@ export async function seedDemoAccounts(
       .values({ name: a.name, codeHash: await hashSecret(a.code) })
       .onConflictDoUpdate({ target: t.agents.name, set: { codeHash: await hashSecret(a.code) } });
   }
-  if (makeResellerKeys) accounts.resellers = await makeResellerKeys();
+  if (makers.resellerKeys) accounts.resellers = await makers.resellerKeys();
+  if (makers.agentApp) accounts.agentApp = await makers.agentApp(accounts.agents);
   writeFileSync(file, `${JSON.stringify(accounts, null, 2)}\n`, { mode: 0o600 });
   return { accounts, created: true };
 }
