@@ -148,6 +148,58 @@ test('sign in once, claim online, offline (verified on the device), again, then 
   await expect(page.getByRole('heading', { name: 'Sign in this device' })).toBeVisible();
 });
 
+test('two devices claim one ticket offline: the first by claim time is kept, the other is a conflict', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const alpha = await makeAgentAccount(request);
+  const beta = await makeAgentAccount(request);
+  const phones = await Promise.all(
+    [alpha, beta].map(async (account) => {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+      });
+      const page = await context.newPage();
+      await signIn(page, account.email, account.password);
+      return { context, page };
+    }),
+  );
+  const { code, uniqueId } = await buyTicket(phones[0].page, 'BB-24');
+  const qr = await qrTextOf(qrPngInOutbox(code));
+
+  for (const { context, page } of phones) {
+    await context.setOffline(true);
+    await typeScan(page, qr);
+    await expect(page.locator('main.result')).toHaveAttribute('data-result', 'valid');
+    await expect(page.getByTestId('waiting')).toHaveText('1 claim waiting');
+    await page.waitForTimeout(50);
+  }
+  // Alpha scanned first; Beta finds a network first, then Alpha.
+  await phones[1].context.setOffline(false);
+  await expect(phones[1].page.getByTestId('waiting')).toHaveText('0 claims waiting', { timeout: 10_000 });
+  await phones[0].context.setOffline(false);
+  await expect(phones[0].page.getByTestId('waiting')).toHaveText('0 claims waiting', { timeout: 10_000 });
+  // The upload's outcome is on the scan screen, back by itself after the result.
+  await expect(phones[0].page.getByTestId('sync-result')).toContainText('Synced 1 claim', {
+    timeout: 10_000,
+  });
+  await expect(phones[0].page.getByTestId('sync-result')).toContainText('claimed elsewhere too (conflict');
+
+  const conflicts = await (
+    await request.get('/api/admin/claim-conflicts/', {
+      headers: { authorization: `Bearer ${alpha.superuserToken}` },
+    })
+  ).json();
+  const conflict = conflicts.conflicts.find((c: { unique_id: string }) => c.unique_id === uniqueId);
+  expect(conflict.kept.agent_name).toBe(alpha.agent_name);
+  expect(conflict.other.agent_name).toBe(beta.agent_name);
+  for (const { context } of phones) await context.close();
+});
+
 /** A Y4M video (YUV4MPEG2, 4:2:0) of `png` centred on white, for Chromium's fake camera. */
 async function writeY4m(png: Buffer, file: string) {
   const W = 640;

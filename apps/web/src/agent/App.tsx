@@ -50,6 +50,8 @@ export function App() {
         notice={notice}
         onSignedIn={(d) => {
           saveDevice(d);
+          // Asks the browser not to evict the queue and the keys under storage pressure.
+          void navigator.storage?.persist?.().catch(() => false);
           setNotice(null);
           setDevice(d);
         }}
