@@ -12,7 +12,7 @@ import { type APIRequestContext, chromium, expect, type Page, test } from '@play
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { chromiumLaunch } from '../playwright.config';
-import { apiTokenFor } from './fixtures';
+import { apiTokenFor, expectNoSeriousA11yViolations } from './fixtures';
 import { buyTicket, qrPngInOutbox } from './tickets';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -67,8 +67,11 @@ test('sign in once, claim online, offline (verified on the device), again, then 
   const qr2 = await qrTextOf(qrPngInOutbox(second.code));
   expect(qr1).toMatch(/\/verify\/[\w-]+\/#t=[\w-]+\.[\w-]+$/);
 
+  await page.goto('/agent/');
+  await expectNoSeriousA11yViolations(page);
   await signIn(page, account.email, account.password);
   await expect(page.getByTestId('waiting')).toHaveText('0 claims waiting');
+  await expectNoSeriousA11yViolations(page);
   await expect(page.getByRole('status', { name: 'Online' })).toBeVisible();
 
   // Online: the server claims it.
@@ -77,6 +80,7 @@ test('sign in once, claim online, offline (verified on the device), again, then 
   await expect(result).toHaveAttribute('data-result', 'valid');
   await expect(result.getByRole('heading', { name: 'Valid' })).toBeVisible();
   await expect(result.locator('.youths-some .count')).toHaveText('1');
+  await expectNoSeriousA11yViolations(page);
   await expect(result.getByText('Checked on the device, offline.')).toHaveCount(0);
   // It moves on to the next scan by itself.
   await expect(page.getByLabel('Or type or paste the code or claim link')).toBeVisible({ timeout: 8_000 });
@@ -94,6 +98,7 @@ test('sign in once, claim online, offline (verified on the device), again, then 
   await typeScan(page, qr2);
   await expect(result).toHaveAttribute('data-result', 'already_claimed');
   await expect(result.getByRole('heading', { name: 'Already claimed on this device' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Next scan' }).click();
 
   // One altered character of the signed text: refused offline.
@@ -101,6 +106,7 @@ test('sign in once, claim online, offline (verified on the device), again, then 
   const altered = qr2.slice(0, i) + (qr2[i] === 'A' ? 'B' : 'A') + qr2.slice(i + 1);
   await typeScan(page, altered);
   await expect(result).toHaveAttribute('data-result', 'forged');
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Next scan' }).click();
   await expect(page.getByTestId('waiting')).toHaveText('1 claim waiting');
 
