@@ -3,7 +3,7 @@
  * judges and claims (POST /api/agent/claims/); offline (or when that call gets no answer) the ticket's
  * signature is verified here and the claim kept in IndexedDB, uploaded when the network is back.
  */
-import { romeParts, type ScanAnswer } from '@rome/contract';
+import { formatRomeDate, romeParts, type ScanAnswer } from '@rome/contract';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import {
   claimOnline,
@@ -446,6 +446,7 @@ function Result({ shown, onNext }: { shown: Shown; onNext: () => void }) {
     return () => clearTimeout(t);
   }, [seconds]);
   const t = shown.ticket;
+  const title = shown.here ? 'Already claimed on this device' : TITLES[shown.result];
   const Icon =
     shown.result === 'valid'
       ? IconCheck
@@ -458,8 +459,9 @@ function Result({ shown, onNext }: { shown: Shown; onNext: () => void }) {
     <main className={`result result-${tone}`} data-result={shown.result}>
       <div className="result-head" role="status">
         <Icon className="i-xl" />
-        <h1>{shown.here ? 'Already claimed on this device' : TITLES[shown.result]}</h1>
-        <p>{shown.message}</p>
+        <h1>{title}</h1>
+        {/* The server's message when it says more than the title ('Already claimed.' does not). */}
+        {shown.message.replace(/\.$/, '') !== title && <p>{shown.message}</p>}
         {shown.result === 'already_claimed' && shown.claimed_at && (
           <p className="claimed">
             {when(shown.claimed_at)} (Rome) · by {shown.claimed_by ?? 'unknown'}
@@ -475,7 +477,7 @@ function Result({ shown, onNext }: { shown: Shown; onNext: () => void }) {
           </div>
           <div>
             <dt>Date</dt>
-            <dd>{t.date ?? 'Open date'}</dd>
+            <dd>{t.date ? formatRomeDate(t.date) : 'Open date'}</dd>
           </div>
           <div>
             <dt>Time (Rome)</dt>
