@@ -2,7 +2,7 @@
  * The agents' app's calls (contract agent-app.api.ts) with the device token (decision 021). The token
  * is the device's own credential, kept in localStorage until the device is revoked (decision 023).
  * A 401 means the device was revoked (or its agent disabled): the app signs out. A fetch that fails
- * without an answer is a NetworkError: the app checks the ticket offline instead.
+ * without an answer, or a gateway's 502/503/504, is a NetworkError: the app checks the ticket offline.
  */
 import type { ScanAnswer } from '@rome/contract';
 import type { PublicKey } from './verify';
@@ -35,6 +35,9 @@ async function call<T>(path: string, init: RequestInit & { token?: string } = {}
   } catch {
     throw new NetworkError('No network.');
   }
+  // A proxy's answer with the shop down is no answer either: the door goes on offline.
+  if (res.status === 502 || res.status === 503 || res.status === 504)
+    throw new NetworkError('The shop is not answering.');
   const body = await res.json().catch(() => null);
   if (res.status === 401 && init.token) throw new Unauthorized(body?.error ?? 'This device was signed out.');
   if (!res.ok) throw new Error(body?.error ?? `The server answered ${res.status}.`);
