@@ -77,3 +77,21 @@ export async function buyTicket(
   }
   throw new Error('no ticket e-mail arrived');
 }
+
+/**
+ * The QR image (PNG) attached to the ticket e-mail whose claim code is `code`: the agents' app's tests
+ * read the signed text from it, as a camera would (issue #19).
+ */
+export function qrPngInOutbox(code: string): Buffer {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.eml'))) {
+    const raw = readFileSync(path.join(dir, f), 'utf8');
+    const text = raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+    if (!text.includes(`/verify/${code}/`)) continue;
+    const part = /filename="?ticket_qr_code\.png"?[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw);
+    if (part) return Buffer.from(part[1].replace(/\s/g, ''), 'base64');
+  }
+  throw new Error('no QR image in the ticket e-mail');
+}

@@ -298,8 +298,27 @@ describe('what the browser and a crawler get', () => {
     ]) {
       expect(map).toContain(p);
     }
-    expect((await t.app.inject({ url: '/robots.txt' })).body).toContain(
-      'Sitemap: http://localhost:3000/sitemap.xml',
-    );
+    const robots = (await t.app.inject({ url: '/robots.txt' })).body;
+    expect(robots).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    // The agents' app is not for search engines; '/agent/' (with its slash) leaves /agentpoints alone.
+    expect(robots).toContain('Disallow: /agent/\n');
+    expect(map).toContain('/agentpoints</loc>');
+  });
+
+  it("serves the agents' app at /agent/ under its own policy, with no head code (decision 023)", async () => {
+    const bare = await t.app.inject({ url: '/agent' });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/agent/');
+    for (const url of ['/agent/', '/agent/index.html', '/agent/any/path']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("worker-src 'self'");
+      expect(csp).toContain("media-src 'self' blob:");
+      expect(res.headers['x-robots-tag']).toBe('noindex');
+      expect(res.body).not.toContain('<!--app-head-->');
+      expect(res.body).not.toContain('initial-content');
+    }
   });
 });

@@ -17,7 +17,7 @@ import {
   homeHeroFrameHtml,
   matchRoute,
 } from '@rome/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { compressText } from '../../lib/compress';
 import { getStaticContent } from '../content/service';
 import { linkExists } from '../tickets/link';
@@ -86,6 +86,30 @@ const NO_HEAD_CODE = [
 export const runsHeadCode = (pathname: string): boolean =>
   !NO_HEAD_CODE.some((pattern) => matchRoute(pattern, pathname) !== null);
 
+/**
+ * The agents' app's policy (decision 023): its own build's scripts and styles only, the camera's
+ * frames (blob:/media), the service worker and manifest of /agent/, and calls to the shop itself.
+ * The page has no inline script (so no nonce) and never runs the global head code.
+ */
+export const AGENT_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+const AGENT_FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Agents</title></head>
+<body><p>The agents' app is not built. Run <code>npm run build</code>.</p></body></html>`;
+
 /** The text of a stored (sanitised) HTML block: tags dropped, the common entities read, spaces collapsed. */
 export function htmlText(html: string): string {
   return html
@@ -116,9 +140,11 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       // The build writes .br/.gz beside each asset (apps/web/vite.config.ts); send those as they are.
       preCompressed: true,
       // wildcard: false gives each built file its own route, so unknown paths reach the page handler.
-      globIgnore: ['index.html', 'robots.txt'],
+      globIgnore: ['index.html', 'robots.txt', 'agent/index.html'],
       setHeaders(res, file) {
-        if (file.includes(`${path.sep}assets${path.sep}`))
+        // The agents' app's service worker is looked at on every start, so an update reaches devices.
+        if (file.endsWith(`${path.sep}agent${path.sep}sw.js`)) res.header('cache-control', 'no-cache');
+        else if (file.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'public, max-age=3600');
       },
@@ -129,9 +155,34 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     reply
       .type('text/plain; charset=utf-8')
       .send(
-        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /profile\nDisallow: /yourticket\nDisallow: /analytics\nDisallow: /verify/\nDisallow: /pay/\nDisallow: /t/\n\nSitemap: ${app.config.publicUrl}/sitemap.xml\n`,
+        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /profile\nDisallow: /yourticket\nDisallow: /analytics\nDisallow: /verify/\nDisallow: /pay/\nDisallow: /t/\nDisallow: /agent/\n\nSitemap: ${app.config.publicUrl}/sitemap.xml\n`,
       ),
   );
+
+  /**
+   * The agents' app (issue #19, decision 023): its own page, built apart from the storefront
+   * (apps/web/vite.agent.config.ts), with no head code, no first screen and its own CSP. Any path under
+   * /agent/ is the app (its service worker answers them offline from its precache).
+   */
+  const agentFile = path.join(dist, 'agent', 'index.html');
+  const agentHtml = existsSync(agentFile) ? readFileSync(agentFile, 'utf8') : AGENT_FALLBACK;
+  const sendAgentApp = async (req: FastifyRequest, reply: FastifyReply) => {
+    // '/agent' (the same route here: ignoreTrailingSlash) goes to '/agent/', the service worker's scope.
+    const url = new URL(req.url, 'http://x');
+    if (url.pathname === '/agent') return reply.redirect(`/agent/${url.search}`, 301);
+    const { body, encoding } = compressText(agentHtml, req.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .header('content-security-policy', AGENT_CSP)
+      .header('referrer-policy', 'no-referrer')
+      .header('x-robots-tag', 'noindex')
+      .type('text/html; charset=utf-8')
+      .send(body);
+  };
+  app.get('/agent/', sendAgentApp);
+  app.get('/agent/index.html', sendAgentApp);
 
   app.get('/sitemap.xml', async (_req, reply) => {
     const catalog = await app.catalog.get();
@@ -189,9 +240,14 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     ) {
       return reply.code(404).send({ detail: 'Not found.' });
     }
-    if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/media/')) {
+    if (
+      url.pathname.startsWith('/assets/') ||
+      url.pathname.startsWith('/media/') ||
+      url.pathname.startsWith('/agent/assets/')
+    ) {
       return reply.code(404).send({ detail: 'Not found.' });
     }
+    if (url.pathname.startsWith('/agent/')) return sendAgentApp(req, reply);
     const [catalog, site] = await Promise.all([app.catalog.get(), app.siteCache.get()]);
     const head = pageHead(url.pathname, catalog, site, url.searchParams);
     // A ticket link (issue #18): 404 when its token opens nothing. A good one is kept by the browser

@@ -1,0 +1,508 @@
+/**
+ * The agents' app (issue #19, decision 023): sign in once, then scan or type tickets. Online, the server
+ * judges and claims (POST /api/agent/claims/); offline (or when that call gets no answer) the ticket's
+ * signature is verified here and the claim kept in IndexedDB, uploaded when the network is back.
+ */
+import { formatRomeDate, romeParts, type ScanAnswer } from '@rome/contract';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  claimOnline,
+  type Device,
+  fetchKeys,
+  fetchPackageNames,
+  fetchRefunded,
+  forgetDevice,
+  loadDevice,
+  NetworkError,
+  saveDevice,
+  signInDevice,
+  Unauthorized,
+  uploadClaims,
+} from './agent-api';
+import {
+  IconAlert,
+  IconCamera,
+  IconCheck,
+  IconCloud,
+  IconCloudOff,
+  IconCross,
+  IconLogout,
+  IconRepeat,
+  IconSync,
+} from './icons';
+import { Scanner } from './Scanner';
+import { makeStore } from './store';
+import { type SyncSummary, syncQueue } from './sync';
+import { judgeOffline } from './verify';
+
+const store = makeStore();
+const romeToday = () => romeParts(new Date()).date;
+
+/** What the result screen shows: the server's answer, or the device's own verdict offline. */
+type Shown = ScanAnswer & { offline: boolean; here: boolean };
+
+export function App() {
+  const [device, setDevice] = useState<Device | null>(() => loadDevice());
+  const [notice, setNotice] = useState<string | null>(null);
+  if (!device)
+    return (
+      <SignIn
+        notice={notice}
+        onSignedIn={(d) => {
+          saveDevice(d);
+          // Asks the browser not to evict the queue and the keys under storage pressure.
+          void navigator.storage?.persist?.().catch(() => false);
+          setNotice(null);
+          setDevice(d);
+        }}
+      />
+    );
+  return (
+    <Door
+      device={device}
+      onSignedOut={(message) => {
+        forgetDevice();
+        void store.clearForSignOut();
+        setNotice(message);
+        setDevice(null);
+      }}
+    />
+  );
+}
+
+function Logo() {
+  return (
+    <span className="logo">
+      <img src="/agent/icon.svg" alt="" width={36} height={36} />
+      <span>
+        <strong>Rome Bus Tickets</strong>
+        <small>Agents</small>
+      </span>
+    </span>
+  );
+}
+
+function SignIn({ notice, onSignedIn }: { notice: string | null; onSignedIn: (d: Device) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      onSignedIn(
+        await signInDevice(
+          String(f.get('email')),
+          String(f.get('password')),
+          String(f.get('label')) || 'Agent device',
+        ),
+      );
+    } catch (err) {
+      setError(
+        err instanceof NetworkError
+          ? 'No network: signing in needs a connection once.'
+          : err instanceof Error
+            ? err.message
+            : 'Sign-in failed.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main className="signin">
+      <Logo />
+      <h1>Sign in this device</h1>
+      <p className="muted">
+        Once per phone, with your agent account. The device stays signed in until it is revoked.
+      </p>
+      {notice && (
+        <p className="banner banner-red" role="alert">
+          {notice}
+        </p>
+      )}
+      <form onSubmit={submit}>
+        <label>
+          E-mail
+          <input name="email" type="email" autoComplete="username" required />
+        </label>
+        <label>
+          Password
+          <input name="password" type="password" autoComplete="current-password" required />
+        </label>
+        <label>
+          Device name
+          <input name="label" defaultValue="Agent phone" maxLength={80} />
+        </label>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button className="primary" type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+function useOnline() {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  return online;
+}
+
+function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: string | null) => void }) {
+  const online = useOnline();
+  const [waiting, setWaiting] = useState(0);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [camera, setCamera] = useState(() => localStorage.getItem('rome-agent-camera') === 'on');
+  const [cameraError, setCameraError] = useState<string | null>(null);
+  const [lastSync, setLastSync] = useState<{ at: Date; summary: SyncSummary } | null>(null);
+  const [offlineReady, setOfflineReady] = useState<string | null>(null);
+  const busy = useRef(false);
+  const field = useRef<HTMLInputElement>(null);
+
+  const revoked = useCallback(
+    () => onSignedOut('This device was signed out (revoked by a superuser). Sign in again to scan.'),
+    [onSignedOut],
+  );
+
+  const refreshWaiting = useCallback(async () => setWaiting(await store.pendingCount()), []);
+
+  /** Online: the keys, today's refunded list, then the waiting claims' upload. */
+  const refresh = useCallback(async () => {
+    try {
+      const today = romeToday();
+      const [keys, refunded] = await Promise.all([
+        fetchKeys(device.token),
+        fetchRefunded(device.token, today),
+      ]);
+      await store.setKeys(keys);
+      await store.setRefunded({
+        date: refunded.date,
+        uniqueIds: refunded.tickets.map((t) => t.unique_id),
+        fetchedAt: new Date().toISOString(),
+      });
+      setOfflineReady(today);
+      // Names only make the offline screen nicer: without them it shows the package's tag.
+      await fetchPackageNames()
+        .then((names) => store.setPackageNames(names))
+        .catch(() => {});
+      if ((await store.pendingCount()) > 0) {
+        const summary = await syncQueue(store, (claims) => uploadClaims(device.token, claims));
+        setLastSync({ at: new Date(), summary });
+      }
+    } catch (err) {
+      if (err instanceof Unauthorized) return revoked();
+    } finally {
+      await refreshWaiting();
+    }
+  }, [device.token, revoked, refreshWaiting]);
+
+  useEffect(() => {
+    void store.getRefunded().then((r) => r && setOfflineReady(r.date));
+    if (online) void refresh();
+    else void refreshWaiting();
+    if (!online) return;
+    const every = window.setInterval(refresh, 5 * 60_000);
+    return () => clearInterval(every);
+  }, [online, refresh, refreshWaiting]);
+
+  const judgeHere = async (scan: string): Promise<Shown> => {
+    const [keys, refunded, names] = await Promise.all([
+      store.getKeys(),
+      store.getRefunded(),
+      store.getPackageNames(),
+    ]);
+    const today = romeToday();
+    const v = await judgeOffline(scan, {
+      keys,
+      refunded: new Set(refunded?.date === today ? refunded.uniqueIds : []),
+      today,
+      claimedHere: (id) => store.claimedHere(id),
+    });
+    let claimedAt = v.claimedAt;
+    if (v.result === 'valid' && v.facts) {
+      claimedAt = (await store.queueClaim(scan, v.facts.uniqueId)).claimed_at;
+      await refreshWaiting();
+    }
+    const f = v.facts;
+    return {
+      result: v.result,
+      message: v.message,
+      ticket: f && {
+        unique_id: f.uniqueId,
+        package: names[f.packageTag] ?? f.packageTag,
+        package_tag: f.packageTag,
+        date: f.date,
+        time: f.slot,
+        adults: f.adults,
+        youths: f.youths,
+        infants: f.infants,
+      },
+      claimed_at: claimedAt,
+      claimed_by: v.result === 'already_claimed' ? 'this device' : null,
+      offline: true,
+      here: v.result === 'already_claimed',
+    };
+  };
+
+  const check = async (scan: string) => {
+    if (busy.current || !scan.trim()) return;
+    busy.current = true;
+    try {
+      let answer: Shown | null = null;
+      if (navigator.onLine) {
+        try {
+          // Claims kept offline go first, so the server judges this scan knowing them.
+          if ((await store.pendingCount()) > 0) {
+            const summary = await syncQueue(store, (claims) => uploadClaims(device.token, claims));
+            setLastSync({ at: new Date(), summary });
+            await refreshWaiting();
+          }
+          const a = await claimOnline(device.token, scan);
+          if (a.result === 'valid' && a.ticket)
+            await store.markSeen(a.ticket.unique_id, a.claimed_at ?? new Date().toISOString());
+          answer = { ...a, offline: false, here: false };
+        } catch (err) {
+          if (err instanceof Unauthorized) return revoked();
+          if (!(err instanceof NetworkError)) {
+            answer = {
+              result: 'unknown',
+              message: err instanceof Error ? err.message : 'The check failed.',
+              ticket: null,
+              claimed_at: null,
+              claimed_by: null,
+              offline: false,
+              here: false,
+            };
+          }
+        }
+      }
+      setShown(answer ?? (await judgeHere(scan)));
+      if (field.current) field.current.value = '';
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const toggleCamera = () => {
+    const next = !camera;
+    localStorage.setItem('rome-agent-camera', next ? 'on' : 'off');
+    setCameraError(null);
+    setCamera(next);
+  };
+
+  const onCameraError = useCallback((m: string) => {
+    setCameraError(m);
+    setCamera(false);
+  }, []);
+
+  return (
+    <div className="door">
+      <header className="bar">
+        <Logo />
+        <span
+          className={`pill ${online ? 'pill-on' : 'pill-off'}`}
+          role="status"
+          aria-label={online ? 'Online' : 'Offline'}
+        >
+          {online ? <IconCloud className="i" /> : <IconCloudOff className="i" />}
+          {online ? 'Online' : 'Offline'}
+        </span>
+      </header>
+      <div className="strip">
+        <span>
+          {device.agentName} · {device.label}
+        </span>
+        <span className={waiting > 0 ? 'waiting waiting-some' : 'waiting'} data-testid="waiting">
+          {waiting === 1 ? '1 claim waiting' : `${waiting} claims waiting`}
+        </span>
+      </div>
+      {shown ? (
+        <Result shown={shown} onNext={() => setShown(null)} />
+      ) : (
+        <main className="scan">
+          {camera ? (
+            <Scanner onText={(t) => void check(t)} onError={onCameraError} />
+          ) : (
+            <button type="button" className="camera-start" onClick={toggleCamera}>
+              <IconCamera className="i-lg" />
+              Scan with the camera
+            </button>
+          )}
+          {cameraError && (
+            <p className="error" role="alert">
+              {cameraError}
+            </p>
+          )}
+          <form
+            className="type"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void check(field.current?.value ?? '');
+            }}
+          >
+            <label htmlFor="scan-text">Or type or paste the code or claim link</label>
+            <div className="row">
+              <input
+                id="scan-text"
+                ref={field}
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                placeholder="https://…/verify/…"
+              />
+              <button className="primary" type="submit">
+                Check
+              </button>
+            </div>
+          </form>
+          {camera && (
+            <button type="button" className="link" onClick={toggleCamera}>
+              Stop the camera
+            </button>
+          )}
+          <section className="status" aria-label="Sync">
+            <p>
+              {offlineReady
+                ? `Ready offline for ${offlineReady} (keys and refunded list downloaded).`
+                : 'Not ready offline yet: connect once to download the keys.'}
+            </p>
+            {lastSync && (
+              <p data-testid="sync-result">
+                Synced {lastSync.summary.sent} {lastSync.summary.sent === 1 ? 'claim' : 'claims'} at{' '}
+                {lastSync.at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}
+                {lastSync.summary.conflicts > 0 &&
+                  `: ${lastSync.summary.conflicts} claimed elsewhere too (conflict, listed for superusers)`}
+                {lastSync.summary.refused > 0 && `, ${lastSync.summary.refused} refused by the server`}.
+              </p>
+            )}
+            <div className="row">
+              <button type="button" className="secondary" disabled={!online} onClick={() => void refresh()}>
+                <IconSync className="i" /> Sync now
+              </button>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  if (waiting === 0 || confirm('Claims are still waiting to sync. Sign out anyway?'))
+                    onSignedOut(null);
+                }}
+              >
+                <IconLogout className="i" /> Sign out
+              </button>
+            </div>
+          </section>
+        </main>
+      )}
+    </div>
+  );
+}
+
+const TITLES: Record<ScanAnswer['result'], string> = {
+  valid: 'Valid',
+  already_claimed: 'Already claimed',
+  refunded: 'Refunded',
+  wrong_date: 'Wrong date',
+  expired: 'Expired',
+  unknown: 'Unknown ticket',
+  forged: 'Forged or altered',
+};
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    timeZone: 'Europe/Rome',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+function Result({ shown, onNext }: { shown: Shown; onNext: () => void }) {
+  const tone =
+    shown.result === 'valid'
+      ? 'green'
+      : shown.result === 'already_claimed' || shown.result === 'wrong_date'
+        ? 'amber'
+        : 'red';
+  const seconds = shown.result === 'valid' ? 4 : 7;
+  const next = useRef(onNext);
+  next.current = onNext;
+  useEffect(() => {
+    const t = window.setTimeout(() => next.current(), seconds * 1000);
+    return () => clearTimeout(t);
+  }, [seconds]);
+  const t = shown.ticket;
+  const title = shown.here ? 'Already claimed on this device' : TITLES[shown.result];
+  const Icon =
+    shown.result === 'valid'
+      ? IconCheck
+      : shown.result === 'already_claimed'
+        ? IconRepeat
+        : tone === 'amber'
+          ? IconAlert
+          : IconCross;
+  return (
+    <main className={`result result-${tone}`} data-result={shown.result}>
+      <div className="result-head" role="status">
+        <Icon className="i-xl" />
+        <h1>{title}</h1>
+        {/* The server's message when it says more than the title ('Already claimed.' does not). */}
+        {shown.message.replace(/\.$/, '') !== title && <p>{shown.message}</p>}
+        {shown.result === 'already_claimed' && shown.claimed_at && (
+          <p className="claimed">
+            {when(shown.claimed_at)} (Rome) · by {shown.claimed_by ?? 'unknown'}
+          </p>
+        )}
+        {shown.offline && <p className="offline-note">Checked on the device, offline.</p>}
+      </div>
+      {t && (
+        <dl className="facts">
+          <div className="wide">
+            <dt>Ticket</dt>
+            <dd>{t.package === t.package_tag ? t.package_tag : `${t.package} (${t.package_tag})`}</dd>
+          </div>
+          <div>
+            <dt>Date</dt>
+            <dd>{t.date ? formatRomeDate(t.date) : 'Open date'}</dd>
+          </div>
+          <div>
+            <dt>Time (Rome)</dt>
+            <dd>{t.time ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>Adults</dt>
+            <dd className="count">{t.adults}</dd>
+          </div>
+          <div className={t.youths > 0 ? 'youths youths-some' : 'youths'}>
+            <dt>Youths</dt>
+            <dd className="count">{t.youths}</dd>
+          </div>
+          {t.infants > 0 && (
+            <div>
+              <dt>Infants</dt>
+              <dd className="count">{t.infants}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      <button type="button" className="next" onClick={onNext}>
+        Next scan
+        <span className="countdown" style={{ animationDuration: `${seconds}s` }} aria-hidden />
+      </button>
+    </main>
+  );
+}

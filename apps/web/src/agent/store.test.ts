@@ -1,0 +1,84 @@
+/**
+ * The device's queue (IndexedDB through idb, here on fake-indexeddb) and its upload: a claim made
+ * offline waits with its UUID and marks its ticket as claimed here; an upload in batches records the
+ * answers; a failed upload leaves the claims waiting, and sending them again sends the same ids.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import type { SyncAnswer } from './agent-api';
+import { makeStore } from './store';
+import { SYNC_BATCH, syncQueue } from './sync';
+
+let n = 0;
+const freshStore = () => makeStore(`test-${++n}`);
+
+const answer = (id: string, over: Partial<SyncAnswer> = {}): SyncAnswer => ({
+  id,
+  result: 'valid',
+  message: 'Valid: ticket claimed.',
+  ticket: null,
+  claimed_at: null,
+  claimed_by: null,
+  repeated: false,
+  conflict: false,
+  kept: true,
+  ...over,
+});
+
+describe('the offline queue', () => {
+  it('keeps a claim with a UUID, waiting, and the ticket as claimed on this device', async () => {
+    const store = freshStore();
+    const claim = await store.queueClaim('scan-text', 'u-1', new Date('2026-12-01T08:00:00Z'));
+    expect(claim.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await store.pendingCount()).toBe(1);
+    expect(await store.claimedHere('u-1')).toBe('2026-12-01T08:00:00.000Z');
+    expect(await store.claimedHere('u-2')).toBeNull();
+  });
+
+  it('uploads oldest first in batches and records the answers (conflicts counted)', async () => {
+    const store = freshStore();
+    const total = SYNC_BATCH + 5;
+    for (let i = 0; i < total; i++)
+      await store.queueClaim(`scan-${i}`, `u-${i}`, new Date(Date.UTC(2026, 11, 1, 8, 0, total - i)));
+    const batches: number[] = [];
+    const summary = await syncQueue(store, async (claims) => {
+      batches.push(claims.length);
+      return claims.map((c, i) => answer(c.id, i === 0 ? { conflict: true, kept: false } : {}));
+    });
+    expect(batches).toEqual([SYNC_BATCH, 5]);
+    expect(summary).toEqual({ sent: total, kept: total - 2, conflicts: 2, refused: 0 });
+    expect(await store.pendingCount()).toBe(0);
+    // Still known here after the upload: a second scan on this device says so offline.
+    expect(await store.claimedHere('u-3')).not.toBeNull();
+  });
+
+  it('a failed upload leaves the claims waiting; the retry sends the same ids', async () => {
+    const store = freshStore();
+    await store.queueClaim('a', 'u-a');
+    await store.queueClaim('b', 'u-b');
+    const sent: string[][] = [];
+    await expect(
+      syncQueue(store, async (claims) => {
+        sent.push(claims.map((c) => c.id));
+        throw new Error('offline');
+      }),
+    ).rejects.toThrow('offline');
+    expect(await store.pendingCount()).toBe(2);
+    await syncQueue(store, async (claims) => {
+      sent.push(claims.map((c) => c.id));
+      return claims.map((c) => answer(c.id, { repeated: true }));
+    });
+    expect(sent[1]).toEqual(sent[0]);
+    expect(await store.pendingCount()).toBe(0);
+  });
+
+  it('signing out forgets the keys and the claimed tickets but not the claims still waiting', async () => {
+    const store = freshStore();
+    await store.setKeys([{ kid: 'k1', jwk: { kty: 'OKP', crv: 'Ed25519', x: 'x' } }]);
+    await store.queueClaim('a', 'u-a');
+    await store.clearForSignOut();
+    expect(await store.getKeys()).toEqual([]);
+    expect(await store.claimedHere('u-a')).toBeNull();
+    expect(await store.pendingCount()).toBe(1);
+  });
+});

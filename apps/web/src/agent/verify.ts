@@ -1,0 +1,118 @@
+/**
+ * The agents' app's offline check (issue #19, decision 023): a scanned text is read by the contract's
+ * rules (readScan, splitSignedTicket, decodeTicketPayload), its Ed25519 signature verified with
+ * WebCrypto against the public keys the device downloaded, then judged against the refunded list,
+ * Rome's date of today and the tickets this device already claimed. No network, no library.
+ */
+import {
+  type AgentScanResult,
+  decodeTicketPayload,
+  fromBase64url,
+  isForDay,
+  readScan,
+  splitSignedTicket,
+  type TicketFacts,
+} from '@rome/contract';
+
+/** A public key as GET /api/agent/keys/ answers it (the fields this check uses). */
+export type PublicKey = { kid: string; jwk: { kty: 'OKP'; crv: 'Ed25519'; x: string } };
+
+export type OfflineVerdict = {
+  result: AgentScanResult;
+  message: string;
+  facts: TicketFacts | null;
+  /** For a ticket this device claimed before: when (ISO). */
+  claimedAt: string | null;
+};
+
+export type OfflineContext = {
+  keys: readonly PublicKey[];
+  /** unique_id of every refunded ticket in the list downloaded for today. */
+  refunded: ReadonlySet<string>;
+  /** Rome's date of the scan (YYYY-MM-DD). */
+  today: string;
+  /** When this device claimed the ticket before (ISO), if it did. */
+  claimedHere: (uniqueId: string) => Promise<string | null> | string | null;
+};
+
+const keyCache = new Map<string, Promise<CryptoKey>>();
+
+function importKey(key: PublicKey): Promise<CryptoKey> {
+  const cacheKey = `${key.kid}:${key.jwk.x}`;
+  let imported = keyCache.get(cacheKey);
+  if (!imported) {
+    imported = crypto.subtle.importKey(
+      'jwk',
+      { kty: 'OKP', crv: 'Ed25519', x: key.jwk.x },
+      { name: 'Ed25519' },
+      false,
+      ['verify'],
+    );
+    keyCache.set(cacheKey, imported);
+  }
+  return imported;
+}
+
+const ascii = (text: string): Uint8Array<ArrayBuffer> => {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
+};
+
+/**
+ * The facts of a signed ticket when its signature verifies with one of `keys`; null when the text is
+ * not a signed ticket, names an unknown key, or its signature does not match (altered or forged).
+ */
+export async function verifySignedTicket(
+  signed: string,
+  keys: readonly PublicKey[],
+): Promise<TicketFacts | null> {
+  const parts = splitSignedTicket(signed);
+  if (!parts) return null;
+  const facts = decodeTicketPayload(parts.payload);
+  const signature = fromBase64url(parts.signature);
+  if (!facts || !signature || signature.length !== 64) return null;
+  const key = keys.find((k) => k.kid === facts.kid);
+  if (!key) return null;
+  try {
+    const ok = await crypto.subtle.verify(
+      { name: 'Ed25519' },
+      await importKey(key),
+      Uint8Array.from(signature),
+      ascii(parts.payload),
+    );
+    return ok ? facts : null;
+  } catch {
+    return null;
+  }
+}
+
+export const OFFLINE_MESSAGES = {
+  valid: 'Valid: ticket claimed on this device (will sync).',
+  already_claimed: 'Already claimed on this device.',
+  refunded: 'This ticket was refunded and cannot be used.',
+  wrong_date: 'Not for today.',
+  unsigned: 'An old ticket without a signature: it can only be checked online.',
+  unknown: 'Not a ticket: scan the QR code or type the claim link.',
+  forged: 'Not a ticket of this shop: the signature does not match.',
+} as const;
+
+/** Judges a scanned or typed text with no network. */
+export async function judgeOffline(scan: string, ctx: OfflineContext): Promise<OfflineVerdict> {
+  const { signed, code } = readScan(scan);
+  const verdict = (result: AgentScanResult, message: string, facts: TicketFacts | null = null) => ({
+    result,
+    message,
+    facts,
+    claimedAt: null,
+  });
+  if (!signed) return verdict('unknown', code ? OFFLINE_MESSAGES.unsigned : OFFLINE_MESSAGES.unknown);
+  const facts = await verifySignedTicket(signed, ctx.keys);
+  if (!facts) return verdict('forged', OFFLINE_MESSAGES.forged);
+  if (ctx.refunded.has(facts.uniqueId)) return verdict('refunded', OFFLINE_MESSAGES.refunded, facts);
+  if (!isForDay(facts.date, ctx.today)) return verdict('wrong_date', OFFLINE_MESSAGES.wrong_date, facts);
+  const before = await ctx.claimedHere(facts.uniqueId);
+  if (before)
+    return { ...verdict('already_claimed', OFFLINE_MESSAGES.already_claimed, facts), claimedAt: before };
+  return verdict('valid', OFFLINE_MESSAGES.valid, facts);
+}

@@ -1,0 +1,264 @@
+/**
+ * The agents' app at /agent (issue #19, decision 023) on a phone: a superuser makes an agent account,
+ * the agent signs the device in, claims a ticket online by its QR text (read from the QR image of the
+ * ticket e-mail), goes offline, claims another one verified on the device (Ed25519 in the browser),
+ * scans it again (already claimed on this device), an altered text is refused, and back online the
+ * waiting claim is uploaded and the server has the ticket claimed by that agent. A revoked device is
+ * signed out at its next call. Then the camera: Chromium's fake camera plays a video of a real QR.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, chromium, expect, type Page, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { chromiumLaunch } from '../playwright.config';
+import { apiTokenFor, expectNoSeriousA11yViolations } from './fixtures';
+import { buyTicket, qrPngInOutbox } from './tickets';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+async function qrTextOf(png: Buffer): Promise<string> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const text = jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
+  if (!text) throw new Error('the QR image does not read');
+  return text;
+}
+
+async function makeAgentAccount(request: APIRequestContext) {
+  const token = await apiTokenFor(request, 'superuser');
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const account = {
+    agent_name: `App Agent ${stamp}`,
+    email: `app-${stamp}@agents.example`,
+    password: `pw-${stamp}-door`,
+  };
+  const res = await request.post('/api/admin/agent-accounts/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: account,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { ...account, superuserToken: token };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/agent');
+  await expect(page).toHaveURL(/\/agent\/$/);
+  await expect(page.getByRole('heading', { name: 'Sign in this device' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(/Ready offline for \d{4}-\d{2}-\d{2}/)).toBeVisible();
+}
+
+async function typeScan(page: Page, text: string) {
+  await page.getByLabel('Or type or paste the code or claim link').fill(text);
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+}
+
+test('sign in once, claim online, offline (verified on the device), again, then sync', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const account = await makeAgentAccount(page.request);
+  const first = await buyTicket(page, 'BB-24', 0, { adults: 2, youths: 1 });
+  const second = await buyTicket(page, 'GL-24');
+  const qr1 = await qrTextOf(qrPngInOutbox(first.code));
+  const qr2 = await qrTextOf(qrPngInOutbox(second.code));
+  expect(qr1).toMatch(/\/verify\/[\w-]+\/#t=[\w-]+\.[\w-]+$/);
+
+  await page.goto('/agent/');
+  await expectNoSeriousA11yViolations(page);
+  await signIn(page, account.email, account.password);
+  await expect(page.getByTestId('waiting')).toHaveText('0 claims waiting');
+  await expectNoSeriousA11yViolations(page);
+  await expect(page.getByRole('status', { name: 'Online' })).toBeVisible();
+
+  // Online: the server claims it.
+  await typeScan(page, qr1);
+  const result = page.locator('main.result');
+  await expect(result).toHaveAttribute('data-result', 'valid');
+  await expect(result.getByRole('heading', { name: 'Valid' })).toBeVisible();
+  await expect(result.locator('.youths-some .count')).toHaveText('1');
+  await expectNoSeriousA11yViolations(page);
+  await expect(result.getByText('Checked on the device, offline.')).toHaveCount(0);
+  // It moves on to the next scan by itself.
+  await expect(page.getByLabel('Or type or paste the code or claim link')).toBeVisible({ timeout: 8_000 });
+
+  // Offline: verified in the browser against the downloaded keys, kept with its UUID.
+  await context.setOffline(true);
+  await expect(page.getByRole('status', { name: 'Offline' })).toBeVisible();
+  await typeScan(page, qr2);
+  await expect(result).toHaveAttribute('data-result', 'valid');
+  await expect(result.getByText('Checked on the device, offline.')).toBeVisible();
+  await page.getByRole('button', { name: 'Next scan' }).click();
+  await expect(page.getByTestId('waiting')).toHaveText('1 claim waiting');
+
+  // The same ticket again on this device, still offline.
+  await typeScan(page, qr2);
+  await expect(result).toHaveAttribute('data-result', 'already_claimed');
+  await expect(result.getByRole('heading', { name: 'Already claimed on this device' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Next scan' }).click();
+
+  // One altered character of the signed text: refused offline.
+  const i = qr2.indexOf('#t=') + 8;
+  const altered = qr2.slice(0, i) + (qr2[i] === 'A' ? 'B' : 'A') + qr2.slice(i + 1);
+  await typeScan(page, altered);
+  await expect(result).toHaveAttribute('data-result', 'forged');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Next scan' }).click();
+  await expect(page.getByTestId('waiting')).toHaveText('1 claim waiting');
+
+  // The app itself opens with no network (the service worker's precache).
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.reload();
+  await expect(page.getByTestId('waiting')).toHaveText('1 claim waiting');
+
+  // Back online: the waiting claim is uploaded.
+  await context.setOffline(false);
+  await expect(page.getByTestId('waiting')).toHaveText('0 claims waiting');
+  await expect(page.getByTestId('sync-result')).toContainText('Synced 1 claim');
+
+  // The server has the ticket claimed by this agent.
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('rome-agent-device')!).token as string,
+  );
+  const answer = await page.request.post('/api/agent/claims/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { scan: qr2 },
+  });
+  const body = await answer.json();
+  expect(body.result).toBe('already_claimed');
+  expect(body.claimed_by).toBe(account.agent_name);
+
+  // Online, the app shows it as already claimed, with by whom.
+  await typeScan(page, qr2);
+  await expect(result).toHaveAttribute('data-result', 'already_claimed');
+  await expect(result.getByText(`by ${account.agent_name}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Next scan' }).click();
+
+  // A superuser revokes the device: its next call signs it out with a clear message.
+  const devices = await (
+    await page.request.get('/api/admin/agent-devices/', {
+      headers: { authorization: `Bearer ${account.superuserToken}` },
+    })
+  ).json();
+  const device = devices.devices.find((d: { agent_name: string }) => d.agent_name === account.agent_name);
+  const revoke = await page.request.delete(`/api/admin/agent-devices/${device.id}/`, {
+    headers: { authorization: `Bearer ${account.superuserToken}` },
+  });
+  expect(revoke.ok()).toBe(true);
+  await typeScan(page, qr1);
+  await expect(page.getByRole('alert')).toContainText('This device was signed out');
+  await expect(page.getByRole('heading', { name: 'Sign in this device' })).toBeVisible();
+});
+
+test('two devices claim one ticket offline: the first by claim time is kept, the other is a conflict', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const alpha = await makeAgentAccount(request);
+  const beta = await makeAgentAccount(request);
+  const phones = await Promise.all(
+    [alpha, beta].map(async (account) => {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+      });
+      const page = await context.newPage();
+      await signIn(page, account.email, account.password);
+      return { context, page };
+    }),
+  );
+  const { code, uniqueId } = await buyTicket(phones[0].page, 'BB-24');
+  const qr = await qrTextOf(qrPngInOutbox(code));
+
+  for (const { context, page } of phones) {
+    await context.setOffline(true);
+    await typeScan(page, qr);
+    await expect(page.locator('main.result')).toHaveAttribute('data-result', 'valid');
+    await expect(page.getByTestId('waiting')).toHaveText('1 claim waiting');
+    await page.waitForTimeout(50);
+  }
+  // Alpha scanned first; Beta finds a network first, then Alpha.
+  await phones[1].context.setOffline(false);
+  await expect(phones[1].page.getByTestId('waiting')).toHaveText('0 claims waiting', { timeout: 10_000 });
+  await phones[0].context.setOffline(false);
+  await expect(phones[0].page.getByTestId('waiting')).toHaveText('0 claims waiting', { timeout: 10_000 });
+  // The upload's outcome is on the scan screen, back by itself after the result.
+  await expect(phones[0].page.getByTestId('sync-result')).toContainText('Synced 1 claim', {
+    timeout: 10_000,
+  });
+  await expect(phones[0].page.getByTestId('sync-result')).toContainText('claimed elsewhere too (conflict');
+
+  const conflicts = await (
+    await request.get('/api/admin/claim-conflicts/', {
+      headers: { authorization: `Bearer ${alpha.superuserToken}` },
+    })
+  ).json();
+  const conflict = conflicts.conflicts.find((c: { unique_id: string }) => c.unique_id === uniqueId);
+  expect(conflict.kept.agent_name).toBe(alpha.agent_name);
+  expect(conflict.other.agent_name).toBe(beta.agent_name);
+  for (const { context } of phones) await context.close();
+});
+
+/** A Y4M video (YUV4MPEG2, 4:2:0) of `png` centred on white, for Chromium's fake camera. */
+async function writeY4m(png: Buffer, file: string) {
+  const W = 640;
+  const H = 480;
+  const qr = await sharp(png).resize(360, 360).flatten({ background: '#fff' }).greyscale().raw().toBuffer();
+  const y = Buffer.alloc(W * H, 235);
+  const ox = (W - 360) / 2;
+  const oy = (H - 360) / 2;
+  for (let r = 0; r < 360; r++)
+    for (let c = 0; c < 360; c++) y[(oy + r) * W + ox + c] = 16 + Math.round((qr[r * 360 + c] * 219) / 255);
+  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma, chroma]);
+  writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array(5).fill(frame)]),
+  );
+}
+
+test("the camera reads a real ticket's QR (Chromium's fake camera) and the ticket is claimed", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const account = await makeAgentAccount(page.request);
+  const { code } = await buyTicket(page, 'BB-24');
+  const video = path.join(test.info().outputDir, 'qr.y4m');
+  await import('node:fs').then((fs) => fs.mkdirSync(test.info().outputDir, { recursive: true }));
+  await writeY4m(qrPngInOutbox(code), video);
+
+  const browser = await chromium.launch({
+    ...chromiumLaunch,
+    args: [
+      ...chromiumLaunch.args,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const ctx = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      permissions: ['camera'],
+    });
+    const phone = await ctx.newPage();
+    await signIn(phone, account.email, account.password);
+    await phone.getByRole('button', { name: 'Scan with the camera' }).click();
+    const result = phone.locator('main.result');
+    await expect(result).toHaveAttribute('data-result', 'valid', { timeout: 15_000 });
+    await expect(result.getByRole('heading', { name: 'Valid' })).toBeVisible();
+  } finally {
+    await browser.close();
+  }
+});
