@@ -339,6 +339,9 @@ const OFF_CONTRACT: Record<string, RouteEntry> = {
   'GET /media/:key': { access: 'public', params: { key: 'mediaKey' }, expect: { anonymous: 200 } },
   'GET /robots.txt': { access: 'public', expect: { anonymous: 200 } },
   'GET /sitemap.xml': { access: 'public', expect: { anonymous: 200 } },
+  // The agents' app's page (decision 023): public HTML; its calls need a device token ('device' class).
+  'GET /agent/': { access: 'public', expect: { anonymous: 200 } },
+  'GET /agent/index.html': { access: 'public', expect: { anonymous: 200 } },
 };
 
 /** The matrix's class of a contract call: the entry's access, narrowed to 'owner' where CALLS says so. */
