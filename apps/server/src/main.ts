@@ -6,7 +6,7 @@ import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { openDatabase, SEED_LOCK, withAdvisoryLock } from './db/client';
 import { demoSecret, seedBase, seedCatalog, seedDemoAccounts } from './db/seed/index';
-import { createAgentAccount } from './modules/agents/devices';
+import { ensureAgentAccount } from './modules/agents/devices';
 import { createReseller } from './modules/reseller/keys';
 import { createStorage } from './storage/index';
 
@@ -40,7 +40,7 @@ const demo = await withAdvisoryLock(database, SEED_LOCK, async () => {
       const out = [];
       for (const [i, a] of agents.entries()) {
         const login = { agent: a.name, email: `agent${i + 1}@demo.example`, password: demoSecret() };
-        await createAgentAccount(database.db, {
+        await ensureAgentAccount(database.db, {
           agentName: a.name,
           email: login.email,
           password: login.password,

@@ -73,6 +73,32 @@ export async function createAgentAccount(
   });
 }
 
+/**
+ * The demo's agents'-app sign-in (main.ts): made, or, when the agent or the address already has one
+ * (the demo seeded again for another data folder on the same database), that account's password set
+ * to the new one, so the printed sign-in works.
+ */
+export async function ensureAgentAccount(
+  db: Db,
+  input: { agentName: string; email: string; password: string },
+) {
+  try {
+    await createAgentAccount(db, input);
+  } catch (err) {
+    if (!(err instanceof AgentAccountTaken)) throw err;
+    const [agent] = await db.select().from(agents).where(eq(agents.name, input.agentName.trim()));
+    await db
+      .update(agentAccounts)
+      .set({ passwordHash: await hashSecret(input.password) })
+      .where(
+        or(
+          eq(agentAccounts.email, input.email.trim().toLowerCase()),
+          agent ? eq(agentAccounts.agentId, agent.id) : undefined,
+        ),
+      );
+  }
+}
+
 export async function listAgentAccounts(db: Db) {
   const rows = await db
     .select({ account: agentAccounts, agentName: agents.name, devices: count(agentDevices.id) })
