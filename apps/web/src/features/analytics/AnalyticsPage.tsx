@@ -16,6 +16,7 @@ import { useHasAccessToken } from '../../lib/session';
 import { usePageViews } from '../../lib/track';
 import { insightsQuery, superuserQuery } from './api';
 import { ActivityLog } from './components/ActivityLog';
+import { AgentApp } from './components/AgentApp';
 import { DetailView } from './components/DetailView';
 import { MetricCards } from './components/MetricCards';
 import { ResellerKeys } from './components/ResellerKeys';
@@ -125,6 +126,7 @@ function Dashboard() {
             onPage={setPage}
           />
           <ResellerKeys timeZone={timeZone} />
+          <AgentApp />
         </>
       ) : null}
       {/* The location data is DB-IP's City Lite database (CC BY 4.0), which asks for this credit. */}
