@@ -165,6 +165,10 @@ test('a superuser makes an agent account, revokes its device and sees a ticket c
   await expect(cells.nth(2)).toContainText(`${other.agent_name} · Colosseum phone ${stamp}`);
   await expect(cells.nth(2)).toContainText(romeTime(conflict.other.at));
   await expectNoSeriousA11yViolations(page);
+  // On a phone the tables stack, each cell under its column's name; axe again with the rows in.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(rows.first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('no conflict yet: the list says so', async ({ page }) => {

@@ -5,6 +5,8 @@
  * failed, spec §8) -> 'Access Restricted'; superuser -> the five cards and the 'User Activity Log', or
  * a metric's detail view (?metric={slug}) with a back button. Times are UTC from the server, shown in the
  * display zone the server names (default Asia/Dhaka). Fetch failures of the dashboard are only logged.
+ * Below them, beyond the spec: resellers' keys (issue #17) and the agents' app's accounts, devices and
+ * tickets claimed twice (issue #19, components/AgentApp.tsx, in Rome time).
  */
 import { ANALYTICS_METRICS, type AnalyticsMetric } from '@rome/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -20,6 +20,32 @@ const romeTime = (iso: string | null) => (iso ? formatActivityTime(iso, ROME_TZ)
 const cardClass = 'mt-10 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200';
 const inputClass = 'mt-1 rounded-lg border border-stone-300 px-3 py-2';
 
+// On a phone the tables stack: one block a row, each cell under its column's name (drawn by CSS from
+// data-label, so the cell's text stays its own; the headers stay in the table for screen readers).
+const stackTable = 'min-w-full max-sm:block';
+const stackHead = 'max-sm:sr-only';
+const stackBody = 'max-sm:block';
+const stackRow = 'max-sm:block max-sm:border-b max-sm:border-stone-200 max-sm:py-2 max-sm:last:border-b-0';
+const stackCell =
+  'max-sm:block max-sm:border-b-0 max-sm:py-1 max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-stone-600 max-sm:before:content-[attr(data-label)]';
+
+/** A table cell that names its column when the table stacks (phones). */
+function Td({
+  label,
+  className = '',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <td data-label={label} className={`${tdClass} ${stackCell} ${className}`}>
+      {children}
+    </td>
+  );
+}
+
 export function AgentApp() {
   return (
     <>
@@ -177,8 +203,8 @@ function AgentAccounts() {
       ) : (
         <div className="mt-4">
           <ScrollTable label="Agent accounts list">
-            <table className="min-w-full">
-              <thead>
+            <table className={stackTable}>
+              <thead className={stackHead}>
                 <tr>
                   <th scope="col" className={thClass}>
                     Agent
@@ -194,13 +220,19 @@ function AgentAccounts() {
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={stackBody}>
                 {list.data.accounts.map((a) => (
-                  <tr key={a.id}>
-                    <td className={`${tdClass} font-semibold`}>{a.agent_name}</td>
-                    <td className={`${tdClass} break-all`}>{a.email}</td>
-                    <td className={`${tdClass} whitespace-nowrap`}>{romeTime(a.created_at)}</td>
-                    <td className={tdClass}>{a.devices}</td>
+                  <tr key={a.id} className={stackRow}>
+                    <Td label="Agent" className="font-semibold">
+                      {a.agent_name}
+                    </Td>
+                    <Td label="E-mail" className="max-sm:break-all sm:whitespace-nowrap">
+                      {a.email}
+                    </Td>
+                    <Td label="Created (Rome)" className="whitespace-nowrap">
+                      {romeTime(a.created_at)}
+                    </Td>
+                    <Td label="Active devices">{a.devices}</Td>
                   </tr>
                 ))}
               </tbody>
@@ -268,8 +300,8 @@ function AgentDevices() {
       ) : (
         <div className="mt-4">
           <ScrollTable label="Agents' devices list">
-            <table className="min-w-full">
-              <thead>
+            <table className={stackTable}>
+              <thead className={stackHead}>
                 <tr>
                   <th scope="col" className={thClass}>
                     Device
@@ -291,18 +323,22 @@ function AgentDevices() {
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={stackBody}>
                 {list.data.devices.map((d) => (
-                  <tr key={d.id} data-testid="agent-device">
-                    <td className={tdClass}>
+                  <tr key={d.id} data-testid="agent-device" className={stackRow}>
+                    <Td label="Device">
                       <span className="font-semibold">{d.label}</span>
                       <br />
                       <code className="text-xs text-stone-600">{d.token_prefix}…</code>
-                    </td>
-                    <td className={tdClass}>{d.agent_name}</td>
-                    <td className={`${tdClass} whitespace-nowrap`}>{romeTime(d.created_at)}</td>
-                    <td className={`${tdClass} whitespace-nowrap`}>{romeTime(d.last_seen_at) ?? 'Never'}</td>
-                    <td className={`${tdClass} whitespace-nowrap`}>
+                    </Td>
+                    <Td label="Agent">{d.agent_name}</Td>
+                    <Td label="Signed in (Rome)" className="whitespace-nowrap">
+                      {romeTime(d.created_at)}
+                    </Td>
+                    <Td label="Last seen (Rome)" className="whitespace-nowrap">
+                      {romeTime(d.last_seen_at) ?? 'Never'}
+                    </Td>
+                    <Td label="Status" className="whitespace-nowrap">
                       {d.revoked_at ? (
                         <>
                           <span className="rounded bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-700">
@@ -316,11 +352,11 @@ function AgentDevices() {
                           Active
                         </span>
                       )}
-                    </td>
-                    <td className={`${tdClass} whitespace-nowrap`}>
+                    </Td>
+                    <Td label="" className="whitespace-nowrap">
                       {!d.revoked_at &&
                         (confirming === d.id ? (
-                          <span className="flex flex-wrap items-center gap-2">
+                          <span className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
                             <span className="text-sm text-stone-700">Revoke this device now?</span>
                             <button
                               type="button"
@@ -351,7 +387,7 @@ function AgentDevices() {
                             Revoke…<span className="sr-only"> {d.label}</span>
                           </button>
                         ))}
-                    </td>
+                    </Td>
                   </tr>
                 ))}
               </tbody>
@@ -366,7 +402,7 @@ function AgentDevices() {
 /** One side of a conflict, as the contract answers it. */
 type Side = ApiAnswer<'GET /api/admin/claim-conflicts/'>['conflicts'][number]['kept'];
 
-function SideCell({ side }: { side: Side }) {
+function SideCell({ side, label }: { side: Side; label: string }) {
   const who = side.agent_name
     ? side.device
       ? `${side.agent_name} · ${side.device}`
@@ -375,11 +411,11 @@ function SideCell({ side }: { side: Side }) {
       ? `${side.partner} (partner's scanner)`
       : 'Unknown';
   return (
-    <td className={tdClass}>
+    <Td label={label}>
       <span className="font-medium">{who}</span>
       <br />
       <span className="whitespace-nowrap text-stone-600">{romeTime(side.at) ?? 'Time unknown'}</span>
-    </td>
+    </Td>
   );
 }
 
@@ -410,8 +446,8 @@ function ClaimConflicts() {
       ) : (
         <div className="mt-4">
           <ScrollTable label="Tickets claimed twice list">
-            <table className="min-w-full">
-              <thead>
+            <table className={stackTable}>
+              <thead className={stackHead}>
                 <tr>
                   <th scope="col" className={thClass}>
                     Ticket
@@ -427,17 +463,19 @@ function ClaimConflicts() {
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={stackBody}>
                 {list.data.conflicts.map((c) => (
-                  <tr key={c.id} data-testid="claim-conflict">
-                    <td className={tdClass}>
+                  <tr key={c.id} data-testid="claim-conflict" className={stackRow}>
+                    <Td label="Ticket">
                       <code className="font-semibold">{c.unique_id}</code>
                       <br />
                       <span className="text-stone-600">{c.package_tag}</span>
-                    </td>
-                    <SideCell side={c.kept} />
-                    <SideCell side={c.other} />
-                    <td className={`${tdClass} whitespace-nowrap`}>{romeTime(c.created_at)}</td>
+                    </Td>
+                    <SideCell side={c.kept} label="Kept claim (Rome)" />
+                    <SideCell side={c.other} label="Refused claim (Rome)" />
+                    <Td label="Recorded (Rome)" className="whitespace-nowrap">
+                      {romeTime(c.created_at)}
+                    </Td>
                   </tr>
                 ))}
               </tbody>
