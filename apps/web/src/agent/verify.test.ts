@@ -4,7 +4,7 @@
  * altered character, another key or an unknown kid is forged, then the refunded list, the date and
  * this device's own claims.
  */
-import { encodeTicketPayload, type TicketFacts, toBase64url } from '@rome/contract';
+import { encodeTicketPayload, fromBase64url, type TicketFacts, toBase64url } from '@rome/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   judgeOffline,
@@ -137,6 +137,52 @@ describe('judgeOffline', () => {
     expect(v.result).toBe('valid');
     // Valid, but the list is weeks old and is not that day's: the result says so.
     expect(v.warning).toMatch(/does not cover Fri, 15 Jan 2027/);
+  });
+});
+
+describe('pass window offline (payload version 2)', () => {
+  const paidAt = Date.parse('2026-01-01T10:00:00Z');
+  const pass: TicketFacts = {
+    ...facts,
+    uniqueId: 'u-pass',
+    date: null,
+    slot: null,
+    availabilityType: 'PASS',
+    paidAt,
+    validityDays: 30,
+  };
+
+  it("a pass past its window is refused offline with the online screen's outcome and words", async () => {
+    const expired = await judgeOffline(await k1.sign(pass), ctx());
+    expect(expired.result).toBe('expired');
+    expect(expired.message).toBe('This pass was not used in time and has expired.');
+    expect(expired.facts?.uniqueId).toBe('u-pass');
+  });
+
+  it('a pass within its window is valid, up to the millisecond the server allows', async () => {
+    const signedPass = await k1.sign(pass);
+    const last = new Date(paidAt + 30 * 86_400_000);
+    const listsThen = lists({ days: { '2026-01-31': [] }, fetchedAt: '2026-01-31T08:00:00.000Z' });
+    const within = await judgeOffline(signedPass, ctx({ at: last, refunded: listsThen }));
+    expect(within.result).toBe('valid');
+    expect(within.warning).toBeNull();
+    const after = new Date(last.getTime() + 1);
+    expect((await judgeOffline(signedPass, ctx({ at: after, refunded: listsThen }))).result).toBe('expired');
+  });
+
+  it('the window is signed: a pass made longer keeps no signature', async () => {
+    const signedPass = await k1.sign(pass);
+    const longer = `${encodeTicketPayload({ ...pass, validityDays: 3650 })}.${signedPass.split('.')[1]}`;
+    expect((await judgeOffline(longer, ctx())).result).toBe('forged');
+  });
+
+  it('an old payload (version 1, no window) still verifies and is judged as before', async () => {
+    const old = { ...facts, uniqueId: 'u-old', date: null, slot: null };
+    const v1 = await k1.sign(old);
+    expect(new TextDecoder().decode(fromBase64url(v1.split('.')[0])!)).toMatch(/^\[1,/);
+    expect(await verifySignedTicket(v1, [k1.pub])).toEqual(old);
+    // Years after: an old pass carries no window, the server judges it at the upload.
+    expect((await judgeOffline(v1, ctx({ at: new Date('2029-01-01T10:00:00Z') }))).result).toBe('valid');
   });
 });
 

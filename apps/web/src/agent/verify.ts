@@ -2,19 +2,22 @@
  * The agents' app's offline check (issue #19, decision 023): a scanned text is read by the contract's
  * rules (readScan, splitSignedTicket, decodeTicketPayload), its Ed25519 signature verified with
  * WebCrypto against the public keys the device downloaded, then judged against the refunded list,
- * Rome's date of the scan and the tickets this device already claimed. No network, no library.
+ * the pass window and Rome's date of the scan (the server's rule, `ticketWindowResult` of the
+ * contract) and the tickets this device already claimed. No network, no library.
  */
 import {
+  AGENT_SCAN_MESSAGES,
   type AgentScanResult,
   addDays,
   decodeTicketPayload,
   formatRomeDate,
   fromBase64url,
-  isForDay,
   readScan,
   romeParts,
   splitSignedTicket,
   type TicketFacts,
+  ticketWindowResult,
+  windowOfFacts,
 } from '@rome/contract';
 
 /** A public key as GET /api/agent/keys/ answers it (the fields this check uses). */
@@ -133,7 +136,8 @@ export const OFFLINE_MESSAGES = {
   valid: 'Valid: ticket claimed on this device (will sync).',
   already_claimed: 'Already claimed on this device.',
   refunded: 'This ticket was refunded and cannot be used.',
-  wrong_date: 'Not for today.',
+  wrong_date: AGENT_SCAN_MESSAGES.wrong_date,
+  expired: AGENT_SCAN_MESSAGES.expired,
   unsigned: 'An old ticket without a signature: it can only be checked online.',
   unknown: 'Not a ticket: scan the QR code or type the claim link.',
   forged: 'Not a ticket of this shop: the signature does not match.',
@@ -155,7 +159,10 @@ export async function judgeOffline(scan: string, ctx: OfflineContext): Promise<O
   const day = romeParts(ctx.at).date;
   if (ctx.refunded?.days[day]?.includes(facts.uniqueId))
     return verdict('refunded', OFFLINE_MESSAGES.refunded, facts);
-  if (!isForDay(facts.date, day)) return verdict('wrong_date', OFFLINE_MESSAGES.wrong_date, facts);
+  // The server's own rule (contract): a pass past its window (a version 2 payload carries it; a version
+  // 1 ticket, sold before, carries none and is judged as before), then the scan's Rome date.
+  const window = ticketWindowResult(windowOfFacts(facts), ctx.at);
+  if (window) return verdict(window, OFFLINE_MESSAGES[window], facts);
   const warning = refundedListWarning(ctx.refunded, ctx.at);
   const before = await ctx.claimedHere(facts.uniqueId);
   if (before)

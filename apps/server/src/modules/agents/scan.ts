@@ -7,17 +7,17 @@ import { randomUUID } from 'node:crypto';
 import {
   AGENT_SCAN_MESSAGES,
   type AgentScanResult,
-  isForDay,
   readScan,
   romeParts,
   type ScanAnswer,
+  ticketWindowResult,
 } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agentClaims, agents, orders, packages, resellers, slots } from '../../db/schema';
 import { hashClaimCode } from '../checkout/fulfilment';
 import type { AgentDeviceAuth } from './devices';
-import { markClaimedByDevice, passExpired } from './service';
+import { markClaimedByDevice } from './service';
 import { type KeyAccess, verifyTicket } from './signed-ticket';
 
 const ticketColumns = {
@@ -117,9 +117,16 @@ export function judge(t: TicketRow, at: Date): Exclude<AgentScanResult, 'valid'>
   if (t.scanned) return 'already_claimed';
   if (t.status === 'refunded') return 'refunded';
   if (t.status !== 'paid') return 'unknown';
-  if (passExpired(t.paidAt, t.availabilityType, t.validityDays, at)) return 'expired';
-  if (!isForDay(ticketDate(t), romeParts(at).date)) return 'wrong_date';
-  return null;
+  // The pass window and Rome's date of `at`: the contract's rule, the device's offline check reads it too.
+  return ticketWindowResult(
+    {
+      date: ticketDate(t),
+      paidAt: t.paidAt,
+      availabilityType: t.availabilityType,
+      validityDays: t.validityDays,
+    },
+    at,
+  );
 }
 
 /** The answer for the screen. */
