@@ -17,6 +17,7 @@
  * differ from the claims sent, or when a repeated upload counted anything.
  *
  * Needs PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
+ * BENCH_NODE_OPTIONS is handed to the shop's process (a CPU profile: '--cpu-prof --cpu-prof-dir=…').
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { romeToday, SYNC_BATCH_MAX } from '@rome/contract';
@@ -52,7 +53,12 @@ try {
   instance = await startInstance({
     id: 'a',
     databaseUrl: db.url,
-    env: { SEED_DEMO: 'true', LOG_LEVEL: 'error' },
+    // BENCH_NODE_OPTIONS reaches the shop's process only (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
+    env: {
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'error',
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+    },
   });
   const base = instance.url;
   const database = await openPostgres(db.url, 4);
