@@ -12,8 +12,9 @@ import {
   type ScanAnswer,
   ticketWindowResult,
 } from '@rome/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { agentClaims, agents, orders, packages, resellers, slots } from '../../db/schema';
 import { hashClaimCode } from '../checkout/fulfilment';
 import type { AgentDeviceAuth } from './devices';
@@ -64,27 +65,53 @@ export type TicketRow = {
   resellerName: string | null;
 };
 
-/** One ticket with what the screen shows; `lock` takes its row lock (inside a transaction). */
-export async function ticketWhere(
-  db: Db,
-  where: { uniqueId: string } | { codeHash: string } | { id: string },
-  lock = false,
-): Promise<TicketRow | null> {
-  const q = db
+type TicketKey = { uniqueId: string } | { codeHash: string } | { id: string };
+
+const ticketQuery = (db: Db) =>
+  db
     .select(ticketColumns)
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))
     .leftJoin(slots, eq(slots.id, orders.slotId))
     .leftJoin(agents, eq(agents.id, orders.claimedByAgentId))
-    .leftJoin(resellers, eq(resellers.id, orders.claimedByResellerId))
-    .where(
-      'uniqueId' in where
-        ? eq(orders.uniqueId, where.uniqueId)
-        : 'codeHash' in where
-          ? eq(orders.claimCodeHash, where.codeHash)
-          : eq(orders.id, where.id),
-    );
-  const [row] = await (lock ? q.for('update', { of: orders }) : q);
+    .leftJoin(resellers, eq(resellers.id, orders.claimedByResellerId));
+
+const keyColumn = (where: TicketKey) =>
+  'uniqueId' in where ? orders.uniqueId : 'codeHash' in where ? orders.claimCodeHash : orders.id;
+const keyValue = (where: TicketKey) =>
+  'uniqueId' in where ? where.uniqueId : 'codeHash' in where ? where.codeHash : where.id;
+
+/**
+ * The door's lookups with no lock (every online claim makes one), prepared once per database: the
+ * five-table select is not built again for each scan.
+ */
+const preparedTicket = {
+  uniqueId: preparedPerDb((db) =>
+    ticketQuery(db)
+      .where(eq(orders.uniqueId, sql.placeholder('key')))
+      .prepare('agent_ticket_by_unique_id'),
+  ),
+  codeHash: preparedPerDb((db) =>
+    ticketQuery(db)
+      .where(eq(orders.claimCodeHash, sql.placeholder('key')))
+      .prepare('agent_ticket_by_code_hash'),
+  ),
+  id: preparedPerDb((db) =>
+    ticketQuery(db)
+      .where(eq(orders.id, sql.placeholder('key')))
+      .prepare('agent_ticket_by_id'),
+  ),
+};
+
+/** One ticket with what the screen shows; `lock` takes its row lock (inside a transaction). */
+export async function ticketWhere(db: Db, where: TicketKey, lock = false): Promise<TicketRow | null> {
+  const [row] = lock
+    ? await ticketQuery(db)
+        .where(eq(keyColumn(where), keyValue(where)))
+        .for('update', { of: orders })
+    : await preparedTicket['uniqueId' in where ? 'uniqueId' : 'codeHash' in where ? 'codeHash' : 'id'](
+        db,
+      ).execute({ key: keyValue(where) });
   return row ?? null;
 }
 
