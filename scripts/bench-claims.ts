@@ -67,10 +67,12 @@ try {
   const today = romeToday();
   const total = ONLINE + OFFLINE;
   const prefix = `bench${randomBytes(3).toString('hex')}`;
-  const [{ id: packageId }] = await db.query<{ id: number }>(
-    'SELECT id FROM packages WHERE package_tag = $1',
-    [TAG],
-  );
+  const [{ id: packageId, availability_type, validity_days }] = await db.query<{
+    id: number;
+    availability_type: string | null;
+    validity_days: number | null;
+  }>('SELECT id, availability_type, validity_days FROM packages WHERE package_tag = $1', [TAG]);
+  const paidAt = Date.now();
   await db.query(
     `INSERT INTO orders (unique_id, package_id, selected_date, adult_count, youth_count, infant_count,
        adult_price_cents, youth_price_cents, total_cents, provider, status, paid_at, amount_paid_cents)
@@ -89,6 +91,10 @@ try {
       adults: 2,
       youths: 1,
       infants: 0,
+      // A version 2 payload, as the fulfilment signs (the pass window).
+      availabilityType: availability_type,
+      paidAt,
+      validityDays: validity_days,
     });
     if (!s) throw new Error('the shop made no signing key at start');
     signed.push(s);
