@@ -61,19 +61,24 @@ export default defineConfig({
         //  - shell: React, the router, TanStack Query, toasts, the contract (but its analytics part, which
         //    only the dashboard uses) and the app's own api/, lib/ and components/, which the entry and
         //    nearly every page use anyway;
-        //  - content: the editable-content blocks and their sanitiser (DOMPurify), for the pages that
-        //    show them (company, static pages, ticket details, view more), not the home page.
+        //    and the content layer's light part (text blocks, banners, the editable slot, the logo),
+        //    which draws no HTML;
+        //  - content: the HTML content block and its sanitiser (DOMPurify, 11 KB gzip) with the content
+        //    barrel (index.ts), for the pages that show editors' HTML (static pages, agent points, ticket
+        //    details), not the home page: home, company and view-more import the light part's own files,
+        //    never the barrel (a group takes its modules' imports along, so the barrel in the shell
+        //    pulled DOMPurify into every first load).
         // Pages, the editor, media library and analytics stay their own lazy chunks. Measured in
         // docs/architecture.md (Web budgets).
         codeSplitting: {
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|react-hot-toast|goober)[\\/]|packages[\\/]contract[\\/]src[\\/](?!analytics)|apps[\\/]web[\\/]src[\\/](api[\\/]|lib[\\/]|components[\\/]|features[\\/]content[\\/]api\.ts)/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|react-hot-toast|goober)[\\/]|packages[\\/]contract[\\/]src[\\/](?!analytics)|apps[\\/]web[\\/]src[\\/](api[\\/]|lib[\\/]|components[\\/]|features[\\/]content[\\/](?!html\.|ContentHtml\.|index\.))/,
             },
             {
               name: 'content',
-              test: /node_modules[\\/]dompurify[\\/]|apps[\\/]web[\\/]src[\\/]features[\\/](content[\\/]|pages[\\/]StaticPage)/,
+              test: /node_modules[\\/]dompurify[\\/]|apps[\\/]web[\\/]src[\\/]features[\\/](content[\\/](html|ContentHtml|index)\.|pages[\\/]StaticPage)/,
             },
           ],
         },
