@@ -58,9 +58,11 @@ export default defineConfig({
         // that the entry and the pages share into ten small chunks (jsx-runtime, useQuery, the router,
         // the contract's routes, ...), so a landing page asked for 12-15 scripts at once. Over HTTP/1.1
         // (six connections) each extra round of requests costs a round trip on a phone. Now:
-        //  - shell: React, the router, TanStack Query, toasts, the contract (but its analytics part, which
+        //  - shell: React, the router, TanStack Query, the contract (but its analytics part, which
         //    only the dashboard uses) and the app's own api/, lib/ and components/, which the entry and
-        //    nearly every page use anyway;
+        //    nearly every page use anyway (but the forms, account and ticket calls and the checkout/inventory rules, which the home page
+        //    does not use: 'pages', 3.3 KB gzip, with the first page that needs them; a module the shell
+        //    imports stays in the shell all the same, as a group takes its modules' imports along),
         //    and the content layer's light part (text blocks, banners, the editable slot, the logo),
         //    which draws no HTML;
         //  - content: the HTML content block and its sanitiser (DOMPurify, 11 KB gzip) with the content
@@ -74,7 +76,19 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|react-hot-toast|goober)[\\/]|packages[\\/]contract[\\/]src[\\/](?!analytics)|apps[\\/]web[\\/]src[\\/](api[\\/]|lib[\\/]|components[\\/]|features[\\/]content[\\/](?!html\.|ContentHtml\.|index\.))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|packages[\\/]contract[\\/]src[\\/](?!analytics|(auth|validation|checkout|inventory|html-policy|order|tickets|privacy)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.)|lib[\\/](?!toast\.|AppToaster\.|download\.)|components[\\/](?!form\.|PasswordField\.)|features[\\/]content[\\/](?!html\.|ContentHtml\.|index\.))/,
+            },
+            {
+              // Code the pages share that the home page's first screen does not use (forms, account and
+              // ticket calls, checkout and validation rules): one chunk with the first page that needs it.
+              name: 'pages',
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/](form|PasswordField)|api[\\/](account|tickets)|lib[\\/]download)\.|packages[\\/]contract[\\/]src[\\/](auth|validation|checkout|inventory|html-policy|order|tickets|privacy)\./,
+            },
+            {
+              // The toasts (react-hot-toast and goober, 4.6 KB gzip): with the first page or editor module
+              // that shows one (lib/toast.ts), never with the home page's first load.
+              name: 'toasts',
+              test: /node_modules[\\/](react-hot-toast|goober)[\\/]|apps[\\/]web[\\/]src[\\/]lib[\\/](toast|AppToaster)\./,
             },
             {
               name: 'content',
