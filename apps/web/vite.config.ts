@@ -76,13 +76,13 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|packages[\\/]contract[\\/]src[\\/](?!analytics|(auth|validation|checkout|inventory|html-policy|order|tickets|privacy)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.)|lib[\\/](?!toast\.|AppToaster\.|download\.)|components[\\/](?!form\.|PasswordField\.)|features[\\/]content[\\/](?!html\.|ContentHtml\.|index\.))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|packages[\\/]contract[\\/]src[\\/](?!analytics|(auth|validation|checkout|inventory|html-policy|order|tickets|privacy)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.)|lib[\\/](?!toast\.|AppToaster\.|download\.)|components[\\/](?!form\.|PasswordField\.)|features[\\/]content[\\/](?!html\.|ContentHtml\.|ContentBanner\.|ContentImage\.|index\.))/,
             },
             {
               // Code the pages share that the home page's first screen does not use (forms, account and
-              // ticket calls, checkout and validation rules): one chunk with the first page that needs it.
+              // ticket calls, checkout and inventory rules, the content banner and image): one chunk with the first page that needs it.
               name: 'pages',
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/](form|PasswordField)|api[\\/](account|tickets)|lib[\\/]download)\.|packages[\\/]contract[\\/]src[\\/](auth|validation|checkout|inventory|html-policy|order|tickets|privacy)\./,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/](form|PasswordField)|api[\\/](account|tickets)|lib[\\/]download|features[\\/]content[\\/](ContentBanner|ContentImage))\.|packages[\\/]contract[\\/]src[\\/](auth|validation|checkout|inventory|html-policy|order|tickets|privacy)\./,
             },
             {
               // The toasts (react-hot-toast and goober, 4.6 KB gzip): with the first page or editor module
