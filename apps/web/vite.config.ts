@@ -61,7 +61,7 @@ export default defineConfig({
         //  - shell: React, the router, TanStack Query, the contract (but its analytics part, which
         //    only the dashboard uses) and the app's own api/, lib/ and components/, which the entry and
         //    nearly every page use anyway (but the forms, account and ticket calls and the checkout/inventory rules, which the home page
-        //    does not use: 'pages', 3.3 KB gzip, with the first page that needs them; a module the shell
+        //    does not use: 'pages', 4 KB gzip, with the first page that needs them; a module the shell
         //    imports stays in the shell all the same, as a group takes its modules' imports along),
         //    and the content layer's light part (text blocks, banners, the editable slot, the logo),
         //    which draws no HTML;
