@@ -4,7 +4,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
 import { PageLoading, SearchLoading } from './components/PageLoading';
 import { RouteError } from './components/RouteError';
-import { EditableSiteLogo } from './features/content';
+import { EditableSiteLogo } from './features/content/SiteLogo';
 
 const page =
   (load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] =>

@@ -1,5 +1,6 @@
 import { HOME_PAGE_TAG, PRODUCT_NAME } from '@rome/contract';
-import { EditorPageTools, useStoredPageHead } from '../content';
+import { EditorPageTools } from '../content/editable';
+import { useStoredPageHead } from '../content/page-head';
 import { BottomBanner } from './BottomBanner';
 import { GetInTouch } from './GetInTouch';
 import { Hero } from './Hero';

@@ -3,7 +3,10 @@ import { useParams } from 'react-router';
 import { usePackages } from '../../api/catalog';
 import { LoadError } from '../../components/LoadError';
 import { PackageGrid } from '../../components/PackageCard';
-import { ContentBanner, ContentText, EditorPageTools, useStoredPageHead } from '../content';
+import { ContentBanner } from '../content/ContentBanner';
+import { ContentText } from '../content/ContentText';
+import { EditorPageTools } from '../content/editable';
+import { useStoredPageHead } from '../content/page-head';
 
 /** Spec §2 View more / similar: /viewsimilar/{hours}/{company}. */
 export default function ViewMorePage() {
