@@ -49,6 +49,9 @@ async function expectFocusTrapped(page: Page, container: Locator) {
 }
 
 test.describe('editor dialogs', () => {
+  // A walk of Tab presses round a dialog full of rows (the partner logos: five buttons each) takes a
+  // while on a machine running the two browser-test shards at once.
+  test.describe.configure({ timeout: 90_000 });
   test.beforeEach(async ({ page }) => {
     await signInAs(page, 'editor');
   });
