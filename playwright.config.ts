@@ -38,9 +38,9 @@ export default defineConfig({
   workers: 1,
   // CI retries a failed test once; scripts/test.mjs reports any test that needed it as flaky.
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI
-    ? [['list'], ['json', { outputFile: 'reports/tests/e2e.json' }]]
-    : [['list'], ['json', { outputFile: 'reports/tests/e2e.json' }]],
+  // scripts/e2e.mjs gives each shard its own report file and output folder.
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'reports/tests/e2e.json' }]],
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunch,

@@ -1,8 +1,13 @@
 #!/usr/bin/env node
 // Runs the browser suite in Debian's Chromium. Installs it with apt when missing and running as root;
 // otherwise stops with a message saying exactly what to do.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+//
+// The whole suite runs as E2E_SHARDS shards at once (default 2; 1 when files or options are given):
+// each shard is its own Playwright process with its own server, port and data folder (the specs of one
+// shard share one server, as before), so the suite takes about half the time on two cores. Each shard
+// writes reports/tests/e2e-<n>.json; scripts/test.mjs adds them up.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -26,4 +31,47 @@ if (!existsSync(chromium)) {
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
 // The browser tests run against the built app, so build what is being tested.
 if (run('npm', ['run', '--silent', 'build']) !== 0) process.exit(1);
-process.exit(run('npx', ['playwright', 'test', ...process.argv.slice(2)]));
+
+const args = process.argv.slice(2);
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? (args.length > 0 ? 1 : 2)));
+mkdirSync('reports/tests', { recursive: true });
+for (const f of readdirSync('reports/tests', { withFileTypes: true })) {
+  if (/^e2e(-\d+)?\.json$/.test(f.name)) rmSync(`reports/tests/${f.name}`, { force: true });
+}
+if (shards === 1) process.exit(run('npx', ['playwright', 'test', ...args]));
+
+const basePort = Number(process.env.E2E_PORT ?? 4310);
+const shardEnv = (n) => {
+  const env = {
+    ...process.env,
+    E2E_PORT: String(basePort + n - 1),
+    E2E_REPORT: `reports/tests/e2e-${n}.json`,
+    E2E_OUTPUT_DIR: `test-results/shard-${n}`,
+  };
+  // Each shard makes its own data folder and wallet material (playwright.config.ts).
+  delete env.E2E_DATA_DIR;
+  delete env.E2E_WALLET_DIR;
+  return env;
+};
+/** One shard: its lines are prefixed with [n/N] so the two interleaved logs stay readable. */
+const shard = (n) =>
+  new Promise((resolve) => {
+    const child = spawn('npx', ['playwright', 'test', `--shard=${n}/${shards}`, ...args], {
+      env: shardEnv(n),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const prefix = (stream, out) => {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) out.write(`[${n}/${shards}] ${line}\n`);
+      });
+      stream.on('end', () => rest && out.write(`[${n}/${shards}] ${rest}\n`));
+    };
+    prefix(child.stdout, process.stdout);
+    prefix(child.stderr, process.stderr);
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+const codes = await Promise.all(Array.from({ length: shards }, (_, i) => shard(i + 1)));
+process.exit(codes.every((c) => c === 0) ? 0 : 1);

@@ -2,10 +2,11 @@
 // `npm test`: unit and API tests (Vitest; on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is
 // set), then the browser suite in Chromium. Ends with one summary line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 
 mkdirSync('reports/tests', { recursive: true });
-for (const f of ['reports/tests/vitest.json', 'reports/tests/e2e.json']) rmSync(f, { force: true });
+const isReport = (f) => f === 'vitest.json' || /^e2e(-\d+)?\.json$/.test(f);
+for (const f of readdirSync('reports/tests').filter(isReport)) rmSync(`reports/tests/${f}`, { force: true });
 
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
 
@@ -27,14 +28,17 @@ if (existsSync('reports/tests/vitest.json')) {
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
 } else if (vitestStatus !== 0) failed += 1;
-if (existsSync('reports/tests/e2e.json')) {
-  const s = JSON.parse(readFileSync('reports/tests/e2e.json', 'utf8')).stats;
+// One report per browser-test shard (scripts/e2e.mjs), or one e2e.json when run unsharded.
+const e2eReports = readdirSync('reports/tests').filter((f) => isReport(f) && f !== 'vitest.json');
+for (const file of e2eReports) {
+  const s = JSON.parse(readFileSync(`reports/tests/${file}`, 'utf8')).stats;
   passed += s.expected + (s.flaky ?? 0);
   failed += s.unexpected;
   // A test that failed once and passed on its retry is counted as passed, and named here.
   if (s.flaky) console.log(`\n${s.flaky} browser test(s) passed only on retry (flaky): see the list above.`);
   skipped += s.skipped;
-} else if (e2eStatus !== 0) failed += 1;
+}
+if (e2eReports.length === 0 && e2eStatus !== 0) failed += 1;
 
 if (vitestStatus !== 0 || e2eStatus !== 0) failed = Math.max(failed, 1);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

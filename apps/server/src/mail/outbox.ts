@@ -8,9 +8,13 @@ import { mailOutbox } from '../db/schema';
 
 /**
  * A file the sender makes when it sends the message, not the request that queued it (issue #22: a
- * ticket's PDF costs some 20 ms of CPU, which the payment's transaction should not wait for).
+ * ticket's PDF costs some 20 ms of CPU and its QR PNG some 7 ms, which the payment's transaction should
+ * not wait for).
  */
-export type AttachmentRender = { kind: 'ticket-pdf'; orderId: string; termsUrl: string };
+export type AttachmentRender =
+  | { kind: 'ticket-pdf'; orderId: string; termsUrl: string }
+  /** The ticket's QR PNG, rasterised from its SVG on first use (tickets/qr.ts). */
+  | { kind: 'ticket-qr'; qrFileKey: string };
 
 export type MailAttachment = {
   filename: string;

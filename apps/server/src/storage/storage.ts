@@ -1,7 +1,7 @@
 /** Where uploaded and generated files live. Local disk by default; one interface for every driver. */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -32,7 +32,11 @@ export function localStorage(dir: string): Storage {
   return {
     async put(key, body) {
       await mkdir(dir, { recursive: true });
-      await writeFile(file(key), body);
+      // Written aside and renamed into place: a reader sees the whole file or none (a ticket's QR PNG
+      // is made on first use, possibly while another request asks for it: tickets/qr.ts).
+      const aside = `${file(key)}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(aside, body);
+      await rename(aside, file(key));
     },
     async get(key) {
       if (!isSafeKey(key)) return null;

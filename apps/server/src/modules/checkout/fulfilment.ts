@@ -13,32 +13,19 @@ import {
   ticketQrText,
 } from '@rome/contract';
 import { eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
-import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { orders, packages, users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { ticketMail } from '../../mail/ticket-mail';
-import { newFileKey, type Storage } from '../../storage/storage';
+import type { Storage } from '../../storage/storage';
 import { recordServerEvent } from '../activity/record';
 import { signOrder } from '../agents/signed-ticket';
 import { stillFits } from '../inventory/hold';
 import { markRefunded, type RefundDeps, settleRefund, visitWhen } from '../inventory/refunds';
 import { hashLinkToken, newLinkToken } from '../tickets/link';
 import { pdfFileName } from '../tickets/pdf';
+import { storeTicketQr } from '../tickets/qr';
 import { moveOrder } from './order-state';
-
-/**
- * The QR as SVG (cheap), rasterised by sharp on libvips' own threads: about 4x faster than the qrcode
- * package's PNG encoder, and it keeps the event loop free.
- */
-async function renderQr(text: string): Promise<Buffer> {
-  const svg = await QRCode.toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
-  return sharp(Buffer.from(svg))
-    .resize(512, 512, { kernel: 'nearest' })
-    .png({ compressionLevel: 6 })
-    .toBuffer();
-}
 
 export const hashClaimCode = (code: string): string => createHash('sha256').update(code).digest('hex');
 
@@ -136,9 +123,11 @@ async function fulfilInTransaction(
     // 144 random bits; only its hash is stored, the code itself lives in the QR and the e-mail.
     const code = randomBytes(18).toString('base64url');
     const claimUrl = `${deps.publicUrl}/verify/${code}/`;
-    const png = await renderQr(await ticketQrTextOf(deps, tx as unknown as Db, order.id, code));
-    const qrKey = newFileKey('png');
-    await deps.storage.put(qrKey, png, 'image/png');
+    // Its SVG only: the PNG is made after the payment, by the mail sender (tickets/qr.ts).
+    const qrKey = await storeTicketQr(
+      deps.storage,
+      await ticketQrTextOf(deps, tx as unknown as Db, order.id, code),
+    );
 
     // The ticket link (no sign-in): 256 random bits, only its hash stored, like the claim code.
     const linkToken = newLinkToken();
@@ -174,10 +163,10 @@ async function fulfilInTransaction(
           filename: 'ticket_qr_code.png',
           contentType: 'image/png',
           cid: 'ticket-qr',
-          contentBase64: png.toString('base64'),
+          render: { kind: 'ticket-qr', qrFileKey: qrKey },
         },
         {
-          // Made by the mail sender, after the payment's transaction (some 20 ms of CPU: issue #22).
+          // Both made by the mail sender, after the payment's transaction (issue #22).
           filename: pdfFileName({ reference: orderReference(order.uniqueId) }),
           contentType: 'application/pdf',
           render: { kind: 'ticket-pdf', orderId: order.id, termsUrl: `${deps.publicUrl}/terms` },

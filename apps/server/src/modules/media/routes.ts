@@ -3,7 +3,9 @@ import { mediaUploadFieldsSchema, uploadLimit } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { badRequest, HttpError, notFound, withMessage } from '../../lib/errors';
+import { isSafeKey } from '../../storage/storage';
 import { getWebsiteSettings } from '../settings/service';
+import { ticketQrPng } from '../tickets/qr';
 import { createMedia, deleteMedia, listMedia, type Upload, updateMedia } from './service';
 
 const TYPES: Record<string, string> = {
@@ -71,7 +73,10 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   /** Serves stored files. Names are random and never reused, so they may be cached for a long time. */
   app.get('/media/:key', async (req, reply) => {
     const { key } = req.params as { key: string };
-    const file = await app.storage.get(key);
+    const stored = await app.storage.get(key);
+    // A ticket's QR PNG not made yet (the payment keeps its SVG): made now (tickets/qr.ts).
+    const made = stored || !isSafeKey(key) ? null : await ticketQrPng(app.storage, key);
+    const file = stored ?? (made && { stream: made, size: made.length });
     if (!file) throw notFound('File not found.');
     const type = TYPES[path.extname(key).slice(1)] ?? 'application/octet-stream';
     reply

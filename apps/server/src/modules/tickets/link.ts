@@ -21,6 +21,7 @@ import { hit, peek } from '../../lib/rate-limit';
 import { usageLine } from '../../mail/ticket-mail';
 import type { Storage } from '../../storage/storage';
 import { canCancel, cancelDeadline, visitText } from '../inventory/refunds';
+import { ticketQrPng } from './qr';
 
 /** A token as the link carries it: 32 bytes in base64url, 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -176,16 +177,6 @@ export async function linkExists(db: Db, token: string, ip: string): Promise<boo
   return row !== undefined;
 }
 
-/** The QR image's bytes, from the media storage. */
-export async function qrPng(storage: Storage, key: string | null): Promise<Buffer | null> {
-  if (!key) return null;
-  const file = await storage.get(key);
-  if (!file) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /**
  * The link page's answer. The QR comes inline (a data: URL) so the page can keep the whole answer
  * and show the ticket with no network; a refunded ticket shows no QR. Nothing of the account.
@@ -195,7 +186,7 @@ export async function linkView(
   t: TicketFacts,
   walletLinks: TicketLink['wallet_links'] = null,
 ): Promise<TicketLink> {
-  const png = t.status === 'refunded' ? null : await qrPng(storage, t.qrFileKey);
+  const png = t.status === 'refunded' ? null : await ticketQrPng(storage, t.qrFileKey);
   return {
     reference: t.reference,
     package: t.title,

@@ -15,12 +15,12 @@ import {
   LINK_MISSES,
   linkView,
   ownTicket,
-  qrPng,
   type TicketFacts,
   ticketByLink,
   tooManyLinkMisses,
 } from './link';
 import { pdfFileName, ticketPdf } from './pdf';
+import { ticketQrPng } from './qr';
 import { findMyTickets, resendOwnTicket } from './resend';
 import { findOwnOrder, listTickets } from './service';
 
@@ -64,7 +64,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   };
 
   const sendPdf = async (req: FastifyRequest, reply: FastifyReply, ticket: TicketFacts) => {
-    const pdf = await ticketPdf([{ facts: ticket, qr: await qrPng(app.storage, ticket.qrFileKey) }], {
+    const pdf = await ticketPdf([{ facts: ticket, qr: await ticketQrPng(app.storage, ticket.qrFileKey) }], {
       termsUrl: `${publicUrl(req)}/terms`,
     });
     return reply

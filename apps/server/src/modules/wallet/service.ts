@@ -2,7 +2,6 @@
  * The wallet passes of the signed-in buyer's own tickets, and whether the shop can make them.
  * The ticket link page reaches the same builders (apple.ts, google.ts) with its own lookup.
  */
-import { buffer } from 'node:stream/consumers';
 import { ORDER_STATE_CODE, type OrderStatus } from '@rome/contract';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
@@ -10,6 +9,7 @@ import type { Config } from '../../config';
 import { HttpError } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
 import type { TicketFacts } from '../tickets/link';
+import { ticketQrPng } from '../tickets/qr';
 import type { WalletTicket } from './ticket';
 
 export type WalletAvailability = { apple: boolean; google: boolean };
@@ -24,10 +24,8 @@ export function walletAvailability(config: Pick<Config, 'wallet'>): WalletAvaila
  * itself lives in the QR picture made at payment, so the picture is read back. Null when it cannot be.
  */
 export async function qrPayloadFromImage(storage: Storage, key: string | null): Promise<string | null> {
-  if (!key) return null;
-  const file = await storage.get(key);
-  if (!file) return null;
-  const png = await buffer(file.stream);
+  const png = await ticketQrPng(storage, key);
+  if (!png) return null;
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const found = jsQR(
     new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
