@@ -47,7 +47,12 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText(/Ready offline for \d{4}-\d{2}-\d{2}/)).toBeVisible();
+  // Rome's today and tomorrow, and when the refunded lists were downloaded.
+  await expect(
+    page.getByText(
+      /Ready offline for \d{4}-\d{2}-\d{2} and \d{4}-\d{2}-\d{2} \(keys and refunded list from \d{2}:\d{2}\)/,
+    ),
+  ).toBeVisible();
 }
 
 async function typeScan(page: Page, text: string) {
@@ -91,6 +96,9 @@ test('sign in once, claim online, offline (verified on the device), again, then 
   await typeScan(page, qr2);
   await expect(result).toHaveAttribute('data-result', 'valid');
   await expect(result.getByText('Checked on the device, offline.')).toBeVisible();
+  // How old the refunded list is; just downloaded, so nothing to warn about.
+  await expect(result.getByText(/^Refunded list from \d{2}:\d{2} \(Rome\)\.$/)).toBeVisible();
+  await expect(result.getByTestId('list-warning')).toHaveCount(0);
   await page.getByRole('button', { name: 'Next scan' }).click();
   await expect(page.getByTestId('waiting')).toHaveText('1 claim waiting');
 

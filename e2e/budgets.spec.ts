@@ -12,7 +12,9 @@ import { seededPages } from './fixtures';
 
 /** Chunk names of the code only editors, superusers or the dashboard load (see scripts/check-web.mjs). */
 const LAZY_CHUNK = /EditorTools|editor|media|analytics|recharts|codemirror/i;
-const JS_BUDGET_BYTES = 150 * 1024;
+/** The same budget as scripts/check-web.mjs (issue #22: 130.1 KB measured plus a margin; target 115 KB). */
+const JS_BUDGET_KB = 133;
+const JS_BUDGET_BYTES = JS_BUDGET_KB * 1024;
 
 /** Opens a path as a visitor and returns every .js response it requested until the network is idle. */
 async function visitAndCollectScripts(page: Page, url: string): Promise<Response[]> {
@@ -52,7 +54,7 @@ test.describe('a visitor on the home page', () => {
     }
   });
 
-  test('downloads at most 150 KB of gzipped JavaScript', async ({ page }) => {
+  test(`downloads at most ${JS_BUDGET_KB} KB of gzipped JavaScript`, async ({ page }) => {
     const scripts = await visitAndCollectScripts(page, '/');
     let total = 0;
     for (const res of scripts) total += gzipSync(await res.body(), { level: 9 }).length;

@@ -17,6 +17,7 @@
  * differ from the claims sent, or when a repeated upload counted anything.
  *
  * Needs PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
+ * BENCH_NODE_OPTIONS is handed to the shop's process (a CPU profile: '--cpu-prof --cpu-prof-dir=…').
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { romeToday, SYNC_BATCH_MAX } from '@rome/contract';
@@ -52,7 +53,12 @@ try {
   instance = await startInstance({
     id: 'a',
     databaseUrl: db.url,
-    env: { SEED_DEMO: 'true', LOG_LEVEL: 'error' },
+    // BENCH_NODE_OPTIONS reaches the shop's process only (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
+    env: {
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'error',
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+    },
   });
   const base = instance.url;
   const database = await openPostgres(db.url, 4);
@@ -61,10 +67,12 @@ try {
   const today = romeToday();
   const total = ONLINE + OFFLINE;
   const prefix = `bench${randomBytes(3).toString('hex')}`;
-  const [{ id: packageId }] = await db.query<{ id: number }>(
-    'SELECT id FROM packages WHERE package_tag = $1',
-    [TAG],
-  );
+  const [{ id: packageId, availability_type, validity_days }] = await db.query<{
+    id: number;
+    availability_type: string | null;
+    validity_days: number | null;
+  }>('SELECT id, availability_type, validity_days FROM packages WHERE package_tag = $1', [TAG]);
+  const paidAt = Date.now();
   await db.query(
     `INSERT INTO orders (unique_id, package_id, selected_date, adult_count, youth_count, infant_count,
        adult_price_cents, youth_price_cents, total_cents, provider, status, paid_at, amount_paid_cents)
@@ -83,6 +91,10 @@ try {
       adults: 2,
       youths: 1,
       infants: 0,
+      // A version 2 payload, as the fulfilment signs (the pass window).
+      availabilityType: availability_type,
+      paidAt,
+      validityDays: validity_days,
     });
     if (!s) throw new Error('the shop made no signing key at start');
     signed.push(s);

@@ -4,7 +4,8 @@
  * than its sources, starts the real server on a free loopback port with a fresh data folder, then:
  *  (a) JavaScript budget: opens / in Chromium as a visitor, waits for network idle and sums the gzip size
  *      of every .js response actually requested (from the transfer size when the server compressed it,
- *      else gzip of the body). Fails above 150 KB, or when a lazy chunk (editor, media library,
+ *      else gzip of the body). Fails above 133 KB (130.1 KB measured on 2026-11-25 plus a small margin;
+ *      issue #22's target is 115 KB, docs/performance.md), or when a lazy chunk (editor, media library,
  *      analytics, charts, code editor) was requested.
  *  (b) Lighthouse (mobile emulation, default simulated throttling) on five pages, each run several
  *      times (--runs N, default 3) in a fresh browser; the budgets are judged on Lighthouse's own median
@@ -36,7 +37,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const args = new Set(process.argv.slice(2));
 const advisories = [];
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const JS_BUDGET = 150 * 1024;
+/** Issue #22: 130.1 KB on 2026-11-25 plus a margin; the target is 115 KB (docs/performance.md). */
+const JS_BUDGET_KB = 133;
+const JS_BUDGET = JS_BUDGET_KB * 1024;
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 3;
 const floorArg = process.argv.indexOf('--perf-floor');
@@ -186,9 +189,9 @@ async function checkJsBudget(base) {
     }
     console.table(rows);
     console.log(
-      `JavaScript before the home page is interactive: ${(total / 1024).toFixed(1)} KB gzip (budget 150 KB)`,
+      `JavaScript before the home page is interactive: ${(total / 1024).toFixed(1)} KB gzip (budget ${JS_BUDGET_KB} KB)`,
     );
-    if (total > JS_BUDGET) failures.push(`home JS ${(total / 1024).toFixed(1)} KB gzip > 150 KB`);
+    if (total > JS_BUDGET) failures.push(`home JS ${(total / 1024).toFixed(1)} KB gzip > ${JS_BUDGET_KB} KB`);
     const lazy = rows.filter((r) => LAZY_CHUNK.test(path.basename(r.file)));
     if (lazy.length)
       failures.push(`lazy chunks in a visitor's download: ${lazy.map((r) => r.file).join(', ')}`);

@@ -58,22 +58,41 @@ export default defineConfig({
         // that the entry and the pages share into ten small chunks (jsx-runtime, useQuery, the router,
         // the contract's routes, ...), so a landing page asked for 12-15 scripts at once. Over HTTP/1.1
         // (six connections) each extra round of requests costs a round trip on a phone. Now:
-        //  - shell: React, the router, TanStack Query, toasts, the contract (but its analytics part, which
+        //  - shell: React, the router, TanStack Query, the contract (but its analytics part, which
         //    only the dashboard uses) and the app's own api/, lib/ and components/, which the entry and
-        //    nearly every page use anyway;
-        //  - content: the editable-content blocks and their sanitiser (DOMPurify), for the pages that
-        //    show them (company, static pages, ticket details, view more), not the home page.
+        //    nearly every page use anyway (but the forms, account and ticket calls and the checkout/inventory rules, which the home page
+        //    does not use: 'pages', 4 KB gzip, with the first page that needs them; a module the shell
+        //    imports stays in the shell all the same, as a group takes its modules' imports along),
+        //    and the content layer's light part (text blocks, banners, the editable slot, the logo),
+        //    which draws no HTML;
+        //  - content: the HTML content block and its sanitiser (DOMPurify, 11 KB gzip) with the content
+        //    barrel (index.ts), for the pages that show editors' HTML (static pages, agent points, ticket
+        //    details), not the home page: home, company and view-more import the light part's own files,
+        //    never the barrel (a group takes its modules' imports along, so the barrel in the shell
+        //    pulled DOMPurify into every first load).
         // Pages, the editor, media library and analytics stay their own lazy chunks. Measured in
         // docs/architecture.md (Web budgets).
         codeSplitting: {
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|react-hot-toast|goober)[\\/]|packages[\\/]contract[\\/]src[\\/](?!analytics)|apps[\\/]web[\\/]src[\\/](api[\\/]|lib[\\/]|components[\\/]|features[\\/]content[\\/]api\.ts)/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|packages[\\/]contract[\\/]src[\\/](?!analytics|(auth|validation|checkout|inventory|html-policy|order|tickets|privacy)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.)|lib[\\/](?!toast\.|AppToaster\.|download\.)|components[\\/](?!form\.|PasswordField\.)|features[\\/]content[\\/](?!html\.|ContentHtml\.|ContentBanner\.|ContentImage\.|index\.))/,
+            },
+            {
+              // Code the pages share that the home page's first screen does not use (forms, account and
+              // ticket calls, checkout and inventory rules, the content banner and image): one chunk with the first page that needs it.
+              name: 'pages',
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/](form|PasswordField)|api[\\/](account|tickets)|lib[\\/]download|features[\\/]content[\\/](ContentBanner|ContentImage))\.|packages[\\/]contract[\\/]src[\\/](auth|validation|checkout|inventory|html-policy|order|tickets|privacy)\./,
+            },
+            {
+              // The toasts (react-hot-toast and goober, 4.6 KB gzip): with the first page or editor module
+              // that shows one (lib/toast.ts), never with the home page's first load.
+              name: 'toasts',
+              test: /node_modules[\\/](react-hot-toast|goober)[\\/]|apps[\\/]web[\\/]src[\\/]lib[\\/](toast|AppToaster)\./,
             },
             {
               name: 'content',
-              test: /node_modules[\\/]dompurify[\\/]|apps[\\/]web[\\/]src[\\/]features[\\/](content[\\/]|pages[\\/]StaticPage)/,
+              test: /node_modules[\\/]dompurify[\\/]|apps[\\/]web[\\/]src[\\/]features[\\/](content[\\/](html|ContentHtml|index)\.|pages[\\/]StaticPage)/,
             },
           ],
         },

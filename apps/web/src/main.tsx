@@ -1,15 +1,13 @@
 import { firstScreenData } from '@rome/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition, useSyncExternalStore } from 'react';
-import { createPortal } from 'react-dom';
+import { lazy, StrictMode, Suspense, startTransition, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router';
 import { restoreSession, setLoginNavigation } from './api/client';
 import { loadFirstScreenData } from './api/firstScreen';
 import { primeInitialContent } from './features/content/api';
 import './index.css';
-import { subscribeToastHost, toastHost } from './lib/toastHost';
+import { subscribeToastHost, toastsLoaded } from './lib/toastHost';
 import { router } from './router';
 
 const queryClient = new QueryClient({
@@ -41,14 +39,17 @@ const routerReady = () =>
  */
 const FIRST_RENDER_WAIT_MS = 500;
 
-/**
- * Spec §9: toasts top right; success 2 s, error 4 s (react-hot-toast's own defaults). Drawn inside
- * the topmost open modal dialog when there is one (lib/toastHost), so they show above its backdrop.
- */
+// Spec §9's toasts: the Toaster (react-hot-toast) loads once a module that shows toasts has (lib/toast.ts),
+// so the home page's first load carries neither.
+const LazyToaster = lazy(() => import('./lib/AppToaster'));
+
 function AppToaster() {
-  const host = useSyncExternalStore(subscribeToastHost, toastHost, () => null);
-  const toaster = <Toaster position="top-right" />;
-  return host ? createPortal(toaster, host) : toaster;
+  const loaded = useSyncExternalStore(subscribeToastHost, toastsLoaded, () => false);
+  return loaded ? (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  ) : null;
 }
 
 const render = () => {

@@ -7,7 +7,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
 import { PageLoading, SearchLoading } from './components/PageLoading';
 import { RouteError } from './components/RouteError';
-import { EditableSiteLogo } from './features/content';
+import { EditableSiteLogo } from './features/content/SiteLogo';
 import { PAGE_LOADERS } from './pages';
 
 const page = (module: PageModule): RouteObject['lazy'] => {

@@ -3,10 +3,13 @@ import {
   decodeTicketPayload,
   encodeTicketPayload,
   fromBase64url,
+  passExpired,
   readScan,
   type TicketFacts,
   ticketQrText,
+  ticketWindowResult,
   toBase64url,
+  windowOfFacts,
 } from './agent-app';
 
 const facts: TicketFacts = {
@@ -20,6 +23,8 @@ const facts: TicketFacts = {
   infants: 0,
 };
 const SIG = 'A'.repeat(86);
+/** The payloads here are ASCII JSON (no TextEncoder in the contract's types). */
+const asciiBytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
 describe('signed ticket payload', () => {
   it('round-trips, and base64url is canonical', () => {
@@ -36,10 +41,68 @@ describe('signed ticket payload', () => {
   });
 
   it('refuses payloads that are not tickets', () => {
-    // '[2,"k"]': another version.
+    // '[2,"k"]': a version with the wrong length.
     for (const bad of ['', 'not base64!', 'WzIsImsiXQ']) expect(decodeTicketPayload(bad)).toBeNull();
     const wrongCount = encodeTicketPayload({ ...facts, adults: -1 });
     expect(decodeTicketPayload(wrongCount)).toBeNull();
+    const asJson = (a: unknown[]) => toBase64url(asciiBytes(JSON.stringify(a)));
+    const v1 = ['k', 'u', 'BB-24', null, null, 1, 0, 0];
+    expect(decodeTicketPayload(asJson([3, ...v1, null, null, null]))).toBeNull();
+    expect(decodeTicketPayload(asJson([1, ...v1, null, null, null]))).toBeNull();
+    expect(decodeTicketPayload(asJson([2, ...v1]))).toBeNull();
+    expect(decodeTicketPayload(asJson([2, ...v1, 'PASS', '2026-12-01', 365]))).toBeNull();
+    expect(decodeTicketPayload(asJson([2, ...v1, 'PASS', 1.5, 365]))).toBeNull();
+    expect(decodeTicketPayload(asJson([2, ...v1, 'PASS', 1, -1]))).toBeNull();
+    expect(decodeTicketPayload(asJson([2, ...v1, 'PASS', 1, 365]))).toMatchObject({
+      paidAt: 1,
+      validityDays: 365,
+    });
+  });
+
+  it('version 2 carries the pass window; version 1 (tickets sold before) still decodes, with none', () => {
+    const pass: TicketFacts = {
+      ...facts,
+      date: null,
+      slot: null,
+      availabilityType: 'PASS',
+      paidAt: Date.UTC(2026, 0, 1, 10),
+      validityDays: 365,
+    };
+    const v2 = encodeTicketPayload(pass);
+    expect(String.fromCharCode(...fromBase64url(v2)!)).toMatch(/^\[2,.*,"PASS",\d+,365\]$/);
+    expect(decodeTicketPayload(v2)).toEqual(pass);
+    const v1 = encodeTicketPayload(facts);
+    expect(String.fromCharCode(...fromBase64url(v1)!)).toMatch(/^\[1,/);
+    const old = decodeTicketPayload(v1)!;
+    expect(old).toEqual(facts);
+    expect(windowOfFacts(old)).toEqual({
+      date: '2026-12-01',
+      paidAt: null,
+      availabilityType: null,
+      validityDays: null,
+    });
+  });
+});
+
+describe('the window rule (server and device alike)', () => {
+  const paidAt = new Date('2026-01-01T10:00:00Z');
+  it('a pass expires validityDays after its payment, to the millisecond; other tickets never do', () => {
+    const end = paidAt.getTime() + 365 * 86_400_000;
+    expect(passExpired(paidAt, 'PASS', 365, new Date(end))).toBe(false);
+    expect(passExpired(paidAt, 'PASS', 365, new Date(end + 1))).toBe(true);
+    expect(passExpired(paidAt, 'DATE', 365, new Date(end + 1))).toBe(false);
+    expect(passExpired(null, 'PASS', 365, new Date(end + 1))).toBe(false);
+    expect(passExpired(paidAt, 'PASS', null, new Date(end + 1))).toBe(false);
+  });
+
+  it("expired before wrong date; the date is Rome's date of the moment", () => {
+    const w = { date: null, paidAt, availabilityType: 'PASS', validityDays: 1 };
+    expect(ticketWindowResult(w, new Date('2026-01-02T09:00:00Z'))).toBeNull();
+    expect(ticketWindowResult(w, new Date('2026-01-02T10:00:01Z'))).toBe('expired');
+    const dated = { date: '2026-12-01', paidAt, availabilityType: null, validityDays: null };
+    expect(ticketWindowResult(dated, new Date('2026-11-30T22:59:59Z'))).toBe('wrong_date');
+    expect(ticketWindowResult(dated, new Date('2026-11-30T23:00:00Z'))).toBeNull(); // 00:00 Rome
+    expect(ticketWindowResult(dated, new Date('2026-12-01T23:00:00Z'))).toBe('wrong_date');
   });
 });
 

@@ -4,13 +4,18 @@
  * signs and verifies with node:crypto, the app verifies with WebCrypto, both over these bytes.
  *
  * A signed ticket is `<payload>.<signature>`, both base64url: the payload is the UTF-8 JSON array
- * [1, kid, uniqueId, packageTag, date | null, slot | null, adults, youths, infants], the signature
+ * [2, kid, uniqueId, packageTag, date | null, slot | null, adults, youths, infants,
+ *  availabilityType | null, paidAt (epoch ms) | null, validityDays | null] (version 2; version 1, the
+ * first nine only, is still read: tickets sold before carry it, and are judged as before), the signature
  * Ed25519 over the ASCII bytes of `<payload>` (as JWS signs its header and payload). New tickets' QR
  * codes hold the spec's claim link with it in the fragment: `/verify/<code>/#t=<signed ticket>`, so
  * a phone's camera still opens the claim page, and the server never sees the fragment in a URL.
  */
 
-export const SIGNED_TICKET_VERSION = 1;
+import { romeParts } from './rome-time';
+
+/** The version new tickets are signed with (2: with the pass window); 1 is still read. */
+export const SIGNED_TICKET_VERSION = 2;
 export const SIGNED_TICKET_ALG = 'EdDSA';
 /** The fragment key that carries the signed ticket in the claim link. */
 export const SIGNED_TICKET_PARAM = 't';
@@ -28,6 +33,14 @@ export type TicketFacts = {
   adults: number;
   youths: number;
   infants: number;
+  /**
+   * Version 2 (absent from a version 1 payload): what the pass rule (`passExpired`) reads, as the
+   * ticket was sold: the package's availability type ('PASS' for an open-dated pass), when the order
+   * was paid (epoch milliseconds) and the pass's validity in days.
+   */
+  availabilityType?: string | null;
+  paidAt?: number | null;
+  validityDays?: number | null;
 };
 
 /** What a scan answers, for the big coloured screen. */
@@ -107,23 +120,19 @@ function fromUtf8(bytes: Uint8Array): string | null {
   }
 }
 
-/** The payload part of a signed ticket (base64url of the JSON array). */
+const hasWindow = (f: TicketFacts): boolean =>
+  f.availabilityType !== undefined || f.paidAt !== undefined || f.validityDays !== undefined;
+
+/**
+ * The payload part of a signed ticket (base64url of the JSON array): version 2 when the facts carry
+ * the pass window (the server always signs them), else version 1 (as tickets sold before were).
+ */
 export function encodeTicketPayload(f: TicketFacts): string {
-  return toBase64url(
-    utf8(
-      JSON.stringify([
-        SIGNED_TICKET_VERSION,
-        f.kid,
-        f.uniqueId,
-        f.packageTag,
-        f.date,
-        f.slot,
-        f.adults,
-        f.youths,
-        f.infants,
-      ]),
-    ),
-  );
+  const v1 = [f.kid, f.uniqueId, f.packageTag, f.date, f.slot, f.adults, f.youths, f.infants];
+  const array = hasWindow(f)
+    ? [2, ...v1, f.availabilityType ?? null, f.paidAt ?? null, f.validityDays ?? null]
+    : [1, ...v1];
+  return toBase64url(utf8(JSON.stringify(array)));
 }
 
 const isCount = (v: unknown): v is number =>
@@ -141,13 +150,23 @@ export function decodeTicketPayload(payload: string): TicketFacts | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(a) || a.length !== 9 || a[0] !== SIGNED_TICKET_VERSION) return null;
-  const [, kid, uniqueId, packageTag, date, slot, adults, youths, infants] = a;
+  if (!Array.isArray(a) || !((a[0] === 1 && a.length === 9) || (a[0] === 2 && a.length === 12))) return null;
+  const [version, kid, uniqueId, packageTag, date, slot, adults, youths, infants] = a;
   if (!isShortText(kid) || !isShortText(uniqueId) || !isShortText(packageTag)) return null;
   if (date !== null && !(typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date))) return null;
   if (slot !== null && !(typeof slot === 'string' && /^\d{2}:\d{2}$/.test(slot))) return null;
   if (!isCount(adults) || !isCount(youths) || !isCount(infants)) return null;
-  return { kid, uniqueId, packageTag, date, slot, adults, youths, infants };
+  const facts: TicketFacts = { kid, uniqueId, packageTag, date, slot, adults, youths, infants };
+  if (version === 1) return facts;
+  const [availabilityType, paidAt, validityDays] = a.slice(9);
+  if (availabilityType !== null && !isShortText(availabilityType)) return null;
+  if (paidAt !== null && !(Number.isSafeInteger(paidAt) && paidAt >= 0)) return null;
+  if (
+    validityDays !== null &&
+    !(Number.isInteger(validityDays) && validityDays >= 0 && validityDays <= 100_000)
+  )
+    return null;
+  return { ...facts, availabilityType, paidAt, validityDays };
 }
 
 /** Splits `<payload>.<signature>`; null when the text does not have that form. */
@@ -182,3 +201,47 @@ export function ticketQrText(publicUrl: string, code: string, signed: string | n
 /** Rome's date a ticket is for, against Rome's date of the scan: a pass (no date) is any day's. */
 export const isForDay = (ticketDate: string | null, romeDay: string): boolean =>
   ticketDate === null || ticketDate === romeDay;
+
+/**
+ * Whether an open-dated pass was not used within its validity (days from its payment) at `now`. The
+ * one rule: the claim page, the OCTO redemption, the online scan and the device offline all read it.
+ */
+export function passExpired(
+  paidAt: Date | null,
+  type: string | null,
+  validityDays: number | null,
+  now = new Date(),
+): boolean {
+  return (
+    type === 'PASS' &&
+    validityDays !== null &&
+    paidAt !== null &&
+    paidAt.getTime() + validityDays * 86_400_000 < now.getTime()
+  );
+}
+
+/** What the window rule reads of a ticket: its Rome date (null for a pass) and its pass window. */
+export type TicketWindow = {
+  date: string | null;
+  paidAt: Date | null;
+  availabilityType: string | null;
+  validityDays: number | null;
+};
+
+/**
+ * A ticket's window at `at`: 'expired' (a pass past its validity), 'wrong_date' (not for Rome's date
+ * of `at`), or null (it may pass). The online scan (server) and the offline check (device) both judge by it.
+ */
+export function ticketWindowResult(t: TicketWindow, at: Date): 'expired' | 'wrong_date' | null {
+  if (passExpired(t.paidAt, t.availabilityType, t.validityDays, at)) return 'expired';
+  if (!isForDay(t.date, romeParts(at).date)) return 'wrong_date';
+  return null;
+}
+
+/** The window a signed ticket carries (a version 1 payload carries no pass window: never expired). */
+export const windowOfFacts = (f: TicketFacts): TicketWindow => ({
+  date: f.date,
+  paidAt: f.paidAt == null ? null : new Date(f.paidAt),
+  availabilityType: f.availabilityType ?? null,
+  validityDays: f.validityDays ?? null,
+});

@@ -33,6 +33,24 @@ describe('Rome time', () => {
     expect(romeParts(new Date('2026-10-25T08:00:00.000Z'))).toEqual({ date: '2026-10-25', time: '09:00' });
   });
 
+  it('answers each instant of a minute alike and the next minute anew (its one-minute memory)', () => {
+    // Across Rome's midnight and the summer-time end's repeated hour, second by second.
+    for (const [from, date, times] of [
+      ['2026-10-24T21:59:58.000Z', ['2026-10-24', '2026-10-25'], ['23:59', '00:00']],
+      ['2026-10-25T00:59:58.000Z', ['2026-10-25', '2026-10-25'], ['02:59', '02:00']],
+    ] as const) {
+      const t0 = Date.parse(from);
+      expect(romeParts(new Date(t0))).toEqual({ date: date[0], time: times[0] });
+      expect(romeParts(new Date(t0 + 1_999))).toEqual({ date: date[0], time: times[0] });
+      expect(romeParts(new Date(t0 + 2_000))).toEqual({ date: date[1], time: times[1] });
+      expect(romeParts(new Date(t0 + 1_000))).toEqual({ date: date[0], time: times[0] });
+    }
+    // A caller changing its answer changes nothing for the next one.
+    const a = romeParts(new Date('2026-12-01T10:00:00Z'));
+    a.date = 'x';
+    expect(romeParts(new Date('2026-12-01T10:00:30Z')).date).toBe('2026-12-01');
+  });
+
   it("Rome's day, not UTC's: 23:30 UTC on 31 December is already 1 January in Rome", () => {
     expect(romeParts(new Date('2026-12-31T23:30:00.000Z'))).toEqual({ date: '2027-01-01', time: '00:30' });
     expect(formatRomeDateTime('2026-12-31T23:30:00.000Z')).toBe('Fri, 1 Jan 2027, 00:30');

@@ -17,11 +17,26 @@ const partsFormat = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+/**
+ * The last minute romeParts read: the answer has minute resolution and Rome's offsets are whole
+ * hours, so every instant of one UTC minute has the same answer (formatToParts is the costly part of
+ * a door's claim; a queue of scans asks for the same minute again and again).
+ */
+let lastMinute = Number.NaN;
+let lastParts: { date: string; time: string } = { date: '', time: '' };
+
 /** Rome's wall clock at `instant`: date 'YYYY-MM-DD' and time 'HH:MM'. */
 export function romeParts(instant: Date): { date: string; time: string } {
+  // Since 1970 only (Rome's offset was not whole minutes before 1893).
+  const minute = instant.getTime() >= 0 ? Math.floor(instant.getTime() / 60_000) : Number.NaN;
+  if (minute === lastMinute) return { ...lastParts };
   const p: Record<string, string> = {};
   for (const part of partsFormat.formatToParts(instant)) p[part.type] = part.value;
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  const parts = { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  // An invalid date (NaN) is not kept: formatToParts has thrown for it already.
+  lastMinute = minute;
+  lastParts = parts;
+  return { ...parts };
 }
 
 /** Rome's offset from UTC at `instant`, in minutes (60 in winter, 120 in summer). */

@@ -41,11 +41,6 @@ export async function reset(db: Db, key: string): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
 }
 
-/** Takes back one counted attempt (a sign-in that succeeded does not count against its address). */
-export async function undo(db: Db, key: string): Promise<void> {
-  await db.execute(sql`UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ${key}`);
-}
-
 /** The count under `key` in its current window, without counting (0 when there is none). */
 export async function peek(db: Db, key: string): Promise<number> {
   const result = await db.execute<{ count: number }>(

@@ -3,7 +3,7 @@
  * judges and claims (POST /api/agent/claims/); offline (or when that call gets no answer) the ticket's
  * signature is verified here and the claim kept in IndexedDB, uploaded when the network is back.
  */
-import { formatRomeDate, romeParts, type ScanAnswer } from '@rome/contract';
+import { formatRomeDate, type ScanAnswer } from '@rome/contract';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import {
   claimOnline,
@@ -33,13 +33,15 @@ import {
 import { Scanner } from './Scanner';
 import { makeStore } from './store';
 import { type SyncSummary, syncQueue } from './sync';
-import { judgeOffline } from './verify';
+import { judgeOffline, listFromLabel, type RefundedLists, refundedDays } from './verify';
 
 const store = makeStore();
-const romeToday = () => romeParts(new Date()).date;
 
-/** What the result screen shows: the server's answer, or the device's own verdict offline. */
-type Shown = ScanAnswer & { offline: boolean; here: boolean };
+/**
+ * What the result screen shows: the server's answer, or the device's own verdict offline (then with
+ * how old its refunded list is, and what it could not know).
+ */
+type Shown = ScanAnswer & { offline: boolean; here: boolean; listFrom?: string; warning?: string | null };
 
 export function App() {
   const [device, setDevice] = useState<Device | null>(() => loadDevice());
@@ -170,7 +172,7 @@ function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: 
   const [camera, setCamera] = useState(() => localStorage.getItem('rome-agent-camera') === 'on');
   const [cameraError, setCameraError] = useState<string | null>(null);
   const [lastSync, setLastSync] = useState<{ at: Date; summary: SyncSummary } | null>(null);
-  const [offlineReady, setOfflineReady] = useState<string | null>(null);
+  const [offlineReady, setOfflineReady] = useState<RefundedLists | null>(null);
   const busy = useRef(false);
   const field = useRef<HTMLInputElement>(null);
 
@@ -181,21 +183,24 @@ function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: 
 
   const refreshWaiting = useCallback(async () => setWaiting(await store.pendingCount()), []);
 
-  /** Online: the keys, today's refunded list, then the waiting claims' upload. */
+  /**
+   * Online: the keys, the refunded lists of Rome's today and tomorrow (a door offline past midnight
+   * still knows the new day's refunds), then the waiting claims' upload.
+   */
   const refresh = useCallback(async () => {
     try {
-      const today = romeToday();
-      const [keys, refunded] = await Promise.all([
+      const fetchedAt = new Date().toISOString();
+      const [keys, ...lists] = await Promise.all([
         fetchKeys(device.token),
-        fetchRefunded(device.token, today),
+        ...refundedDays(new Date(fetchedAt)).map((day) => fetchRefunded(device.token, day)),
       ]);
       await store.setKeys(keys);
-      await store.setRefunded({
-        date: refunded.date,
-        uniqueIds: refunded.tickets.map((t) => t.unique_id),
-        fetchedAt: new Date().toISOString(),
-      });
-      setOfflineReady(today);
+      const refunded: RefundedLists = {
+        days: Object.fromEntries(lists.map((l) => [l.date, l.tickets.map((t) => t.unique_id)])),
+        fetchedAt,
+      };
+      await store.setRefunded(refunded);
+      setOfflineReady(refunded);
       // Names only make the offline screen nicer: without them it shows the package's tag.
       await fetchPackageNames()
         .then((names) => store.setPackageNames(names))
@@ -212,7 +217,7 @@ function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: 
   }, [device.token, revoked, refreshWaiting]);
 
   useEffect(() => {
-    void store.getRefunded().then((r) => r && setOfflineReady(r.date));
+    void store.getRefunded().then((r) => r && setOfflineReady(r));
     if (online) void refresh();
     else void refreshWaiting();
     if (!online) return;
@@ -226,16 +231,17 @@ function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: 
       store.getRefunded(),
       store.getPackageNames(),
     ]);
-    const today = romeToday();
+    // The moment of the scan decides its Rome day (past midnight, tomorrow's list and date).
+    const at = new Date();
     const v = await judgeOffline(scan, {
       keys,
-      refunded: new Set(refunded?.date === today ? refunded.uniqueIds : []),
-      today,
+      refunded,
+      at,
       claimedHere: (id) => store.claimedHere(id),
     });
     let claimedAt = v.claimedAt;
     if (v.result === 'valid' && v.facts) {
-      claimedAt = (await store.queueClaim(scan, v.facts.uniqueId)).claimed_at;
+      claimedAt = (await store.queueClaim(scan, v.facts.uniqueId, at)).claimed_at;
       await refreshWaiting();
     }
     const f = v.facts;
@@ -256,6 +262,8 @@ function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: 
       claimed_by: v.result === 'already_claimed' ? 'this device' : null,
       offline: true,
       here: v.result === 'already_claimed',
+      listFrom: refunded ? listFromLabel(refunded, at) : undefined,
+      warning: v.warning,
     };
   };
 
@@ -378,7 +386,7 @@ function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: 
           <section className="status" aria-label="Sync">
             <p>
               {offlineReady
-                ? `Ready offline for ${offlineReady} (keys and refunded list downloaded).`
+                ? `Ready offline for ${Object.keys(offlineReady.days).join(' and ')} (keys and refunded ${listFromLabel(offlineReady, new Date())}).`
                 : 'Not ready offline yet: connect once to download the keys.'}
             </p>
             {lastSync && (
@@ -468,6 +476,12 @@ function Result({ shown, onNext }: { shown: Shown; onNext: () => void }) {
           </p>
         )}
         {shown.offline && <p className="offline-note">Checked on the device, offline.</p>}
+        {shown.offline && shown.listFrom && <p className="offline-note">Refunded {shown.listFrom} (Rome).</p>}
+        {shown.warning && (
+          <p className="banner banner-amber" role="alert" data-testid="list-warning">
+            {shown.warning}
+          </p>
+        )}
       </div>
       {t && (
         <dl className="facts">

@@ -81,4 +81,22 @@ describe('the offline queue', () => {
     expect(await store.claimedHere('u-a')).toBeNull();
     expect(await store.pendingCount()).toBe(1);
   });
+
+  it("keeps the two days' refunded lists with when they were fetched, and reads an older one-day list", async () => {
+    const store = freshStore();
+    expect(await store.getRefunded()).toBeNull();
+    const lists = {
+      days: { '2026-12-01': ['u-1'], '2026-12-02': [] },
+      fetchedAt: '2026-12-01T22:00:00.000Z',
+    };
+    await store.setRefunded(lists);
+    expect(await store.getRefunded()).toEqual(lists);
+    // What the app kept before the two-day list (a device updated while offline).
+    const legacy = { date: '2026-12-01', uniqueIds: ['u-9'], fetchedAt: '2026-12-01T08:00:00.000Z' };
+    await store.setRefunded(legacy as never);
+    expect(await store.getRefunded()).toEqual({
+      days: { '2026-12-01': ['u-9'] },
+      fetchedAt: '2026-12-01T08:00:00.000Z',
+    });
+  });
 });

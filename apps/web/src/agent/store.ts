@@ -4,11 +4,12 @@
  *    answered it (then kept with its answer, so the device still knows it claimed the ticket);
  *  - `seen`: the tickets this device claimed (online or offline), so a second scan here says so with
  *    no network;
- *  - `cache`: the public keys, the day's refunded list and the packages' names downloaded while online.
+ *  - `cache`: the public keys, the refunded lists (Rome's today and tomorrow, with when they were
+ *    downloaded) and the packages' names downloaded while online.
  * The device token itself is in localStorage (session.ts).
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { PublicKey } from './verify';
+import type { PublicKey, RefundedLists } from './verify';
 
 export type QueuedClaim = {
   id: string;
@@ -22,7 +23,9 @@ export type QueuedClaim = {
   conflict?: boolean;
 };
 
-export type RefundedCache = { date: string; uniqueIds: string[]; fetchedAt: string };
+export type RefundedCache = RefundedLists;
+/** What an app before the two-day list kept: one day's list. */
+type OneDayCache = { date: string; uniqueIds: string[]; fetchedAt: string };
 
 interface AgentDb extends DBSchema {
   claims: { key: string; value: QueuedClaim; indexes: { synced: number } };
@@ -97,7 +100,9 @@ export function makeStore(name = 'rome-agent') {
       await (await open()).put('cache', names, 'packages');
     },
     async getRefunded(): Promise<RefundedCache | null> {
-      return ((await (await open()).get('cache', 'refunded')) as RefundedCache | undefined) ?? null;
+      const kept = (await (await open()).get('cache', 'refunded')) as RefundedCache | OneDayCache | undefined;
+      if (!kept) return null;
+      return 'days' in kept ? kept : { days: { [kept.date]: kept.uniqueIds }, fetchedAt: kept.fetchedAt };
     },
     async setRefunded(list: RefundedCache): Promise<void> {
       await (await open()).put('cache', list, 'refunded');

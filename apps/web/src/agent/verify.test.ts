@@ -4,9 +4,18 @@
  * altered character, another key or an unknown kid is forged, then the refunded list, the date and
  * this device's own claims.
  */
-import { encodeTicketPayload, type TicketFacts, toBase64url } from '@rome/contract';
+import { encodeTicketPayload, fromBase64url, type TicketFacts, toBase64url } from '@rome/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { judgeOffline, type PublicKey, verifySignedTicket } from './verify';
+import {
+  judgeOffline,
+  listFromLabel,
+  type PublicKey,
+  REFUNDED_MAX_AGE_H,
+  type RefundedLists,
+  refundedDays,
+  refundedListWarning,
+  verifySignedTicket,
+} from './verify';
 
 const facts: TicketFacts = {
   kid: 'k1',
@@ -48,10 +57,17 @@ beforeAll(async () => {
   signed = await k1.sign(facts);
 });
 
+/** Lists downloaded at 10:00 Rome on 1 Dec 2026 (winter: UTC+1), for that day and the next. */
+const lists = (over: Partial<RefundedLists> = {}): RefundedLists => ({
+  days: { '2026-12-01': [], '2026-12-02': [] },
+  fetchedAt: '2026-12-01T09:00:00.000Z',
+  ...over,
+});
+
 const ctx = (over: Partial<Parameters<typeof judgeOffline>[1]> = {}) => ({
   keys: [k1.pub],
-  refunded: new Set<string>(),
-  today: '2026-12-01',
+  refunded: lists(),
+  at: new Date('2026-12-01T11:00:00Z'),
   claimedHere: () => null,
   ...over,
 });
@@ -105,8 +121,11 @@ describe('judgeOffline', () => {
   });
 
   it('refunded, then wrong date, then already claimed on this device, in that order', async () => {
-    expect((await judgeOffline(signed, ctx({ refunded: new Set(['u-abc123']) }))).result).toBe('refunded');
-    expect((await judgeOffline(signed, ctx({ today: '2026-12-02' }))).result).toBe('wrong_date');
+    const refunded = lists({ days: { '2026-12-01': ['u-abc123'], '2026-12-02': [] } });
+    expect((await judgeOffline(signed, ctx({ refunded }))).result).toBe('refunded');
+    expect((await judgeOffline(signed, ctx({ at: new Date('2026-12-02T11:00:00Z') }))).result).toBe(
+      'wrong_date',
+    );
     const again = await judgeOffline(signed, ctx({ claimedHere: () => '2026-12-01T08:00:00.000Z' }));
     expect(again.result).toBe('already_claimed');
     expect(again.claimedAt).toBe('2026-12-01T08:00:00.000Z');
@@ -114,6 +133,131 @@ describe('judgeOffline', () => {
 
   it('an open-dated pass is for any day', async () => {
     const pass = await k1.sign({ ...facts, date: null, slot: null });
-    expect((await judgeOffline(pass, ctx({ today: '2027-01-15' }))).result).toBe('valid');
+    const v = await judgeOffline(pass, ctx({ at: new Date('2027-01-15T11:00:00Z') }));
+    expect(v.result).toBe('valid');
+    // Valid, but the list is weeks old and is not that day's: the result says so.
+    expect(v.warning).toMatch(/does not cover Fri, 15 Jan 2027/);
+  });
+});
+
+describe('pass window offline (payload version 2)', () => {
+  const paidAt = Date.parse('2026-01-01T10:00:00Z');
+  const pass: TicketFacts = {
+    ...facts,
+    uniqueId: 'u-pass',
+    date: null,
+    slot: null,
+    availabilityType: 'PASS',
+    paidAt,
+    validityDays: 30,
+  };
+
+  it("a pass past its window is refused offline with the online screen's outcome and words", async () => {
+    const expired = await judgeOffline(await k1.sign(pass), ctx());
+    expect(expired.result).toBe('expired');
+    expect(expired.message).toBe('This pass was not used in time and has expired.');
+    expect(expired.facts?.uniqueId).toBe('u-pass');
+  });
+
+  it('a pass within its window is valid, up to the millisecond the server allows', async () => {
+    const signedPass = await k1.sign(pass);
+    const last = new Date(paidAt + 30 * 86_400_000);
+    const listsThen = lists({ days: { '2026-01-31': [] }, fetchedAt: '2026-01-31T08:00:00.000Z' });
+    const within = await judgeOffline(signedPass, ctx({ at: last, refunded: listsThen }));
+    expect(within.result).toBe('valid');
+    expect(within.warning).toBeNull();
+    const after = new Date(last.getTime() + 1);
+    expect((await judgeOffline(signedPass, ctx({ at: after, refunded: listsThen }))).result).toBe('expired');
+  });
+
+  it('the window is signed: a pass made longer keeps no signature', async () => {
+    const signedPass = await k1.sign(pass);
+    const longer = `${encodeTicketPayload({ ...pass, validityDays: 3650 })}.${signedPass.split('.')[1]}`;
+    expect((await judgeOffline(longer, ctx())).result).toBe('forged');
+  });
+
+  it('an old payload (version 1, no window) still verifies and is judged as before', async () => {
+    const old = { ...facts, uniqueId: 'u-old', date: null, slot: null };
+    const v1 = await k1.sign(old);
+    expect(new TextDecoder().decode(fromBase64url(v1.split('.')[0])!)).toMatch(/^\[1,/);
+    expect(await verifySignedTicket(v1, [k1.pub])).toEqual(old);
+    // Years after: an old pass carries no window, the server judges it at the upload.
+    expect((await judgeOffline(v1, ctx({ at: new Date('2029-01-01T10:00:00Z') }))).result).toBe('valid');
+  });
+});
+
+describe('offline past midnight (Rome)', () => {
+  it('a download covers Rome today and tomorrow, by the moment it is made', () => {
+    // 23:30 Rome on 1 Dec is 22:30 UTC: still the 1st in Rome.
+    expect(refundedDays(new Date('2026-12-01T22:30:00Z'))).toEqual(['2026-12-01', '2026-12-02']);
+    // 00:30 Rome on 2 Dec is 23:30 UTC on the 1st.
+    expect(refundedDays(new Date('2026-12-01T23:30:00Z'))).toEqual(['2026-12-02', '2026-12-03']);
+    // Across the month and year end.
+    expect(refundedDays(new Date('2026-12-31T12:00:00Z'))).toEqual(['2026-12-31', '2027-01-01']);
+  });
+
+  it("judges by the scan's Rome date, not the date the list was downloaded", async () => {
+    // Gone offline at 23:00 Rome on 1 Dec with both days' lists; tomorrow's ticket was refunded.
+    const tomorrowsTicket = await k1.sign({ ...facts, uniqueId: 'u-tomorrow', date: '2026-12-02' });
+    const refunded = lists({
+      days: { '2026-12-01': [], '2026-12-02': ['u-tomorrow'] },
+      fetchedAt: '2026-12-01T22:00:00.000Z',
+    });
+    const before = new Date('2026-12-01T22:59:59Z'); // 23:59:59 Rome, 1 Dec
+    const after = new Date('2026-12-01T23:00:01Z'); // 00:00:01 Rome, 2 Dec
+    expect((await judgeOffline(signed, ctx({ refunded, at: before }))).result).toBe('valid');
+    expect((await judgeOffline(signed, ctx({ refunded, at: after }))).result).toBe('wrong_date');
+    expect((await judgeOffline(tomorrowsTicket, ctx({ refunded, at: before }))).result).toBe('wrong_date');
+    expect((await judgeOffline(tomorrowsTicket, ctx({ refunded, at: after }))).result).toBe('refunded');
+    const fresh = await k1.sign({ ...facts, uniqueId: 'u-fresh', date: '2026-12-02' });
+    const v = await judgeOffline(fresh, ctx({ refunded, at: after }));
+    expect(v.result).toBe('valid');
+    expect(v.warning).toBeNull();
+  });
+
+  it('on the night summer time ends, midnight Rome is 22:00 UTC, and the next one 23:00 UTC', async () => {
+    // Sat 24 -> Sun 25 Oct 2026: clocks go back at 03:00 on the 25th.
+    const refunded = lists({
+      days: { '2026-10-24': [], '2026-10-25': ['u-sunday'] },
+      fetchedAt: '2026-10-24T20:00:00.000Z', // 22:00 Rome (summer time)
+    });
+    const saturday = await k1.sign({ ...facts, uniqueId: 'u-sat', date: '2026-10-24' });
+    const sunday = await k1.sign({ ...facts, uniqueId: 'u-sunday', date: '2026-10-25' });
+    const judge = async (t: string, iso: string) =>
+      (await judgeOffline(t, ctx({ refunded, at: new Date(iso) }))).result;
+    expect(await judge(saturday, '2026-10-24T21:59:59Z')).toBe('valid'); // 23:59:59 CEST
+    expect(await judge(saturday, '2026-10-24T22:00:00Z')).toBe('wrong_date'); // 00:00 CEST, Sunday
+    expect(await judge(sunday, '2026-10-24T22:00:00Z')).toBe('refunded');
+    // The 25th lasts 25 hours: 23:30 UTC is still Sunday in Rome, 00:30 CET on Monday is not.
+    expect(await judge(sunday, '2026-10-25T22:30:00Z')).toBe('refunded');
+    const monday = await judgeOffline(sunday, ctx({ refunded, at: new Date('2026-10-25T23:30:00Z') }));
+    expect(monday.result).toBe('wrong_date');
+  });
+
+  it('says how old the list is, and warns past the limit or with no list for the day', () => {
+    const list = lists({ fetchedAt: '2026-12-01T22:05:00.000Z' }); // 23:05 Rome, 1 Dec
+    expect(listFromLabel(list, new Date('2026-12-01T22:30:00Z'))).toBe('list from 23:05');
+    expect(listFromLabel(list, new Date('2026-12-01T23:30:00Z'))).toBe('list from Tue, 1 Dec 2026, 23:05');
+    expect(refundedListWarning(list, new Date('2026-12-02T10:00:00Z'))).toBeNull();
+    expect(refundedListWarning(null, new Date())).toMatch(/No refunded list/);
+    // The day after tomorrow is not covered.
+    expect(refundedListWarning(list, new Date('2026-12-03T10:00:00Z'))).toMatch(
+      /does not cover Thu, 3 Dec 2026/,
+    );
+    // Covered, but older than the limit.
+    const old = lists({ fetchedAt: '2026-11-30T23:00:00.000Z' });
+    const late = new Date(Date.parse(old.fetchedAt) + (REFUNDED_MAX_AGE_H + 1) * 3_600_000);
+    expect(refundedListWarning(old, late)).toMatch(/37 h old/);
+    expect(refundedListWarning(old, new Date(Date.parse(old.fetchedAt) + 3_600_000))).toBeNull();
+  });
+
+  it('a valid ticket judged with an old list still says so on the result', async () => {
+    const old = lists({
+      days: { '2026-12-01': [], '2026-12-02': [] },
+      fetchedAt: '2026-11-30T09:00:00.000Z',
+    });
+    const v = await judgeOffline(signed, ctx({ refunded: old, at: new Date('2026-12-01T22:00:00Z') }));
+    expect(v.result).toBe('valid');
+    expect(v.warning).toMatch(/h old/);
   });
 });

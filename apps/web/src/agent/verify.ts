@@ -2,16 +2,22 @@
  * The agents' app's offline check (issue #19, decision 023): a scanned text is read by the contract's
  * rules (readScan, splitSignedTicket, decodeTicketPayload), its Ed25519 signature verified with
  * WebCrypto against the public keys the device downloaded, then judged against the refunded list,
- * Rome's date of today and the tickets this device already claimed. No network, no library.
+ * the pass window and Rome's date of the scan (the server's rule, `ticketWindowResult` of the
+ * contract) and the tickets this device already claimed. No network, no library.
  */
 import {
+  AGENT_SCAN_MESSAGES,
   type AgentScanResult,
+  addDays,
   decodeTicketPayload,
+  formatRomeDate,
   fromBase64url,
-  isForDay,
   readScan,
+  romeParts,
   splitSignedTicket,
   type TicketFacts,
+  ticketWindowResult,
+  windowOfFacts,
 } from '@rome/contract';
 
 /** A public key as GET /api/agent/keys/ answers it (the fields this check uses). */
@@ -23,14 +29,53 @@ export type OfflineVerdict = {
   facts: TicketFacts | null;
   /** For a ticket this device claimed before: when (ISO). */
   claimedAt: string | null;
+  /**
+   * What the device could not know: no refunded list for the scan's Rome day, or a list older than
+   * REFUNDED_MAX_AGE_H. Shown on the result (the verdict itself is still the device's best).
+   */
+  warning: string | null;
 };
+
+/**
+ * The refunded lists a device downloaded, by Rome date (today's and tomorrow's, so a door that goes
+ * offline late in the evening still knows the next day's refunds past midnight), and when.
+ */
+export type RefundedLists = { days: Readonly<Record<string, readonly string[]>>; fetchedAt: string };
+
+/** Older than this, a refunded list no longer counts as knowing the refunds: the result says so. */
+export const REFUNDED_MAX_AGE_H = 36;
+
+/** The Rome dates a download covers, from the moment it is made: today and tomorrow. */
+export const refundedDays = (at: Date): string[] => {
+  const today = romeParts(at).date;
+  return [today, addDays(today, 1)];
+};
+
+/** 'list from 23:05' (Rome), with the day when it is not the day of `now`. */
+export function listFromLabel(list: RefundedLists, now: Date): string {
+  const from = romeParts(new Date(list.fetchedAt));
+  const day = from.date === romeParts(now).date ? '' : `${formatRomeDate(from.date)}, `;
+  return `list from ${day}${from.time}`;
+}
+
+/** Why the refunded list cannot be trusted for a scan at `at`, or null when it can. */
+export function refundedListWarning(list: RefundedLists | null, at: Date): string | null {
+  if (!list) return 'No refunded list on this device: refunds are not known offline.';
+  const day = romeParts(at).date;
+  const ageH = (at.getTime() - new Date(list.fetchedAt).getTime()) / 3_600_000;
+  if (!(day in list.days))
+    return `The refunded list (${listFromLabel(list, at)}) does not cover ${formatRomeDate(day)}: refunds for today are not known.`;
+  if (ageH > REFUNDED_MAX_AGE_H)
+    return `The refunded list is ${Math.floor(ageH)} h old (${listFromLabel(list, at)}): later refunds are not known.`;
+  return null;
+}
 
 export type OfflineContext = {
   keys: readonly PublicKey[];
-  /** unique_id of every refunded ticket in the list downloaded for today. */
-  refunded: ReadonlySet<string>;
-  /** Rome's date of the scan (YYYY-MM-DD). */
-  today: string;
+  /** The refunded lists downloaded (null: none yet). */
+  refunded: RefundedLists | null;
+  /** The moment of the scan: its Rome date decides 'wrong date' and which day's list counts. */
+  at: Date;
   /** When this device claimed the ticket before (ISO), if it did. */
   claimedHere: (uniqueId: string) => Promise<string | null> | string | null;
 };
@@ -91,7 +136,8 @@ export const OFFLINE_MESSAGES = {
   valid: 'Valid: ticket claimed on this device (will sync).',
   already_claimed: 'Already claimed on this device.',
   refunded: 'This ticket was refunded and cannot be used.',
-  wrong_date: 'Not for today.',
+  wrong_date: AGENT_SCAN_MESSAGES.wrong_date,
+  expired: AGENT_SCAN_MESSAGES.expired,
   unsigned: 'An old ticket without a signature: it can only be checked online.',
   unknown: 'Not a ticket: scan the QR code or type the claim link.',
   forged: 'Not a ticket of this shop: the signature does not match.',
@@ -100,19 +146,29 @@ export const OFFLINE_MESSAGES = {
 /** Judges a scanned or typed text with no network. */
 export async function judgeOffline(scan: string, ctx: OfflineContext): Promise<OfflineVerdict> {
   const { signed, code } = readScan(scan);
-  const verdict = (result: AgentScanResult, message: string, facts: TicketFacts | null = null) => ({
-    result,
-    message,
-    facts,
-    claimedAt: null,
-  });
+  const verdict = (
+    result: AgentScanResult,
+    message: string,
+    facts: TicketFacts | null = null,
+    warning: string | null = null,
+  ): OfflineVerdict => ({ result, message, facts, claimedAt: null, warning });
   if (!signed) return verdict('unknown', code ? OFFLINE_MESSAGES.unsigned : OFFLINE_MESSAGES.unknown);
   const facts = await verifySignedTicket(signed, ctx.keys);
   if (!facts) return verdict('forged', OFFLINE_MESSAGES.forged);
-  if (ctx.refunded.has(facts.uniqueId)) return verdict('refunded', OFFLINE_MESSAGES.refunded, facts);
-  if (!isForDay(facts.date, ctx.today)) return verdict('wrong_date', OFFLINE_MESSAGES.wrong_date, facts);
+  // The scan's own Rome day, not the day the list was downloaded: past midnight it is tomorrow's list.
+  const day = romeParts(ctx.at).date;
+  if (ctx.refunded?.days[day]?.includes(facts.uniqueId))
+    return verdict('refunded', OFFLINE_MESSAGES.refunded, facts);
+  // The server's own rule (contract): a pass past its window (a version 2 payload carries it; a version
+  // 1 ticket, sold before, carries none and is judged as before), then the scan's Rome date.
+  const window = ticketWindowResult(windowOfFacts(facts), ctx.at);
+  if (window) return verdict(window, OFFLINE_MESSAGES[window], facts);
+  const warning = refundedListWarning(ctx.refunded, ctx.at);
   const before = await ctx.claimedHere(facts.uniqueId);
   if (before)
-    return { ...verdict('already_claimed', OFFLINE_MESSAGES.already_claimed, facts), claimedAt: before };
-  return verdict('valid', OFFLINE_MESSAGES.valid, facts);
+    return {
+      ...verdict('already_claimed', OFFLINE_MESSAGES.already_claimed, facts, warning),
+      claimedAt: before,
+    };
+  return verdict('valid', OFFLINE_MESSAGES.valid, facts, warning);
 }

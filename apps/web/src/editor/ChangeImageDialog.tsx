@@ -1,9 +1,9 @@
 import { SITE_LOGO_TAG } from '@rome/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { settingsQuery } from '../api/site';
 import { staticContentKey } from '../features/content/api';
+import toast from '../lib/toast';
 import { reasonOf, updatePageImage } from './api';
 import { buttonPrimary, buttonSecondary, Dialog } from './Dialog';
 import { ImageChooser } from './media/ImageChooser';

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useSettings } from '../api/site';
 import { type StaticContent, staticContentKey } from '../features/content/api';
-import { CONTENT_HTML_CLASSES, renderContentHtml, renderContentText } from '../features/content/html';
+import { CONTENT_HTML_CLASSES, renderContentHtml } from '../features/content/html';
+import { renderContentText } from '../features/content/text';
+import toast from '../lib/toast';
 import { reasonOf, saveContent } from './api';
 import { CodeEditor } from './CodeEditor';
 import { buttonPrimary, buttonSecondary, Dialog } from './Dialog';

@@ -1,7 +1,7 @@
 import { parseSchemaJson } from '@rome/contract';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useStaticContent } from '../features/content/api';
+import toast from '../lib/toast';
 import { updatePageMeta } from './api';
 import { buttonPrimary, buttonSecondary, Dialog, inputClass } from './Dialog';
 import { GlobalSettingsPanel } from './GlobalSettingsPanel';

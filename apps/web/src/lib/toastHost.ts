@@ -31,3 +31,15 @@ export function subscribeToastHost(listener: () => void): () => void {
     listeners.delete(listener);
   };
 }
+
+let loaded = false;
+
+/** Called by lib/toast.ts when it loads: from then on the app draws its Toaster (main.tsx). */
+export function markToastsLoaded(): void {
+  if (loaded) return;
+  loaded = true;
+  emit();
+}
+
+/** Whether a module that shows toasts has loaded (so the Toaster is needed). */
+export const toastsLoaded = (): boolean => loaded;

@@ -7,13 +7,14 @@ import { decodeTicketPayload, encodeTicketPayload, readScan, romeToday, toBase64
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../cli';
-import { agentClaims, agents, mailOutbox, orders } from '../../db/schema';
+import { agentClaims, agents, mailOutbox, orders, packages } from '../../db/schema';
 import { hashSecret } from '../../lib/passwords';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
 import { hashClaimCode } from '../checkout/fulfilment';
 import { qrPayloadFromImage } from '../wallet/service';
 import { createAgentAccount } from './devices';
+import { signTicket } from './signed-ticket';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: TestUser;
@@ -240,6 +241,69 @@ describe('signed tickets', () => {
     );
     expect((await claim(alpha, old.signed)).result).toBe('valid');
     expect((await claim(alpha, fresh.qr)).result).toBe('valid');
+  });
+});
+
+describe('signed pass window (payload version 2)', () => {
+  it("signs the pass's window (type, payment time, validity), as the order and package hold it", async () => {
+    const ticket = await buyTicket();
+    const payload = ticket.signed.split('.')[0];
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, ticket.orderId));
+    const [pkg] = await t.db.select().from(packages).where(eq(packages.id, order.packageId));
+    const text = Buffer.from(payload, 'base64url').toString();
+    expect(JSON.parse(text)[0]).toBe(2);
+    expect(decodeTicketPayload(payload)).toMatchObject({
+      availabilityType: pkg.availabilityType,
+      // The payment's time the QR was signed with is the one the order records.
+      paidAt: order.paidAt!.getTime(),
+      validityDays: pkg.validityDays,
+    });
+  });
+
+  it('the signature covers the window: a pass made younger or longer with the old signature is forged', async () => {
+    const ticket = await buyTicket();
+    const [payload, signature] = ticket.signed.split('.');
+    const facts = decodeTicketPayload(payload)!;
+    for (const changed of [
+      { ...facts, paidAt: facts.paidAt! + 86_400_000 },
+      { ...facts, validityDays: 100_000 },
+      { ...facts, availabilityType: null },
+      // The same facts as a version 1 payload (no window): not what was signed either.
+      { ...facts, availabilityType: undefined, paidAt: undefined, validityDays: undefined },
+    ]) {
+      const answer = await claim(alpha, `${encodeTicketPayload(changed)}.${signature}`);
+      expect(answer.result).toBe('forged');
+    }
+    expect((await claim(alpha, ticket.signed)).result).toBe('valid');
+  });
+
+  it('online, a pass past its validity is expired (the contract rule the device reads too)', async () => {
+    const ticket = await buyTicket();
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, ticket.orderId));
+    const [pkg] = await t.db.select().from(packages).where(eq(packages.id, order.packageId));
+    expect(pkg.availabilityType).toBe('PASS');
+    await t.db
+      .update(orders)
+      .set({ paidAt: new Date(Date.now() - (pkg.validityDays! + 1) * 86_400_000) })
+      .where(eq(orders.id, ticket.orderId));
+    expect((await claim(alpha, ticket.signed)).result).toBe('expired');
+  });
+
+  it('an old payload (version 1, no window) signed by the shop still verifies and is judged as before', async () => {
+    const ticket = await buyTicket();
+    const facts = decodeTicketPayload(ticket.signed.split('.')[0])!;
+    const keys = { db: t.db, secret: t.config.jwtSecret };
+    const v1 = (await signTicket(keys, {
+      uniqueId: facts.uniqueId,
+      packageTag: facts.packageTag,
+      date: facts.date,
+      slot: facts.slot,
+      adults: facts.adults,
+      youths: facts.youths,
+      infants: facts.infants,
+    }))!;
+    expect(JSON.parse(Buffer.from(v1.split('.')[0], 'base64url').toString())).toHaveLength(9);
+    expect((await claim(alpha, v1)).result).toBe('valid');
   });
 });
 

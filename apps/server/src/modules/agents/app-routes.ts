@@ -7,8 +7,7 @@ import { romeToday } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { conflict, HttpError, notFound } from '../../lib/errors';
-import { known, remember } from '../../lib/rate-limit';
-import { clearLimit, countFailure, LIMITS, limit, overLimit, tooManyAttempts, uncount } from '../auth/limits';
+import { signInFailed, signInGate, signInSucceeded } from '../auth/limits';
 import { listConflicts } from './conflicts';
 import {
   AgentAccountTaken,
@@ -24,8 +23,6 @@ import { claimOnline } from './scan';
 import { ensureSigningKey, type KeyAccess, publicKeys } from './signed-ticket';
 import { syncClaims } from './sync';
 
-const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
-
 export const agentAppRoutes: FastifyPluginAsync = async (app) => {
   const keys = (): KeyAccess => ({ db: app.db, secret: app.config.jwtSecret });
   // A key signs from the first ticket on (made here on a new shop; rotation: agent:rotate-key).
@@ -36,27 +33,17 @@ export const agentAppRoutes: FastifyPluginAsync = async (app) => {
   // Sign-in limits as for accounts (decision 014), under the agents' own keys.
   route(app, 'POST /api/agent/devices/', async (req, reply) => {
     const email = req.body.email.trim().toLowerCase();
-    const pair = `agent:${req.ip}|${email}`;
-    await limit(app.db, req.ip, 'loginPerIp');
-    await limit(app.db, pair, 'loginPerIpAccount');
-    if (
-      (await overLimit(app.db, `agent:${email}`, 'loginPerAccount')) &&
-      !(await known(app.db, `loginKnown:${pair}`))
-    )
-      throw tooManyAttempts(LIMITS.loginPerAccount[1]);
+    await signInGate(app.db, req.ip, email, 'agent:');
     const signedIn = await signInDevice(app.db, {
       email,
       password: req.body.password,
       label: req.body.label,
     });
     if (!signedIn) {
-      await countFailure(app.db, `agent:${email}`, 'loginPerAccount');
+      await signInFailed(app.db, email, 'agent:');
       throw new HttpError(401, { error: 'Wrong e-mail address or password.', code: 'bad_credentials' });
     }
-    await clearLimit(app.db, pair, 'loginPerIpAccount');
-    await clearLimit(app.db, `agent:${email}`, 'loginPerAccount');
-    await remember(app.db, `loginKnown:${pair}`, KNOWN_ADDRESS_SECONDS);
-    await uncount(app.db, req.ip, 'loginPerIp');
+    await signInSucceeded(app.db, req.ip, email, 'agent:');
     return reply.code(201).send(signedIn);
   });
 

@@ -6,9 +6,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { AgentDevice } from '@rome/contract';
-import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { agentAccounts, agentDevices, agents } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { dummyHash, hashSecret, verifySecret } from '../../lib/passwords';
@@ -151,14 +152,20 @@ export async function signInDevice(
   return { token, device: deviceJson(device, row.agentName) };
 }
 
-/** The live device of a token, or null (unknown, revoked, or its agent disabled). */
-export async function deviceByToken(db: Db, token: string): Promise<AgentDeviceAuth | null> {
-  if (!token.startsWith(DEVICE_TOKEN_PREFIX) || token.length > 200) return null;
-  const [row] = await db
+/** Every 'agent' call reads its device: prepared once (no query built per call). */
+const deviceByHash = preparedPerDb((db) =>
+  db
     .select({ device: agentDevices, agentName: agents.name, active: agents.active })
     .from(agentDevices)
     .innerJoin(agents, eq(agents.id, agentDevices.agentId))
-    .where(eq(agentDevices.tokenHash, hashDeviceToken(token)));
+    .where(eq(agentDevices.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('agent_device_by_token_hash'),
+);
+
+/** The live device of a token, or null (unknown, revoked, or its agent disabled). */
+export async function deviceByToken(db: Db, token: string): Promise<AgentDeviceAuth | null> {
+  if (!token.startsWith(DEVICE_TOKEN_PREFIX) || token.length > 200) return null;
+  const [row] = await deviceByHash(db).execute({ tokenHash: hashDeviceToken(token) });
   if (!row || row.device.revokedAt || !row.active) return null;
   const now = Date.now();
   if (!row.device.lastSeenAt || now - row.device.lastSeenAt.getTime() > SEEN_EVERY_MS) {

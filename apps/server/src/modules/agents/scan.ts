@@ -7,17 +7,18 @@ import { randomUUID } from 'node:crypto';
 import {
   AGENT_SCAN_MESSAGES,
   type AgentScanResult,
-  isForDay,
   readScan,
   romeParts,
   type ScanAnswer,
+  ticketWindowResult,
 } from '@rome/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { agentClaims, agents, orders, packages, resellers, slots } from '../../db/schema';
 import { hashClaimCode } from '../checkout/fulfilment';
 import type { AgentDeviceAuth } from './devices';
-import { markClaimedByDevice, passExpired } from './service';
+import { markClaimedByDevice } from './service';
 import { type KeyAccess, verifyTicket } from './signed-ticket';
 
 const ticketColumns = {
@@ -64,27 +65,53 @@ export type TicketRow = {
   resellerName: string | null;
 };
 
-/** One ticket with what the screen shows; `lock` takes its row lock (inside a transaction). */
-export async function ticketWhere(
-  db: Db,
-  where: { uniqueId: string } | { codeHash: string } | { id: string },
-  lock = false,
-): Promise<TicketRow | null> {
-  const q = db
+type TicketKey = { uniqueId: string } | { codeHash: string } | { id: string };
+
+const ticketQuery = (db: Db) =>
+  db
     .select(ticketColumns)
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))
     .leftJoin(slots, eq(slots.id, orders.slotId))
     .leftJoin(agents, eq(agents.id, orders.claimedByAgentId))
-    .leftJoin(resellers, eq(resellers.id, orders.claimedByResellerId))
-    .where(
-      'uniqueId' in where
-        ? eq(orders.uniqueId, where.uniqueId)
-        : 'codeHash' in where
-          ? eq(orders.claimCodeHash, where.codeHash)
-          : eq(orders.id, where.id),
-    );
-  const [row] = await (lock ? q.for('update', { of: orders }) : q);
+    .leftJoin(resellers, eq(resellers.id, orders.claimedByResellerId));
+
+const keyColumn = (where: TicketKey) =>
+  'uniqueId' in where ? orders.uniqueId : 'codeHash' in where ? orders.claimCodeHash : orders.id;
+const keyValue = (where: TicketKey) =>
+  'uniqueId' in where ? where.uniqueId : 'codeHash' in where ? where.codeHash : where.id;
+
+/**
+ * The door's lookups with no lock (every online claim makes one), prepared once per database: the
+ * five-table select is not built again for each scan.
+ */
+const preparedTicket = {
+  uniqueId: preparedPerDb((db) =>
+    ticketQuery(db)
+      .where(eq(orders.uniqueId, sql.placeholder('key')))
+      .prepare('agent_ticket_by_unique_id'),
+  ),
+  codeHash: preparedPerDb((db) =>
+    ticketQuery(db)
+      .where(eq(orders.claimCodeHash, sql.placeholder('key')))
+      .prepare('agent_ticket_by_code_hash'),
+  ),
+  id: preparedPerDb((db) =>
+    ticketQuery(db)
+      .where(eq(orders.id, sql.placeholder('key')))
+      .prepare('agent_ticket_by_id'),
+  ),
+};
+
+/** One ticket with what the screen shows; `lock` takes its row lock (inside a transaction). */
+export async function ticketWhere(db: Db, where: TicketKey, lock = false): Promise<TicketRow | null> {
+  const [row] = lock
+    ? await ticketQuery(db)
+        .where(eq(keyColumn(where), keyValue(where)))
+        .for('update', { of: orders })
+    : await preparedTicket['uniqueId' in where ? 'uniqueId' : 'codeHash' in where ? 'codeHash' : 'id'](
+        db,
+      ).execute({ key: keyValue(where) });
   return row ?? null;
 }
 
@@ -117,9 +144,16 @@ export function judge(t: TicketRow, at: Date): Exclude<AgentScanResult, 'valid'>
   if (t.scanned) return 'already_claimed';
   if (t.status === 'refunded') return 'refunded';
   if (t.status !== 'paid') return 'unknown';
-  if (passExpired(t.paidAt, t.availabilityType, t.validityDays, at)) return 'expired';
-  if (!isForDay(ticketDate(t), romeParts(at).date)) return 'wrong_date';
-  return null;
+  // The pass window and Rome's date of `at`: the contract's rule, the device's offline check reads it too.
+  return ticketWindowResult(
+    {
+      date: ticketDate(t),
+      paidAt: t.paidAt,
+      availabilityType: t.availabilityType,
+      validityDays: t.validityDays,
+    },
+    at,
+  );
 }
 
 /** The answer for the screen. */

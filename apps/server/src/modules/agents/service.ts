@@ -2,7 +2,7 @@
  * Agents redeem tickets: the claim link carries the ticket's code, the agent picks their name and
  * types their security code. A ticket is claimed once, atomically, however many agents try at once.
  */
-import { type ClaimInfo, centsToDecimal, INVENTORY_MESSAGES, romeParts } from '@rome/contract';
+import { type ClaimInfo, centsToDecimal, INVENTORY_MESSAGES, passExpired, romeParts } from '@rome/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agents, orders, packages, resellers, slots, users } from '../../db/schema';
@@ -61,21 +61,6 @@ export const countAddressFailure = (db: Db, ip: string) =>
   hit(db, failKeys(ip).address, CLAIM_LIMITS.address[0], CLAIM_LIMITS.address[1]);
 
 const isPlausibleCode = (code: string) => /^[A-Za-z0-9_-]{16,64}$/.test(code);
-
-/** Whether an unused pass bought at `paidAt` is past its window for first use. */
-export function passExpired(
-  paidAt: Date | null,
-  type: string | null,
-  validityDays: number | null,
-  now = new Date(),
-): boolean {
-  return (
-    type === 'PASS' &&
-    validityDays !== null &&
-    paidAt !== null &&
-    paidAt.getTime() + validityDays * 86_400_000 < now.getTime()
-  );
-}
 
 async function findTicket(db: Db, code: string) {
   if (!isPlausibleCode(code)) return null;

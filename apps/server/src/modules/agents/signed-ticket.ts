@@ -169,10 +169,18 @@ export async function verifyTicket(k: KeyAccess, text: string): Promise<TicketFa
 }
 
 /**
- * A paid order's facts, read from the database, signed: what its QR carries beside the claim link.
+ * A paid order's facts, read from the database, signed: what its QR carries beside the claim link,
+ * with the pass window the online scan judges (`passExpired`: the package's availability type and
+ * validity, the payment's time), so a device offline refuses an expired pass as the server does.
+ * `paidAt` names the payment's time when the order is signed before the row records it (the
+ * fulfilment makes the QR in the transaction that marks the order paid).
  * Null when no key signs yet (ensureSigningKey runs at start) or there is no such order.
  */
-export async function signOrder(k: KeyAccess, orderId: string): Promise<string | null> {
+export async function signOrder(
+  k: KeyAccess,
+  orderId: string,
+  opts: { paidAt?: Date } = {},
+): Promise<string | null> {
   const [row] = await (k.reader ?? k.db)
     .select({
       uniqueId: orders.uniqueId,
@@ -182,6 +190,9 @@ export async function signOrder(k: KeyAccess, orderId: string): Promise<string |
       adults: orders.adultCount,
       youths: orders.youthCount,
       infants: orders.infantCount,
+      paidAt: orders.paidAt,
+      availabilityType: packages.availabilityType,
+      validityDays: packages.validityDays,
     })
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))
@@ -189,6 +200,7 @@ export async function signOrder(k: KeyAccess, orderId: string): Promise<string |
     .where(eq(orders.id, orderId));
   if (!row) return null;
   const slot = row.startsAt ? romeParts(row.startsAt) : null;
+  const paidAt = opts.paidAt ?? row.paidAt;
   return signTicket(k, {
     uniqueId: row.uniqueId,
     packageTag: row.packageTag,
@@ -197,5 +209,8 @@ export async function signOrder(k: KeyAccess, orderId: string): Promise<string |
     adults: row.adults,
     youths: row.youths,
     infants: row.infants,
+    availabilityType: row.availabilityType,
+    paidAt: paidAt ? paidAt.getTime() : null,
+    validityDays: row.validityDays,
   });
 }

@@ -3,9 +3,10 @@
  * instances. Keys never contain a password; e-mail keys are lower-cased so casing does not dodge them.
  */
 import { AUTH_MESSAGES } from '@rome/contract';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
-import { hit, peek, reset, undo } from '../../lib/rate-limit';
+import { hit, reset } from '../../lib/rate-limit';
 
 /** [max attempts, window seconds] per key kind. */
 export const LIMITS = {
@@ -40,14 +41,6 @@ export async function limit(db: Db, key: string, kind: keyof typeof LIMITS): Pro
 
 export const clearLimit = (db: Db, key: string, kind: keyof typeof LIMITS) => reset(db, `${kind}:${key}`);
 
-/** Uncounts one attempt under `key` (e.g. a successful sign-in from an address). */
-export const uncount = (db: Db, key: string, kind: keyof typeof LIMITS) => undo(db, `${kind}:${key}`);
-
-/** Whether `key` is over its kind's limit, without counting an attempt. */
-export async function overLimit(db: Db, key: string, kind: keyof typeof LIMITS): Promise<boolean> {
-  return (await peek(db, `${kind}:${key}`)) >= LIMITS[kind][0];
-}
-
 /** The 429 of the accounts calls, for a limit found exceeded without counting. */
 export function tooManyAttempts(retryAfterSeconds: number): HttpError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -61,3 +54,91 @@ export function tooManyAttempts(retryAfterSeconds: number): HttpError {
 /** Counts one failure under `key` (no throw: the caller answers the failure itself). */
 export const countFailure = (db: Db, key: string, kind: keyof typeof LIMITS) =>
   hit(db, `${kind}:${key}`, LIMITS[kind][0], LIMITS[kind][1]);
+
+/** How long a successful sign-in makes an address known to its account (past the account-wide limit). */
+export const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
+
+/**
+ * The counters of one sign-in (decision 014): failed sign-ins from the address (`loginPerIp`), to the
+ * account from the address (`loginPerIpAccount`), to the account from anywhere (`loginPerAccount`), and
+ * whether the address signed in to the account before (`loginKnown`). `scope` keeps the agents' app's
+ * sign-ins apart from the shop's accounts ('agent:').
+ */
+function signInKeys(ip: string, email: string, scope: '' | 'agent:') {
+  const pair = `${scope}${ip}|${email}`;
+  return {
+    ip: `loginPerIp:${ip}`,
+    pair: `loginPerIpAccount:${pair}`,
+    account: `loginPerAccount:${scope}${email}`,
+    known: `loginKnown:${pair}`,
+  };
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
+
+/**
+ * Before the password is checked, in one statement (issue #22: the sign-in's own cost beside its
+ * hash): counts the attempt for the address and for the address with this account, and reads the
+ * account-wide count and whether this address is known to the account. Throws the 429 of the first
+ * limit exceeded.
+ */
+export async function signInGate(
+  db: Db,
+  ip: string,
+  email: string,
+  scope: '' | 'agent:' = '',
+): Promise<void> {
+  const k = signInKeys(ip, email, scope);
+  const [ipMax, ipWindow] = LIMITS.loginPerIp;
+  const [pairMax, pairWindow] = LIMITS.loginPerIpAccount;
+  const rows = rowsOf<{ key: string; count: number; retry: number }>(
+    await db.execute(sql`
+      WITH hits AS (
+        INSERT INTO rate_limits (key, count, reset_at) VALUES
+          (${k.ip}, 1, now() + make_interval(secs => ${ipWindow})),
+          (${k.pair}, 1, now() + make_interval(secs => ${pairWindow}))
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+          reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
+        RETURNING key, count, CEIL(EXTRACT(EPOCH FROM (reset_at - now())))::int AS retry
+      )
+      SELECT key, count, retry FROM hits
+      UNION ALL
+      SELECT key, count, 0 FROM rate_limits WHERE key IN (${k.account}, ${k.known}) AND reset_at > now()`),
+  );
+  const row = (key: string) => rows.find((r) => r.key === key);
+  for (const [key, max] of [
+    [k.ip, ipMax],
+    [k.pair, pairMax],
+  ] as const) {
+    const r = row(key);
+    if (r && Number(r.count) > max) throw tooManyAttempts(Math.max(1, Number(r.retry)));
+  }
+  const accountCount = Number(row(k.account)?.count ?? 0);
+  if (accountCount >= LIMITS.loginPerAccount[0] && Number(row(k.known)?.count ?? 0) === 0)
+    throw tooManyAttempts(LIMITS.loginPerAccount[1]);
+}
+
+/** A wrong password: one more failure against the account from anywhere. */
+export const signInFailed = (db: Db, email: string, scope: '' | 'agent:' = '') =>
+  countFailure(db, `${scope}${email}`, 'loginPerAccount');
+
+/**
+ * A sign-in that succeeded, in one statement: the account's counters are cleared, the address is
+ * known to the account for a month, and the attempt is taken back from the address's count (a hotel's
+ * shared address full of tourists signing in must not lock the next one out).
+ */
+export async function signInSucceeded(
+  db: Db,
+  ip: string,
+  email: string,
+  scope: '' | 'agent:' = '',
+): Promise<void> {
+  const k = signInKeys(ip, email, scope);
+  await db.execute(sql`
+    WITH cleared AS (DELETE FROM rate_limits WHERE key IN (${k.pair}, ${k.account})),
+    uncounted AS (UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ${k.ip})
+    INSERT INTO rate_limits (key, count, reset_at)
+    VALUES (${k.known}, 1, now() + make_interval(secs => ${KNOWN_ADDRESS_SECONDS}))
+    ON CONFLICT (key) DO UPDATE SET count = 1, reset_at = EXCLUDED.reset_at`);
+}

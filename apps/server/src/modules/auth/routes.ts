@@ -7,13 +7,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { HttpError } from '../../lib/errors';
 import { dummyHash, verifySecret } from '../../lib/passwords';
-import { known, remember } from '../../lib/rate-limit';
-import { clearLimit, countFailure, LIMITS, limit, overLimit, tooManyAttempts, uncount } from './limits';
+import { signInFailed, signInGate, signInSucceeded } from './limits';
 import { InvalidTokenError } from './tokens';
 import { findUserByEmail, normalizeEmail } from './users';
-
-/** How long a successful sign-in makes an address known to its account (past the account-wide limit). */
-const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
 
 /** Passwords longer than this are not hashed (a slow hash of a huge input is a cheap attack). */
 const MAX_CHECKED_PASSWORD = 1024;
@@ -32,26 +28,17 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     // Throttle the guesser, not the account's owner (NIST SP 800-63B; decision 014): the limits
     // are on the address, and on the address with this account. The account-wide ceiling stops
     // guessing spread over many addresses, but not at an address that signed in to it before.
-    const pair = `${req.ip}|${email}`;
-    await limit(app.db, req.ip, 'loginPerIp');
-    await limit(app.db, pair, 'loginPerIpAccount');
-    if ((await overLimit(app.db, email, 'loginPerAccount')) && !(await known(app.db, `loginKnown:${pair}`)))
-      throw tooManyAttempts(LIMITS.loginPerAccount[1]);
+    await signInGate(app.db, req.ip, email);
     const user = password.length <= MAX_CHECKED_PASSWORD ? await findUserByEmail(app.db, email) : null;
     // Without an account, a dummy hash is checked all the same: both answers take as long.
     let ok = false;
     if (user) ok = await verifySecret(user.passwordHash, password);
     else await verifySecret(await dummyHash(), password);
     if (!user || !ok) {
-      await countFailure(app.db, email, 'loginPerAccount');
+      await signInFailed(app.db, email);
       throw badCredentials();
     }
-    await clearLimit(app.db, pair, 'loginPerIpAccount');
-    await clearLimit(app.db, email, 'loginPerAccount');
-    await remember(app.db, `loginKnown:${pair}`, KNOWN_ADDRESS_SECONDS);
-    // The per-address limit counts failed sign-ins only: a hotel's shared address full of
-    // tourists signing in successfully must not lock the next one out.
-    await uncount(app.db, req.ip, 'loginPerIp');
+    await signInSucceeded(app.db, req.ip, email);
     return app.tokens.issuePair(user);
   });
 

@@ -47,9 +47,15 @@ export type FulfilDeps = {
  * What the ticket's QR says (issue #19): the spec's claim link, which a phone's camera opens as ever,
  * with the ticket's facts signed in its fragment for the agents' app to check offline.
  */
-async function ticketQrTextOf(deps: FulfilDeps, tx: Db, orderId: string, code: string): Promise<string> {
+async function ticketQrTextOf(
+  deps: FulfilDeps,
+  tx: Db,
+  orderId: string,
+  code: string,
+  paidAt: Date,
+): Promise<string> {
   const signed = deps.signingSecret
-    ? await signOrder({ db: deps.db, secret: deps.signingSecret, reader: tx }, orderId)
+    ? await signOrder({ db: deps.db, secret: deps.signingSecret, reader: tx }, orderId, { paidAt })
     : null;
   return ticketQrText(deps.publicUrl, code, signed);
 }
@@ -123,17 +129,19 @@ async function fulfilInTransaction(
     // 144 random bits; only its hash is stored, the code itself lives in the QR and the e-mail.
     const code = randomBytes(18).toString('base64url');
     const claimUrl = `${deps.publicUrl}/verify/${code}/`;
+    // The QR's signed ticket carries the payment's time (a pass's window): the one recorded below.
+    const paidAt = new Date();
     // Its SVG only: the PNG is made after the payment, by the mail sender (tickets/qr.ts).
     const qrKey = await storeTicketQr(
       deps.storage,
-      await ticketQrTextOf(deps, tx as unknown as Db, order.id, code),
+      await ticketQrTextOf(deps, tx as unknown as Db, order.id, code, paidAt),
     );
 
     // The ticket link (no sign-in): 256 random bits, only its hash stored, like the claim code.
     const linkToken = newLinkToken();
     // The row is locked: nobody moved it since it was read.
     await moveOrder(tx as unknown as Db, order, 'pay', {
-      paidAt: new Date(),
+      paidAt,
       amountPaidCents: paid.amountCents,
       claimCodeHash: hashClaimCode(code),
       qrFileKey: qrKey,

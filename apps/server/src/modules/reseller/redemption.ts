@@ -4,10 +4,10 @@
  * or the code alone) or an order reference; any ticket of the shop is found, whoever sold it, and is
  * redeemed once, atomically, as an agent's claim is (modules/agents).
  */
+import { passExpired } from '@rome/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, packages } from '../../db/schema';
-import { passExpired } from '../agents/service';
 import { hashClaimCode } from '../checkout/fulfilment';
 import type { OrderRow } from '../checkout/order-state';
 import { type OctoContext, toBooking } from './bookings';

@@ -1,7 +1,7 @@
 import { type PartnerLogo, validatePartnerLogo } from '@rome/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../Dialog';
 import { ImageUploadModal } from '../media/ImageUploadModal';
 import { Isolate } from '../media/Isolate';

@@ -1,8 +1,8 @@
 import { type MediaItem, uploadTooLargeMessage } from '@rome/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useSettings } from '../../api/site';
+import toast from '../../lib/toast';
 import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../Dialog';
 import { MEDIA_MESSAGES, mediaKey, nameFromFile, UploadError, uploadMedia } from './api';
 import { usePreviewUrl } from './MediaUploadForm';

@@ -1,9 +1,9 @@
 import { type MediaItem, type Package, parseSchemaJson } from '@rome/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { sanitizeContent } from '../../features/content/html';
 import { TICKET_DESCRIPTION_CLASSES } from '../../features/ticket/description';
+import toast from '../../lib/toast';
 import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../Dialog';
 import { HtmlEditorPanes } from '../HtmlEditorDialog';
 import { MediaPicker } from '../media/MediaPicker';

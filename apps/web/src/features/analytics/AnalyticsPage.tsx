@@ -5,6 +5,8 @@
  * failed, spec §8) -> 'Access Restricted'; superuser -> the five cards and the 'User Activity Log', or
  * a metric's detail view (?metric={slug}) with a back button. Times are UTC from the server, shown in the
  * display zone the server names (default Asia/Dhaka). Fetch failures of the dashboard are only logged.
+ * Below them, beyond the spec: resellers' keys (issue #17) and the agents' app's accounts, devices and
+ * tickets claimed twice (issue #19, components/AgentApp.tsx, in Rome time).
  */
 import { ANALYTICS_METRICS, type AnalyticsMetric } from '@rome/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -16,6 +18,7 @@ import { useHasAccessToken } from '../../lib/session';
 import { usePageViews } from '../../lib/track';
 import { insightsQuery, superuserQuery } from './api';
 import { ActivityLog } from './components/ActivityLog';
+import { AgentApp } from './components/AgentApp';
 import { DetailView } from './components/DetailView';
 import { MetricCards } from './components/MetricCards';
 import { ResellerKeys } from './components/ResellerKeys';
@@ -125,6 +128,7 @@ function Dashboard() {
             onPage={setPage}
           />
           <ResellerKeys timeZone={timeZone} />
+          <AgentApp />
         </>
       ) : null}
       {/* The location data is DB-IP's City Lite database (CC BY 4.0), which asks for this credit. */}

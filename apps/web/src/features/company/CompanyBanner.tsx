@@ -1,4 +1,5 @@
-import { ContentBanner, ContentText } from '../content';
+import { ContentBanner } from '../content/ContentBanner';
+import { ContentText } from '../content/ContentText';
 
 /**
  * Spec §2 Company page banner (and §4 Banner image): the editable image `{slug}-banner` of page

@@ -5,7 +5,8 @@ import { usePackages } from '../../api/catalog';
 // The one not-found page of the shop, so an unknown company reads exactly like any unknown URL.
 import { NotFound } from '../../components/NotFound';
 import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
-import { EditorPageTools, useStoredPageHead } from '../content';
+import { EditorPageTools } from '../content/editable';
+import { useStoredPageHead } from '../content/page-head';
 import { servicesBadge, titleCase } from './banner';
 import { CompanyBanner } from './CompanyBanner';
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useSettings } from '../../api/site';
 import { useStaticContent } from './api';
 import { EditableSlot } from './editable';
-import { renderContentText } from './html';
+import { renderContentText } from './text';
 
 type TextTag = 'h1' | 'h2' | 'h3' | 'p' | 'span' | 'div';
 

@@ -5,7 +5,6 @@
  */
 import { escapeHtml, fillPlaceholders, makeSanitizer, type WebsiteSettings } from '@rome/contract';
 import DOMPurify from 'dompurify';
-import { htmlToText } from './text';
 
 /** Typography for editors' HTML (Tailwind's preflight resets headings and lists). */
 export const CONTENT_HTML_CLASSES =
@@ -29,16 +28,4 @@ export function renderContentHtml(
     website_phone_number: esc(s.website_phone_number),
     website_address: esc(s.website_address),
   });
-}
-
-/**
- * A text block (title, subtitle) as the page shows it: the text of its HTML, placeholders filled. The
- * editor's preview draws a text block with this too, so what it shows is what the page will show
- * (issue #23: bold showed in the preview and was gone on the page).
- */
-export function renderContentText(
-  source: string,
-  settings: Partial<WebsiteSettings> | null | undefined,
-): string {
-  return fillPlaceholders(htmlToText(source), settings ?? {});
 }

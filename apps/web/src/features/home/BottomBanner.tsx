@@ -1,6 +1,6 @@
 import { HOME_BANNER, HOME_BANNER_TAGS, HOME_PAGE_TAG } from '@rome/contract';
 import { Link } from 'react-router';
-import { ContentText } from '../content';
+import { ContentText } from '../content/ContentText';
 
 /** Spec §2 Home: the bottom banner, a call to the offers page. */
 export function BottomBanner() {

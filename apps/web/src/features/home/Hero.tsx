@@ -1,6 +1,6 @@
 import { HOME_HERO, HOME_HERO_CLASSES, HOME_HERO_TAGS, HOME_PAGE_TAG } from '@rome/contract';
 import { TicketTypeSearch } from '../../components/TicketTypeSearch';
-import { ContentText } from '../content';
+import { ContentText } from '../content/ContentText';
 
 /** Spec §2 Home: hero with the ticket-type search, over a drawn Roman skyline at sunset (no image request). */
 export function Hero() {

@@ -1,6 +1,7 @@
 import { HOME_PAGE_TAG } from '@rome/contract';
 import { useTableTitle } from '../../components/usePageTitle';
-import { EditorPageTools, useStoredPageHead } from '../content';
+import { EditorPageTools } from '../content/editable';
+import { useStoredPageHead } from '../content/page-head';
 import { BottomBanner } from './BottomBanner';
 import { GetInTouch } from './GetInTouch';
 import { Hero } from './Hero';

@@ -4,9 +4,9 @@
  * sends them to /login/ first, remembering the ticket page.
  */
 import type { Package } from '@rome/contract';
-import toast from 'react-hot-toast';
 import { ApiError, call, errorMessage, tokenStore } from '../../api/client';
 import { readSignInState, type SignInState, type TicketSelection } from '../../lib/signInState';
+import toast from '../../lib/toast';
 import { track } from '../../lib/track';
 
 export type CheckoutChoice = {

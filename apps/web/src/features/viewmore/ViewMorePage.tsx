@@ -4,7 +4,10 @@ import { usePackages } from '../../api/catalog';
 import { LoadError } from '../../components/LoadError';
 import { PackageGrid } from '../../components/PackageCard';
 import { useTableTitle } from '../../components/usePageTitle';
-import { ContentBanner, ContentText, EditorPageTools, useStoredPageHead } from '../content';
+import { ContentBanner } from '../content/ContentBanner';
+import { ContentText } from '../content/ContentText';
+import { EditorPageTools } from '../content/editable';
+import { useStoredPageHead } from '../content/page-head';
 
 /** Spec §2 View more / similar: /viewsimilar/{hours}/{company}. */
 export default function ViewMorePage() {

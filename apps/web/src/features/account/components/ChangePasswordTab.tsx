@@ -1,11 +1,11 @@
 /** Change Password tab (spec §2, §5, §8). The server answers a new token pair, which is stored. */
 import { MESSAGES } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useChangePassword } from '../../../api/account';
 import { ApiError, errorMessage } from '../../../api/client';
 import { FormError, Spinner } from '../../../components/form';
 import { PasswordField } from '../../../components/PasswordField';
+import toast from '../../../lib/toast';
 import { primaryButton } from './styles';
 
 export function ChangePasswordTab() {

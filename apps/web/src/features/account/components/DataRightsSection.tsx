@@ -4,13 +4,13 @@
  * data and keeps the orders anonymised for accounting; every sign-in ends.
  */
 import { type FormEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { fetchMyData, useDeleteAccount } from '../../../api/account';
 import { ApiError, errorMessage } from '../../../api/client';
 import { FormError, Spinner } from '../../../components/form';
 import { PasswordField } from '../../../components/PasswordField';
 import { saveFile } from '../../../lib/download';
+import toast from '../../../lib/toast';
 import { primaryButton, secondaryButton } from './styles';
 
 const dangerButton =

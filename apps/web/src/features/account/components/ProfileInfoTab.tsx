@@ -6,11 +6,11 @@
 
 import type { Profile } from '@rome/contract';
 import { type FormEvent, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useUpdateProfile } from '../../../api/account';
 import { ApiError, errorMessage } from '../../../api/client';
 import { inputClass, labelClass, Spinner } from '../../../components/form';
 import { PasswordField } from '../../../components/PasswordField';
+import toast from '../../../lib/toast';
 import { primaryButton, secondaryButton } from './styles';
 
 export function ProfileInfoTab({ profile }: { profile: Profile | undefined }) {

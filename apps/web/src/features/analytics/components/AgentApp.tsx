@@ -1,0 +1,488 @@
+/**
+ * The agents' app on the superusers' dashboard (issue #19, decisions 021 and 023): agents' accounts
+ * (the list and a form that makes one), their signed-in devices with revoking (after a confirmation),
+ * and the tickets claimed twice. The same calls as `npm run admin -- agent:account|agent:devices|
+ * agent:device-revoke|agent:conflicts` (contract agent-app.api.ts); answer types come from the
+ * contract. Every time is Rome time.
+ */
+import { type ApiAnswer, ROME_TZ } from '@rome/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { call, errorMessage } from '../../../api/client';
+import { formatActivityTime } from '../format';
+import { ScrollTable, tdClass, thClass } from './ui';
+
+const ACCOUNTS = ['analytics', 'agent-accounts'] as const;
+const DEVICES = ['analytics', 'agent-devices'] as const;
+const CONFLICTS = ['analytics', 'claim-conflicts'] as const;
+
+const romeTime = (iso: string | null) => (iso ? formatActivityTime(iso, ROME_TZ) : null);
+const cardClass = 'mt-10 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200';
+const inputClass = 'mt-1 rounded-lg border border-stone-300 px-3 py-2';
+
+// On a phone the tables stack: one block a row, each cell under its column's name (drawn by CSS from
+// data-label, so the cell's text stays its own; the headers stay in the table for screen readers).
+const stackTable = 'min-w-full max-sm:block';
+const stackHead = 'max-sm:sr-only';
+const stackBody = 'max-sm:block';
+const stackRow = 'max-sm:block max-sm:border-b max-sm:border-stone-200 max-sm:py-2 max-sm:last:border-b-0';
+const stackCell =
+  'max-sm:block max-sm:border-b-0 max-sm:py-1 max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-stone-600 max-sm:before:content-[attr(data-label)]';
+
+/** A table cell that names its column when the table stacks (phones). */
+function Td({
+  label,
+  className = '',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <td data-label={label} className={`${tdClass} ${stackCell} ${className}`}>
+      {children}
+    </td>
+  );
+}
+
+export function AgentApp() {
+  return (
+    <>
+      <AgentAccounts />
+      <AgentDevices />
+      <ClaimConflicts />
+    </>
+  );
+}
+
+function AgentAccounts() {
+  const client = useQueryClient();
+  const list = useQuery({
+    queryKey: ACCOUNTS,
+    queryFn: ({ signal }) => call('GET /api/admin/agent-accounts/', {}, { signal }),
+  });
+  // The spec's active agents, offered as the names to pick (a new name makes a new agent).
+  const agents = useQuery({
+    queryKey: ['analytics', 'agent-names'],
+    queryFn: ({ signal }) => call('GET /api/agents/', {}, { signal }),
+  });
+  const [made, setMade] = useState<{ agent: string; email: string } | null>(null);
+  const create = useMutation({
+    mutationFn: (body: { agent_name: string; email: string; password: string }) =>
+      call('POST /api/admin/agent-accounts/', { body }),
+    onSuccess: (answer) => {
+      setMade({ agent: answer.account.agent_name, email: answer.account.email });
+      client.invalidateQueries({ queryKey: ACCOUNTS });
+      client.invalidateQueries({ queryKey: ['analytics', 'agent-names'] });
+    },
+  });
+  const ids = {
+    heading: useId(),
+    agent: useId(),
+    agentHint: useId(),
+    agents: useId(),
+    email: useId(),
+    password: useId(),
+  };
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const formEl = e.currentTarget;
+    const form = new FormData(formEl);
+    setMade(null);
+    create.mutate(
+      {
+        agent_name: String(form.get('agent_name') ?? ''),
+        email: String(form.get('email') ?? ''),
+        password: String(form.get('password') ?? ''),
+      },
+      { onSuccess: () => formEl.reset() },
+    );
+  };
+
+  const withAccount = new Set(list.data?.accounts.map((a) => a.agent_name));
+  const free = agents.data?.agent_list.filter((name) => !withAccount.has(name)) ?? [];
+
+  return (
+    <section aria-labelledby={ids.heading} className={cardClass}>
+      <h2 id={ids.heading} className="text-xl font-bold text-stone-900">
+        Agent accounts
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        An agent signs in to the agents' app at <code>/agent</code> with this e-mail address and password,
+        once on each device. Each agent has one account.
+      </p>
+
+      <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="flex min-w-48 flex-1 flex-col">
+          <label htmlFor={ids.agent} className="text-sm font-medium text-stone-700">
+            Agent name
+          </label>
+          <input
+            id={ids.agent}
+            name="agent_name"
+            required
+            maxLength={100}
+            list={ids.agents}
+            autoComplete="off"
+            aria-describedby={ids.agentHint}
+            className={inputClass}
+          />
+          <datalist id={ids.agents}>
+            {free.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+        </div>
+        <div className="flex min-w-48 flex-1 flex-col">
+          <label htmlFor={ids.email} className="text-sm font-medium text-stone-700">
+            E-mail
+          </label>
+          <input
+            id={ids.email}
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="off"
+            className={inputClass}
+          />
+        </div>
+        <div className="flex min-w-48 flex-1 flex-col">
+          <label htmlFor={ids.password} className="text-sm font-medium text-stone-700">
+            Password
+          </label>
+          <input
+            id={ids.password}
+            name="password"
+            type="password"
+            required
+            maxLength={1000}
+            autoComplete="new-password"
+            className={inputClass}
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={create.isPending}
+          className="rounded-lg bg-brand px-4 py-2 font-semibold text-white disabled:opacity-60"
+        >
+          Create account
+        </button>
+      </form>
+      <p id={ids.agentHint} className="mt-2 text-xs text-stone-600">
+        {free.length > 0
+          ? `Agents without an account: ${free.join(', ')}. `
+          : 'Every active agent has an account. '}
+        A new name makes a new agent; its claim-page security code is set with{' '}
+        <code>npm run admin -- agent:code</code>.
+      </p>
+      {create.error && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {errorMessage(create.error, 'The account could not be created.')}
+        </p>
+      )}
+      {made && (
+        <p
+          role="status"
+          className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-300"
+        >
+          Account made for {made.agent} ({made.email}).
+        </p>
+      )}
+
+      {list.isPending ? (
+        <p className="mt-4 text-sm text-stone-600">Loading accounts...</p>
+      ) : list.error ? (
+        <p className="mt-4 text-sm text-red-700">
+          {errorMessage(list.error, 'The accounts could not be loaded.')}
+        </p>
+      ) : list.data.accounts.length === 0 ? (
+        <p className="mt-4 text-sm text-stone-600">No agent accounts yet.</p>
+      ) : (
+        <div className="mt-4">
+          <ScrollTable label="Agent accounts list">
+            <table className={stackTable}>
+              <thead className={stackHead}>
+                <tr>
+                  <th scope="col" className={thClass}>
+                    Agent
+                  </th>
+                  <th scope="col" className={thClass}>
+                    E-mail
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Created (Rome)
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Active devices
+                  </th>
+                </tr>
+              </thead>
+              <tbody className={stackBody}>
+                {list.data.accounts.map((a) => (
+                  <tr key={a.id} className={stackRow}>
+                    <Td label="Agent" className="font-semibold">
+                      {a.agent_name}
+                    </Td>
+                    <Td label="E-mail" className="max-sm:break-all sm:whitespace-nowrap">
+                      {a.email}
+                    </Td>
+                    <Td label="Created (Rome)" className="whitespace-nowrap">
+                      {romeTime(a.created_at)}
+                    </Td>
+                    <Td label="Active devices">{a.devices}</Td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function AgentDevices() {
+  const client = useQueryClient();
+  const list = useQuery({
+    queryKey: DEVICES,
+    queryFn: ({ signal }) => call('GET /api/admin/agent-devices/', {}, { signal }),
+    refetchInterval: 30_000,
+  });
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [revoked, setRevoked] = useState<string | null>(null);
+  const revoke = useMutation({
+    mutationFn: (id: string) => call('DELETE /api/admin/agent-devices/:id/', { params: { id } }),
+    onSuccess: (answer) => {
+      setConfirming(null);
+      setRevoked(`${answer.device.label} (${answer.device.agent_name})`);
+      client.invalidateQueries({ queryKey: DEVICES });
+      client.invalidateQueries({ queryKey: ACCOUNTS });
+    },
+  });
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // The confirmation takes the place of the button that opened it: the focus goes with it.
+    if (confirming) keep.current?.focus();
+  }, [confirming]);
+  const heading = useId();
+
+  return (
+    <section aria-labelledby={heading} className={cardClass}>
+      <h2 id={heading} className="text-xl font-bold text-stone-900">
+        Agents' devices
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        Each device an agent signed in, newest first. A revoked device is signed out at its next call; the
+        claims it made stay.
+      </p>
+      {revoke.error && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {errorMessage(revoke.error, 'The device could not be revoked.')}
+        </p>
+      )}
+      {revoked && (
+        <p role="status" className="mt-3 text-sm text-stone-800">
+          Revoked: {revoked}.
+        </p>
+      )}
+
+      {list.isPending ? (
+        <p className="mt-4 text-sm text-stone-600">Loading devices...</p>
+      ) : list.error ? (
+        <p className="mt-4 text-sm text-red-700">
+          {errorMessage(list.error, 'The devices could not be loaded.')}
+        </p>
+      ) : list.data.devices.length === 0 ? (
+        <p className="mt-4 text-sm text-stone-600">No device has signed in yet.</p>
+      ) : (
+        <div className="mt-4">
+          <ScrollTable label="Agents' devices list">
+            <table className={stackTable}>
+              <thead className={stackHead}>
+                <tr>
+                  <th scope="col" className={thClass}>
+                    Device
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Agent
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Signed in (Rome)
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Last seen (Rome)
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Status
+                  </th>
+                  <th scope="col" className={thClass}>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className={stackBody}>
+                {list.data.devices.map((d) => (
+                  <tr key={d.id} data-testid="agent-device" className={stackRow}>
+                    <Td label="Device">
+                      <span className="font-semibold">{d.label}</span>
+                      <br />
+                      <code className="text-xs text-stone-600">{d.token_prefix}…</code>
+                    </Td>
+                    <Td label="Agent">{d.agent_name}</Td>
+                    <Td label="Signed in (Rome)" className="whitespace-nowrap">
+                      {romeTime(d.created_at)}
+                    </Td>
+                    <Td label="Last seen (Rome)" className="whitespace-nowrap">
+                      {romeTime(d.last_seen_at) ?? 'Never'}
+                    </Td>
+                    <Td label="Status" className="whitespace-nowrap">
+                      {d.revoked_at ? (
+                        <>
+                          <span className="rounded bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-700">
+                            Revoked
+                          </span>
+                          <br />
+                          <span className="text-xs text-stone-600">{romeTime(d.revoked_at)}</span>
+                        </>
+                      ) : (
+                        <span className="rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
+                          Active
+                        </span>
+                      )}
+                    </Td>
+                    <Td label="" className="whitespace-nowrap">
+                      {!d.revoked_at &&
+                        (confirming === d.id ? (
+                          <span className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
+                            <span className="text-sm text-stone-700">Revoke this device now?</span>
+                            <button
+                              type="button"
+                              onClick={() => revoke.mutate(d.id)}
+                              disabled={revoke.isPending}
+                              className="rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white"
+                            >
+                              Revoke
+                            </button>
+                            <button
+                              ref={keep}
+                              type="button"
+                              onClick={() => setConfirming(null)}
+                              className="rounded-lg px-3 py-1.5 text-sm font-semibold text-stone-700 ring-1 ring-stone-300"
+                            >
+                              Keep
+                            </button>
+                          </span>
+                        ) : (
+                          <button
+                            type="button"
+                            onClick={() => {
+                              setRevoked(null);
+                              setConfirming(d.id);
+                            }}
+                            className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-300"
+                          >
+                            Revoke…<span className="sr-only"> {d.label}</span>
+                          </button>
+                        ))}
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** One side of a conflict, as the contract answers it. */
+type Side = ApiAnswer<'GET /api/admin/claim-conflicts/'>['conflicts'][number]['kept'];
+
+function SideCell({ side, label }: { side: Side; label: string }) {
+  const who = side.agent_name
+    ? side.device
+      ? `${side.agent_name} · ${side.device}`
+      : side.agent_name
+    : side.partner
+      ? `${side.partner} (partner's scanner)`
+      : 'Unknown';
+  return (
+    <Td label={label}>
+      <span className="font-medium">{who}</span>
+      <br />
+      <span className="whitespace-nowrap text-stone-600">{romeTime(side.at) ?? 'Time unknown'}</span>
+    </Td>
+  );
+}
+
+function ClaimConflicts() {
+  const list = useQuery({
+    queryKey: CONFLICTS,
+    queryFn: ({ signal }) => call('GET /api/admin/claim-conflicts/', {}, { signal }),
+    refetchInterval: 30_000,
+  });
+  const heading = useId();
+  return (
+    <section aria-labelledby={heading} className={cardClass}>
+      <h2 id={heading} className="text-xl font-bold text-stone-900">
+        Tickets claimed twice
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        A ticket claimed offline on a device that was claimed elsewhere too, newest first. The first claim by
+        claim time is kept; the other was refused when the device uploaded it.
+      </p>
+      {list.isPending ? (
+        <p className="mt-4 text-sm text-stone-600">Loading conflicts...</p>
+      ) : list.error ? (
+        <p className="mt-4 text-sm text-red-700">
+          {errorMessage(list.error, 'The conflicts could not be loaded.')}
+        </p>
+      ) : list.data.conflicts.length === 0 ? (
+        <p className="mt-4 text-sm text-stone-600">No ticket has been claimed twice.</p>
+      ) : (
+        <div className="mt-4">
+          <ScrollTable label="Tickets claimed twice list">
+            <table className={stackTable}>
+              <thead className={stackHead}>
+                <tr>
+                  <th scope="col" className={thClass}>
+                    Ticket
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Kept claim (Rome)
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Refused claim (Rome)
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Recorded (Rome)
+                  </th>
+                </tr>
+              </thead>
+              <tbody className={stackBody}>
+                {list.data.conflicts.map((c) => (
+                  <tr key={c.id} data-testid="claim-conflict" className={stackRow}>
+                    <Td label="Ticket">
+                      <code className="font-semibold">{c.unique_id}</code>
+                      <br />
+                      <span className="text-stone-600">{c.package_tag}</span>
+                    </Td>
+                    <SideCell side={c.kept} label="Kept claim (Rome)" />
+                    <SideCell side={c.other} label="Refused claim (Rome)" />
+                    <Td label="Recorded (Rome)" className="whitespace-nowrap">
+                      {romeTime(c.created_at)}
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
+        </div>
+      )}
+    </section>
+  );
+}

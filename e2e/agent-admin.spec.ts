@@ -1,0 +1,197 @@
+/**
+ * The agents' app on the superusers' dashboard (issue #19): the superuser makes an agent account in
+ * the form (an agent that has one already: the server's 409 text), sees it listed; a device signs in
+ * with it, is listed with Rome times and is revoked after a confirmation, and its token is refused at
+ * once; two devices upload offline claims of one ticket and the conflict is listed with both sides.
+ * A customer gets the dashboard's Access Restricted and none of these calls.
+ */
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { demoAccounts, expectNoSeriousA11yViolations, signInWith } from './fixtures';
+import { buyTicket } from './tickets';
+
+/** The dashboard's format (features/analytics/format.ts) in Rome's zone. */
+const rome = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Rome',
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+const romeTime = (iso: string) => rome.format(new Date(iso));
+
+async function signInDevice(request: APIRequestContext, email: string, password: string, label: string) {
+  const res = await request.post('/api/agent/devices/', { data: { email, password, label } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as {
+    token: string;
+    device: { id: string; created_at: string; last_seen_at: string };
+  };
+}
+
+async function makeAccountByApi(request: APIRequestContext, superToken: string, stamp: string) {
+  const account = {
+    agent_name: `Second Agent ${stamp}`,
+    email: `second-${stamp}@agents.example`,
+    password: `pw-${stamp}-second`,
+  };
+  const res = await request.post('/api/admin/agent-accounts/', {
+    headers: { authorization: `Bearer ${superToken}` },
+    data: account,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return account;
+}
+
+async function syncOffline(request: APIRequestContext, token: string, scan: string, claimedAt: Date) {
+  const res = await request.post('/api/agent/claims/sync/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { claims: [{ id: randomUUID(), scan, claimed_at: claimedAt.toISOString() }] },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).results[0] as { result: string; conflict: boolean; kept: boolean };
+}
+
+async function openDashboard(page: Page) {
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
+}
+
+test('a superuser makes an agent account, revokes its device and sees a ticket claimed twice', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { superuser, agents } = demoAccounts();
+  const { access: superToken } = await signInWith(page, superuser.email, superuser.password);
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const agentName = `Desk Agent ${stamp}`;
+  const email = `desk-${stamp}@agents.example`;
+  const password = `pw-${stamp}-desk`;
+
+  await openDashboard(page);
+  const accounts = page.getByRole('region', { name: 'Agent accounts' });
+  // The demo agents have their accounts already: the server's refusal is shown as it says it.
+  await accounts.getByLabel('Agent name').fill(agents[0].name);
+  await accounts.getByLabel('E-mail').fill(email);
+  await accounts.getByLabel('Password').fill(password);
+  await accounts.getByRole('button', { name: 'Create account' }).click();
+  await expect(accounts.getByRole('alert')).toHaveText(
+    'This agent or e-mail address already has an account.',
+  );
+
+  await accounts.getByLabel('Agent name').fill(agentName);
+  await accounts.getByRole('button', { name: 'Create account' }).click();
+  await expect(accounts.getByRole('status')).toHaveText(`Account made for ${agentName} (${email}).`);
+  await expect(accounts.getByRole('alert')).toHaveCount(0);
+  const accountRow = accounts.getByRole('row').filter({ hasText: email });
+  await expect(accountRow).toContainText(agentName);
+  await expect(accountRow.getByRole('cell').nth(3)).toHaveText('0');
+  await expect(accounts.getByLabel('Agent name')).toHaveValue('');
+
+  // The agent signs a device in with it (as the app at /agent does).
+  const label = `Gate phone ${stamp}`;
+  const phone = await signInDevice(page.request, email, password, label);
+  const me = await page.request.get('/api/agent/me/', {
+    headers: { authorization: `Bearer ${phone.token}` },
+  });
+  expect(me.status()).toBe(200);
+
+  await page.reload();
+  const devices = page.getByRole('region', { name: "Agents' devices" });
+  const deviceRow = devices.getByRole('row').filter({ hasText: label });
+  await expect(deviceRow).toContainText(agentName);
+  await expect(deviceRow).toContainText('Active');
+  // Signed in and last seen (the sign-in; calls within a minute are not written), in Rome time.
+  await expect(deviceRow.getByRole('cell').nth(2)).toHaveText(romeTime(phone.device.created_at));
+  await expect(deviceRow.getByRole('cell').nth(3)).toHaveText(romeTime(phone.device.last_seen_at));
+  await expect(accountRow.getByRole('cell').nth(3)).toHaveText('1');
+  await expectNoSeriousA11yViolations(page);
+
+  // Revoke, after a confirmation that can be declined.
+  await deviceRow.getByRole('button', { name: `Revoke… ${label}` }).click();
+  await expect(deviceRow.getByText('Revoke this device now?')).toBeVisible();
+  await expect(deviceRow.getByRole('button', { name: 'Keep' })).toBeFocused();
+  await deviceRow.getByRole('button', { name: 'Keep' }).click();
+  await expect(deviceRow.getByText('Revoke this device now?')).toHaveCount(0);
+  const stillIn = await page.request.get('/api/agent/me/', {
+    headers: { authorization: `Bearer ${phone.token}` },
+  });
+  expect(stillIn.status()).toBe(200);
+
+  await deviceRow.getByRole('button', { name: `Revoke… ${label}` }).click();
+  await deviceRow.getByRole('button', { name: 'Revoke', exact: true }).click();
+  await expect(devices.getByRole('status')).toHaveText(`Revoked: ${label} (${agentName}).`);
+  await expect(deviceRow).toContainText('Revoked');
+  await expect(deviceRow.getByRole('button')).toHaveCount(0);
+  await expect(accountRow.getByRole('cell').nth(3)).toHaveText('0');
+  const refused = await page.request.get('/api/agent/me/', {
+    headers: { authorization: `Bearer ${phone.token}` },
+  });
+  expect(refused.status()).toBe(401);
+
+  // Two agents' devices claim one ticket offline; the later claim is refused at the upload.
+  const other = await makeAccountByApi(page.request, superToken, stamp);
+  const first = await signInDevice(page.request, email, password, `Termini tablet ${stamp}`);
+  const second = await signInDevice(page.request, other.email, other.password, `Colosseum phone ${stamp}`);
+  const { code, uniqueId } = await buyTicket(page, 'BB-24');
+  const now = Date.now();
+  expect(await syncOffline(page.request, first.token, code, new Date(now - 1000))).toMatchObject({
+    result: 'valid',
+    kept: true,
+  });
+  expect(await syncOffline(page.request, second.token, code, new Date(now))).toMatchObject({
+    conflict: true,
+    kept: false,
+  });
+  const listed = await (
+    await page.request.get('/api/admin/claim-conflicts/', {
+      headers: { authorization: `Bearer ${superToken}` },
+    })
+  ).json();
+  const conflict = listed.conflicts.find((c: { unique_id: string }) => c.unique_id === uniqueId);
+
+  await page.reload();
+  const conflicts = page.getByRole('region', { name: 'Tickets claimed twice' });
+  const rows = conflicts.getByTestId('claim-conflict');
+  // Newest first.
+  await expect(rows.first()).toContainText(uniqueId);
+  const cells = rows.first().getByRole('cell');
+  await expect(cells.nth(0)).toContainText('BB-24');
+  await expect(cells.nth(1)).toContainText(`${agentName} · Termini tablet ${stamp}`);
+  await expect(cells.nth(1)).toContainText(romeTime(conflict.kept.at));
+  await expect(cells.nth(2)).toContainText(`${other.agent_name} · Colosseum phone ${stamp}`);
+  await expect(cells.nth(2)).toContainText(romeTime(conflict.other.at));
+  await expectNoSeriousA11yViolations(page);
+  // On a phone the tables stack, each cell under its column's name; axe again with the rows in.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(rows.first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('no conflict yet: the list says so', async ({ page }) => {
+  const { superuser } = demoAccounts();
+  await signInWith(page, superuser.email, superuser.password);
+  await page.route('**/api/admin/claim-conflicts/', (route) => route.fulfill({ json: { conflicts: [] } }));
+  await openDashboard(page);
+  const conflicts = page.getByRole('region', { name: 'Tickets claimed twice' });
+  await expect(conflicts.getByText('No ticket has been claimed twice.')).toBeVisible();
+  await expect(conflicts.getByRole('table')).toHaveCount(0);
+});
+
+test('a customer gets Access Restricted and no agent accounts, devices or conflicts', async ({ page }) => {
+  const { customer } = demoAccounts();
+  await signInWith(page, customer.email, customer.password);
+  const adminCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/admin/')) adminCalls.push(r.url());
+  });
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Agent accounts' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: "Agents' devices" })).toHaveCount(0);
+  await expect(page.getByText('Create account')).toHaveCount(0);
+  expect(adminCalls).toEqual([]);
+});
