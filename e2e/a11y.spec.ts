@@ -1,22 +1,22 @@
 /**
- * axe on every route of the spec (§2 route table, as the app's PAGE_ROUTES), as a visitor, a
+ * axe on every route of the spec (§2 route table, as the contract's page table, PAGE_ROUTES), as a visitor, a
  * customer, an editor (edit outlines and buttons on the page) and a superuser, at phone and desktop
  * widths: no violation of any impact.
  * The editor dialogs are checked open in keyboard.spec.ts.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { PAGE_ROUTES } from '@rome/contract';
+import { PAGE_ROUTES, type PagePattern } from '@rome/contract';
 import { type Role, seededPages, signInAs } from './fixtures';
 
 /**
- * Every route of the web app's route table (contract PAGE_ROUTES, spec §2) as a path to open: the
+ * Every route of the web app's route table (the contract's page table, pages.ts, spec §2) as a path to open: the
  * seeded shop's company and package, unknown ids where a route needs one, and an unknown path. A route
  * added to the table without a sample path here fails the test.
  */
 async function specRoutes(page: Page): Promise<string[]> {
   const { company, ticket } = await seededPages(page);
-  const samples: Record<string, string> = {
+  const samples: Partial<Record<PagePattern, string>> = {
     '/bus/:companySlug/:companyName': company,
     '/success/:uniqueId': '/success/not-a-ticket/',
     '/verify/:code': '/verify/not-a-claim-code/',

@@ -41,7 +41,8 @@ test.describe('a visitor on the home page', () => {
       'Media Library', // the media library dialog
       'Page Metadata', // the editor's tools
       'cm-editor', // the code editor (CodeMirror)
-      'Analytics Dashboard', // the analytics page
+      // the analytics page ('Analytics Dashboard' is also its <title> in the contract's page table)
+      'User Activity Log',
       'Payment Initiations', // the dashboard's metric titles (contract analytics.ts)
       'recharts-wrapper', // the charts
     ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenApiPath, firstScreenData } from './first-screen';
+import { firstScreenApiPath } from './first-screen';
+import { firstScreenData } from './pages';
 
 const paths = (pathname: string) => firstScreenData(pathname).map(firstScreenApiPath);
 

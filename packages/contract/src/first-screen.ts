@@ -1,12 +1,11 @@
 /**
- * The data a landing page draws its first screen from. The server starts these requests with the page's
+ * The data a landing page draws its first screen from (the page table's `firstScreen`, pages.ts,
+ * `firstScreenData(pathname)`). The server starts these requests with the page's
  * HTML (`<link rel="preload" as="fetch">`, apps/server/src/modules/web/preload.ts), and the web app
  * waits for them, together with the page's code, before its first render (apps/web/src/main.tsx). The
  * page then appears whole in one render, instead of a skeleton first and a second render when the data
  * arrives: that second render ran as one long task and was most of the home page's blocking time.
  */
-import { findRoute } from './routes';
-
 export type FirstScreenData =
   | { kind: 'packages' }
   | { kind: 'package'; status: string; id: string }
@@ -37,28 +36,5 @@ export function firstScreenApiPath(d: FirstScreenData): string {
       return SETTINGS_API_PATH;
     case 'partnerLogos':
       return PARTNER_LOGOS_API_PATH;
-  }
-}
-
-/** What the page at `pathname` draws its first screen from (nothing for pages that draw none). */
-export function firstScreenData(pathname: string): FirstScreenData[] {
-  const route = findRoute(pathname);
-  switch (route?.pattern) {
-    case '/':
-      // The partner strip is some 300 elements (spec: the logos 20 times over): drawn in the first,
-      // time-sliced render rather than in a blocking one when its data arrives.
-      return [{ kind: 'packages' }, { kind: 'partnerLogos' }, { kind: 'settings' }];
-    case '/search':
-    case '/bus/:companySlug/:companyName':
-    case '/viewsimilar/:hours/:company':
-      return [{ kind: 'packages' }, { kind: 'settings' }];
-    case '/manageBookings/:status/:id':
-      return [
-        { kind: 'package', status: route.params.status, id: route.params.id },
-        { kind: 'packages' },
-        { kind: 'settings' },
-      ];
-    default:
-      return [];
   }
 }

@@ -19,6 +19,7 @@ export * from './inventory';
 export * from './inventory.schema';
 export * from './money';
 export * from './order';
+export * from './pages';
 export * from './privacy';
 export * from './privacy.schema';
 export * from './rome-time';

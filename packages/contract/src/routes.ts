@@ -1,39 +1,4 @@
-/**
- * The web app's route table (spec §2). The server uses it to answer unknown paths with a 404 status
- * (the SPA still renders its Not-found page) and to pick each page's <title> and description.
- */
-export const PAGE_ROUTES = [
-  '/',
-  '/bus/:companySlug/:companyName',
-  '/aboutus',
-  '/terms',
-  '/returnPolicy',
-  '/refund',
-  '/agentpoints',
-  '/agentPoints',
-  '/offer',
-  '/yourticket',
-  '/success',
-  '/success/:uniqueId',
-  '/cancel',
-  '/verify/:code',
-  '/search',
-  '/manageBookings/:status/:id',
-  '/viewsimilar/:hours/:company',
-  '/profile',
-  '/analytics',
-  '/login',
-  '/registation',
-  '/forgot-password',
-  '/reset-password',
-  '/reset-success',
-  '/undo-email-change',
-  '/test',
-  '/pay/:session',
-  // Issue #18: a ticket by its link (no sign-in), and the form that e-mails a buyer's links again.
-  '/t/:token',
-  '/find-tickets',
-] as const;
+/** Route matching for the page table (pages.ts). */
 
 /** Matches a path against a pattern like '/bus/:slug/:name'; returns the params or null. */
 export function matchRoute(pattern: string, path: string): Record<string, string> | null {
@@ -53,14 +18,6 @@ export function matchRoute(pattern: string, path: string): Record<string, string
     } else if (a[i] !== b[i]) return null;
   }
   return params;
-}
-
-export function findRoute(path: string): { pattern: string; params: Record<string, string> } | null {
-  for (const pattern of PAGE_ROUTES) {
-    const params = matchRoute(pattern, path);
-    if (params) return { pattern, params };
-  }
-  return null;
 }
 
 export const PRODUCT_NAME = 'Rome Bus Tickets';

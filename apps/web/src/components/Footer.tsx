@@ -1,4 +1,4 @@
-import { companyPath, PRODUCT_NAME } from '@rome/contract';
+import { companyPath, navLinks, PRODUCT_NAME } from '@rome/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { usePackages } from '../api/catalog';
@@ -7,14 +7,8 @@ import { Logo } from './Logo';
 import { type NewsletterState, newsletterFailure, newsletterMessage } from './newsletter';
 import { PaymentMethods } from './PaymentMethods';
 
-const ABOUT_LINKS = [
-  { to: '/aboutus', label: 'About Us' },
-  { to: '/terms', label: 'Terms and Conditions' },
-  { to: '/returnPolicy', label: 'Return Policy' },
-  { to: '/refund', label: 'Refund Policy' },
-  { to: '/agentpoints', label: 'Agent Points' },
-  { to: '/offer', label: 'Offers' },
-];
+/** Spec §2 Footer: the About list, from the contract's page table. */
+const ABOUT_LINKS = navLinks('footer');
 
 const heading = 'text-sm font-bold tracking-wider text-accent uppercase';
 const link = 'rounded text-red-50 underline-offset-4 hover:text-white hover:underline';

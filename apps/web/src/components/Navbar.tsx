@@ -1,3 +1,4 @@
+import { navLinks, type PageLink } from '@rome/contract';
 import { type ComponentType, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useSettings } from '../api/site';
@@ -5,23 +6,11 @@ import { useSession } from '../lib/session';
 import { keepTabWithin } from './focusTrap';
 import { Logo } from './Logo';
 
-type Item = { to: string; label: string };
-
-/** Spec §2 Navigation bar: what logged-out and logged-in visitors see (Logout is a button, not a link). */
-export function navItems(loggedIn: boolean): Item[] {
-  return loggedIn
-    ? [
-        { to: '/', label: 'Home' },
-        { to: '/yourticket', label: 'Purchase History' },
-        { to: '/agentpoints', label: 'Agent Points' },
-        { to: '/profile', label: 'Profile' },
-      ]
-    : [
-        { to: '/', label: 'Home' },
-        { to: '/aboutus', label: 'About Us' },
-        { to: '/agentpoints', label: 'Agent Points' },
-      ];
-}
+/**
+ * Spec §2 Navigation bar: what signed-out and signed-in visitors see, from the contract's page table
+ * (Login and Logout follow as buttons, Logout is not a link).
+ */
+export const navItems = (loggedIn: boolean): PageLink[] => navLinks(loggedIn ? 'signedIn' : 'signedOut');
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-semibold transition-colors hover:bg-white/10 ${

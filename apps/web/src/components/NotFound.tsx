@@ -1,9 +1,10 @@
+import { NOT_FOUND_PAGE } from '@rome/contract';
 import { Link } from 'react-router';
 import { usePageTitle } from './usePageTitle';
 
 /** Spec §2 404 page (inside the main layout). */
 export function NotFound() {
-  usePageTitle('Page Not Found');
+  usePageTitle(NOT_FOUND_PAGE.head.title);
   return (
     <main className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
       <p className="text-8xl font-black tracking-tighter text-brand sm:text-9xl" aria-hidden="true">

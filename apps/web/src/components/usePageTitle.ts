@@ -1,5 +1,6 @@
-import { PRODUCT_NAME } from '@rome/contract';
+import { findPage, PRODUCT_NAME, pageText } from '@rome/contract';
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 
 /**
  * Sets document.title on client-side navigation. The server already renders each route's <title> on
@@ -28,4 +29,20 @@ export function usePageDescription(description: string | null | undefined) {
     }
     tag.content = description;
   }, [description]);
+}
+
+/**
+ * The title the contract's page table gives the current page (the server's <title> for it); null for a
+ * page whose head comes from the catalog.
+ */
+export function useTableTitle(): string | null {
+  const { pathname } = useLocation();
+  const found = findPage(pathname);
+  const rule = found?.page.head;
+  return found && rule && !('catalog' in rule) ? pageText(rule.title, found.params) : null;
+}
+
+/** Sets the tab title the contract's page table gives the current page. */
+export function useTablePageTitle() {
+  usePageTitle(useTableTitle());
 }

@@ -276,6 +276,40 @@ describe('what the browser and a crawler get', () => {
     expect(/'nonce-([^']+)'/.exec(b.headers['content-security-policy'] as string)![1]).not.toBe(nonce);
   });
 
+  it('leaves the head code off the pages the page table marks (sign-in, account, payment, tokens in the URL)', async () => {
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/website-settings/global-head-code/',
+      headers: editor.auth,
+      payload: { global_head_code: '<meta name="tag-manager" content="on">' },
+    });
+    const tagged = async (url: string) =>
+      (await t.app.inject({ url })).body.includes('<meta name="tag-manager" content="on">');
+    for (const url of [
+      '/',
+      '/aboutus',
+      '/search?ticketType=Hop-On%20Hop-Off',
+      '/find-tickets/x',
+      '/no/such/page',
+    ]) {
+      expect(await tagged(url), url).toBe(true);
+    }
+    for (const url of [
+      '/login',
+      '/profile',
+      '/analytics',
+      '/yourticket',
+      '/success/abc',
+      '/verify/some-code',
+      '/pay/cs_test',
+      '/undo-email-change?token=abc',
+      '/t/some-token',
+      '/find-tickets',
+    ]) {
+      expect(await tagged(url), url).toBe(false);
+    }
+  });
+
   it('a package page and /aboutus carry their titles, descriptions and JSON-LD', async () => {
     const pkg = await t.app.inject({ url: '/manageBookings/E9/GL-48' });
     expect(pkg.body).toContain('<title>Green Line Rome 48h | Rome Bus Tickets</title>');

@@ -1,33 +1,17 @@
 /**
  * Preloads a page's own code with its HTML. Each page of the web app is a lazy chunk that the router
- * asks for only after the main bundle ran; listing the landing pages' chunks (and the chunks they
- * import) as <link rel="modulepreload"> lets the browser fetch them in parallel with the main bundle,
- * which takes one round trip off the time to first paint. The data of the page's first screen (contract
- * first-screen.ts) is preloaded too. Chunks are read from Vite's build manifest
- * (build.manifest in apps/web/vite.config.ts); without a manifest only the data is preloaded.
+ * asks for only after the main bundle ran; listing the page's chunk (its module in the contract's page
+ * table, pages.ts, and the chunks it imports) as <link rel="modulepreload"> lets the browser fetch them
+ * in parallel with the main bundle, which takes one round trip off the time to first paint. The data of
+ * the page's first screen (the table's `firstScreen`) is preloaded too. Chunks are read from Vite's build
+ * manifest (build.manifest in apps/web/vite.config.ts); without a manifest only the data is preloaded.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findRoute, firstScreenApiPath, firstScreenData } from '@rome/contract';
+import { findPage, firstScreenApiPath, firstScreenData, type PageModule } from '@rome/contract';
 
-/** Route pattern -> the page module of apps/web/src/router.tsx (the pages visitors land on). */
-const PAGE_MODULES: Record<string, string> = {
-  '/': 'src/features/home/HomePage.tsx',
-  '/search': 'src/features/search/SearchPage.tsx',
-  '/bus/:companySlug/:companyName': 'src/features/company/CompanyPage.tsx',
-  '/manageBookings/:status/:id': 'src/features/ticket/TicketDetailsPage.tsx',
-  '/viewsimilar/:hours/:company': 'src/features/viewmore/ViewMorePage.tsx',
-  '/aboutus': 'src/features/pages/AboutUsPage.tsx',
-  '/terms': 'src/features/pages/TermsPage.tsx',
-  '/returnPolicy': 'src/features/pages/ReturnPolicyPage.tsx',
-  '/refund': 'src/features/pages/RefundPage.tsx',
-  '/agentpoints': 'src/features/pages/AgentPointsPage.tsx',
-  '/agentPoints': 'src/features/pages/AgentPointsPage.tsx',
-  '/offer': 'src/features/offers/OffersPage.tsx',
-  // Opened from an e-mail (issue #18): the page's code starts loading with its HTML.
-  '/t/:token': 'src/features/tickets/TicketLinkPage.tsx',
-  '/find-tickets': 'src/features/tickets/FindTicketsPage.tsx',
-};
+/** The key of a page module in Vite's manifest: its source file under apps/web. */
+export const manifestKey = (module: PageModule) => `src/${module}.tsx`;
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 
@@ -35,20 +19,20 @@ type Manifest = Record<string, { file: string; imports?: string[]; css?: string[
 export function pagePreloader(distDir: string): (pathname: string) => string {
   const chunks = chunkPreloader(distDir);
   return (pathname) => {
-    const route = findRoute(pathname);
-    if (!route) return '';
+    const found = findPage(pathname);
+    if (!found) return '';
     // The data the page's first screen is drawn from starts loading with the HTML instead of after the
     // page's code ran (same URL, mode and credentials as the app's fetch, so the browser reuses it).
     // The path's parts are URI-encoded by the contract, so they cannot break out of the attribute.
     const data = firstScreenData(pathname).map(
       (d) => `<link rel="preload" as="fetch" crossorigin href="/api/${firstScreenApiPath(d)}">`,
     );
-    return [...data, chunks(route.pattern)].filter(Boolean).join('\n    ');
+    return [...data, chunks(found.page.module)].filter(Boolean).join('\n    ');
   };
 }
 
-/** Route pattern -> the <link> tags preloading that page's chunks (nothing without a build manifest). */
-function chunkPreloader(distDir: string): (pattern: string) => string {
+/** Page module -> the <link> tags preloading its chunks (nothing without a build manifest). */
+function chunkPreloader(distDir: string): (module: PageModule) => string {
   const file = path.join(distDir, '.vite', 'manifest.json');
   if (!existsSync(file)) return () => '';
   const manifest: Manifest = JSON.parse(readFileSync(file, 'utf8'));
@@ -62,8 +46,8 @@ function chunkPreloader(distDir: string): (pattern: string) => string {
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) addStatic(key);
 
   const cache = new Map<string, string>();
-  const linksFor = (pattern: string): string => {
-    const cached = cache.get(pattern);
+  const linksFor = (module: PageModule): string => {
+    const cached = cache.get(module);
     if (cached !== undefined) return cached;
     const js: string[] = [];
     const css: string[] = [];
@@ -75,14 +59,13 @@ function chunkPreloader(distDir: string): (pattern: string) => string {
       css.push(...(manifest[key].css ?? []));
       for (const k of manifest[key].imports ?? []) visit(k);
     };
-    const module = PAGE_MODULES[pattern];
-    if (module) visit(module);
+    visit(manifestKey(module));
     const links = [
       ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
       // Preloaded, not a stylesheet: the chunk's loader inserts it, so it never blocks the first paint.
       ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
     ].join('\n    ');
-    cache.set(pattern, links);
+    cache.set(module, links);
     return links;
   };
   return linksFor;

@@ -12,13 +12,18 @@ import {
   bookingPath,
   companyPath,
   escapeHtml,
+  findPage,
   HOME_HERO_TAGS,
   type HomeHeroText,
   homeHeroFrameHtml,
   matchRoute,
+  PAGES,
+  type PageEntry,
+  uncrawledPaths,
 } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { compressText } from '../../lib/compress';
+import type { CatalogSnapshot } from '../catalog/service';
 import { getStaticContent } from '../content/service';
 import { linkExists } from '../tickets/link';
 import { pageHead, renderHead, safeJson } from './head';
@@ -58,33 +63,22 @@ export function pageCsp(nonce: string, connectSrc: readonly string[] = []): stri
   ].join('; ');
 }
 
-const STATIC_PAGES = ['/', '/aboutus', '/terms', '/returnPolicy', '/refund', '/agentpoints', '/offer'];
+/** The URLs of /sitemap.xml, by the page table's `sitemap` of each page. */
+export function sitemapPaths(catalog: CatalogSnapshot): string[] {
+  const expand: Record<NonNullable<PageEntry['sitemap']>, (page: PageEntry) => string[]> = {
+    page: (page) => [page.pattern],
+    'each-company': () => catalog.folders.filter((f) => f.active).map((f) => companyPath(f)),
+    'each-package': () => catalog.packages.map((p) => bookingPath(p)),
+  };
+  return PAGES.flatMap((page) => (page.sitemap ? expand[page.sitemap](page) : []));
+}
 
-/**
- * Pages that get no global head code (issue #21): where a customer, an agent or a superuser signs in,
- * pays, or works with tickets and analytics, an editor's markup has no business running. The
- * marketing tags it is meant for (analytics, tag managers) keep every storefront page.
- */
-const NO_HEAD_CODE = [
-  '/profile',
-  '/analytics',
-  '/login',
-  '/registation',
-  '/forgot-password',
-  '/reset-password',
-  '/reset-success',
-  '/yourticket',
-  '/success',
-  '/success/:uniqueId',
-  '/cancel',
-  '/verify/:code',
-  '/pay/:session',
-  // A ticket link's token is in its URL: no tag manager may read it (issue #18).
-  '/t/:token',
-  '/find-tickets',
-];
-export const runsHeadCode = (pathname: string): boolean =>
-  !NO_HEAD_CODE.some((pattern) => matchRoute(pattern, pathname) !== null);
+/** robots.txt: the API and the pages the table keeps from crawlers, and where the sitemap is. */
+export const robotsTxt = (publicUrl: string) =>
+  `User-agent: *\nAllow: /\n${['/api/', ...uncrawledPaths(), '/agent/'].map((p) => `Disallow: ${p}\n`).join('')}\nSitemap: ${publicUrl}/sitemap.xml\n`;
+
+/** Whether the editors' global head code runs on the page at `pathname` (the page table's `headCode`). */
+export const runsHeadCode = (pathname: string): boolean => findPage(pathname)?.page.headCode !== false;
 
 /**
  * The agents' app's policy (decision 023): its own build's scripts and styles only, the camera's
@@ -152,11 +146,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get('/robots.txt', async (_req, reply) =>
-    reply
-      .type('text/plain; charset=utf-8')
-      .send(
-        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /profile\nDisallow: /yourticket\nDisallow: /analytics\nDisallow: /verify/\nDisallow: /pay/\nDisallow: /t/\nDisallow: /agent/\n\nSitemap: ${app.config.publicUrl}/sitemap.xml\n`,
-      ),
+    reply.type('text/plain; charset=utf-8').send(robotsTxt(app.config.publicUrl)),
   );
 
   /**
@@ -187,11 +177,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   app.get('/sitemap.xml', async (_req, reply) => {
     const catalog = await app.catalog.get();
     const base = app.config.publicUrl;
-    const paths = [
-      ...STATIC_PAGES,
-      ...catalog.folders.filter((f) => f.active).map((f) => companyPath(f)),
-      ...catalog.packages.map((p) => bookingPath(p)),
-    ];
+    const paths = sitemapPaths(catalog);
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths
       .map((p) => `  <url><loc>${escapeHtml(base + p)}</loc></url>`)
       .join('\n')}\n</urlset>\n`;
@@ -264,9 +250,9 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     // A page with a banner paints it from the HTML (contract banner.ts), the home page its hero's words
     // (home-hero.ts); the app's first render, which has the same content at hand, takes its place.
     const firstScreen =
-      head.contentPage && head.lcpImage
+      head.frame === 'banner' && head.lcpImage
         ? bannerFrameHtml(head.lcpImage)
-        : url.pathname === '/' && head.status === 200
+        : head.frame === 'home-hero'
           ? homeHeroFrameHtml(heroText(initial.content))
           : '';
     const html = addNonce(

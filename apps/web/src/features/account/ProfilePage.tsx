@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useProfile } from '../../api/account';
 import { Spinner } from '../../components/form';
-import { usePageTitle } from '../../components/usePageTitle';
+import { useTablePageTitle } from '../../components/usePageTitle';
 import { useHasAccessToken } from '../../lib/session';
 import { ChangePasswordTab } from './components/ChangePasswordTab';
 import { DataRightsSection } from './components/DataRightsSection';
@@ -38,7 +38,7 @@ export default function ProfilePage() {
 }
 
 function AccountPage() {
-  usePageTitle('My Account');
+  useTablePageTitle();
   const [tab, setTab] = useState<TabKey>('profile');
   const { data: profile, error, isPending } = useProfile();
 

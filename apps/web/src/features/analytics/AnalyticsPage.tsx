@@ -13,7 +13,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../../components/Logo';
-import { usePageTitle } from '../../components/usePageTitle';
+import { useTablePageTitle } from '../../components/usePageTitle';
 import { useHasAccessToken } from '../../lib/session';
 import { usePageViews } from '../../lib/track';
 import { insightsQuery, superuserQuery } from './api';
@@ -30,7 +30,7 @@ const isMetric = (v: string | null): v is AnalyticsMetric =>
 
 export default function AnalyticsPage() {
   usePageViews({ pathOnly: true });
-  usePageTitle('Analytics Dashboard');
+  useTablePageTitle();
   const location = useLocation();
   const hasToken = useHasAccessToken();
   const check = useQuery({ ...superuserQuery, enabled: hasToken });

@@ -12,11 +12,11 @@ import {
   Spinner,
   TextField,
 } from '../../components/form';
-import { usePageTitle } from '../../components/usePageTitle';
+import { useTablePageTitle } from '../../components/usePageTitle';
 import { resetFlow } from '../../lib/session';
 
 export default function ForgotPasswordPage() {
-  usePageTitle('Forgot Password');
+  useTablePageTitle();
   const navigate = useNavigate();
   const [email, setEmail] = useState(resetFlow.email);
   const [busy, setBusy] = useState(false);

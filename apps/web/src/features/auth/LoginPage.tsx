@@ -13,7 +13,7 @@ import {
   TextField,
 } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
-import { usePageTitle } from '../../components/usePageTitle';
+import { useTablePageTitle } from '../../components/usePageTitle';
 import { startSession } from '../../lib/session';
 import { readSignInState } from '../../lib/signInState';
 
@@ -24,7 +24,7 @@ function rememberedPage(from: string | undefined): string {
 }
 
 export default function LoginPage() {
-  usePageTitle('Sign In');
+  useTablePageTitle();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();

@@ -13,7 +13,7 @@ import {
   TextField,
 } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
-import { usePageTitle } from '../../components/usePageTitle';
+import { useTablePageTitle } from '../../components/usePageTitle';
 import { readSignInState } from '../../lib/signInState';
 import { track } from '../../lib/track';
 
@@ -25,7 +25,7 @@ function registrationError(err: unknown): string {
 }
 
 export default function RegisterPage() {
-  usePageTitle('Create Account');
+  useTablePageTitle();
   const navigate = useNavigate();
   const location = useLocation();
   const [form, setForm] = useState({ full_name: '', email: '', phone_number: '' });

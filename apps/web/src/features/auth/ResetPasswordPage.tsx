@@ -6,13 +6,13 @@ import { verifyResetCode } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
 import { AuthCard, FormError, linkClass, primaryButtonClass, Spinner } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
-import { usePageTitle } from '../../components/usePageTitle';
+import { useTablePageTitle } from '../../components/usePageTitle';
 import { resetFlow } from '../../lib/session';
 import { track } from '../../lib/track';
 import { CodeInput } from './components/CodeInput';
 
 export default function ResetPasswordPage() {
-  usePageTitle('Reset Password');
+  useTablePageTitle();
   const navigate = useNavigate();
   const [requested] = useState(resetFlow.requested);
   const [email] = useState(resetFlow.email);

@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { AuthCard, primaryButtonClass } from '../../components/form';
-import { usePageTitle } from '../../components/usePageTitle';
+import { useTablePageTitle } from '../../components/usePageTitle';
 import { resetFlow } from '../../lib/session';
 
 export default function ResetSuccessPage() {
-  usePageTitle('Password Reset');
+  useTablePageTitle();
   const [completed] = useState(resetFlow.completed);
   if (!completed) return <Navigate to="/forgot-password" replace />;
   return (

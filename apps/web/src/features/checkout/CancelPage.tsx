@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { usePageTitle } from '../../components/usePageTitle';
+import { useTablePageTitle } from '../../components/usePageTitle';
 import { track } from '../../lib/track';
 
 /** Spec §9: redirects 3 seconds after payment pages. */
@@ -8,7 +8,7 @@ export const CANCEL_REDIRECT_MS = 3000;
 
 /** Spec §2 Payment pages, Cancelled: the message, then home after 3 seconds. */
 export default function CancelPage() {
-  usePageTitle('Payment Cancelled');
+  useTablePageTitle();
   const navigate = useNavigate();
   useEffect(() => track('payment_cancelled'), []);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { otherCompaniesSameDurations, PRODUCT_NAME, sameCompany } from '@rome/contract';
+import { companyPageTitle, otherCompaniesSameDurations, sameCompany } from '@rome/contract';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { usePackages } from '../../api/catalog';
@@ -23,10 +23,7 @@ export default function CompanyPage() {
   const folder = packages.data?.folders.find((f) => f.company_slug === companySlug);
   const name = folder?.name ?? titleCase(companyName);
 
-  useStoredPageHead(
-    `company-${companySlug}`,
-    folder ? `Explore Rome with ${folder.name} | Book Tickets at ${PRODUCT_NAME}` : null,
-  );
+  useStoredPageHead(`company-${companySlug}`, folder ? companyPageTitle(folder.name) : null);
 
   if (packages.isSuccess && !folder) return <NotFound />;
 

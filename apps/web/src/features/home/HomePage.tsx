@@ -1,4 +1,5 @@
-import { HOME_PAGE_TAG, PRODUCT_NAME } from '@rome/contract';
+import { HOME_PAGE_TAG } from '@rome/contract';
+import { useTableTitle } from '../../components/usePageTitle';
 import { EditorPageTools } from '../content/editable';
 import { useStoredPageHead } from '../content/page-head';
 import { BottomBanner } from './BottomBanner';
@@ -11,7 +12,7 @@ import { ServiceTabs } from './ServiceTabs';
 /** Spec §2 Home. */
 export default function HomePage() {
   // An editor's meta title and description win, as in the <head> the server sends (issue #23).
-  useStoredPageHead(HOME_PAGE_TAG, `Rome Hop-On Hop-Off Bus Tours & Museum Tickets | ${PRODUCT_NAME}`);
+  useStoredPageHead(HOME_PAGE_TAG, useTableTitle());
   return (
     <main>
       <Hero />

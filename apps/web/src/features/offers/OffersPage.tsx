@@ -2,7 +2,7 @@ import { CARD_DESKTOP_MEDIA, decimalToCents, formatEuro, TICKET_TYPES } from '@r
 import { Link, useNavigate } from 'react-router';
 import { useOffers } from '../../api/catalog';
 import { LoadError } from '../../components/LoadError';
-import { usePageTitle } from '../../components/usePageTitle';
+import { useTablePageTitle } from '../../components/usePageTitle';
 
 const typeLabel = (d: string) => TICKET_TYPES.find((t) => t.value === d.toLowerCase())?.label ?? d;
 
@@ -13,7 +13,7 @@ const typeLabel = (d: string) => TICKET_TYPES.find((t) => t.value === d.toLowerC
  * opens that ticket's page.
  */
 export default function OffersPage() {
-  usePageTitle('Special Offers');
+  useTablePageTitle();
   const navigate = useNavigate();
   const { data, isPending, isError } = useOffers();
 

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { usePackages } from '../../api/catalog';
 import { LoadError } from '../../components/LoadError';
 import { PackageGrid } from '../../components/PackageCard';
+import { useTableTitle } from '../../components/usePageTitle';
 import { ContentBanner } from '../content/ContentBanner';
 import { ContentText } from '../content/ContentText';
 import { EditorPageTools } from '../content/editable';
@@ -13,7 +14,7 @@ export default function ViewMorePage() {
   const { hours = '', company = '' } = useParams();
   const packages = usePackages();
 
-  useStoredPageHead('view-more', `${company} and similar ${hours} tickets`);
+  useStoredPageHead('view-more', useTableTitle());
 
   const all = packages.data?.bus_data ?? [];
 

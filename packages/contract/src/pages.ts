@@ -1,0 +1,506 @@
+/**
+ * The page-route table (spec §2): every page of the web app, once. The web app's router builds its
+ * routes from it (apps/web/src/router.tsx, with the page modules of apps/web/src/pages.ts), the navigation
+ * bar and the footer take their links from it, and the server answers each page path from it: status,
+ * <head> (modules/web/head.ts), preloads of the page's code and first-screen data (web/preload.ts), the
+ * frame painted before the app runs, the sitemap and robots.txt (web/routes.ts).
+ *
+ * Plain data and pure functions, no zod: the web app imports this at run time.
+ */
+import type { FirstScreenData } from './first-screen';
+import { matchRoute, PRODUCT_NAME } from './routes';
+
+/**
+ * A page module of the web app: the file `apps/web/src/<id>.tsx`, whose default export is the page.
+ * Each is its own lazy chunk; the web's PAGE_LOADERS has exactly one loader per id (type-checked), and the
+ * server finds the chunk in Vite's manifest as `src/<id>.tsx`.
+ */
+export type PageModule =
+  | 'features/home/HomePage'
+  | 'features/company/CompanyPage'
+  | 'features/pages/AboutUsPage'
+  | 'features/pages/TermsPage'
+  | 'features/pages/ReturnPolicyPage'
+  | 'features/pages/RefundPage'
+  | 'features/pages/AgentPointsPage'
+  | 'features/offers/OffersPage'
+  | 'features/tickets/PurchaseHistoryPage'
+  | 'features/checkout/SuccessPage'
+  | 'features/checkout/CancelPage'
+  | 'features/tickets/VerifyPage'
+  | 'features/search/SearchPage'
+  | 'features/ticket/TicketDetailsPage'
+  | 'features/viewmore/ViewMorePage'
+  | 'features/account/ProfilePage'
+  | 'features/analytics/AnalyticsPage'
+  | 'features/auth/LoginPage'
+  | 'features/auth/RegisterPage'
+  | 'features/auth/ForgotPasswordPage'
+  | 'features/auth/ResetPasswordPage'
+  | 'features/auth/ResetSuccessPage'
+  | 'features/checkout/TestCheckoutPage'
+  | 'features/auth/UndoEmailChangePage'
+  | 'features/tickets/TicketLinkPage'
+  | 'features/tickets/FindTicketsPage'
+  | 'features/test/TestPage'
+  | 'features/notfound/NotFoundPage';
+
+export type PageParams = Readonly<Record<string, string>>;
+type Text = string | ((params: PageParams) => string);
+
+/**
+ * A page's <head>. Either its own words (static, or built from the path's params), or drawn from the
+ * catalog: the company folder named by `companySlug`, or the package named by `id` (no such folder or
+ * package: the not-found head and status 404). A page with a stored page (`storedPage`) takes the
+ * editor's metadata title, description, keywords and JSON-LD over these where they are set.
+ * Canonical URL: the page's own path without trailing slash and query, or for an alias the path of
+ * the page it duplicates (`canonical`).
+ */
+export type PageHeadRule =
+  | {
+      title: Text;
+      description: Text;
+      /** Kept out of search results (<meta name="robots" content="noindex">). */
+      noindex?: true;
+      /** The shop's schema.org Organization as JSON-LD. */
+      organization?: true;
+    }
+  | { catalog: 'company' | 'package' };
+
+/** Where a page's link appears, at which position (0 first), with its spec label. */
+export type PageNav = {
+  label: string;
+  /** The navigation bar (spec §2 Navigation bar) for signed-out and signed-in visitors. */
+  bar?: { signedOut?: number; signedIn?: number };
+  /** The footer's About list (spec §2 Footer). */
+  footer?: number;
+};
+
+export type PageEntry = {
+  /** The path, params as `:name` (React Router and Fastify syntax). */
+  pattern: string;
+  module: PageModule;
+  /** Inside the main layout (navigation bar, footer) or on its own (spec §2: /analytics, /test). */
+  layout: 'main' | 'own';
+  head: PageHeadRule;
+  /** An alias's canonical path: the page it duplicates. */
+  canonical?: string;
+  /** The stored page (editor metadata; static content for a page with a banner) the route shows. */
+  storedPage?: Text;
+  /**
+   * What the server paints inside #root before the app runs (docs/architecture.md, First paint): the
+   * page's banner with its picture (contract banner.ts; its static content comes with the HTML too), or
+   * the home hero's words (home-hero.ts).
+   */
+  frame?: 'banner' | 'home-hero';
+  /** The data the page's first screen is drawn from (first-screen.ts): preloaded, awaited before render. */
+  firstScreen?: readonly FirstScreenData['kind'][];
+  /** A results page whose largest picture is the first card of the query's ticketType: preloaded. */
+  firstCardOf?: 'ticketType';
+  /**
+   * In /sitemap.xml: the page itself, or one URL per active company folder / per package (routes with
+   * params). Not listed when absent.
+   */
+  sitemap?: 'page' | 'each-company' | 'each-package';
+  /** false: robots.txt disallows it (the path up to its first param). */
+  crawl?: false;
+  /**
+   * false: the editors' global head code (analytics, tag managers) is left off this page (issue #21):
+   * where a customer, an agent or a superuser signs in, pays, or works with tickets and analytics, or
+   * where the URL holds a token, an editor's markup has no business running.
+   */
+  headCode?: false;
+  /** What the app shows while the page's code loads (default: the plain loading page). */
+  loading?: 'search';
+  nav?: PageNav;
+};
+
+const DEFAULT_DESCRIPTION =
+  'Hop-on hop-off bus tours and museum tickets in Rome from several operators. Compare, book online and get your QR ticket at once.';
+
+const titled = (name: string) => `${name} | ${PRODUCT_NAME}`;
+
+/** A company page's title (its head is drawn from the catalog: the folder's name). */
+export const companyPageTitle = (companyName: string) =>
+  `Explore Rome with ${companyName} | Book Tickets at ${PRODUCT_NAME}`;
+
+const TABLE = [
+  {
+    pattern: '/',
+    module: 'features/home/HomePage',
+    layout: 'main',
+    head: {
+      title: titled('Rome Hop-On Hop-Off Bus Tours & Museum Tickets'),
+      description: DEFAULT_DESCRIPTION,
+      organization: true,
+    },
+    storedPage: 'home',
+    frame: 'home-hero',
+    // The partner strip is some 300 elements (spec: the logos 20 times over): drawn in the first,
+    // time-sliced render rather than in a blocking one when its data arrives.
+    firstScreen: ['packages', 'partnerLogos', 'settings'],
+    sitemap: 'page',
+    nav: { label: 'Home', bar: { signedOut: 0, signedIn: 0 } },
+  },
+  {
+    pattern: '/bus/:companySlug/:companyName',
+    module: 'features/company/CompanyPage',
+    layout: 'main',
+    head: { catalog: 'company' },
+    storedPage: (p) => `company-${p.companySlug}`,
+    frame: 'banner',
+    firstScreen: ['packages', 'settings'],
+    sitemap: 'each-company',
+  },
+  {
+    pattern: '/aboutus',
+    module: 'features/pages/AboutUsPage',
+    layout: 'main',
+    head: {
+      title: titled('About Us'),
+      description:
+        'Who we are: a Rome ticket shop selling sightseeing bus tours and museum entries from trusted operators.',
+    },
+    storedPage: 'about-us',
+    frame: 'banner',
+    sitemap: 'page',
+    nav: { label: 'About Us', bar: { signedOut: 1 }, footer: 0 },
+  },
+  {
+    pattern: '/terms',
+    module: 'features/pages/TermsPage',
+    layout: 'main',
+    head: {
+      title: titled('Terms and Conditions'),
+      description: 'The terms and conditions for buying sightseeing tickets from our shop.',
+    },
+    storedPage: 'terms',
+    frame: 'banner',
+    sitemap: 'page',
+    nav: { label: 'Terms and Conditions', footer: 1 },
+  },
+  {
+    pattern: '/returnPolicy',
+    module: 'features/pages/ReturnPolicyPage',
+    layout: 'main',
+    head: { title: titled('Return Policy'), description: 'How returns of unused sightseeing tickets work.' },
+    storedPage: 'return-policy',
+    frame: 'banner',
+    sitemap: 'page',
+    nav: { label: 'Return Policy', footer: 2 },
+  },
+  {
+    pattern: '/refund',
+    module: 'features/pages/RefundPage',
+    layout: 'main',
+    head: {
+      title: titled('Refund Policy'),
+      description: 'When and how we refund sightseeing ticket purchases.',
+    },
+    storedPage: 'refund',
+    frame: 'banner',
+    sitemap: 'page',
+    nav: { label: 'Refund Policy', footer: 3 },
+  },
+  {
+    pattern: '/agentpoints',
+    module: 'features/pages/AgentPointsPage',
+    layout: 'main',
+    head: {
+      title: titled('Agent Points'),
+      description: 'Where to find our ticket agents in Rome to redeem your QR ticket.',
+    },
+    storedPage: 'agent-points',
+    frame: 'banner',
+    sitemap: 'page',
+    nav: { label: 'Agent Points', bar: { signedOut: 2, signedIn: 2 }, footer: 4 },
+  },
+  {
+    // Spec §2: /agentpoints is also linked as /agentPoints.
+    pattern: '/agentPoints',
+    module: 'features/pages/AgentPointsPage',
+    layout: 'main',
+    head: {
+      title: titled('Agent Points'),
+      description: 'Where to find our ticket agents in Rome to redeem your QR ticket.',
+    },
+    canonical: '/agentpoints',
+    storedPage: 'agent-points',
+    frame: 'banner',
+  },
+  {
+    pattern: '/offer',
+    module: 'features/offers/OffersPage',
+    layout: 'main',
+    head: {
+      title: titled('Special Offers'),
+      description: 'Exciting deals on Rome bus tours and museum tickets.',
+    },
+    sitemap: 'page',
+    nav: { label: 'Offers', footer: 5 },
+  },
+  {
+    pattern: '/yourticket',
+    module: 'features/tickets/PurchaseHistoryPage',
+    layout: 'main',
+    head: { title: titled('Purchase History'), description: 'Your tickets and QR codes.', noindex: true },
+    crawl: false,
+    nav: { label: 'Purchase History', bar: { signedIn: 1 } },
+    headCode: false,
+  },
+  {
+    pattern: '/success',
+    module: 'features/checkout/SuccessPage',
+    layout: 'main',
+    head: { title: titled('Payment Successful'), description: 'Your ticket is ready.', noindex: true },
+    headCode: false,
+  },
+  {
+    pattern: '/success/:uniqueId',
+    module: 'features/checkout/SuccessPage',
+    layout: 'main',
+    head: { title: titled('Payment Successful'), description: 'Your ticket is ready.', noindex: true },
+    headCode: false,
+  },
+  {
+    pattern: '/cancel',
+    module: 'features/checkout/CancelPage',
+    layout: 'main',
+    head: { title: titled('Payment Cancelled'), description: 'Your payment was cancelled.', noindex: true },
+    headCode: false,
+  },
+  {
+    pattern: '/verify/:code',
+    module: 'features/tickets/VerifyPage',
+    layout: 'main',
+    head: {
+      title: titled('Ticket Verification'),
+      description: 'Ticket verification for agents.',
+      noindex: true,
+    },
+    crawl: false,
+    headCode: false,
+  },
+  {
+    pattern: '/search',
+    module: 'features/search/SearchPage',
+    layout: 'main',
+    head: {
+      title: titled('Search Tickets'),
+      description: 'Find Rome bus tours and museum tickets by ticket type.',
+    },
+    firstScreen: ['packages', 'settings'],
+    firstCardOf: 'ticketType',
+    loading: 'search',
+  },
+  {
+    pattern: '/manageBookings/:status/:id',
+    module: 'features/ticket/TicketDetailsPage',
+    layout: 'main',
+    head: { catalog: 'package' },
+    firstScreen: ['package', 'packages', 'settings'],
+    sitemap: 'each-package',
+  },
+  {
+    pattern: '/viewsimilar/:hours/:company',
+    module: 'features/viewmore/ViewMorePage',
+    layout: 'main',
+    head: {
+      title: (p) => titled(`${p.company} and similar ${p.hours} tickets`),
+      description: (p) => `Compare ${p.hours} sightseeing tickets in Rome.`,
+    },
+    storedPage: 'view-more',
+    frame: 'banner',
+    firstScreen: ['packages', 'settings'],
+  },
+  {
+    pattern: '/profile',
+    module: 'features/account/ProfilePage',
+    layout: 'main',
+    head: {
+      title: titled('My Account'),
+      description: 'Manage your account settings and view your travel history.',
+      noindex: true,
+    },
+    crawl: false,
+    nav: { label: 'Profile', bar: { signedIn: 3 } },
+    headCode: false,
+  },
+  {
+    pattern: '/analytics',
+    module: 'features/analytics/AnalyticsPage',
+    layout: 'own',
+    head: {
+      title: titled('Analytics Dashboard'),
+      description: 'Real-time insights and user activities',
+      noindex: true,
+    },
+    crawl: false,
+    headCode: false,
+  },
+  {
+    pattern: '/login',
+    module: 'features/auth/LoginPage',
+    layout: 'main',
+    head: { title: titled('Sign In'), description: 'Sign in to your account.', noindex: true },
+    headCode: false,
+  },
+  {
+    pattern: '/registation',
+    module: 'features/auth/RegisterPage',
+    layout: 'main',
+    head: {
+      title: titled('Create Account'),
+      description: 'Create an account to book tickets and keep your QR codes.',
+      noindex: true,
+    },
+    headCode: false,
+  },
+  {
+    pattern: '/forgot-password',
+    module: 'features/auth/ForgotPasswordPage',
+    layout: 'main',
+    head: { title: titled('Forgot Password'), description: 'Request a password reset code.', noindex: true },
+    headCode: false,
+  },
+  {
+    pattern: '/reset-password',
+    module: 'features/auth/ResetPasswordPage',
+    layout: 'main',
+    head: {
+      title: titled('Reset Password'),
+      description: 'Enter your code and a new password.',
+      noindex: true,
+    },
+    headCode: false,
+  },
+  {
+    pattern: '/reset-success',
+    module: 'features/auth/ResetSuccessPage',
+    layout: 'main',
+    head: { title: titled('Password Reset'), description: 'Your password has been reset.', noindex: true },
+    headCode: false,
+  },
+  {
+    pattern: '/undo-email-change',
+    module: 'features/auth/UndoEmailChangePage',
+    layout: 'main',
+    head: {
+      title: titled('Undo Email Change'),
+      description: 'Put the previous email address of your account back.',
+      noindex: true,
+    },
+    // Its link carries a one-time token.
+    headCode: false,
+  },
+  {
+    // Issue #18: a ticket by its link (no sign-in). Outside the main layout, so nothing on it needs the
+    // network once it is kept for offline use, and no page view records the link's token.
+    pattern: '/t/:token',
+    module: 'features/tickets/TicketLinkPage',
+    layout: 'own',
+    head: { title: titled('Your Ticket'), description: 'Your ticket and its QR code.', noindex: true },
+    crawl: false,
+    headCode: false,
+  },
+  {
+    // Issue #18: the form that e-mails a buyer's ticket links again.
+    pattern: '/find-tickets',
+    module: 'features/tickets/FindTicketsPage',
+    layout: 'main',
+    head: {
+      title: titled('Find My Tickets'),
+      description:
+        'Lost your ticket e-mail? Get the links to your tickets sent to your e-mail address again.',
+    },
+    headCode: false,
+  },
+  {
+    // Spec §2: outside the main layout, its content not shown.
+    pattern: '/test',
+    module: 'features/test/TestPage',
+    layout: 'own',
+    head: { title: PRODUCT_NAME, description: DEFAULT_DESCRIPTION, noindex: true },
+  },
+  {
+    // The built-in test checkout (no Stripe key): not in the spec's table.
+    pattern: '/pay/:session',
+    module: 'features/checkout/TestCheckoutPage',
+    layout: 'main',
+    head: { title: titled('Test Checkout'), description: 'Test checkout.', noindex: true },
+    crawl: false,
+    headCode: false,
+  },
+] as const satisfies readonly PageEntry[];
+
+/** Every page, in the order of spec §2's table. */
+export const PAGES: readonly PageEntry[] = TABLE;
+
+export type PagePattern = (typeof TABLE)[number]['pattern'];
+
+/** The page patterns (spec §2 route table). */
+export const PAGE_ROUTES: readonly PagePattern[] = TABLE.map((p) => p.pattern);
+
+/** Spec §2 `*`: the not-found page inside the main layout, answered with status 404. */
+export const NOT_FOUND_PAGE = {
+  module: 'features/notfound/NotFoundPage',
+  layout: 'main',
+  head: { title: titled('Page Not Found'), description: DEFAULT_DESCRIPTION, noindex: true },
+} as const satisfies Pick<PageEntry, 'module' | 'layout' | 'head'>;
+
+export type FoundPage = { page: PageEntry; pattern: string; params: Record<string, string> };
+
+/** The page at `path` and its params, or null (the not-found page). */
+export function findPage(path: string): FoundPage | null {
+  for (const page of PAGES) {
+    const params = matchRoute(page.pattern, path);
+    if (params) return { page, pattern: page.pattern, params };
+  }
+  return null;
+}
+
+/** The pattern and params of the page at `path`, or null. */
+export function findRoute(path: string): { pattern: string; params: Record<string, string> } | null {
+  const found = findPage(path);
+  return found && { pattern: found.pattern, params: found.params };
+}
+
+/** A static text of the table, or one built from the path's params. */
+export const pageText = (text: Text, params: PageParams): string =>
+  typeof text === 'function' ? text(params) : text;
+
+/** The stored page (editor metadata, static content) the page at `path` shows, or null. */
+export function storedPageOf(found: FoundPage): string | null {
+  return found.page.storedPage === undefined ? null : pageText(found.page.storedPage, found.params);
+}
+
+/** What the page at `pathname` draws its first screen from (nothing for pages that draw none). */
+export function firstScreenData(pathname: string): FirstScreenData[] {
+  const found = findPage(pathname);
+  if (!found) return [];
+  return (found.page.firstScreen ?? []).map((kind): FirstScreenData => {
+    switch (kind) {
+      case 'package':
+        return { kind, status: found.params.status, id: found.params.id };
+      default:
+        return { kind };
+    }
+  });
+}
+
+export type NavPlace = 'signedOut' | 'signedIn' | 'footer';
+export type PageLink = { to: PagePattern; label: string };
+
+/** The links of the navigation bar (signed out or in) or of the footer's About list, in order. */
+export function navLinks(place: NavPlace): PageLink[] {
+  return PAGES.flatMap(({ pattern, nav }) => {
+    const position = place === 'footer' ? nav?.footer : nav?.bar?.[place];
+    return nav && position !== undefined ? [{ position, to: pattern as PagePattern, label: nav.label }] : [];
+  })
+    .sort((a, b) => a.position - b.position)
+    .map(({ to, label }) => ({ to, label }));
+}
+
+/** The robots.txt Disallow paths of the pages kept from crawlers: each path up to its first param. */
+export const uncrawledPaths = (): string[] =>
+  PAGES.filter((p) => p.crawl === false).map((p) => p.pattern.replace(/:.*$/, ''));
