@@ -4,10 +4,13 @@
 //
 // The whole suite runs as E2E_SHARDS shards at once (default 2; 1 when files or options are given):
 // each shard is its own Playwright process with its own server, port and data folder (the specs of one
-// shard share one server, as before), so the suite takes about half the time on two cores. Each shard
+// shard share one server, as before), so the suite takes about half the time on two cores. The spec
+// files are dealt to the shards by how long each took in a CI run (e2e/durations.json, seconds; a file
+// not listed counts 30), longest first to the shard with least so far: Playwright's own --shard cuts
+// the file list in order, and the long axe walk made one shard twice as long as the other. Each shard
 // writes reports/tests/e2e-<n>.json; scripts/test.mjs adds them up.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -41,6 +44,18 @@ for (const f of readdirSync('reports/tests', { withFileTypes: true })) {
 if (shards === 1) process.exit(run('npx', ['playwright', 'test', ...args]));
 
 const basePort = Number(process.env.E2E_PORT ?? 4310);
+const durations = JSON.parse(readFileSync('e2e/durations.json', 'utf8'));
+const specs = readdirSync('e2e')
+  .filter((f) => f.endsWith('.spec.ts'))
+  .sort((a, b) => (durations[b] ?? 30) - (durations[a] ?? 30) || a.localeCompare(b));
+const dealt = Array.from({ length: shards }, () => ({ files: [], seconds: 0 }));
+for (const file of specs) {
+  const lightest = dealt.reduce((min, s) => (s.seconds < min.seconds ? s : min));
+  lightest.files.push(`e2e/${file}`);
+  lightest.seconds += durations[file] ?? 30;
+}
+for (const [i, s] of dealt.entries())
+  console.log(`shard ${i + 1}/${shards}: ${s.files.length} files, about ${s.seconds} s in CI`);
 const shardEnv = (n) => {
   const env = {
     ...process.env,
@@ -56,7 +71,7 @@ const shardEnv = (n) => {
 /** One shard: its lines are prefixed with [n/N] so the two interleaved logs stay readable. */
 const shard = (n) =>
   new Promise((resolve) => {
-    const child = spawn('npx', ['playwright', 'test', `--shard=${n}/${shards}`, ...args], {
+    const child = spawn('npx', ['playwright', 'test', ...dealt[n - 1].files, ...args], {
       env: shardEnv(n),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
