@@ -7,7 +7,7 @@
  */
 import { type ApiAnswer, ROME_TZ } from '@rome/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { call, errorMessage } from '../../../api/client';
 import { formatActivityTime } from '../format';
 import { ScrollTable, tdClass, thClass } from './ui';
@@ -43,6 +43,49 @@ function Td({
     <td data-label={label} className={`${tdClass} ${stackCell} ${className}`}>
       {children}
     </td>
+  );
+}
+
+/**
+ * A list from the API as a table that stacks on phones: its loading text, its error (the server's
+ * message), its empty text, else the table with `columns` as headers and `rows(data)` as its body.
+ */
+function ListTable<D>({
+  query,
+  count,
+  texts,
+  label,
+  columns,
+  rows,
+}: {
+  query: { isPending: boolean; error: unknown; data?: D };
+  count: (data: D) => number;
+  texts: { loading: string; failed: string; empty: string };
+  label: string;
+  columns: ReactNode[];
+  rows: (data: D) => ReactNode;
+}) {
+  if (query.isPending) return <p className="mt-4 text-sm text-stone-600">{texts.loading}</p>;
+  if (query.error || query.data === undefined)
+    return <p className="mt-4 text-sm text-red-700">{errorMessage(query.error, texts.failed)}</p>;
+  if (count(query.data) === 0) return <p className="mt-4 text-sm text-stone-600">{texts.empty}</p>;
+  return (
+    <div className="mt-4">
+      <ScrollTable label={label}>
+        <table className={stackTable}>
+          <thead className={stackHead}>
+            <tr>
+              {columns.map((column, i) => (
+                <th key={i} scope="col" className={thClass}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className={stackBody}>{rows(query.data)}</tbody>
+        </table>
+      </ScrollTable>
+    </div>
   );
 }
 
@@ -192,54 +235,33 @@ function AgentAccounts() {
         </p>
       )}
 
-      {list.isPending ? (
-        <p className="mt-4 text-sm text-stone-600">Loading accounts...</p>
-      ) : list.error ? (
-        <p className="mt-4 text-sm text-red-700">
-          {errorMessage(list.error, 'The accounts could not be loaded.')}
-        </p>
-      ) : list.data.accounts.length === 0 ? (
-        <p className="mt-4 text-sm text-stone-600">No agent accounts yet.</p>
-      ) : (
-        <div className="mt-4">
-          <ScrollTable label="Agent accounts list">
-            <table className={stackTable}>
-              <thead className={stackHead}>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Agent
-                  </th>
-                  <th scope="col" className={thClass}>
-                    E-mail
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Created (Rome)
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Active devices
-                  </th>
-                </tr>
-              </thead>
-              <tbody className={stackBody}>
-                {list.data.accounts.map((a) => (
-                  <tr key={a.id} className={stackRow}>
-                    <Td label="Agent" className="font-semibold">
-                      {a.agent_name}
-                    </Td>
-                    <Td label="E-mail" className="max-sm:break-all sm:whitespace-nowrap">
-                      {a.email}
-                    </Td>
-                    <Td label="Created (Rome)" className="whitespace-nowrap">
-                      {romeTime(a.created_at)}
-                    </Td>
-                    <Td label="Active devices">{a.devices}</Td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-        </div>
-      )}
+      <ListTable
+        query={list}
+        count={(data) => data.accounts.length}
+        texts={{
+          loading: 'Loading accounts...',
+          failed: 'The accounts could not be loaded.',
+          empty: 'No agent accounts yet.',
+        }}
+        label="Agent accounts list"
+        columns={['Agent', 'E-mail', 'Created (Rome)', 'Active devices']}
+        rows={(data) =>
+          data.accounts.map((a) => (
+            <tr key={a.id} className={stackRow}>
+              <Td label="Agent" className="font-semibold">
+                {a.agent_name}
+              </Td>
+              <Td label="E-mail" className="max-sm:break-all sm:whitespace-nowrap">
+                {a.email}
+              </Td>
+              <Td label="Created (Rome)" className="whitespace-nowrap">
+                {romeTime(a.created_at)}
+              </Td>
+              <Td label="Active devices">{a.devices}</Td>
+            </tr>
+          ))
+        }
+      />
     </section>
   );
 }
@@ -289,112 +311,94 @@ function AgentDevices() {
         </p>
       )}
 
-      {list.isPending ? (
-        <p className="mt-4 text-sm text-stone-600">Loading devices...</p>
-      ) : list.error ? (
-        <p className="mt-4 text-sm text-red-700">
-          {errorMessage(list.error, 'The devices could not be loaded.')}
-        </p>
-      ) : list.data.devices.length === 0 ? (
-        <p className="mt-4 text-sm text-stone-600">No device has signed in yet.</p>
-      ) : (
-        <div className="mt-4">
-          <ScrollTable label="Agents' devices list">
-            <table className={stackTable}>
-              <thead className={stackHead}>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Device
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Agent
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Signed in (Rome)
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Last seen (Rome)
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Status
-                  </th>
-                  <th scope="col" className={thClass}>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className={stackBody}>
-                {list.data.devices.map((d) => (
-                  <tr key={d.id} data-testid="agent-device" className={stackRow}>
-                    <Td label="Device">
-                      <span className="font-semibold">{d.label}</span>
-                      <br />
-                      <code className="text-xs text-stone-600">{d.token_prefix}…</code>
-                    </Td>
-                    <Td label="Agent">{d.agent_name}</Td>
-                    <Td label="Signed in (Rome)" className="whitespace-nowrap">
-                      {romeTime(d.created_at)}
-                    </Td>
-                    <Td label="Last seen (Rome)" className="whitespace-nowrap">
-                      {romeTime(d.last_seen_at) ?? 'Never'}
-                    </Td>
-                    <Td label="Status" className="whitespace-nowrap">
-                      {d.revoked_at ? (
-                        <>
-                          <span className="rounded bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-700">
-                            Revoked
-                          </span>
-                          <br />
-                          <span className="text-xs text-stone-600">{romeTime(d.revoked_at)}</span>
-                        </>
-                      ) : (
-                        <span className="rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
-                          Active
-                        </span>
-                      )}
-                    </Td>
-                    <Td label="" className="whitespace-nowrap">
-                      {!d.revoked_at &&
-                        (confirming === d.id ? (
-                          <span className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
-                            <span className="text-sm text-stone-700">Revoke this device now?</span>
-                            <button
-                              type="button"
-                              onClick={() => revoke.mutate(d.id)}
-                              disabled={revoke.isPending}
-                              className="rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white"
-                            >
-                              Revoke
-                            </button>
-                            <button
-                              ref={keep}
-                              type="button"
-                              onClick={() => setConfirming(null)}
-                              className="rounded-lg px-3 py-1.5 text-sm font-semibold text-stone-700 ring-1 ring-stone-300"
-                            >
-                              Keep
-                            </button>
-                          </span>
-                        ) : (
-                          <button
-                            type="button"
-                            onClick={() => {
-                              setRevoked(null);
-                              setConfirming(d.id);
-                            }}
-                            className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-300"
-                          >
-                            Revoke…<span className="sr-only"> {d.label}</span>
-                          </button>
-                        ))}
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-        </div>
-      )}
+      <ListTable
+        query={list}
+        count={(data) => data.devices.length}
+        texts={{
+          loading: 'Loading devices...',
+          failed: 'The devices could not be loaded.',
+          empty: 'No device has signed in yet.',
+        }}
+        label="Agents' devices list"
+        columns={[
+          'Device',
+          'Agent',
+          'Signed in (Rome)',
+          'Last seen (Rome)',
+          'Status',
+          <span key="actions" className="sr-only">
+            Actions
+          </span>,
+        ]}
+        rows={(data) =>
+          data.devices.map((d) => (
+            <tr key={d.id} data-testid="agent-device" className={stackRow}>
+              <Td label="Device">
+                <span className="font-semibold">{d.label}</span>
+                <br />
+                <code className="text-xs text-stone-600">{d.token_prefix}…</code>
+              </Td>
+              <Td label="Agent">{d.agent_name}</Td>
+              <Td label="Signed in (Rome)" className="whitespace-nowrap">
+                {romeTime(d.created_at)}
+              </Td>
+              <Td label="Last seen (Rome)" className="whitespace-nowrap">
+                {romeTime(d.last_seen_at) ?? 'Never'}
+              </Td>
+              <Td label="Status" className="whitespace-nowrap">
+                {d.revoked_at ? (
+                  <>
+                    <span className="rounded bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-700">
+                      Revoked
+                    </span>
+                    <br />
+                    <span className="text-xs text-stone-600">{romeTime(d.revoked_at)}</span>
+                  </>
+                ) : (
+                  <span className="rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
+                    Active
+                  </span>
+                )}
+              </Td>
+              <Td label="" className="whitespace-nowrap">
+                {!d.revoked_at &&
+                  (confirming === d.id ? (
+                    <span className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
+                      <span className="text-sm text-stone-700">Revoke this device now?</span>
+                      <button
+                        type="button"
+                        onClick={() => revoke.mutate(d.id)}
+                        disabled={revoke.isPending}
+                        className="rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white"
+                      >
+                        Revoke
+                      </button>
+                      <button
+                        ref={keep}
+                        type="button"
+                        onClick={() => setConfirming(null)}
+                        className="rounded-lg px-3 py-1.5 text-sm font-semibold text-stone-700 ring-1 ring-stone-300"
+                      >
+                        Keep
+                      </button>
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      onClick={() => {
+                        setRevoked(null);
+                        setConfirming(d.id);
+                      }}
+                      className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-300"
+                    >
+                      Revoke…<span className="sr-only"> {d.label}</span>
+                    </button>
+                  ))}
+              </Td>
+            </tr>
+          ))
+        }
+      />
     </section>
   );
 }
@@ -435,54 +439,33 @@ function ClaimConflicts() {
         A ticket claimed offline on a device that was claimed elsewhere too, newest first. The first claim by
         claim time is kept; the other was refused when the device uploaded it.
       </p>
-      {list.isPending ? (
-        <p className="mt-4 text-sm text-stone-600">Loading conflicts...</p>
-      ) : list.error ? (
-        <p className="mt-4 text-sm text-red-700">
-          {errorMessage(list.error, 'The conflicts could not be loaded.')}
-        </p>
-      ) : list.data.conflicts.length === 0 ? (
-        <p className="mt-4 text-sm text-stone-600">No ticket has been claimed twice.</p>
-      ) : (
-        <div className="mt-4">
-          <ScrollTable label="Tickets claimed twice list">
-            <table className={stackTable}>
-              <thead className={stackHead}>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Ticket
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Kept claim (Rome)
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Refused claim (Rome)
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Recorded (Rome)
-                  </th>
-                </tr>
-              </thead>
-              <tbody className={stackBody}>
-                {list.data.conflicts.map((c) => (
-                  <tr key={c.id} data-testid="claim-conflict" className={stackRow}>
-                    <Td label="Ticket">
-                      <code className="font-semibold">{c.unique_id}</code>
-                      <br />
-                      <span className="text-stone-600">{c.package_tag}</span>
-                    </Td>
-                    <SideCell side={c.kept} label="Kept claim (Rome)" />
-                    <SideCell side={c.other} label="Refused claim (Rome)" />
-                    <Td label="Recorded (Rome)" className="whitespace-nowrap">
-                      {romeTime(c.created_at)}
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-        </div>
-      )}
+      <ListTable
+        query={list}
+        count={(data) => data.conflicts.length}
+        texts={{
+          loading: 'Loading conflicts...',
+          failed: 'The conflicts could not be loaded.',
+          empty: 'No ticket has been claimed twice.',
+        }}
+        label="Tickets claimed twice list"
+        columns={['Ticket', 'Kept claim (Rome)', 'Refused claim (Rome)', 'Recorded (Rome)']}
+        rows={(data) =>
+          data.conflicts.map((c) => (
+            <tr key={c.id} data-testid="claim-conflict" className={stackRow}>
+              <Td label="Ticket">
+                <code className="font-semibold">{c.unique_id}</code>
+                <br />
+                <span className="text-stone-600">{c.package_tag}</span>
+              </Td>
+              <SideCell side={c.kept} label="Kept claim (Rome)" />
+              <SideCell side={c.other} label="Refused claim (Rome)" />
+              <Td label="Recorded (Rome)" className="whitespace-nowrap">
+                {romeTime(c.created_at)}
+              </Td>
+            </tr>
+          ))
+        }
+      />
     </section>
   );
 }
