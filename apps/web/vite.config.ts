@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -42,9 +44,28 @@ function precompress(): Plugin {
   };
 }
 
+const LINGUI_CONFIG = path.resolve(import.meta.dirname, '../../lingui.config.ts');
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    // Lingui's macros (<Trans>, t`...`) become catalogue look-ups before React's transform sees them;
+    // the plugin compiles each language's .po catalogue when imported and fails the build when a
+    // message has no translation (issue #20: a missing key fails the build).
+    babel({
+      presets: [
+        {
+          preset: () => ({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+          // Only the files that use a macro go through Babel (the rest stay on the fast path).
+          rolldown: { filter: { code: /@lingui\/(react|core)\/macro/ } },
+        },
+      ],
+    }),
+    react(),
+    lingui({ configPath: LINGUI_CONFIG, failOnMissing: true, failOnCompileError: true }),
+    tailwindcss(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { firstScreenData } from '@rome/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, startTransition, useSyncExternalStore } from 'react';
@@ -6,6 +8,7 @@ import { RouterProvider } from 'react-router';
 import { restoreSession, setLoginNavigation } from './api/client';
 import { loadFirstScreenData } from './api/firstScreen';
 import { primeInitialContent } from './features/content/api';
+import { activatePageLocale, specPathname } from './i18n/locale';
 import './index.css';
 import { subscribeToastHost, toastsLoaded } from './lib/toastHost';
 import { router } from './router';
@@ -59,10 +62,12 @@ const render = () => {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-          <AppToaster />
-        </QueryClientProvider>
+        <I18nProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+            <AppToaster />
+          </QueryClientProvider>
+        </I18nProvider>
       </StrictMode>,
     ),
   );
@@ -73,9 +78,11 @@ const render = () => {
 // where there is one) rather than an empty layout or a skeleton for a moment. Pages without such data
 // or frame render at once: the layout's first render draws the navigation bar again immediately.
 // (No top-level await for this: it makes the entry an async module, which delayed LCP by ~0.4 s.)
-const firstScreen = firstScreenData(location.pathname);
+// Every render needs the page language's catalogue (issue #20): the HTML preloads it with the page.
+const catalogue = activatePageLocale();
+const firstScreen = firstScreenData(specPathname());
 if ((firstScreen.length > 0 || document.querySelector('#root main')) && !router.state.initialized) {
   const ready = Promise.all([routerReady(), loadFirstScreenData(queryClient, firstScreen)]);
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
-  void Promise.race([ready, timeout]).then(render);
-} else render();
+  void Promise.all([catalogue, Promise.race([ready, timeout])]).then(render);
+} else void catalogue.then(render);

@@ -8,6 +8,7 @@ import { Layout } from './components/Layout';
 import { PageLoading, SearchLoading } from './components/PageLoading';
 import { RouteError } from './components/RouteError';
 import { EditableSiteLogo } from './features/content/SiteLogo';
+import { basename } from './i18n/locale';
 import { PAGE_LOADERS } from './pages';
 
 const page = (module: PageModule): RouteObject['lazy'] => {
@@ -49,4 +50,5 @@ export const routes: RouteObject[] = [
   ),
 ];
 
-export const router = createBrowserRouter(routes);
+// Under the page language's prefix ('/it', ...; none for English): links and navigations keep it.
+export const router = createBrowserRouter(routes, basename ? { basename } : undefined);

@@ -17,6 +17,7 @@ export * from './home-hero';
 export * from './html-policy';
 export * from './inventory';
 export * from './inventory.schema';
+export * from './locales';
 export * from './money';
 export * from './order';
 export * from './pages';

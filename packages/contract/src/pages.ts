@@ -140,7 +140,7 @@ const TABLE = [
     // time-sliced render rather than in a blocking one when its data arrives.
     firstScreen: ['packages', 'partnerLogos', 'settings'],
     sitemap: 'page',
-    nav: { label: 'Home', bar: { signedOut: 0, signedIn: 0 } },
+    nav: { label: /*i18n*/ 'Home', bar: { signedOut: 0, signedIn: 0 } },
   },
   {
     pattern: '/bus/:companySlug/:companyName',
@@ -164,7 +164,7 @@ const TABLE = [
     storedPage: 'about-us',
     frame: 'banner',
     sitemap: 'page',
-    nav: { label: 'About Us', bar: { signedOut: 1 }, footer: 0 },
+    nav: { label: /*i18n*/ 'About Us', bar: { signedOut: 1 }, footer: 0 },
   },
   {
     pattern: '/terms',
@@ -177,7 +177,7 @@ const TABLE = [
     storedPage: 'terms',
     frame: 'banner',
     sitemap: 'page',
-    nav: { label: 'Terms and Conditions', footer: 1 },
+    nav: { label: /*i18n*/ 'Terms and Conditions', footer: 1 },
   },
   {
     pattern: '/returnPolicy',
@@ -187,7 +187,7 @@ const TABLE = [
     storedPage: 'return-policy',
     frame: 'banner',
     sitemap: 'page',
-    nav: { label: 'Return Policy', footer: 2 },
+    nav: { label: /*i18n*/ 'Return Policy', footer: 2 },
   },
   {
     pattern: '/refund',
@@ -200,7 +200,7 @@ const TABLE = [
     storedPage: 'refund',
     frame: 'banner',
     sitemap: 'page',
-    nav: { label: 'Refund Policy', footer: 3 },
+    nav: { label: /*i18n*/ 'Refund Policy', footer: 3 },
   },
   {
     pattern: '/agentpoints',
@@ -213,7 +213,7 @@ const TABLE = [
     storedPage: 'agent-points',
     frame: 'banner',
     sitemap: 'page',
-    nav: { label: 'Agent Points', bar: { signedOut: 2, signedIn: 2 }, footer: 4 },
+    nav: { label: /*i18n*/ 'Agent Points', bar: { signedOut: 2, signedIn: 2 }, footer: 4 },
   },
   {
     // Spec §2: /agentpoints is also linked as /agentPoints.
@@ -237,7 +237,7 @@ const TABLE = [
       description: 'Exciting deals on Rome bus tours and museum tickets.',
     },
     sitemap: 'page',
-    nav: { label: 'Offers', footer: 5 },
+    nav: { label: /*i18n*/ 'Offers', footer: 5 },
   },
   {
     pattern: '/yourticket',
@@ -245,7 +245,7 @@ const TABLE = [
     layout: 'main',
     head: { title: titled('Purchase History'), description: 'Your tickets and QR codes.', noindex: true },
     crawl: false,
-    nav: { label: 'Purchase History', bar: { signedIn: 1 } },
+    nav: { label: /*i18n*/ 'Purchase History', bar: { signedIn: 1 } },
     headCode: false,
   },
   {
@@ -323,7 +323,7 @@ const TABLE = [
       noindex: true,
     },
     crawl: false,
-    nav: { label: 'Profile', bar: { signedIn: 3 } },
+    nav: { label: /*i18n*/ 'Profile', bar: { signedIn: 3 } },
     headCode: false,
   },
   {

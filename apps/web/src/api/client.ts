@@ -7,6 +7,7 @@
  * remembering the page they were on.
  */
 import type { ApiAnswer, ApiBody, ApiKey, ApiParams, ApiQuery } from '@rome/contract';
+import { appPath, specPathname } from '../i18n/locale';
 import { accessToken, onAccessTokenChange } from '../lib/access-token';
 
 export class ApiError extends Error {
@@ -181,10 +182,12 @@ export function setLoginNavigation(navigate: (from: string) => unknown) {
 /** The session is over: forget the tokens and go to /login, remembering where the visitor was. */
 function sendToLogin() {
   tokenStore.clear();
-  const from = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-  if (window.location.pathname === '/login') return;
+  // Paths inside the app are the spec's; the router adds the page language's prefix (issue #20).
+  const path = specPathname();
+  const from = `${path}${window.location.search}${window.location.hash}`;
+  if (path === '/login') return;
   if (navigateToLogin) navigateToLogin(from);
-  else window.location.assign('/login');
+  else window.location.assign(appPath('/login'));
 }
 
 export async function api<T>(path: string, opts: Options = {}): Promise<T> {

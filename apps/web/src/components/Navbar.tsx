@@ -1,7 +1,10 @@
+import { i18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { navLinks, type PageLink } from '@rome/contract';
 import { type ComponentType, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useSettings } from '../api/site';
+import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
 import { useSession } from '../lib/session';
 import { keepTabWithin } from './focusTrap';
 import { Logo } from './Logo';
@@ -29,6 +32,7 @@ export type LogoFrame = ComponentType<{ children: ReactNode }>;
 const PlainFrame: LogoFrame = ({ children }) => <>{children}</>;
 
 export function Navbar({ logoFrame: LogoSlot = PlainFrame }: { logoFrame?: LogoFrame }) {
+  const { t } = useLingui();
   const { loggedIn, logout } = useSession();
   const logo = useSettings().site_logo?.file;
   const items = navItems(loggedIn);
@@ -67,7 +71,7 @@ export function Navbar({ logoFrame: LogoSlot = PlainFrame }: { logoFrame?: LogoF
 
   return (
     <header className="sticky top-0 z-40 bg-brand text-white shadow-md">
-      <nav ref={navRef} aria-label="Main" className="mx-auto max-w-7xl px-4 sm:px-6">
+      <nav ref={navRef} aria-label={t`Main`} className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="flex h-16 items-center justify-between gap-4">
           <LogoSlot>
             <Logo image={logo} />
@@ -76,18 +80,21 @@ export function Navbar({ logoFrame: LogoSlot = PlainFrame }: { logoFrame?: LogoF
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end className={desktopLink}>
-                  {item.label}
+                  {i18n._(item.label)}
                 </NavLink>
               </li>
             ))}
+            <li className="ml-1">
+              <LanguageSwitcher />
+            </li>
             <li className="ml-2">
               {loggedIn ? (
                 <button type="button" onClick={logout} className={accentButton}>
-                  Logout
+                  <Trans>Logout</Trans>
                 </button>
               ) : (
                 <NavLink to="/login" className={accentButton}>
-                  Login
+                  <Trans>Login</Trans>
                 </NavLink>
               )}
             </li>
@@ -100,7 +107,7 @@ export function Navbar({ logoFrame: LogoSlot = PlainFrame }: { logoFrame?: LogoF
             aria-controls={menuId}
             onClick={() => setOpen((v) => !v)}
           >
-            <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+            <span className="sr-only">{open ? t`Close menu` : t`Open menu`}</span>
             <svg
               viewBox="0 0 24 24"
               className="h-6 w-6"
@@ -119,18 +126,21 @@ export function Navbar({ logoFrame: LogoSlot = PlainFrame }: { logoFrame?: LogoF
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end className={mobileLink} onClick={() => setOpen(false)}>
-                  {item.label}
+                  {i18n._(item.label)}
                 </NavLink>
               </li>
             ))}
             <li className="px-4 pt-2">
+              <LanguageSwitcher className="w-full py-2.5 text-base" />
+            </li>
+            <li className="px-4 pt-2">
               {loggedIn ? (
                 <button type="button" onClick={logout} className={`${accentButton} w-full py-3 text-base`}>
-                  Logout
+                  <Trans>Logout</Trans>
                 </button>
               ) : (
                 <NavLink to="/login" className={`${accentButton} block py-3 text-center text-base`}>
-                  Login
+                  <Trans>Login</Trans>
                 </NavLink>
               )}
             </li>

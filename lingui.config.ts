@@ -1,0 +1,22 @@
+/**
+ * Lingui (issue #20, decision 024): the storefront's messages are written in English in the code (the
+ * spec's texts, character for character) with Lingui's macros; `npm run i18n:extract` collects them
+ * into one .po catalogue per language under apps/web/src/locales/, where the translations live. The
+ * Vite plugin compiles the catalogue of the language a page needs when it is imported, and fails the
+ * build when a message has no translation (apps/web/vite.config.ts).
+ */
+import { defineConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
+
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'it', 'es', 'fr', 'de'],
+  catalogs: [
+    {
+      path: '<rootDir>/apps/web/src/locales/{locale}/messages',
+      include: ['<rootDir>/apps/web/src', '<rootDir>/packages/contract/src'],
+      exclude: ['**/node_modules/**', '**/*.test.*', '<rootDir>/apps/web/src/agent/**'],
+    },
+  ],
+  format: formatter({ lineNumbers: false }),
+});
