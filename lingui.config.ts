@@ -15,7 +15,15 @@ export default defineConfig({
     {
       path: '<rootDir>/apps/web/src/locales/{locale}/messages',
       include: ['<rootDir>/apps/web/src', '<rootDir>/packages/contract/src'],
-      exclude: ['**/node_modules/**', '**/*.test.*', '<rootDir>/apps/web/src/agent/**'],
+      // Staff screens stay in English (the agents' app, the editors' tools, the superusers' dashboard).
+      exclude: [
+        '**/node_modules/**',
+        '**/*.test.*',
+        '<rootDir>/apps/web/src/agent/**',
+        '<rootDir>/apps/web/src/editor/**',
+        '<rootDir>/apps/web/src/features/analytics/**',
+        '<rootDir>/apps/web/src/features/test/**',
+      ],
     },
   ],
   format: formatter({ lineNumbers: false }),

@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from './locales';
+
 /** Money is integer cents everywhere; it becomes "19.00" only at the edge (spec §9: amounts with 2 decimals). */
 
 /** Cents to the API's decimal string, e.g. 1900 -> "19.00". */
@@ -16,9 +18,19 @@ export function decimalToCents(value: string | number | null | undefined): numbe
   return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
 }
 
-/** "€19.00" for display. */
-export function formatEuro(cents: number): string {
-  return `€${centsToDecimal(cents)}`;
+/** The other languages' euro formats (issue #20): "19,00 €" in Italian, Spanish, French and German. */
+const euroFormats = new Map<Locale, Intl.NumberFormat>();
+
+/** "€19.00" for display (the spec's English); "19,00 €" in the other languages. */
+export function formatEuro(cents: number, locale: Locale = DEFAULT_LOCALE): string {
+  if (locale === DEFAULT_LOCALE) return `€${centsToDecimal(cents)}`;
+  let format = euroFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: 'EUR' });
+    euroFormats.set(locale, format);
+  }
+  // Exact: the cents are an integer, so cents / 100 has at most two decimals to show.
+  return format.format(cents / 100);
 }
 
 /**
@@ -47,7 +59,7 @@ export function orderTotalCents(
 }
 
 /** "€19.00" from the API's decimal string ("19.00", "19.5"); a value that is no price is shown as sent. */
-export function formatEuroDecimal(value: string): string {
+export function formatEuroDecimal(value: string, locale: Locale = DEFAULT_LOCALE): string {
   const cents = decimalToCents(value);
-  return cents === null ? `€${value}` : formatEuro(cents);
+  return cents === null ? `€${value}` : formatEuro(cents, locale);
 }

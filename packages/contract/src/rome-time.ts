@@ -3,6 +3,7 @@
  * Europe/Rome, whatever the server's or the browser's own zone. Built on Intl only (no date library in
  * the visitor's bundle): the platform's time-zone database knows Rome's daylight-saving changes.
  */
+import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from './locales';
 
 export const ROME_TZ = 'Europe/Rome';
 
@@ -104,25 +105,34 @@ export function weekday(date: string): number {
   return m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).getUTCDay() : -1;
 }
 
-const readableDate = new Intl.DateTimeFormat('en-GB', {
-  timeZone: ROME_TZ,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+/** Each language's readable day, made when first asked for (issue #20: dates in the buyer's language). */
+const readableDates = new Map<Locale, Intl.DateTimeFormat>();
+const readableDate = (locale: Locale) => {
+  let format = readableDates.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+      timeZone: ROME_TZ,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    });
+    readableDates.set(locale, format);
+  }
+  return format;
+};
 
-/** 'Sun, 28 Mar 2027' for a Rome calendar date (no time). */
-export function formatRomeDate(date: string): string {
+/** 'Sun, 28 Mar 2027' for a Rome calendar date (no time); 'dom 28 mar 2027' in Italian. */
+export function formatRomeDate(date: string, locale: Locale = DEFAULT_LOCALE): string {
   const m = DATE_RE.exec(date);
   if (!m) return date;
   // Noon UTC is the same calendar day in Rome all year round.
-  return readableDate.format(new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], 12)));
+  return readableDate(locale).format(new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], 12)));
 }
 
 /** 'Sun, 28 Mar 2027, 10:00' (Rome time) for an instant: what tickets, e-mails and pages show. */
-export function formatRomeDateTime(instant: Date | string): string {
+export function formatRomeDateTime(instant: Date | string, locale: Locale = DEFAULT_LOCALE): string {
   const at = typeof instant === 'string' ? new Date(instant) : instant;
   const { date, time } = romeParts(at);
-  return `${formatRomeDate(date)}, ${time}`;
+  return `${formatRomeDate(date, locale)}, ${time}`;
 }
