@@ -11,7 +11,7 @@ import path from 'node:path';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@rome/contract';
+import { DEFAULT_LOCALE, type Locale } from '@rome/contract';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 export const CATALOGUE_FILES = [
@@ -22,15 +22,16 @@ export const CATALOGUE_FILES = [
 const po = formatter({ lineNumbers: false });
 
 /** A language's messages from every catalogue, compiled for Lingui's runtime. */
-export async function loadMessages(locale: Locale): Promise<Messages> {
+export function loadMessages(locale: Locale): Messages {
   const messages: Messages = {};
   for (const file of CATALOGUE_FILES) {
     const filename = path.join(ROOT, file.replace('{locale}', locale));
-    const catalog = await po.parse(readFileSync(filename, 'utf8'), {
+    // format-po parses synchronously (its type allows a promise for other formats).
+    const catalog = po.parse(readFileSync(filename, 'utf8'), {
       locale,
       sourceLocale: DEFAULT_LOCALE,
       filename,
-    });
+    }) as Awaited<ReturnType<typeof po.parse>>;
     for (const [id, entry] of Object.entries(catalog ?? {})) {
       const text = entry.translation || (locale === DEFAULT_LOCALE ? entry.message || id : '');
       // Untranslated: left out, so Lingui answers the English id.
@@ -40,22 +41,16 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
   return messages;
 }
 
-const instances = new Map<Locale, Promise<I18n>>();
+const instances = new Map<Locale, I18n>();
 
-/** The Lingui instance of `locale` (loaded on first use, then kept). */
-export function serverI18n(locale: Locale): Promise<I18n> {
+/** The Lingui instance of `locale` (its catalogues read on first use, then kept). */
+export function serverI18n(locale: Locale): I18n {
   let instance = instances.get(locale);
   if (!instance) {
-    instance = loadMessages(locale).then((messages) =>
-      setupI18n({ locale, messages: { [locale]: messages } }),
-    );
+    instance = setupI18n({ locale, messages: { [locale]: loadMessages(locale) } });
+    // A message missing from the catalogues (not extracted yet) is still its English with values.
+    instance.setMessagesCompiler(compileMessage);
     instances.set(locale, instance);
   }
   return instance;
-}
-
-/** Loads every language at start-up, so a page or an e-mail never waits for a catalogue. */
-export async function loadAllLanguages(): Promise<Record<Locale, I18n>> {
-  const all = await Promise.all(LOCALES.map((l) => serverI18n(l)));
-  return Object.fromEntries(LOCALES.map((l, i) => [l, all[i]])) as Record<Locale, I18n>;
 }

@@ -289,11 +289,8 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
           .redirect(`${localizedPath(choice, pathname)}${url.search}`, 302);
       }
     }
-    const [catalog, site, i18n] = await Promise.all([
-      app.catalog.get(),
-      app.siteCache.get(),
-      serverI18n(locale),
-    ]);
+    const [catalog, site] = await Promise.all([app.catalog.get(), app.siteCache.get()]);
+    const i18n = serverI18n(locale);
     const head = pageHead(pathname, catalog, site, url.searchParams, {
       locale,
       tr: (id, values) => i18n._(id, values),
