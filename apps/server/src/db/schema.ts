@@ -494,6 +494,36 @@ export const contentBlocks = pgTable(
   (t) => [index('content_blocks_page_idx').on(t.pageTag)],
 );
 
+/**
+ * A content block's words in another language than English (issue #20): the editors write them on the
+ * page in that language. English stays in content_blocks (the spec's store); a block with no
+ * translation shows its English, marked for editors.
+ */
+export const contentTranslations = pgTable(
+  'content_translations',
+  {
+    uniqueTag: text('unique_tag').notNull(),
+    language: text('language').notNull(),
+    blockContent: text('block_content').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.uniqueTag, t.language] })],
+);
+
+/** A page's metadata in another language than English (title, description, keywords; issue #20). */
+export const pageTranslations = pgTable(
+  'page_translations',
+  {
+    slug: text('slug').notNull(),
+    language: text('language').notNull(),
+    metaTitle: text('meta_title').notNull().default(''),
+    metaDescription: text('meta_description').notNull().default(''),
+    metaKeywords: text('meta_keywords').notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.slug, t.language] })],
+);
+
 export const pageImages = pgTable(
   'page_images',
   {

@@ -11,11 +11,13 @@ import { getStaticContent, saveContent, setPageImage, updatePageMeta } from './s
 
 export const contentRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/static-content/:pageTag/', async (req) =>
-    getStaticContent(app.db, req.params.pageTag),
+    getStaticContent(app.db, req.params.pageTag, req.query.lang),
   );
 
   route(app, 'POST /api/edit-content/:tag/', async (req) => {
-    const out = await withMessage(() => saveContent(app.db, req.user!.id, req.params.tag, req.body));
+    const out = await withMessage(() =>
+      saveContent(app.db, req.user!.id, req.params.tag, req.body, req.query.lang),
+    );
     req.log.info({ tag: out.data.unique_tag, editor: req.user!.id }, 'content block saved');
     return out;
   });
@@ -28,7 +30,7 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, 'PATCH /api/pages/:page/update/', async (req) => {
-    const out = await updatePageMeta(app.db, req.user!.id, req.params.page, req.body);
+    const out = await updatePageMeta(app.db, req.user!.id, req.params.page, req.body, req.query.lang);
     app.siteCache.invalidate();
     return out;
   });

@@ -3,16 +3,26 @@
  * and page metadata. Every edit is recorded in edit_log with who, when, before and after.
  */
 import {
+  DEFAULT_LOCALE,
   type EditContentInput,
+  type Locale,
   MESSAGES,
   oneLine,
   type PageImageInput,
   type PageMetaInput,
   parseSchemaJson,
 } from '@rome/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contentBlocks, editLog, mediaItems, pageImages, pages } from '../../db/schema';
+import {
+  contentBlocks,
+  contentTranslations,
+  editLog,
+  mediaItems,
+  pageImages,
+  pages,
+  pageTranslations,
+} from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { mediaUrl } from '../media/urls';
@@ -71,8 +81,26 @@ async function pageImagesOf(db: Db, where: ReturnType<typeof eq>) {
   }));
 }
 
-/** Spec §7 GET static-content/{pageTag}/. A page with nothing stored yet answers empty lists. */
-export async function getStaticContent(db: Db, pageTag: string) {
+/** A page's metadata in `language`: each translated field over the English one (empty: English). */
+const withPageTranslation = (
+  page: ReturnType<typeof pageOut>,
+  t: typeof pageTranslations.$inferSelect | undefined,
+): ReturnType<typeof pageOut> =>
+  t
+    ? {
+        ...page,
+        meta_title: t.metaTitle || page.meta_title,
+        meta_description: t.metaDescription || page.meta_description,
+        meta_keywords: t.metaKeywords || page.meta_keywords,
+      }
+    : page;
+
+/**
+ * Spec §7 GET static-content/{pageTag}/. A page with nothing stored yet answers empty lists. In another
+ * language than English (issue #20), each block shows its words in that language where an editor wrote
+ * them, else its English, marked `translated: false`.
+ */
+export async function getStaticContent(db: Db, pageTag: string, language: Locale = DEFAULT_LOCALE) {
   if (!isPageTag(pageTag)) throw notFound('Page not found.');
   const [page] = await db.select().from(pages).where(eq(pages.slug, pageTag));
   const blocks = await db
@@ -80,28 +108,88 @@ export async function getStaticContent(db: Db, pageTag: string) {
     .from(contentBlocks)
     .where(eq(contentBlocks.pageTag, pageTag))
     .orderBy(asc(contentBlocks.id));
+  const english = page
+    ? pageOut(page)
+    : {
+        slug: pageTag,
+        title: '',
+        meta_title: '',
+        meta_description: '',
+        meta_keywords: '',
+        schema_json: null,
+      };
+  const active = blocks.filter((b) => b.isActive);
+  if (language === DEFAULT_LOCALE) {
+    return {
+      status: 200 as const,
+      page: english,
+      content_blocks: active.map(blockOut),
+      page_images: await pageImagesOf(db, eq(pageImages.pageTag, pageTag)),
+    };
+  }
+  const [translations, [pageTranslation], images] = await Promise.all([
+    db
+      .select({ tag: contentTranslations.uniqueTag, content: contentTranslations.blockContent })
+      .from(contentTranslations)
+      .innerJoin(contentBlocks, eq(contentBlocks.uniqueTag, contentTranslations.uniqueTag))
+      .where(and(eq(contentBlocks.pageTag, pageTag), eq(contentTranslations.language, language))),
+    db
+      .select()
+      .from(pageTranslations)
+      .where(and(eq(pageTranslations.slug, pageTag), eq(pageTranslations.language, language))),
+    pageImagesOf(db, eq(pageImages.pageTag, pageTag)),
+  ]);
+  const words = new Map(translations.map((t) => [t.tag, t.content]));
   return {
     status: 200 as const,
-    page: page
-      ? pageOut(page)
-      : {
-          slug: pageTag,
-          title: '',
-          meta_title: '',
-          meta_description: '',
-          meta_keywords: '',
-          schema_json: null,
-        },
-    content_blocks: blocks.filter((b) => b.isActive).map(blockOut),
-    page_images: await pageImagesOf(db, eq(pageImages.pageTag, pageTag)),
+    page: withPageTranslation(english, pageTranslation),
+    content_blocks: active.map((b) => {
+      const translated = words.get(b.uniqueTag);
+      return translated === undefined
+        ? { ...blockOut(b), translated: false }
+        : { ...blockOut(b), block_content: translated, translated: true };
+    }),
+    page_images: images,
   };
 }
 
+/** A block's words in another language than English (issue #20): the block must exist in English. */
+async function saveTranslation(db: Db, userId: string, tag: string, language: Locale, clean: string) {
+  const [block] = await db.select().from(contentBlocks).where(eq(contentBlocks.uniqueTag, tag));
+  if (!block) throw notFound('No content block with this tag; write it in English first.');
+  const [before] = await db
+    .select()
+    .from(contentTranslations)
+    .where(and(eq(contentTranslations.uniqueTag, tag), eq(contentTranslations.language, language)));
+  await db
+    .insert(contentTranslations)
+    .values({ uniqueTag: tag, language, blockContent: clean })
+    .onConflictDoUpdate({
+      target: [contentTranslations.uniqueTag, contentTranslations.language],
+      set: { blockContent: clean, updatedAt: new Date() },
+    });
+  await recordEdit(db, {
+    userId,
+    entity: 'content_block',
+    entityKey: `${tag}:${language}`,
+    before: before?.blockContent ?? null,
+    after: clean,
+  });
+  return { status: 200 as const, data: { ...blockOut(block), block_content: clean, translated: true } };
+}
+
 /** Spec §7 POST edit-content/{tag}/: saves a block's HTML, sanitised. A new tag needs its page. */
-export async function saveContent(db: Db, userId: string, tag: string, body: EditContentInput) {
+export async function saveContent(
+  db: Db,
+  userId: string,
+  tag: string,
+  body: EditContentInput,
+  language: Locale = DEFAULT_LOCALE,
+) {
   if (!tag || !isUniqueTag(tag)) throw badRequest(MESSAGES.contentTag);
   if (body.content.length > 200_000) throw badRequest('Content is too long.');
   const clean = sanitizeHtml(body.content);
+  if (language !== DEFAULT_LOCALE) return saveTranslation(db, userId, tag, language, clean);
   const [existing] = await db.select().from(contentBlocks).where(eq(contentBlocks.uniqueTag, tag));
   let saved: typeof contentBlocks.$inferSelect;
   if (existing) {
@@ -164,8 +252,15 @@ const metaText = (v: string | null | undefined, max: number, field: string): str
 };
 
 /** Spec §7 PATCH pages/{page}/update/: page metadata. schema_json must be JSON or empty (null). */
-export async function updatePageMeta(db: Db, userId: string, slug: string, body: PageMetaInput) {
+export async function updatePageMeta(
+  db: Db,
+  userId: string,
+  slug: string,
+  body: PageMetaInput,
+  language: Locale = DEFAULT_LOCALE,
+) {
   if (!isPageTag(slug)) throw notFound('Page not found.');
+  if (language !== DEFAULT_LOCALE) return updatePageTranslation(db, userId, slug, body, language);
   // JSON text is parsed (empty is none); JSON itself (or null) is taken as it is.
   let schema: unknown = body.schema_json;
   if (typeof body.schema_json === 'string') {
@@ -199,4 +294,47 @@ export async function updatePageMeta(db: Db, userId: string, slug: string, body:
     after: pageOut(after),
   });
   return { status: 200 as const, data: pageOut(after) };
+}
+
+/**
+ * A page's metadata in another language than English (issue #20): title, description and keywords.
+ * The JSON-LD is one for all languages (it names the shop and its offers, not words).
+ */
+async function updatePageTranslation(
+  db: Db,
+  userId: string,
+  slug: string,
+  body: PageMetaInput,
+  language: Locale,
+) {
+  const changes = {
+    metaTitle: metaText(body.meta_title, 200, 'Meta title'),
+    metaDescription: metaText(body.meta_description, 500, 'Meta description'),
+    metaKeywords: metaText(body.meta_keywords, 500, 'Meta keywords'),
+  };
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const where = and(eq(pageTranslations.slug, slug), eq(pageTranslations.language, language));
+  const [before] = await db.select().from(pageTranslations).where(where);
+  const [after] = before
+    ? await db
+        .update(pageTranslations)
+        .set({ ...set, updatedAt: new Date() })
+        .where(where)
+        .returning()
+    : await db
+        .insert(pageTranslations)
+        .values({ slug, language, ...set })
+        .returning();
+  const [page] = await db.select().from(pages).where(eq(pages.slug, slug));
+  const english = page
+    ? pageOut(page)
+    : { slug, title: '', meta_title: '', meta_description: '', meta_keywords: '', schema_json: null };
+  await recordEdit(db, {
+    userId,
+    entity: 'page_meta',
+    entityKey: `${slug}:${language}`,
+    before: before ?? null,
+    after,
+  });
+  return { status: 200 as const, data: withPageTranslation(english, after) };
 }

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mediaItems, pageImages, pages, websiteSettings } from '../../db/schema';
+import { mediaItems, pageImages, pages, pageTranslations, websiteSettings } from '../../db/schema';
 import { mediaUrl } from '../media/urls';
 
 export type PageMeta = {
@@ -17,6 +17,8 @@ export type PageMeta = {
 };
 export type SiteSnapshot = {
   pages: Map<string, PageMeta>;
+  /** '<slug>:<language>' -> the page's metadata in that language, where an editor wrote it (issue #20). */
+  pageTranslations: Map<string, Pick<PageMeta, 'metaTitle' | 'metaDescription' | 'metaKeywords'>>;
   globalHeadCode: string;
   /** Page image unique_tag -> the URL of the picture attached to it (tags with none are absent). */
   pageImages: Map<string, string>;
@@ -27,8 +29,9 @@ export type SiteCache = { get(): Promise<SiteSnapshot>; invalidate(): void };
 export function createSiteCache(db: Db): SiteCache {
   let current: Promise<SiteSnapshot> | null = null;
   const load = async (): Promise<SiteSnapshot> => {
-    const [pageRows, settingsRows, imageRows] = await Promise.all([
+    const [pageRows, translationRows, settingsRows, imageRows] = await Promise.all([
       db.select().from(pages),
+      db.select().from(pageTranslations),
       db.select().from(websiteSettings),
       db
         .select({ tag: pageImages.uniqueTag, key: mediaItems.fileKey })
@@ -42,6 +45,7 @@ export function createSiteCache(db: Db): SiteCache {
     }
     return {
       pages: new Map(pageRows.map((p) => [p.slug, p])),
+      pageTranslations: new Map(translationRows.map((t) => [`${t.slug}:${t.language}`, t])),
       globalHeadCode: settingsRows[0]?.globalHeadCode ?? '',
       pageImages: images,
     };

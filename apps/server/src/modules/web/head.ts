@@ -70,7 +70,16 @@ function withPageMeta(head: PageHead, found: FoundPage, site?: SiteSnapshot): Pa
       lcpImage: site?.pageImages.get(banner.tag) ?? banner.fallback,
     };
   }
-  const meta = slug ? site?.pages.get(slug) : undefined;
+  const english = slug ? site?.pages.get(slug) : undefined;
+  // In another language, the editor's words in it over the English ones (issue #20).
+  const translated =
+    slug && head.locale !== DEFAULT_LOCALE ? site?.pageTranslations.get(`${slug}:${head.locale}`) : undefined;
+  const meta = english && {
+    ...english,
+    metaTitle: translated?.metaTitle || english.metaTitle,
+    metaDescription: translated?.metaDescription || english.metaDescription,
+    metaKeywords: translated?.metaKeywords || english.metaKeywords,
+  };
   if (!meta) return head;
   return {
     ...head,

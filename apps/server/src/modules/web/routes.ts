@@ -108,17 +108,18 @@ export function sitemapXml(paths: string[], publicUrl: string): string {
 /**
  * The first visit follows the browser's languages once (issue #20): a visitor with no choice yet
  * (no language cookie) who opens an English address while asking for one of our other languages first
- * is sent to the same page in it. The choice is then kept in the cookie (also when English was
- * asked for), so later visits, and English links opened on purpose, are left alone.
+ * is sent to the same page in it, and that is kept in the language cookie, so later visits, and
+ * English links opened after choosing English in the switcher, are left alone. A visitor asking for
+ * English (or none of ours) gets the page and no cookie: the shop sets none it does not need.
  */
 export function firstVisitLocale(
   cookieHeader: string | undefined,
   acceptLanguage: string | undefined,
-): { choice: Locale | null; remember: Locale | null } {
+): Locale | null {
   const cookie = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? '');
-  if (cookie && isLocale(cookie[1])) return { choice: null, remember: null };
+  if (cookie && isLocale(cookie[1])) return null;
   const asked = localeFromAcceptLanguage(acceptLanguage);
-  return { choice: asked, remember: asked ?? 'en' };
+  return asked && asked !== 'en' ? asked : null;
 }
 
 /** Whether the editors' global head code runs on the page at `pathname` (the page table's `headCode`). */
@@ -235,9 +236,10 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
    */
   const initialContent = async (
     pageTag: string,
+    locale: Locale,
   ): Promise<{ html: string; content: Awaited<ReturnType<typeof getStaticContent>> | null }> => {
     try {
-      const content = await getStaticContent(app.db, pageTag);
+      const content = await getStaticContent(app.db, pageTag, locale);
       return {
         html: `\n    <script type="application/json" id="initial-content">${safeJson({ page: pageTag, content })}</script>`,
         content,
@@ -279,11 +281,10 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     // The page's language from its prefix (/it/...); the rest is the spec's path (issue #20).
     const { locale, path: pathname } = splitLocale(url.pathname);
     if (locale === 'en' && req.method === 'GET') {
-      const { choice, remember } = firstVisitLocale(req.headers.cookie, req.headers['accept-language']);
-      if (remember)
-        reply.header('set-cookie', `${LOCALE_COOKIE}=${remember}; Path=/; Max-Age=31536000; SameSite=Lax`);
-      if (choice && choice !== 'en') {
+      const choice = firstVisitLocale(req.headers.cookie, req.headers['accept-language']);
+      if (choice) {
         return reply
+          .header('set-cookie', `${LOCALE_COOKIE}=${choice}; Path=/; Max-Age=31536000; SameSite=Lax`)
           .header('vary', 'accept-language, cookie')
           .header('cache-control', 'no-store')
           .redirect(`${localizedPath(choice, pathname)}${url.search}`, 302);
@@ -306,7 +307,9 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const pagePreloads = [head.status === 200 ? preloads(pathname) : '', catalogues(locale)]
       .filter(Boolean)
       .join('\n    ');
-    const initial = head.contentPage ? await initialContent(head.contentPage) : { html: '', content: null };
+    const initial = head.contentPage
+      ? await initialContent(head.contentPage, locale)
+      : { html: '', content: null };
     const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial.html}${site.globalHeadCode && runsHeadCode(pathname) ? `\n    ${site.globalHeadCode}` : ''}`;
     // A page with a banner paints it from the HTML (contract banner.ts), the home page its hero's words
     // (home-hero.ts); the app's first render, which has the same content at hand, takes its place.
