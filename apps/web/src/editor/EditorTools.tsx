@@ -18,6 +18,7 @@ export function Editable({
   imageId = null,
   label,
   className = '',
+  untranslated = false,
   children,
 }: EditableProps) {
   const [open, setOpen] = useState(false);
@@ -29,6 +30,12 @@ export function Editable({
       className={`${isImage ? '' : 'relative'} rounded-sm outline-2 outline-offset-2 outline-sky-400 outline-dashed ${className}`}
     >
       {children}
+      {untranslated && (
+        // English shown in place of this language's words (issue #20): saving writes them.
+        <span className="absolute -top-2.5 left-1 z-20 rounded bg-amber-300 px-2 py-0.5 text-xs font-bold text-stone-900 shadow">
+          Not translated: English shown
+        </span>
+      )}
       <button
         type="button"
         onClick={() => setOpen(true)}

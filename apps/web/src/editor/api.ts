@@ -1,6 +1,7 @@
 /** The editor's calls (spec §7), each needing the stored access token ('Authentication required'). */
 import { type ApiAnswer, type ApiBody, MESSAGES } from '@rome/contract';
 import { call, errorMessage, tokenStore } from '../api/client';
+import { contentQuery } from '../i18n/locale';
 
 export const AUTH_REQUIRED = 'Authentication required';
 
@@ -21,7 +22,13 @@ export async function saveContent(
   if (!tag) throw new Error(MESSAGES.contentTag);
   requireToken();
   try {
-    return (await call('POST /api/edit-content/:tag/', { params: { tag }, body: { content, page } })).data;
+    return (
+      await call('POST /api/edit-content/:tag/', {
+        params: { tag },
+        query: contentQuery,
+        body: { content, page },
+      })
+    ).data;
   } catch (err) {
     throw new Error(errorMessage(err, 'Failed to update content'));
   }
@@ -51,7 +58,7 @@ export type PageMetaInput = ApiBody<'PATCH /api/pages/:page/update/'>;
 export async function updatePageMeta(page: string, body: PageMetaInput): Promise<void> {
   requireToken();
   try {
-    await call('PATCH /api/pages/:page/update/', { params: { page }, body });
+    await call('PATCH /api/pages/:page/update/', { params: { page }, query: contentQuery, body });
   } catch (err) {
     throw new Error(errorMessage(err, 'Failed to update meta information'));
   }

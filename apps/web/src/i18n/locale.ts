@@ -47,3 +47,9 @@ export function rememberLocale(locale: Locale) {
 
 /** The contract's texts (page titles, ...) in the page's language: their English is the catalogue id. */
 export const translate: Translate = (id, values) => i18n._(id, values);
+
+/**
+ * The `?lang=` of the content calls (issue #20): the page's language; none for English, so the
+ * English pages make the spec's calls exactly as written.
+ */
+export const contentQuery: { lang?: Locale } = pageLocale === DEFAULT_LOCALE ? {} : { lang: pageLocale };

@@ -59,7 +59,14 @@ export function ContentHtml({
   }
 
   return (
-    <EditableSlot kind="html" tag={tag} page={page} source={source ?? ''} label={label}>
+    <EditableSlot
+      kind="html"
+      tag={tag}
+      page={page}
+      source={source ?? ''}
+      untranslated={content.block(tag)?.translated === false}
+      label={label}
+    >
       {body}
     </EditableSlot>
   );

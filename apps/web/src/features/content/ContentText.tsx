@@ -43,6 +43,7 @@ export function ContentText({
       tag={tag}
       page={page}
       source={source ?? fallback}
+      untranslated={content.block(tag)?.translated === false}
       label={label}
       className={editClassName}
     >

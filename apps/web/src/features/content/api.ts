@@ -6,6 +6,7 @@ import type { ApiAnswer } from '@rome/contract';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, call } from '../../api/client';
+import { contentQuery } from '../../i18n/locale';
 
 /** The answer of GET static-content/{pageTag}/, as the contract states it. */
 export type StaticContent = ApiAnswer<'GET /api/static-content/:pageTag/'>;
@@ -28,7 +29,12 @@ export const CONTENT_ERRORS = {
 export async function fetchStaticContent(pageTag: string, signal?: AbortSignal): Promise<StaticContent> {
   let data: StaticContent;
   try {
-    data = await call('GET /api/static-content/:pageTag/', { params: { pageTag } }, { signal, auth: false });
+    data = await call(
+      'GET /api/static-content/:pageTag/',
+      // The page's language (issue #20): its words where editors wrote them, else English, marked.
+      { params: { pageTag }, query: contentQuery },
+      { signal, auth: false },
+    );
   } catch (err) {
     if (signal?.aborted) throw err;
     if (!(err instanceof ApiError)) throw new Error(CONTENT_ERRORS.fetch);

@@ -15,6 +15,11 @@ export type EditableProps = {
   imageId?: number | null;
   /** A human name for the EDIT button ('About Us title'); defaults to the tag. */
   label?: string;
+  /**
+   * The block shows its English because nobody wrote it in the page's language yet (issue #20): the
+   * editor marks it, and saving writes that language's words.
+   */
+  untranslated?: boolean;
   /** Classes for the editor's wrapper (e.g. 'absolute inset-0' around a banner image). */
   className?: string;
   children: ReactNode;
