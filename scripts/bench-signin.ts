@@ -12,6 +12,8 @@
  * sign-in path (CPU per sign-in minus the hash, minus the bare request), and errors. Exits 1 when any
  * sign-in is not answered 200 with a token pair.
  *
+ * BENCH_CPU_PROF=<dir> has the shop write a V8 CPU profile (.cpuprofile) there when it stops.
+ *
  * Needs PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  */
 import {
@@ -21,7 +23,7 @@ import {
   startInstance,
 } from '../apps/server/src/cluster/harness';
 import { hashSecret, verifySecret } from '../apps/server/src/lib/passwords';
-import { cpuMs, runLoad as load, pct } from './bench-kit';
+import { cpuMs, runLoad as load, pct, shopNodeArgs } from './bench-kit';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 400);
@@ -32,7 +34,12 @@ const db = await createClusterDatabase();
 let shop: Instance | null = null;
 let failed = false;
 try {
-  shop = await startInstance({ id: 'signin', databaseUrl: db.url, env: { LOG_LEVEL: 'error' } });
+  shop = await startInstance({
+    id: 'signin',
+    databaseUrl: db.url,
+    nodeArgs: shopNodeArgs(),
+    env: { LOG_LEVEL: 'error' },
+  });
   const users: Awaited<ReturnType<typeof addUser>>[] = [];
   for (let i = 0; i < USERS; i++) users.push(await addUser(db.query));
 

@@ -3,7 +3,7 @@
  * instances. Keys never contain a password; e-mail keys are lower-cased so casing does not dodge them.
  */
 import { AUTH_MESSAGES } from '@rome/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import { hit, reset } from '../../lib/rate-limit';
@@ -124,21 +124,27 @@ export const signInFailed = (db: Db, email: string, scope: '' | 'agent:' = '') =
   countFailure(db, `${scope}${email}`, 'loginPerAccount');
 
 /**
- * A sign-in that succeeded, in one statement: the account's counters are cleared, the address is
- * known to the account for a month, and the attempt is taken back from the address's count (a hotel's
- * shared address full of tourists signing in must not lock the next one out).
+ * A sign-in that succeeded: the account's counters are cleared, the address is known to the account
+ * for a month, and the attempt is taken back from the address's count (a hotel's shared address full
+ * of tourists signing in must not lock the next one out). As WITH clauses, so the sign-in can run them
+ * in the statement that stores its refresh token (tokens.ts issueAtSignIn): one round trip, not two.
  */
+export function signInSucceededClauses(ip: string, email: string, scope: '' | 'agent:' = ''): SQL {
+  const k = signInKeys(ip, email, scope);
+  return sql`cleared AS (DELETE FROM rate_limits WHERE key IN (${k.pair}, ${k.account})),
+    uncounted AS (UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ${k.ip}),
+    known AS (
+      INSERT INTO rate_limits (key, count, reset_at)
+      VALUES (${k.known}, 1, now() + make_interval(secs => ${KNOWN_ADDRESS_SECONDS}))
+      ON CONFLICT (key) DO UPDATE SET count = 1, reset_at = EXCLUDED.reset_at)`;
+}
+
+/** signInSucceededClauses on their own, in one statement. */
 export async function signInSucceeded(
   db: Db,
   ip: string,
   email: string,
   scope: '' | 'agent:' = '',
 ): Promise<void> {
-  const k = signInKeys(ip, email, scope);
-  await db.execute(sql`
-    WITH cleared AS (DELETE FROM rate_limits WHERE key IN (${k.pair}, ${k.account})),
-    uncounted AS (UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ${k.ip})
-    INSERT INTO rate_limits (key, count, reset_at)
-    VALUES (${k.known}, 1, now() + make_interval(secs => ${KNOWN_ADDRESS_SECONDS}))
-    ON CONFLICT (key) DO UPDATE SET count = 1, reset_at = EXCLUDED.reset_at`);
+  await db.execute(sql`WITH ${signInSucceededClauses(ip, email, scope)} SELECT 1`);
 }
