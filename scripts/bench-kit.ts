@@ -16,6 +16,20 @@ export function cpuMs(pid: number | undefined): number {
   }
 }
 
+/**
+ * utime + stime of one thread (`tid`) of process `pid`, in ms; the main thread's tid is the pid. The
+ * JavaScript of a request runs there; libuv's pool (argon2, file reads) and V8's helpers run elsewhere.
+ */
+export function threadCpuMs(pid: number | undefined, tid: number | undefined = pid): number {
+  if (!pid || !tid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 /** The p-th quantile (0..1) of ascending `sorted`. */
 export const pct = (sorted: number[], p: number): number =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : Number.NaN;
