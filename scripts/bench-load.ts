@@ -217,8 +217,9 @@ async function visit(base: string, v: Visitor, stats: Stats, until: number, done
         break;
       }
       case 'track':
+        // A 204 has an empty body: accepted is anything but null.
         if (
-          await timed(
+          (await timed(
             stats,
             'track',
             () =>
@@ -239,7 +240,7 @@ async function visit(base: string, v: Visitor, stats: Stats, until: number, done
                 }),
               }),
             (r) => r.status === 204,
-          )
+          )) !== null
         )
           done.pageViews++;
         break;
