@@ -106,11 +106,12 @@ export type BareServer = { url: string; pid: number | undefined; stop(): Promise
  */
 export async function startBareServer(body: string): Promise<BareServer> {
   const { spawn } = await import('node:child_process');
-  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
   const os = await import('node:os');
   const path = await import('node:path');
   const { REPO_ROOT, freePort, waitFor } = await import('../apps/server/src/cluster/harness');
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'rome-bench-bare-')), 'body.json');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rome-bench-bare-'));
+  const file = path.join(dir, 'body.json');
   writeFileSync(file, body);
   const port = await freePort();
   const proc = spawn(
@@ -133,6 +134,7 @@ export async function startBareServer(body: string): Promise<BareServer> {
       const t = setTimeout(() => proc.kill('SIGKILL'), 5000);
       await exited;
       clearTimeout(t);
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
