@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createClusterDatabase, type Instance, startInstance } from '../apps/server/src/cluster/harness';
-import { accountsWithTokens, cpuMs, pct, runLoad } from './bench-kit';
+import { accountsWithTokens, cpuMs, pct, runLoad, shopNodeArgs } from './bench-kit';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 20);
@@ -40,6 +40,7 @@ try {
   shop = await startInstance({
     id: 'checkout',
     databaseUrl: db.url,
+    nodeArgs: shopNodeArgs(),
     env: { SEED_DEMO: 'true', LOG_LEVEL: 'error' },
   });
   const base = shop.url;

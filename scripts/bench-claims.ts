@@ -17,7 +17,7 @@
  * differ from the claims sent, or when a repeated upload counted anything.
  *
  * Needs PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
- * BENCH_NODE_OPTIONS is handed to the shop's process (a CPU profile: '--cpu-prof --cpu-prof-dir=…').
+ * BENCH_CPU_PROF=<dir> (or BENCH_NODE_OPTIONS) reaches the shop's process only (bench-kit shopNodeArgs).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { romeToday, SYNC_BATCH_MAX } from '@rome/contract';
@@ -30,7 +30,7 @@ import {
 import { openPostgres } from '../apps/server/src/db/client';
 import { createAgentAccount } from '../apps/server/src/modules/agents/devices';
 import { signTicket } from '../apps/server/src/modules/agents/signed-ticket';
-import { cpuMs } from './bench-kit';
+import { cpuMs, shopNodeArgs } from './bench-kit';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 const ONLINE = Number(process.env.BENCH_ONLINE ?? 5000);
@@ -53,11 +53,10 @@ try {
   instance = await startInstance({
     id: 'a',
     databaseUrl: db.url,
-    // BENCH_NODE_OPTIONS reaches the shop's process only (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
+    nodeArgs: shopNodeArgs(),
     env: {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'error',
-      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     },
   });
   const base = instance.url;

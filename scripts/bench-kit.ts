@@ -16,6 +16,20 @@ export function cpuMs(pid: number | undefined): number {
   }
 }
 
+/**
+ * utime + stime of one thread (`tid`) of process `pid`, in ms; the main thread's tid is the pid. The
+ * JavaScript of a request runs there; libuv's pool (argon2, file reads) and V8's helpers run elsewhere.
+ */
+export function threadCpuMs(pid: number | undefined, tid: number | undefined = pid): number {
+  if (!pid || !tid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 /** The p-th quantile (0..1) of ascending `sorted`. */
 export const pct = (sorted: number[], p: number): number =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : Number.NaN;
@@ -69,4 +83,79 @@ export async function accountsWithTokens(
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Node options for the shop's process (only it, not this load generator): BENCH_CPU_PROF=<dir> has it
+ * write a V8 CPU profile there when it stops; BENCH_NODE_OPTIONS adds any others (space-separated).
+ * Given as arguments: node refuses --cpu-prof in NODE_OPTIONS.
+ */
+export function shopNodeArgs(): string[] {
+  return [
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean),
+  ];
+}
+
+export type BareServer = { url: string; pid: number | undefined; stop(): Promise<void> };
+
+/**
+ * The baseline of the read benchmarks: a bare Fastify app in a child process of its own (like the
+ * shop, so both are measured the same way) answering `body` as JSON on GET of any path. Nothing but
+ * Fastify's routing and serialisation: what any request costs before the shop does its work.
+ */
+export async function startBareServer(body: string): Promise<BareServer> {
+  const { spawn } = await import('node:child_process');
+  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { REPO_ROOT, freePort, waitFor } = await import('../apps/server/src/cluster/harness');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rome-bench-bare-'));
+  const file = path.join(dir, 'body.json');
+  writeFileSync(file, body);
+  const port = await freePort();
+  const proc = spawn(
+    process.execPath,
+    [...shopNodeArgs(), '--import', 'tsx', 'scripts/bench-bare-server.ts'],
+    {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PORT: String(port), BODY_FILE: file },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor('the bare Fastify server', async () => (await fetch(`${url}/healthz`)).ok, 30_000);
+  return {
+    url,
+    pid: proc.pid,
+    async stop() {
+      proc.kill('SIGTERM');
+      const t = setTimeout(() => proc.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(t);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * autocannon against `url` for `seconds` with `connections`, with the CPU time the process `pid`
+ * spent meanwhile. Answers requests/s, p50/p99 (ms), errors (failures, timeouts and non-2xx), the
+ * requests answered and the server's CPU ms per request.
+ */
+export async function cannon(url: string, pid: number | undefined, seconds: number, connections: number) {
+  const autocannon = (await import('autocannon')).default;
+  const cpu0 = cpuMs(pid);
+  const r = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+  const cpu = cpuMs(pid) - cpu0;
+  const requests = r.requests.total;
+  return {
+    rps: requests / (r.duration || seconds),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    requests,
+    cpuPerRequest: requests ? cpu / requests : Number.NaN,
+  };
 }

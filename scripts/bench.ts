@@ -1,58 +1,86 @@
 /**
- * `npm run bench`: throughput of GET /api/packages/ and GET / on the real app (embedded database,
- * demo catalogue), against a bare Fastify route answering the same JSON, in one run. Prints the ratio.
- * Loopback only; each run is bounded (BENCH_SECONDS, default 5 s per target).
+ * `npm run bench`: the shop's reads, GET /api/packages/ and GET /, on the embedded database (PGlite)
+ * with the demo catalogue, against a baseline measured in the same run: a bare Fastify route answering
+ * the same JSON (issue #22).
+ *
+ * The shop and the bare route each run as a child process of their own; the load (autocannon) comes
+ * from this process, so each server's CPU time (read from /proc) is its own. Per target: requests per
+ * second, p50/p99, errors (failures, timeouts, non-2xx), the server's CPU time per request, and both
+ * as a ratio to the bare route.
+ *
+ * Exits 1 on an error or non-2xx answer, or when the shop's package list is not the demo catalogue
+ * the bare route serves.
+ *
+ * Settings: BENCH_SECONDS (per target, default 5), BENCH_CONNECTIONS (default 20).
+ * BENCH_CPU_PROF=<dir> has the shop (and the bare server) write a V8 CPU profile there when they stop.
  */
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { seedBase, seedCatalog } from '../apps/server/src/db/seed/index';
-import { localStorage } from '../apps/server/src/storage/storage';
+import { type Instance, startInstance } from '../apps/server/src/cluster/harness';
+import { type BareServer, cannon, shopNodeArgs, startBareServer } from './bench-kit';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-async function measure(url: string) {
-  const r = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
-}
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rome-bench-'));
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { dataDir, port: 0 });
-const database = await openDatabase({ dataDir });
-const storage = localStorage(path.join(dataDir, 'media'));
-await seedBase(database.db);
-await seedCatalog(database.db, storage);
-const app = await buildApp({ config, database, storage });
-const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-
-const json = (await app.inject({ url: '/api/packages/' })).body;
-const bare = Fastify();
-bare.get('/packages', (_req, reply) => reply.type('application/json').send(json));
-const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-
-console.log(
-  `Benchmark: ${seconds}s per target, ${connections} connections, payload ${(json.length / 1024).toFixed(1)} KiB`,
-);
-const results = {
-  bare: await measure(`${bareUrl}/packages`),
-  packages: await measure(`${appUrl}/api/packages/`),
-  home: await measure(`${appUrl}/`),
+let shop: Instance | null = null;
+let bare: BareServer | null = null;
+let failed = false;
+const fail = (msg: string) => {
+  failed = true;
+  console.error(`FAIL: ${msg}`);
 };
-for (const [name, r] of Object.entries(results)) {
+
+try {
+  // An empty DATABASE_URL: the embedded database, as on a fresh clone.
+  shop = await startInstance({
+    id: 'bench',
+    databaseUrl: '',
+    env: { SEED_DEMO: 'true', LOG_LEVEL: 'error' },
+    readyMs: 300_000,
+    nodeArgs: shopNodeArgs(),
+  });
+  const res = await fetch(`${shop.url}/api/packages/`);
+  const json = await res.text();
+  const count = (JSON.parse(json) as { bus_data?: unknown[] }).bus_data?.length ?? 0;
+  if (res.status !== 200 || count === 0)
+    throw new Error(`GET /api/packages/: ${res.status}, ${count} packages`);
+  bare = await startBareServer(json);
+  const bareJson = await (await fetch(`${bare.url}/packages`)).text();
+  if (bareJson !== json) fail('the bare route does not answer the same JSON as the shop');
+
   console.log(
-    `${name.padEnd(10)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`,
+    `bench: ${SECONDS} s per target, ${CONNECTIONS} connections, payload ${(json.length / 1024).toFixed(1)} KiB (${count} packages), embedded PGlite`,
   );
+  console.log('  servers are child processes; load (autocannon) from this process');
+  // A short warm-up of each (JIT, caches), not counted.
+  for (const [url, pid] of [
+    [`${bare.url}/packages`, bare.pid],
+    [`${shop.url}/api/packages/`, shop.proc.pid],
+    [`${shop.url}/`, shop.proc.pid],
+  ] as const)
+    await cannon(url, pid, 1, CONNECTIONS);
+
+  const results = {
+    bare: await cannon(`${bare.url}/packages`, bare.pid, SECONDS, CONNECTIONS),
+    packages: await cannon(`${shop.url}/api/packages/`, shop.proc.pid, SECONDS, CONNECTIONS),
+    home: await cannon(`${shop.url}/`, shop.proc.pid, SECONDS, CONNECTIONS),
+  };
+  console.log(
+    `  ${'target'.padEnd(9)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'CPU ms/req'.padStart(11)}  vs bare (req/s, CPU)`,
+  );
+  for (const [name, r] of Object.entries(results)) {
+    console.log(
+      `  ${name.padEnd(9)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${r.cpuPerRequest.toFixed(3).padStart(11)}  ${((r.rps / results.bare.rps) * 100).toFixed(0)}%, ${(r.cpuPerRequest / results.bare.cpuPerRequest).toFixed(1)}x`,
+    );
+    if (r.errors) fail(`${name}: ${r.errors} errors or non-2xx answers`);
+    if (!r.requests) fail(`${name}: no request answered`);
+  }
+  console.log(
+    `  packages / bare: ${((results.packages.rps / results.bare.rps) * 100).toFixed(0)}% of the requests/s (aim: 50% or more)`,
+  );
+} catch (err) {
+  fail((err as Error).message);
+  if (shop) console.error(shop.output().slice(-2000));
+} finally {
+  await bare?.stop();
+  await shop?.stop();
 }
-console.log(
-  `packages / bare: ${((results.packages.rps / results.bare.rps) * 100).toFixed(0)}% (aim: 50% or more)`,
-);
-console.log(`home / bare:     ${((results.home.rps / results.bare.rps) * 100).toFixed(0)}%`);
-await app.close();
-await bare.close();
-await database.close();
+process.exit(failed ? 1 : 0);

@@ -7,9 +7,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { HttpError } from '../../lib/errors';
 import { dummyHash, verifySecret } from '../../lib/passwords';
-import { signInFailed, signInGate, signInSucceeded } from './limits';
+import { signInFailed, signInSucceededClauses } from './limits';
+import { gateAndFindAccount } from './sign-in';
 import { InvalidTokenError } from './tokens';
-import { findUserByEmail, normalizeEmail } from './users';
+import { normalizeEmail } from './users';
 
 /** Passwords longer than this are not hashed (a slow hash of a huge input is a cheap attack). */
 const MAX_CHECKED_PASSWORD = 1024;
@@ -28,8 +29,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     // Throttle the guesser, not the account's owner (NIST SP 800-63B; decision 014): the limits
     // are on the address, and on the address with this account. The account-wide ceiling stops
     // guessing spread over many addresses, but not at an address that signed in to it before.
-    await signInGate(app.db, req.ip, email);
-    const user = password.length <= MAX_CHECKED_PASSWORD ? await findUserByEmail(app.db, email) : null;
+    // The limits' counters and the account: one statement (issue #22).
+    const account = await gateAndFindAccount(app.db, req.ip, email);
+    const user = password.length <= MAX_CHECKED_PASSWORD ? account : null;
     // Without an account, a dummy hash is checked all the same: both answers take as long.
     let ok = false;
     if (user) ok = await verifySecret(user.passwordHash, password);
@@ -38,8 +40,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       await signInFailed(app.db, email);
       throw badCredentials();
     }
-    await signInSucceeded(app.db, req.ip, email);
-    return app.tokens.issuePair(user);
+    // The counters' reset and the refresh token: one statement (issue #22).
+    return app.tokens.issueAtSignIn(user, signInSucceededClauses(req.ip, email));
   });
 
   /** {refresh} -> the next {access, refresh}; the one sent is spent (reuse ends the sign-in). */
