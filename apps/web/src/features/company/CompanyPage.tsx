@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { otherCompaniesSameDurations, PRODUCT_NAME, sameCompany } from '@rome/contract';
+import { companyPageTitle, otherCompaniesSameDurations, sameCompany } from '@rome/contract';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { usePackages } from '../../api/catalog';
 // The one not-found page of the shop, so an unknown company reads exactly like any unknown URL.
 import { NotFound } from '../../components/NotFound';
 import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
+import { translate } from '../../i18n/locale';
 import { EditorPageTools } from '../content/editable';
 import { useStoredPageHead } from '../content/page-head';
 import { badgeName, titleCase } from './banner';
@@ -25,12 +26,7 @@ export default function CompanyPage() {
   const folder = packages.data?.folders.find((f) => f.company_slug === companySlug);
   const name = folder?.name ?? titleCase(companyName);
 
-  // The contract's companyPageTitle (the server's <title>), in the page's language.
-  const folderName = folder?.name;
-  useStoredPageHead(
-    `company-${companySlug}`,
-    folderName ? t`Explore Rome with ${folderName} | Book Tickets at ${PRODUCT_NAME}` : null,
-  );
+  useStoredPageHead(`company-${companySlug}`, folder ? companyPageTitle(folder.name, translate) : null);
 
   if (packages.isSuccess && !folder) return <NotFound />;
 

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type Package, PRODUCT_NAME, sameCompany, similarOptions } from '@rome/contract';
+import { type Package, sameCompany, similarOptions } from '@rome/contract';
 import { useParams } from 'react-router';
 import { usePackages } from '../../api/catalog';
 import { LoadError } from '../../components/LoadError';
 import { PackageGrid } from '../../components/PackageCard';
+import { useTableTitle } from '../../components/usePageTitle';
 import { ContentBanner } from '../content/ContentBanner';
 import { ContentText } from '../content/ContentText';
 import { EditorPageTools } from '../content/editable';
@@ -15,8 +16,7 @@ export default function ViewMorePage() {
   const { hours = '', company = '' } = useParams();
   const packages = usePackages();
 
-  // The contract's title of this page (the server's <title>), in the page's language.
-  useStoredPageHead('view-more', t`${company} and similar ${hours} tickets | ${PRODUCT_NAME}`);
+  useStoredPageHead('view-more', useTableTitle());
 
   const all = packages.data?.bus_data ?? [];
 
