@@ -3,14 +3,14 @@ import { centsToDecimal, decimalToCents, savePercent } from './money';
 /** Spec §2 Search: the known ticket types, in this order, each with an emoji icon. */
 
 export const TICKET_TYPES = [
-  { value: 'half day', label: 'Half Day', icon: '🌅' },
-  { value: '1 day', label: '1 Day', icon: '☀️' },
-  { value: '24 hours', label: '24 Hours', icon: '🕐' },
-  { value: '48 hours', label: '48 Hours', icon: '🕑' },
-  { value: '72 hours', label: '72 Hours', icon: '🕒' },
-  { value: 'daily tour', label: 'Daily Tour', icon: '🚌' },
-  { value: 'one run', label: 'One Run', icon: '🎟️' },
-  { value: '3 pass', label: '3 Pass', icon: '🏛️' },
+  { value: 'half day', label: /*i18n*/ 'Half Day', icon: '🌅' },
+  { value: '1 day', label: /*i18n*/ '1 Day', icon: '☀️' },
+  { value: '24 hours', label: /*i18n*/ '24 Hours', icon: '🕐' },
+  { value: '48 hours', label: /*i18n*/ '48 Hours', icon: '🕑' },
+  { value: '72 hours', label: /*i18n*/ '72 Hours', icon: '🕒' },
+  { value: 'daily tour', label: /*i18n*/ 'Daily Tour', icon: '🚌' },
+  { value: 'one run', label: /*i18n*/ 'One Run', icon: '🎟️' },
+  { value: '3 pass', label: /*i18n*/ '3 Pass', icon: '🏛️' },
 ] as const;
 export type TicketTypeValue = (typeof TICKET_TYPES)[number]['value'];
 /** A package is a bus tour or a museum ticket; the account statistics split on it. */

@@ -7,9 +7,9 @@
 import { escapeHtml } from './html-policy';
 
 export const HOME_HERO = {
-  kicker: 'Hop-on hop-off · Museums · Night tours',
-  title: 'See Rome from the top deck',
-  lead: "Bus tours and museum tickets from Rome's favourite operators. Pick a ticket type, pay by card and ride with a QR code on your phone.",
+  kicker: /*i18n*/ 'Hop-on hop-off · Museums · Night tours',
+  title: /*i18n*/ 'See Rome from the top deck',
+  lead: /*i18n*/ "Bus tours and museum tickets from Rome's favourite operators. Pick a ticket type, pay by card and ride with a QR code on your phone.",
 } as const;
 
 /** The home page's stored page (metadata, content blocks, page images): spec §3 page tag. */
@@ -27,8 +27,8 @@ export const HOME_HERO_TAGS = {
 
 /** The home page's bottom banner (spec §2 Home): its default words and their content blocks. */
 export const HOME_BANNER = {
-  title: 'Ready when Rome is',
-  text: "Family passes, night runs and museum combos: see this season's deals before the buses fill up.",
+  title: /*i18n*/ 'Ready when Rome is',
+  text: /*i18n*/ "Family passes, night runs and museum combos: see this season's deals before the buses fill up.",
 } as const;
 export const HOME_BANNER_TAGS = { title: 'home-banner-title', text: 'home-banner-text' } as const;
 

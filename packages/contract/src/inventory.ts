@@ -29,11 +29,11 @@ export const SLOT_STATUSES = ['AVAILABLE', 'LIMITED', 'SOLD_OUT', 'CLOSED', 'PAS
 export type SlotStatus = (typeof SLOT_STATUSES)[number];
 
 export const INVENTORY_MESSAGES = {
-  chooseTime: 'Please choose a time.',
+  chooseTime: /*i18n*/ 'Please choose a time.',
   slotUnknown: 'The selected time is not available.',
   slotClosed: 'The selected time is closed.',
   slotPast: 'The selected time can no longer be booked.',
-  soldOut: 'Sold out',
+  soldOut: /*i18n*/ 'Sold out',
   dailyCapReached: 'Sold out for today.',
   cancelAfterCutoff: 'This ticket can no longer be cancelled: the cancellation deadline has passed.',
   cancelClaimed: 'This ticket has already been used and cannot be cancelled.',

@@ -27,9 +27,9 @@ export const LOGO_STRIP_REPEAT = 20;
 export const LOGO_FALLBACK_COUNT = 4;
 export const NEWSLETTER_DUPLICATE_ERROR = 'Email already subscribed';
 export const NEWSLETTER_MESSAGES = {
-  success: 'Thank you for subscribing! Please check your email.',
-  duplicate: 'This email is already subscribed to our newsletter.',
-  failure: 'Subscription failed. Please try again later.',
+  success: /*i18n*/ 'Thank you for subscribing! Please check your email.',
+  duplicate: /*i18n*/ 'This email is already subscribed to our newsletter.',
+  failure: /*i18n*/ 'Subscription failed. Please try again later.',
 } as const;
 /**
  * Spec §5/§9: the upload limit is max_image_upload_size_mb (default 5); a value below 1 MB is handled

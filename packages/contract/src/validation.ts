@@ -9,8 +9,8 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (value: string): boolean => value.length <= 254 && EMAIL_PATTERN.test(value);
 
 export const MESSAGES = {
-  selectTicketType: 'Please select a ticket type.',
-  selectDateFirst: 'Please select a date first',
+  selectTicketType: /*i18n*/ 'Please select a ticket type.',
+  selectDateFirst: /*i18n*/ 'Please select a date first',
   registrationEmail: AUTH_MESSAGES.emailInvalid,
   registrationPhone: AUTH_MESSAGES.phoneInvalid,
   registrationPasswords: "Passwords didn't match!",

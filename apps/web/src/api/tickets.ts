@@ -1,4 +1,6 @@
 /** Tickets, the test checkout and agent claims: the contract's calls (types inferred from it). */
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { ApiAnswer } from '@rome/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { saveFile } from '../lib/download';
@@ -53,7 +55,7 @@ export async function downloadQr(url: string): Promise<void> {
     if (!res.ok) throw new Error(String(res.status));
     saveFile(await res.blob(), 'ticket_qr_code.png');
   } catch {
-    window.alert('Failed to download QR code.');
+    window.alert(i18n._(msg`Failed to download QR code.`));
   }
 }
 

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { companyPath, navLinks, PRODUCT_NAME } from '@rome/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -23,21 +25,23 @@ export function Footer() {
         <div className="col-span-2 space-y-4 lg:col-span-1">
           <Logo />
           <p className="max-w-xs text-sm leading-relaxed">
-            Hop on, hop off and see the best of Rome: sightseeing bus tours and museum tickets from trusted
-            operators, booked in minutes with a QR ticket on your phone.
+            <Trans>
+              Hop on, hop off and see the best of Rome: sightseeing bus tours and museum tickets from trusted
+              operators, booked in minutes with a QR ticket on your phone.
+            </Trans>
           </p>
           <SocialLinks facebook={settings.website_facebook} instagram={settings.website_instagram} />
         </div>
         <BusServices />
         <nav aria-labelledby="footer-about">
           <h2 id="footer-about" className={heading}>
-            About
+            <Trans>About</Trans>
           </h2>
           <ul className="mt-4 space-y-2 text-sm">
             {ABOUT_LINKS.map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className={link}>
-                  {l.label}
+                  {i18n._(l.label)}
                 </Link>
               </li>
             ))}
@@ -46,7 +50,9 @@ export function Footer() {
         <div className="col-span-2 space-y-5 sm:max-w-md lg:col-span-1">
           <NewsletterForm />
           <div>
-            <h2 className={heading}>We accept</h2>
+            <h2 className={heading}>
+              <Trans>We accept</Trans>
+            </h2>
             <PaymentMethods className="mt-3 h-8 w-auto" />
           </div>
         </div>
@@ -54,10 +60,12 @@ export function Footer() {
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-sm sm:px-6 md:flex-row md:items-center md:justify-between">
           <p>
-            © {year} {PRODUCT_NAME}. All rights reserved.
+            <Trans>
+              © {year} {PRODUCT_NAME}. All rights reserved.
+            </Trans>
           </p>
           <p>
-            Website by{' '}
+            <Trans>Website by</Trans>{' '}
             <a
               href="https://example.com/contact"
               target="_blank"
@@ -65,7 +73,10 @@ export function Footer() {
               className="font-semibold text-white underline underline-offset-4 hover:text-accent"
             >
               Tevere Web Studio
-              <span className="sr-only"> (contact, opens in a new tab)</span>
+              <span className="sr-only">
+                {' '}
+                <Trans>(contact, opens in a new tab)</Trans>
+              </span>
             </a>
           </p>
         </div>
@@ -84,7 +95,7 @@ function BusServices() {
   return (
     <nav aria-labelledby="footer-services">
       <h2 id="footer-services" className={heading}>
-        Operators
+        <Trans>Operators</Trans>
       </h2>
       {isPending ? (
         <ul className="mt-4 space-y-3" aria-hidden="true">
@@ -94,7 +105,7 @@ function BusServices() {
         </ul>
       ) : isError ? (
         <p className="mt-4 text-sm" role="alert">
-          Failed to load bus services. Please try again later.
+          <Trans>Failed to load bus services. Please try again later.</Trans>
         </p>
       ) : (
         <ul className="mt-4 space-y-2 text-sm" data-testid="footer-services">
@@ -112,6 +123,7 @@ function BusServices() {
 }
 
 function NewsletterForm() {
+  const { t } = useLingui();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<NewsletterState>('idle');
   const inputId = useId();
@@ -132,11 +144,13 @@ function NewsletterForm() {
   return (
     <form onSubmit={onSubmit} aria-labelledby="footer-newsletter">
       <h2 id="footer-newsletter" className={heading}>
-        Newsletter
+        <Trans>Newsletter</Trans>
       </h2>
-      <p className="mt-3 text-sm">Deals and travel tips for Rome, straight to your inbox.</p>
+      <p className="mt-3 text-sm">
+        <Trans>Deals and travel tips for Rome, straight to your inbox.</Trans>
+      </p>
       <label htmlFor={inputId} className="sr-only">
-        Email address
+        <Trans>Email address</Trans>
       </label>
       <div className="mt-3 flex overflow-hidden rounded-lg bg-white ring-1 ring-white/20 focus-within:ring-2 focus-within:ring-accent">
         <input
@@ -144,7 +158,7 @@ function NewsletterForm() {
           type="email"
           required
           autoComplete="email"
-          placeholder="Your email address"
+          placeholder={t`Your email address`}
           value={email}
           onChange={(e) => {
             setEmail(e.target.value);
@@ -157,14 +171,14 @@ function NewsletterForm() {
           disabled={state === 'submitting'}
           className="bg-accent px-4 text-sm font-extrabold text-stone-900 hover:bg-accent-dark disabled:opacity-70"
         >
-          HOP IN!
+          <Trans>HOP IN!</Trans>
         </button>
       </div>
       <p
         role="status"
         className={`mt-2 min-h-5 text-sm font-semibold ${state === 'success' ? 'text-accent' : 'text-white'}`}
       >
-        {message}
+        {message && i18n._(message)}
       </p>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { usePageViews } from '../lib/track';
 import { Footer } from './Footer';
@@ -26,7 +27,7 @@ export function Layout({ logoFrame }: { logoFrame?: LogoFrame }) {
         href="#content"
         className="sr-only z-50 rounded-lg bg-accent px-4 py-2 font-bold text-stone-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <Navbar logoFrame={logoFrame} />
       {/* At least a screen high: while a page's code and data load, the footer stays below the fold

@@ -1,13 +1,19 @@
-/** A failed load: the spec's message and a button that reloads the page (spec §8). */
+import { useLingui } from '@lingui/react/macro';
+
+/**
+ * A failed load: the spec's message and a button that reloads the page (spec §8). `message` and
+ * `button` come in the page's language; the button says 'Try Again' when none is given.
+ */
 export function LoadError({
   message,
-  button = 'Try Again',
+  button,
   onRetry,
 }: {
   message: string;
   button?: string;
   onRetry?: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <div role="alert" className="rounded-xl bg-red-50 p-6 text-center text-red-800 ring-1 ring-red-200">
       <p>{message}</p>
@@ -16,7 +22,7 @@ export function LoadError({
         onClick={onRetry ?? (() => window.location.reload())}
         className="mt-3 rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark"
       >
-        {button}
+        {button ?? t`Try Again`}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { PRODUCT_NAME } from '@rome/contract';
 import { Link } from 'react-router';
 
@@ -15,12 +16,13 @@ export function Logo({
   className?: string;
   image?: string | null;
 }) {
+  const { t } = useLingui();
   const text = tone === 'light' ? 'text-white' : 'text-brand';
   return (
     <Link
       to="/"
       className={`inline-flex items-center gap-2 rounded-md font-extrabold tracking-tight ${text} ${className}`}
-      aria-label={`${PRODUCT_NAME}, home`}
+      aria-label={t`${PRODUCT_NAME}, home`}
     >
       {image ? (
         <img

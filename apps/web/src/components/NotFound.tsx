@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { NOT_FOUND_PAGE, pageText } from '@rome/contract';
 import { Link } from 'react-router';
 import { translate } from '../i18n/locale';
@@ -11,13 +12,17 @@ export function NotFound() {
       <p className="text-8xl font-black tracking-tighter text-brand sm:text-9xl" aria-hidden="true">
         404
       </p>
-      <h1 className="mt-4 text-3xl font-extrabold text-stone-900">Page Not Found</h1>
-      <p className="mt-3 text-lg text-stone-600">We couldn't find the page you were looking for.</p>
+      <h1 className="mt-4 text-3xl font-extrabold text-stone-900">
+        <Trans>Page Not Found</Trans>
+      </h1>
+      <p className="mt-3 text-lg text-stone-600">
+        <Trans>We couldn't find the page you were looking for.</Trans>
+      </p>
       <Link
         to="/"
         className="mt-8 rounded-lg bg-accent px-6 py-3 font-extrabold text-stone-900 shadow-sm hover:bg-accent-dark"
       >
-        Back to Home
+        <Trans>Back to Home</Trans>
       </Link>
     </main>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   bookingPath,
   CARD_DESKTOP_MEDIA,
@@ -6,18 +7,17 @@ import {
   formatEuro,
   type Package,
   savePercent,
-  TICKET_TYPES,
 } from '@rome/contract';
 import { Link } from 'react-router';
-
-const typeLabel = (duration: string) =>
-  TICKET_TYPES.find((t) => t.value === duration.toLowerCase())?.label ?? (duration || 'Ticket');
+import { pageLocale } from '../i18n/locale';
+import { ticketTypeLabel } from './ticketType';
 
 /**
  * Spec §2 Package card. The whole card links to the ticket page; the picture is the large thumbnail
  * from the 768 px breakpoint up, the small one below it, and the big image when a thumbnail is missing.
  */
 export function PackageCard({ pkg, eager = false }: { pkg: Package; eager?: boolean }) {
+  const { t } = useLingui();
   const price = decimalToCents(pkg.adult_price) ?? 0;
   const old = decimalToCents(pkg.off_price);
   const save = savePercent(price, old);
@@ -46,24 +46,30 @@ export function PackageCard({ pkg, eager = false }: { pkg: Package; eager?: bool
         )}
         {save !== null && (
           <span className="absolute top-2 right-2 rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-stone-900">
-            SAVE {save}%
+            <Trans>SAVE {save}%</Trans>
           </span>
         )}
         <span className="absolute bottom-2 left-2 rounded bg-brand/90 px-2 py-0.5 text-xs font-semibold text-white">
-          {typeLabel(pkg.duration)}
+          {ticketTypeLabel(pkg.duration) ?? (pkg.duration || t`Ticket`)}
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="line-clamp-2 font-semibold leading-snug text-stone-900">{pkg.title}</h3>
-        <p className="text-xs text-stone-600">ID #{pkg.id}</p>
+        <p className="text-xs text-stone-600">
+          <Trans>ID #{pkg.id}</Trans>
+        </p>
         <div className="mt-auto pt-2">
-          <p className="text-xs text-stone-600">Starting from • Per person</p>
+          <p className="text-xs text-stone-600">
+            <Trans>Starting from • Per person</Trans>
+          </p>
           <p className="flex items-baseline gap-2">
-            <span className="text-lg font-bold text-brand">{formatEuro(price)}</span>
-            {old !== null && save !== null && <s className="text-sm text-stone-500">{formatEuro(old)}</s>}
+            <span className="text-lg font-bold text-brand">{formatEuro(price, pageLocale)}</span>
+            {old !== null && save !== null && (
+              <s className="text-sm text-stone-500">{formatEuro(old, pageLocale)}</s>
+            )}
           </p>
           <span className="mt-2 block rounded-lg bg-brand px-3 py-2 text-center text-sm font-semibold text-white group-hover:bg-brand-dark">
-            Book Your Tickets
+            <Trans>Book Your Tickets</Trans>
           </span>
         </div>
       </div>
@@ -84,12 +90,13 @@ export function PackageGrid({ packages, eagerCount = 0 }: { packages: Package[];
 
 /** Loading placeholders in the grid's shape, so nothing jumps when the cards arrive. */
 export function PackageGridSkeleton({ count = 8 }: { count?: number }) {
+  const { t } = useLingui();
   return (
     <div
       className="grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-4 lg:grid-cols-4"
       role="status"
       aria-busy="true"
-      aria-label="Loading packages"
+      aria-label={t`Loading packages`}
     >
       {Array.from({ length: count }, (_, i) => (
         <div

@@ -3,6 +3,7 @@
  * HydrateFallback, router.tsx): the layout's navigation and footer stay, and the page area holds a
  * loading state of the page's own shape, never a blank screen.
  */
+import { Trans } from '@lingui/react/macro';
 import { PackageGridSkeleton } from './PackageCard';
 
 export function PageLoading() {
@@ -13,7 +14,7 @@ export function PageLoading() {
           className="h-6 w-6 animate-spin rounded-full border-4 border-stone-200 border-t-brand"
           aria-hidden="true"
         />
-        Loading...
+        <Trans>Loading...</Trans>
       </div>
     </main>
   );

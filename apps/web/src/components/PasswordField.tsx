@@ -1,4 +1,5 @@
 /** A password input with a show/hide toggle whose accessible name says what it does. */
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { inputClass, labelClass } from './form';
 
@@ -21,6 +22,7 @@ export function PasswordField({
   disabled?: boolean;
   placeholder?: string;
 }) {
+  const { t } = useLingui();
   const [shown, setShown] = useState(false);
   return (
     <div>
@@ -42,7 +44,7 @@ export function PasswordField({
         <button
           type="button"
           onClick={() => setShown((s) => !s)}
-          aria-label={shown ? 'Hide password' : 'Show password'}
+          aria-label={shown ? t`Hide password` : t`Show password`}
           aria-controls={id}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-stone-600 hover:text-brand"
         >

@@ -1,11 +1,14 @@
+import { useLingui } from '@lingui/react/macro';
+
 /** The card brands the hosted checkout accepts, drawn inline (no request, scales crisply). */
 export function PaymentMethods({ className = '' }: { className?: string }) {
+  const { t } = useLingui();
   return (
     <svg
       viewBox="0 0 236 36"
       className={className}
       role="img"
-      aria-label="We accept Visa, Mastercard, American Express, Apple Pay and Google Pay"
+      aria-label={t`We accept Visa, Mastercard, American Express, Apple Pay and Google Pay`}
     >
       <g>
         <rect x="0.5" y="0.5" width="43" height="35" rx="5" fill="#fff" stroke="#d6d3d1" />

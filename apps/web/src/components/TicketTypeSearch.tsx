@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MESSAGES, TICKET_TYPES } from '@rome/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,11 +14,13 @@ export const searchPath = (ticketType: string) => `/search?ticketType=${encodeUR
  */
 export function TicketTypeSearch({
   initial = '',
-  legend = 'Choose your ticket type',
+  legend,
 }: {
   initial?: string;
+  /** In the page's language; 'Choose your ticket type' when absent. */
   legend?: string;
 }) {
+  const { t } = useLingui();
   const [value, setValue] = useState(
     () => TICKET_TYPES.find((t) => t.value === initial.toLowerCase())?.value ?? '',
   );
@@ -35,29 +39,31 @@ export function TicketTypeSearch({
   }
 
   return (
-    <search aria-label="Search tickets by type">
+    <search aria-label={t`Search tickets by type`}>
       <form onSubmit={onSubmit} noValidate>
         <fieldset aria-describedby={error ? errorId : undefined}>
-          <legend className="mb-3 text-base font-bold text-stone-900">{legend}</legend>
+          <legend className="mb-3 text-base font-bold text-stone-900">
+            {legend ?? t`Choose your ticket type`}
+          </legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-            {TICKET_TYPES.map((t) => (
+            {TICKET_TYPES.map((type) => (
               <label
-                key={t.value}
+                key={type.value}
                 className="flex cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-2 text-sm font-semibold text-stone-800 transition-colors select-none hover:border-brand hover:bg-red-50 has-checked:border-brand has-checked:bg-brand has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-blue-600"
               >
                 <input
                   type="radio"
                   name={name}
-                  value={t.value}
-                  checked={value === t.value}
+                  value={type.value}
+                  checked={value === type.value}
                   onChange={() => {
-                    setValue(t.value);
+                    setValue(type.value);
                     setError(null);
                   }}
                   className="sr-only"
                 />
-                <TicketTypeIcon type={t.value} className="h-5 w-5 shrink-0" />
-                <span>{t.label}</span>
+                <TicketTypeIcon type={type.value} className="h-5 w-5 shrink-0" />
+                <span>{i18n._(type.label)}</span>
               </label>
             ))}
           </div>
@@ -79,10 +85,10 @@ export function TicketTypeSearch({
               <circle cx="11" cy="11" r="7" />
               <path d="m20 20-3.5-3.5" />
             </svg>
-            Search
+            <Trans>Search</Trans>
           </button>
           <p id={errorId} role="alert" className="text-sm font-semibold text-red-700">
-            {error}
+            {error && i18n._(error)}
           </p>
         </div>
       </form>

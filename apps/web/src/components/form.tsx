@@ -1,4 +1,5 @@
 /** The centred card every sign-in and reset screen sits in: brand header, close button to /. */
+import { useLingui } from '@lingui/react/macro';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -11,6 +12,7 @@ export function AuthCard({
   subtitle?: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <main className="flex min-h-[70vh] items-center justify-center bg-stone-100 px-4 py-10 sm:py-16">
       <section
@@ -20,7 +22,7 @@ export function AuthCard({
         <header className="relative bg-brand px-6 pt-7 pb-6 text-white sm:px-8">
           <Link
             to="/"
-            aria-label="Close"
+            aria-label={t`Close`}
             className="absolute top-3 right-3 inline-flex h-9 w-9 items-center justify-center rounded-full text-white/90 hover:bg-white/15 hover:text-white"
           >
             <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">

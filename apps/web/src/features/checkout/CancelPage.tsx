@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTablePageTitle } from '../../components/usePageTitle';
@@ -32,13 +33,17 @@ export default function CancelPage() {
           <path d="M9 9l6 6M15 9l-6 6" />
         </svg>
       </span>
-      <h1 className="mt-6 text-3xl font-extrabold text-stone-900">Payment cancelled</h1>
+      <h1 className="mt-6 text-3xl font-extrabold text-stone-900">
+        <Trans>Payment cancelled</Trans>
+      </h1>
       <p className="mt-3 text-lg text-stone-700">
-        Your payment was cancelled. No charges were made to your account.
+        <Trans>Your payment was cancelled. No charges were made to your account.</Trans>
       </p>
-      <p className="mt-6 text-sm text-stone-600">You will be taken to the home page in 3 seconds.</p>
+      <p className="mt-6 text-sm text-stone-600">
+        <Trans>You will be taken to the home page in 3 seconds.</Trans>
+      </p>
       <Link to="/" replace className="mt-2 font-semibold text-brand underline underline-offset-4">
-        Go to the home page now
+        <Trans>Go to the home page now</Trans>
       </Link>
     </main>
   );

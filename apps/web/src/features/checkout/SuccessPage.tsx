@@ -3,16 +3,37 @@
  * redirect), then shows the QR ticket, 'Download QR Code', the 'Email Sent!' pop-up after 1 second and
  * the meeting point. Without an id: a short confirmation that moves on to /yourticket after 3 seconds.
  */
-import { formatEuroDecimal, orderReference, ticketCountsText } from '@rome/contract';
+import { i18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatEuroDecimal, orderReference } from '@rome/contract';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage, tokenStore } from '../../api/client';
 import { downloadQr, fetchSuccess, type SuccessAnswer } from '../../api/tickets';
+import { pageLocale } from '../../i18n/locale';
 import { track } from '../../lib/track';
 import { formatTicketDate } from '../ticket/format';
 
 const POLL_MS = 1500;
 const POLL_LIMIT = 40;
+
+/**
+ * The contract's ticketCountsText in the page's language: '2 adults, 1 youth' (children 0-5 travel
+ * free, named if any). Called while rendering.
+ */
+function ticketCounts(c: { adults: number; youths: number; infants?: number }): string {
+  const parts = [];
+  if (c.adults > 0) parts.push(plural(c.adults, { one: '# adult', other: '# adults' }));
+  if (c.youths > 0) parts.push(plural(c.youths, { one: '# youth', other: '# youths' }));
+  const infants = c.infants ?? 0;
+  if (infants > 0) parts.push(plural(infants, { one: '# child (free)', other: '# children (free)' }));
+  return parts.join(', ');
+}
+
+const STILL_CONFIRMING = msg`Your payment is still being confirmed. Your ticket will appear in your purchase history and by e-mail.`;
+const TICKET_NOT_FOUND = msg`Ticket not found.`;
+const LOAD_FAILED = msg`Failed to load data. Please try again later.`;
 
 export default function SuccessPage() {
   const { uniqueId } = useParams();
@@ -27,16 +48,21 @@ function SuccessWithoutId() {
   }, [navigate]);
   return (
     <main className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold text-brand">Payment Successful!</h1>
-      <p className="mt-4 text-stone-700">Taking you to your tickets in 3 seconds...</p>
+      <h1 className="text-3xl font-bold text-brand">
+        <Trans>Payment Successful!</Trans>
+      </h1>
+      <p className="mt-4 text-stone-700">
+        <Trans>Taking you to your tickets in 3 seconds...</Trans>
+      </p>
       <Link to="/yourticket" className="mt-6 inline-block font-semibold text-brand underline">
-        Go to Purchase History
+        <Trans>Go to Purchase History</Trans>
       </Link>
     </main>
   );
 }
 
 function TicketReady({ uniqueId }: { uniqueId: string }) {
+  const { t } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const [answer, setAnswer] = useState<SuccessAnswer | null>(null);
@@ -55,18 +81,15 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
         if (stopped) return;
         setAnswer(a);
         if (a.status === 'pending' && ++tries < POLL_LIMIT) setTimeout(poll, POLL_MS);
-        else if (a.status === 'pending')
-          setFailure(
-            'Your payment is still being confirmed. Your ticket will appear in your purchase history and by e-mail.',
-          );
+        else if (a.status === 'pending') setFailure(i18n._(STILL_CONFIRMING));
       } catch (e) {
         if (stopped) return;
         if (e instanceof ApiError && e.status === 401)
           return navigate('/login/', { state: { from: location.pathname } });
         // 404 'Ticket not found.', 409 'This order was not paid.': the server's words.
         if (e instanceof ApiError && (e.status === 404 || e.status === 409))
-          return setFailure(errorMessage(e, 'Ticket not found.'));
-        setFailure('Failed to load data. Please try again later.');
+          return setFailure(errorMessage(e, i18n._(TICKET_NOT_FOUND)));
+        setFailure(i18n._(LOAD_FAILED));
       }
     };
     void poll();
@@ -95,12 +118,14 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
       <div className="rounded-2xl bg-white p-6 text-center shadow-lg ring-1 ring-stone-200">
         {failure ? (
           <>
-            <h1 className="text-2xl font-bold text-stone-900">We could not show your ticket</h1>
+            <h1 className="text-2xl font-bold text-stone-900">
+              <Trans>We could not show your ticket</Trans>
+            </h1>
             <p role="alert" className="mt-3 text-stone-700">
               {failure}
             </p>
             <Link to="/yourticket" className="mt-5 inline-block font-semibold text-brand underline">
-              Go to Purchase History
+              <Trans>Go to Purchase History</Trans>
             </Link>
           </>
         ) : !paid ? (
@@ -109,11 +134,15 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
               className="mx-auto h-12 w-12 animate-spin rounded-full border-4 border-stone-200 border-t-brand"
               aria-hidden="true"
             />
-            <p className="mt-4 text-stone-700">Confirming your payment...</p>
+            <p className="mt-4 text-stone-700">
+              <Trans>Confirming your payment...</Trans>
+            </p>
           </div>
         ) : (
           <>
-            <h1 className="text-3xl font-bold text-brand">Payment Successful!</h1>
+            <h1 className="text-3xl font-bold text-brand">
+              <Trans>Payment Successful!</Trans>
+            </h1>
             {/* What was bought, to check at a glance and to quote: the reference, the day (read as a
                 day, not '2026-11-26'), the tickets and the amount paid. */}
             <dl
@@ -121,33 +150,47 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
               className="mt-5 space-y-2 rounded-xl bg-stone-50 p-4 text-left ring-1 ring-stone-200"
             >
               <div className="flex justify-between gap-4">
-                <dt className="text-stone-600">Order reference</dt>
+                <dt className="text-stone-600">
+                  <Trans>Order reference</Trans>
+                </dt>
                 <dd className="font-mono font-bold tracking-wider text-stone-900">
                   {orderReference(answer.data.unique_id)}
                 </dd>
               </div>
               <div className="flex justify-between gap-4">
-                <dt className="text-stone-600">Ticket</dt>
+                <dt className="text-stone-600">
+                  <Trans>Ticket</Trans>
+                </dt>
                 <dd className="text-right font-medium text-stone-900">{answer.data.package}</dd>
               </div>
               <div className="flex justify-between gap-4">
-                <dt className="text-stone-600">Date</dt>
+                <dt className="text-stone-600">
+                  <Trans>Date</Trans>
+                </dt>
                 <dd className="text-right font-medium text-stone-900">
-                  {answer.data.selected_date ? formatTicketDate(answer.data.selected_date) : 'Open date'}
+                  {answer.data.selected_date
+                    ? formatTicketDate(answer.data.selected_date, pageLocale)
+                    : t`Open date`}
                 </dd>
               </div>
               <div className="flex justify-between gap-4">
-                <dt className="text-stone-600">Tickets</dt>
-                <dd className="text-right font-medium text-stone-900">{ticketCountsText(answer.data)}</dd>
+                <dt className="text-stone-600">
+                  <Trans>Tickets</Trans>
+                </dt>
+                <dd className="text-right font-medium text-stone-900">{ticketCounts(answer.data)}</dd>
               </div>
               <div className="flex justify-between gap-4 border-t border-stone-200 pt-2 text-lg">
-                <dt className="font-semibold text-stone-900">Total paid</dt>
-                <dd className="font-bold text-brand">{formatEuroDecimal(answer.data.total_price)}</dd>
+                <dt className="font-semibold text-stone-900">
+                  <Trans>Total paid</Trans>
+                </dt>
+                <dd className="font-bold text-brand">
+                  {formatEuroDecimal(answer.data.total_price, pageLocale)}
+                </dd>
               </div>
             </dl>
             <img
               src={answer.url!}
-              alt="Your ticket QR code"
+              alt={t`Your ticket QR code`}
               width={256}
               height={256}
               className="mx-auto mt-6 h-64 w-64 rounded-lg ring-1 ring-stone-200"
@@ -157,16 +200,20 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
               onClick={() => downloadQr(answer.url!)}
               className="mt-6 rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-dark"
             >
-              Download QR Code
+              <Trans>Download QR Code</Trans>
             </button>
             <section className="mt-8 rounded-xl bg-amber-50 p-4 text-left text-stone-800 ring-1 ring-amber-200">
-              <h2 className="font-semibold">Meeting point</h2>
+              <h2 className="font-semibold">
+                <Trans>Meeting point</Trans>
+              </h2>
               <p className="mt-1">
-                Show this QR code to one of our agents at any agent point (Termini Station, Colosseum or St
-                Peter’s). The agent scans it and hands you your tickets. Children from 0 to 5 travel free.
+                <Trans>
+                  Show this QR code to one of our agents at any agent point (Termini Station, Colosseum or St
+                  Peter’s). The agent scans it and hands you your tickets. Children from 0 to 5 travel free.
+                </Trans>
               </p>
               <Link to="/agentpoints" className="mt-2 inline-block font-semibold text-brand underline">
-                See all agent points
+                <Trans>See all agent points</Trans>
               </Link>
             </section>
           </>
@@ -180,17 +227,17 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
           className="fixed right-4 bottom-4 z-50 max-w-xs rounded-xl bg-white p-4 shadow-xl ring-1 ring-stone-200"
         >
           <h2 id="email-sent-title" className="font-bold text-green-800">
-            Email Sent!
+            <Trans>Email Sent!</Trans>
           </h2>
           <p className="mt-1 text-sm text-stone-700">
-            Your ticket and QR code are on their way to your inbox.
+            <Trans>Your ticket and QR code are on their way to your inbox.</Trans>
           </p>
           <button
             type="button"
             onClick={() => setPopup(false)}
             className="mt-3 text-sm font-semibold text-brand underline"
           >
-            Close
+            <Trans>Close</Trans>
           </button>
         </div>
       )}

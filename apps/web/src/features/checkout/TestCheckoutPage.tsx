@@ -2,6 +2,7 @@
  * The built-in test checkout (used when no Stripe key is configured): shows the order and the amount,
  * clearly marked as test mode, with Pay and Cancel. Pay goes through the same fulfilment as Stripe.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatEuroDecimal } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,8 +10,10 @@ import { Navigate, useLocation, useParams } from 'react-router';
 import { ApiError, errorMessage, tokenStore } from '../../api/client';
 import { cancelTestCheckout, payTestCheckout, testCheckoutQuery } from '../../api/tickets';
 import { LoadError } from '../../components/LoadError';
+import { pageLocale } from '../../i18n/locale';
 
 export default function TestCheckoutPage() {
+  const { t } = useLingui();
   const { session = '' } = useParams();
   const location = useLocation();
   const query = useQuery(testCheckoutQuery(session));
@@ -27,27 +30,36 @@ export default function TestCheckoutPage() {
         kind === 'pay' ? await payTestCheckout(session) : await cancelTestCheckout(session);
       window.location.assign(redirect);
     } catch (e) {
-      setError(errorMessage(e, 'Something went wrong! Please try again.'));
+      setError(errorMessage(e, t`Something went wrong! Please try again.`));
       setBusy(null);
     }
   };
+
+  const status = query.data?.status;
+  const amount = query.data ? formatEuroDecimal(query.data.total_price, pageLocale) : '';
 
   return (
     <main className="mx-auto max-w-lg px-4 py-10">
       <div className="rounded-2xl bg-white shadow-lg ring-1 ring-stone-200">
         <p className="rounded-t-2xl bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-900">
-          TEST MODE: no card is charged and no money moves.
+          <Trans>TEST MODE: no card is charged and no money moves.</Trans>
         </p>
         <div className="p-6">
-          <h1 className="text-2xl font-bold text-stone-900">Test checkout</h1>
-          {query.isPending && <p className="mt-4 text-stone-600">Loading your order...</p>}
+          <h1 className="text-2xl font-bold text-stone-900">
+            <Trans>Test checkout</Trans>
+          </h1>
+          {query.isPending && (
+            <p className="mt-4 text-stone-600">
+              <Trans>Loading your order...</Trans>
+            </p>
+          )}
           {query.isError && (
             <div className="mt-4">
               <LoadError
                 message={
                   query.error instanceof ApiError && query.error.status === 404
-                    ? 'This checkout was not found.'
-                    : 'Failed to load data. Please try again later.'
+                    ? t`This checkout was not found.`
+                    : t`Failed to load data. Please try again later.`
                 }
               />
             </div>
@@ -56,35 +68,47 @@ export default function TestCheckoutPage() {
             <>
               <dl className="mt-4 space-y-2 text-stone-800">
                 <div className="flex justify-between gap-4">
-                  <dt className="text-stone-600">Package</dt>
+                  <dt className="text-stone-600">
+                    <Trans>Package</Trans>
+                  </dt>
                   <dd className="text-right font-medium">{query.data.package}</dd>
                 </div>
                 {query.data.selected_date && (
                   <div className="flex justify-between gap-4">
-                    <dt className="text-stone-600">Date</dt>
+                    <dt className="text-stone-600">
+                      <Trans>Date</Trans>
+                    </dt>
                     <dd>{query.data.selected_date}</dd>
                   </div>
                 )}
                 <div className="flex justify-between gap-4">
-                  <dt className="text-stone-600">Adults</dt>
+                  <dt className="text-stone-600">
+                    <Trans>Adults</Trans>
+                  </dt>
                   <dd>
-                    {query.data.adults} × {formatEuroDecimal(query.data.adult_price)}
+                    {query.data.adults} × {formatEuroDecimal(query.data.adult_price, pageLocale)}
                   </dd>
                 </div>
                 <div className="flex justify-between gap-4">
-                  <dt className="text-stone-600">Youths</dt>
+                  <dt className="text-stone-600">
+                    <Trans>Youths</Trans>
+                  </dt>
                   <dd>
-                    {query.data.youths} × {formatEuroDecimal(query.data.youth_price)}
+                    {query.data.youths} × {formatEuroDecimal(query.data.youth_price, pageLocale)}
                   </dd>
                 </div>
                 <div className="flex justify-between gap-4 border-t border-stone-200 pt-2 text-lg font-bold">
-                  <dt>Total</dt>
-                  <dd data-testid="test-checkout-total">{formatEuroDecimal(query.data.total_price)}</dd>
+                  <dt>
+                    <Trans>Total</Trans>
+                  </dt>
+                  <dd data-testid="test-checkout-total">
+                    {formatEuroDecimal(query.data.total_price, pageLocale)}
+                  </dd>
                 </div>
               </dl>
-              {query.data.status !== 'pending' ? (
+              {status !== 'pending' ? (
                 <p className="mt-6 rounded bg-stone-100 p-3 text-stone-700">
-                  This checkout is no longer open ({query.data.status}).
+                  <Trans>This checkout is no longer open ({status}).</Trans>
                 </p>
               ) : (
                 <div className="mt-6 flex gap-3">
@@ -94,7 +118,7 @@ export default function TestCheckoutPage() {
                     onClick={() => act('pay')}
                     className="flex-1 rounded-lg bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
                   >
-                    {busy === 'pay' ? 'Paying...' : `Pay ${formatEuroDecimal(query.data.total_price)}`}
+                    {busy === 'pay' ? t`Paying...` : t`Pay ${amount}`}
                   </button>
                   <button
                     type="button"
@@ -102,7 +126,7 @@ export default function TestCheckoutPage() {
                     onClick={() => act('cancel')}
                     className="rounded-lg px-4 py-3 font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60"
                   >
-                    Cancel
+                    <Trans>Cancel</Trans>
                   </button>
                 </div>
               )}

@@ -11,11 +11,16 @@ export function CompanyBanner({
   slug,
   title,
   subtitle,
+  localizedTitle,
+  localizedSubtitle,
 }: {
   slug: string;
-  /** Shown when the block does not exist (yet) or content failed to load. */
+  /** Shown when the block does not exist (yet) or content failed to load (English). */
   title: string;
   subtitle: string;
+  /** The same in the page's language (ContentText's `localized`). */
+  localizedTitle?: string;
+  localizedSubtitle?: string;
 }) {
   const page = `company-${slug}`;
   return (
@@ -26,6 +31,7 @@ export function CompanyBanner({
         tag={`${slug}-title`}
         page={page}
         fallback={title}
+        localized={localizedTitle}
         label="company title"
         className="text-3xl font-extrabold text-white drop-shadow md:text-5xl"
       />
@@ -34,6 +40,7 @@ export function CompanyBanner({
         tag={`${slug}-subtitle`}
         page={page}
         fallback={subtitle}
+        localized={localizedSubtitle}
         label="company subtitle"
         className="mt-3 max-w-2xl text-lg text-white drop-shadow md:text-xl"
       />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { companyPageTitle, otherCompaniesSameDurations, sameCompany } from '@rome/contract';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
@@ -5,13 +6,15 @@ import { usePackages } from '../../api/catalog';
 // The one not-found page of the shop, so an unknown company reads exactly like any unknown URL.
 import { NotFound } from '../../components/NotFound';
 import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
+import { translate } from '../../i18n/locale';
 import { EditorPageTools } from '../content/editable';
 import { useStoredPageHead } from '../content/page-head';
-import { servicesBadge, titleCase } from './banner';
+import { badgeName, titleCase } from './banner';
 import { CompanyBanner } from './CompanyBanner';
 
 /** Spec §2 Company page: /bus/{companySlug}/{companyName}. */
 export default function CompanyPage() {
+  const { t } = useLingui();
   const { companySlug = '', companyName = '' } = useParams();
   const packages = usePackages();
 
@@ -23,32 +26,35 @@ export default function CompanyPage() {
   const folder = packages.data?.folders.find((f) => f.company_slug === companySlug);
   const name = folder?.name ?? titleCase(companyName);
 
-  useStoredPageHead(`company-${companySlug}`, folder ? companyPageTitle(folder.name) : null);
+  useStoredPageHead(`company-${companySlug}`, folder ? companyPageTitle(folder.name, translate) : null);
 
   if (packages.isSuccess && !folder) return <NotFound />;
 
   const all = packages.data?.bus_data ?? [];
   const own = folder ? sameCompany(all, folder.name) : [];
   const similar = folder ? otherCompaniesSameDurations(all, folder.name) : [];
+  const badge = badgeName(name);
 
   return (
     <main>
       <CompanyBanner
         slug={companySlug}
         title={`Explore Rome with ${name}`}
+        localizedTitle={t`Explore Rome with ${name}`}
         // The seeded line is each operator's own; this one, for a new operator, suits buses and museums alike.
         subtitle="Tours and tickets to see the Eternal City at your own pace"
+        localizedSubtitle={t`Tours and tickets to see the Eternal City at your own pace`}
       />
 
       <div className="mx-auto max-w-6xl px-4 py-10">
         <section aria-labelledby="company-packages">
           <p className="mb-3">
             <span className="inline-block rounded-full bg-accent px-4 py-1.5 text-sm font-bold tracking-wide text-stone-900">
-              {servicesBadge(name)}
+              {t`${badge} SERVICES`}
             </span>
           </p>
           <h2 id="company-packages" className="mb-5 text-2xl font-bold text-stone-900 md:text-3xl">
-            {name} tickets
+            <Trans>{name} tickets</Trans>
           </h2>
           {packages.isPending ? (
             <PackageGridSkeleton count={4} />
@@ -62,9 +68,11 @@ export default function CompanyPage() {
         {similar.length > 0 && (
           <section aria-labelledby="company-similar" className="mt-14" data-testid="company-similar">
             <h2 id="company-similar" className="mb-2 text-2xl font-bold text-stone-900 md:text-3xl">
-              Similar tours from other companies
+              <Trans>Similar tours from other companies</Trans>
             </h2>
-            <p className="mb-5 text-stone-700">The same ticket durations from other operators in Rome.</p>
+            <p className="mb-5 text-stone-700">
+              <Trans>The same ticket durations from other operators in Rome.</Trans>
+            </p>
             <PackageGrid packages={similar} />
           </section>
         )}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { BANNER_CLASSES, BANNER_SIZE, pageBanner } from '@rome/contract';
 import type { ReactNode } from 'react';
 import { ContentImage } from './ContentImage';
@@ -19,6 +20,7 @@ export function ContentBanner({
   testId?: string;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   const banner = pageBanner(page);
   return (
     <section className={BANNER_CLASSES.section} aria-labelledby={labelledBy}>
@@ -30,7 +32,7 @@ export function ContentBanner({
         width={BANNER_SIZE.width}
         height={BANNER_SIZE.height}
         priority
-        placeholder="Loading banner image..."
+        placeholder={t`Loading banner image...`}
         testId={testId}
         label="banner image"
         className={BANNER_CLASSES.image}

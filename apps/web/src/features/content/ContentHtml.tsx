@@ -1,6 +1,9 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useMemo } from 'react';
 import { useSettings } from '../../api/site';
-import { useStaticContent } from './api';
+import { CONTENT_ERRORS, useStaticContent } from './api';
 import { EditableSlot } from './editable';
 import { CONTENT_HTML_CLASSES, renderContentHtml } from './html';
 
@@ -21,6 +24,7 @@ export function ContentHtml({
   className?: string;
   label?: string;
 }) {
+  const { t } = useLingui();
   const content = useStaticContent(page);
   const settings = useSettings();
   const source = content.block(tag)?.block_content;
@@ -38,7 +42,7 @@ export function ContentHtml({
   } else if (content.state === 'loading') {
     body = placeholder ?? (
       <div role="status" className="space-y-3" data-content-tag={tag}>
-        <span className="sr-only">Loading content...</span>
+        <span className="sr-only">{t`Loading content...`}</span>
         <div className="h-4 w-11/12 animate-pulse rounded bg-stone-200" />
         <div className="h-4 w-10/12 animate-pulse rounded bg-stone-200" />
         <div className="h-4 w-8/12 animate-pulse rounded bg-stone-200" />
@@ -51,7 +55,7 @@ export function ContentHtml({
         data-content-tag={tag}
         className="rounded-xl bg-red-50 p-4 text-red-800 ring-1 ring-red-200"
       >
-        {content.error}
+        {contentError(content.error ?? '')}
       </p>
     );
   } else {
@@ -70,4 +74,16 @@ export function ContentHtml({
       {body}
     </EditableSlot>
   );
+}
+
+/** Spec §8's static content errors (English word for word) in the page's language. */
+function contentError(message: string): string {
+  if (message === CONTENT_ERRORS.fetch) return i18n._(msg`Failed to fetch content`);
+  if (message === CONTENT_ERRORS.notJson) return i18n._(msg`Received content is not JSON`);
+  const http = /^HTTP Error: (\d+)$/.exec(message);
+  if (http) {
+    const status = http[1];
+    return i18n._(msg`HTTP Error: ${status}`);
+  }
+  return message;
 }

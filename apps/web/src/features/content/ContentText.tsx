@@ -9,6 +9,9 @@ type TextTag = 'h1' | 'h2' | 'h3' | 'p' | 'span' | 'div';
 /**
  * A plain-text content block (title, subtitle). The fallback shows when the block is missing or the
  * content failed to load; while loading it holds the space without flashing text that may change.
+ * `localized` is the fallback in the page's language (issue #20): it shows instead of the English
+ * fallback, and instead of a stored block that still holds the English default word for word (the
+ * seed's words, which no editor has changed); an editor's own words show as they were written.
  */
 export function ContentText({
   tag,
@@ -19,10 +22,13 @@ export function ContentText({
   className = '',
   editClassName,
   label,
+  localized,
 }: {
   tag: string;
   page: string;
+  /** The English default (the spec's words, and what the editor starts from). */
   fallback: string;
+  localized?: string;
   as?: TextTag;
   id?: string;
   className?: string;
@@ -32,10 +38,10 @@ export function ContentText({
   const content = useStaticContent(page);
   const settings = useSettings();
   const source = content.block(tag)?.block_content;
-  const text = useMemo(
-    () => (source === undefined ? fallback : renderContentText(source, settings) || fallback),
-    [source, fallback, settings],
-  );
+  const text = useMemo(() => {
+    const stored = source === undefined ? fallback : renderContentText(source, settings) || fallback;
+    return stored === fallback && localized ? localized : stored;
+  }, [source, fallback, localized, settings]);
   const loading = content.state === 'loading';
   return (
     <EditableSlot

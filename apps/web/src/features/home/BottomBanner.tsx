@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { Trans } from '@lingui/react/macro';
 import { HOME_BANNER, HOME_BANNER_TAGS, HOME_PAGE_TAG } from '@rome/contract';
 import { Link } from 'react-router';
 import { ContentText } from '../content/ContentText';
@@ -22,6 +24,7 @@ export function BottomBanner() {
             tag={HOME_BANNER_TAGS.title}
             page={HOME_PAGE_TAG}
             fallback={HOME_BANNER.title}
+            localized={i18n._(HOME_BANNER.title)}
             as="h2"
             id="banner-title"
             className="text-3xl font-extrabold tracking-tight"
@@ -31,6 +34,7 @@ export function BottomBanner() {
             tag={HOME_BANNER_TAGS.text}
             page={HOME_PAGE_TAG}
             fallback={HOME_BANNER.text}
+            localized={i18n._(HOME_BANNER.text)}
             as="p"
             className="mt-3 block text-red-50"
             label="bottom banner text"
@@ -39,7 +43,7 @@ export function BottomBanner() {
             to="/offer"
             className="mt-6 inline-block rounded-lg bg-accent px-6 py-3 font-extrabold text-stone-900 shadow hover:bg-accent-dark"
           >
-            See special offers
+            <Trans>See special offers</Trans>
           </Link>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useSettings } from '../../api/site';
 
 /** Spec §2 Home: get-in-touch block with phone, email, address and a map link (from website settings). */
@@ -20,9 +21,11 @@ export function GetInTouch() {
   return (
     <section aria-labelledby="contact-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
       <h2 id="contact-title" className="text-3xl font-extrabold tracking-tight text-stone-900">
-        Get in touch
+        <Trans>Get in touch</Trans>
       </h2>
-      <p className="mt-2 text-stone-600">Questions about a ticket? We answer every day of the week.</p>
+      <p className="mt-2 text-stone-600">
+        <Trans>Questions about a ticket? We answer every day of the week.</Trans>
+      </p>
       <ul className="mt-8 grid gap-4 md:grid-cols-3">
         <li className={item}>
           <span className={icon}>
@@ -31,7 +34,9 @@ export function GetInTouch() {
             </svg>
           </span>
           <div>
-            <h3 className="font-bold text-stone-900">Phone</h3>
+            <h3 className="font-bold text-stone-900">
+              <Trans>Phone</Trans>
+            </h3>
             <a href={`tel:${tel}`} className="text-brand underline-offset-4 hover:underline">
               {s.website_phone_number}
             </a>
@@ -44,7 +49,9 @@ export function GetInTouch() {
             </svg>
           </span>
           <div className="min-w-0">
-            <h3 className="font-bold text-stone-900">Email</h3>
+            <h3 className="font-bold text-stone-900">
+              <Trans>Email</Trans>
+            </h3>
             <a
               href={`mailto:${s.website_email}`}
               className="break-all text-brand underline-offset-4 hover:underline"
@@ -61,7 +68,9 @@ export function GetInTouch() {
             </svg>
           </span>
           <div>
-            <h3 className="font-bold text-stone-900">Address</h3>
+            <h3 className="font-bold text-stone-900">
+              <Trans>Address</Trans>
+            </h3>
             <address className="text-stone-700 not-italic">{s.website_address}</address>
             {s.address_map_link && (
               <a
@@ -70,7 +79,11 @@ export function GetInTouch() {
                 rel="noopener noreferrer"
                 className="mt-1 inline-block font-semibold text-brand underline underline-offset-4"
               >
-                View on map<span className="sr-only"> (opens in a new tab)</span>
+                <Trans>View on map</Trans>
+                <span className="sr-only">
+                  {' '}
+                  <Trans>(opens in a new tab)</Trans>
+                </span>
               </a>
             )}
           </div>

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { HOME_HERO, HOME_HERO_CLASSES, HOME_HERO_TAGS, HOME_PAGE_TAG } from '@rome/contract';
 import { TicketTypeSearch } from '../../components/TicketTypeSearch';
 import { ContentText } from '../content/ContentText';
@@ -15,6 +16,7 @@ export function Hero() {
           tag={HOME_HERO_TAGS.kicker}
           page={HOME_PAGE_TAG}
           fallback={HOME_HERO.kicker}
+          localized={i18n._(HOME_HERO.kicker)}
           as="p"
           className={c.kicker}
           editClassName="w-fit"
@@ -24,6 +26,7 @@ export function Hero() {
           tag={HOME_HERO_TAGS.title}
           page={HOME_PAGE_TAG}
           fallback={HOME_HERO.title}
+          localized={i18n._(HOME_HERO.title)}
           as="h1"
           id="hero-title"
           className={c.title}
@@ -33,6 +36,7 @@ export function Hero() {
           tag={HOME_HERO_TAGS.lead}
           page={HOME_PAGE_TAG}
           fallback={HOME_HERO.lead}
+          localized={i18n._(HOME_HERO.lead)}
           as="p"
           className={c.lead}
           label="home hero text"

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { LOGO_FALLBACK_COUNT, LOGO_STRIP_REPEAT, type PartnerLogo } from '@rome/contract';
 import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { usePartnerLogos } from '../../api/site';
@@ -23,7 +24,7 @@ export function PartnerLogoStrip() {
     <section aria-labelledby="partners-title" className="border-b border-stone-200 bg-white py-8">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <h2 id="partners-title" className="text-sm font-bold tracking-widest text-stone-700 uppercase">
-          Our partners
+          <Trans>Our partners</Trans>
         </h2>
         <div className="flex items-center gap-2">
           {isEditor && (
@@ -38,8 +39,11 @@ export function PartnerLogoStrip() {
               aria-pressed={paused}
               className="rounded-md px-2 py-1 text-xs font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100"
             >
-              {paused ? 'Play' : 'Pause'}
-              <span className="sr-only"> partner logos</span>
+              {paused ? <Trans>Play</Trans> : <Trans>Pause</Trans>}
+              <span className="sr-only">
+                {' '}
+                <Trans>partner logos</Trans>
+              </span>
             </button>
           )}
         </div>
@@ -113,7 +117,13 @@ function Placeholders({ busy = false }: { busy?: boolean }) {
           key={i}
           className={`flex h-16 items-center justify-center rounded-xl bg-stone-100 text-sm font-semibold text-stone-600 ring-1 ring-stone-200 ${busy ? 'animate-pulse' : ''}`}
         >
-          {busy ? <span className="sr-only">Loading partner logos</span> : 'Partner logo'}
+          {busy ? (
+            <span className="sr-only">
+              <Trans>Loading partner logos</Trans>
+            </span>
+          ) : (
+            <Trans>Partner logo</Trans>
+          )}
         </li>
       ))}
     </ul>

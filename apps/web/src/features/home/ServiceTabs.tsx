@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { companyPath, type Folder, type Package } from '@rome/contract';
 import { type KeyboardEvent, startTransition, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -23,6 +24,7 @@ function useDelay(ms: number) {
  * tickets', not 'bus services': one operator sells museum tickets (issue #23).
  */
 export function ServiceTabs() {
+  const { t } = useLingui();
   const { data, isError } = usePackages();
   const waited = useDelay(HOME_PACKAGE_DELAY_MS);
   const folders = data?.folders.filter((f) => f.active) ?? [];
@@ -31,12 +33,14 @@ export function ServiceTabs() {
     <section aria-labelledby="services-title" className="bg-stone-100/70 py-14">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <h2 id="services-title" className="text-3xl font-extrabold tracking-tight text-stone-900">
-          Our tours and tickets
+          <Trans>Our tours and tickets</Trans>
         </h2>
-        <p className="mt-2 text-stone-600">Pick an operator to see its tours and tickets.</p>
+        <p className="mt-2 text-stone-600">
+          <Trans>Pick an operator to see its tours and tickets.</Trans>
+        </p>
         <div className="mt-8">
           {isError ? (
-            <LoadError message="Failed to load data. Please try again later." />
+            <LoadError message={t`Failed to load data. Please try again later.`} />
           ) : !data || !waited ? (
             <PackageGridSkeleton count={8} />
           ) : (
@@ -49,12 +53,19 @@ export function ServiceTabs() {
 }
 
 function FolderTabs({ folders, packages }: { folders: Folder[]; packages: Package[] }) {
+  const { t } = useLingui();
   const [selected, setSelected] = useState(folders[0]?.id);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const base = useId();
   const current = folders.find((f) => f.id === selected) ?? folders[0];
-  if (!current) return <p className="text-stone-600">No operators available.</p>;
+  if (!current)
+    return (
+      <p className="text-stone-600">
+        <Trans>No operators available.</Trans>
+      </p>
+    );
   const shown = packages.filter((p) => p.folder === current.id);
+  const operator = current.name;
 
   function onKeyDown(e: KeyboardEvent<HTMLButtonElement>, index: number) {
     const last = folders.length - 1;
@@ -82,7 +93,7 @@ function FolderTabs({ folders, packages }: { folders: Folder[]; packages: Packag
     <>
       <div
         role="tablist"
-        aria-label="Operators"
+        aria-label={t`Operators`}
         className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:flex-wrap sm:px-0"
       >
         {folders.map((f, i) => {
@@ -122,14 +133,16 @@ function FolderTabs({ folders, packages }: { folders: Folder[]; packages: Packag
         {shown.length > 0 ? (
           <PackageGrid packages={shown} />
         ) : (
-          <p className="text-stone-600">No packages available for this service yet.</p>
+          <p className="text-stone-600">
+            <Trans>No packages available for this service yet.</Trans>
+          </p>
         )}
         <p className="mt-6 text-center">
           <Link
             to={companyPath(current)}
             className="inline-block rounded-lg px-4 py-2 font-semibold text-brand ring-1 ring-brand hover:bg-brand hover:text-white"
           >
-            All {current.name} tickets
+            <Trans>All {operator} tickets</Trans>
           </Link>
         </p>
       </div>

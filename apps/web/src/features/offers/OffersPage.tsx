@@ -1,10 +1,11 @@
-import { CARD_DESKTOP_MEDIA, decimalToCents, formatEuro, TICKET_TYPES } from '@rome/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CARD_DESKTOP_MEDIA, decimalToCents, formatEuro } from '@rome/contract';
 import { Link, useNavigate } from 'react-router';
 import { useOffers } from '../../api/catalog';
 import { LoadError } from '../../components/LoadError';
+import { ticketTypeLabel } from '../../components/ticketType';
 import { useTablePageTitle } from '../../components/usePageTitle';
-
-const typeLabel = (d: string) => TICKET_TYPES.find((t) => t.value === d.toLowerCase())?.label ?? d;
+import { pageLocale } from '../../i18n/locale';
 
 /**
  * Spec §2 Offers: the title and back button, and a card per offer of GET /bus.json. The offers come
@@ -13,6 +14,7 @@ const typeLabel = (d: string) => TICKET_TYPES.find((t) => t.value === d.toLowerC
  * opens that ticket's page.
  */
 export default function OffersPage() {
+  const { t } = useLingui();
   useTablePageTitle();
   const navigate = useNavigate();
   const { data, isPending, isError } = useOffers();
@@ -24,6 +26,8 @@ export default function OffersPage() {
     else navigate('/');
   };
 
+  const best = data && data.length > 0 ? Math.max(...data.map((o) => o.save_percent)) : 0;
+
   return (
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <div className="flex items-center gap-3">
@@ -31,7 +35,7 @@ export default function OffersPage() {
           type="button"
           onClick={back}
           className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-white text-stone-900 shadow-sm ring-1 ring-stone-300 hover:bg-stone-100"
-          aria-label="Go back"
+          aria-label={t`Go back`}
         >
           <svg
             viewBox="0 0 24 24"
@@ -47,17 +51,17 @@ export default function OffersPage() {
           </svg>
         </button>
         <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">
-          Exciting Deals Just for You!
+          <Trans>Exciting Deals Just for You!</Trans>
         </h1>
       </div>
       {data && data.length > 0 && (
         <p className="mt-3 text-lg text-stone-700" data-testid="offers-summary">
-          Up to {Math.max(...data.map((o) => o.save_percent))}% off tours and museum tickets in Rome.
+          <Trans>Up to {best}% off tours and museum tickets in Rome.</Trans>
         </p>
       )}
       <div className="mt-8">
         {isError ? (
-          <LoadError message="Failed to load data. Please try again later." />
+          <LoadError message={t`Failed to load data. Please try again later.`} />
         ) : isPending ? (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
             {[0, 1, 2].map((i) => (
@@ -66,9 +70,9 @@ export default function OffersPage() {
           </ul>
         ) : data.length === 0 ? (
           <p className="rounded-xl bg-white p-6 text-center text-stone-700 ring-1 ring-stone-200">
-            No special offers at the moment.{' '}
+            <Trans>No special offers at the moment.</Trans>{' '}
             <Link to="/" className="font-semibold text-brand underline">
-              See all tickets
+              <Trans>See all tickets</Trans>
             </Link>
           </p>
         ) : (
@@ -98,7 +102,7 @@ export default function OffersPage() {
                     className="absolute top-3 left-3 rounded-full bg-accent px-3 py-1 text-sm font-extrabold text-stone-900 shadow"
                     data-testid="offer-saving"
                   >
-                    {offer.save_percent}% off
+                    <Trans>{offer.save_percent}% off</Trans>
                   </span>
                 </div>
                 <div className="flex flex-1 flex-col p-5">
@@ -108,26 +112,33 @@ export default function OffersPage() {
                   </p>
                   <dl className="mt-4 flex flex-wrap gap-2 text-sm">
                     <div className="rounded-full bg-stone-100 px-3 py-1">
-                      <dt className="sr-only">Duration</dt>
-                      <dd className="font-semibold text-stone-800">{typeLabel(offer.duration)}</dd>
+                      <dt className="sr-only">
+                        <Trans>Duration</Trans>
+                      </dt>
+                      <dd className="font-semibold text-stone-800">
+                        {ticketTypeLabel(offer.duration) ?? offer.duration}
+                      </dd>
                     </div>
                   </dl>
                   <div className="mt-auto flex items-end justify-between gap-3 pt-5">
                     <p>
-                      <span className="block text-xs text-stone-600">Per person</span>
+                      <span className="block text-xs text-stone-600">
+                        <Trans>Per person</Trans>
+                      </span>
                       <span className="text-2xl font-extrabold text-brand" data-testid="offer-price">
-                        {formatEuro(decimalToCents(offer.price) ?? 0)}
+                        {formatEuro(decimalToCents(offer.price) ?? 0, pageLocale)}
                       </span>{' '}
                       <s className="text-sm text-stone-600">
-                        <span className="sr-only">instead of </span>
-                        {formatEuro(decimalToCents(offer.original_price) ?? 0)}
+                        <span className="sr-only">{t`instead of`} </span>
+                        {formatEuro(decimalToCents(offer.original_price) ?? 0, pageLocale)}
                       </s>
                     </p>
                     <Link
                       to={offer.path}
                       className="shrink-0 rounded-lg bg-brand px-4 py-2.5 text-sm font-bold text-white hover:bg-brand-dark"
                     >
-                      Book Your Tickets<span className="sr-only"> for {offer.title}</span>
+                      <Trans>Book Your Tickets</Trans>
+                      <span className="sr-only"> {t`for ${offer.title}`}</span>
                     </Link>
                   </div>
                 </div>

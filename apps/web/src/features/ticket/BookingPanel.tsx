@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   decimalToCents,
   formatEuro,
@@ -6,18 +9,27 @@ import {
   orderTotalCents,
   type Package,
   placesFor,
-  placesLeftMessage,
   usesSlots,
 } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { availabilityQuery } from '../../api/catalog';
+import { pageLocale } from '../../i18n/locale';
 import { Counter } from './Counter';
 import { restoredSelection, startCheckout } from './checkout';
 import { formatTicketDate, stepCount } from './format';
 import { SlotTimes } from './SlotTimes';
-import { chosenSlot, passRule, showSlots, slotDays, slotRange } from './slots';
+import { chosenSlot, showSlots, slotDays, slotRange } from './slots';
+
+/** The contract's placesLeftMessage in the page's language: 'Only 3 places left for this time.' */
+function placesLeft(left: number): string {
+  if (left <= 0) return i18n._(INVENTORY_MESSAGES.soldOut);
+  return plural(left, {
+    one: 'Only # place left for this time.',
+    other: 'Only # places left for this time.',
+  });
+}
 
 /**
  * Date, ticket counts, total and Checkout (spec §2 Ticket details, §4 Checkout, §5 Ticket page).
@@ -29,6 +41,7 @@ import { chosenSlot, passRule, showSlots, slotDays, slotRange } from './slots';
  * availability kind is the spec's date choice, unchanged.
  */
 export function BookingPanel({ pkg }: { pkg: Package }) {
+  const { t } = useLingui();
   const timed = usesSlots(pkg.availability_type);
   const hasDates = pkg.dates.length > 0;
   const availability = useQuery({
@@ -64,25 +77,25 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
   const adultCents = decimalToCents(pkg.adult_price) ?? 0;
   const youthCents = decimalToCents(pkg.youth_price) ?? 0;
   const total = orderTotalCents({ adults, youths }, { adultCents, youthCents });
-  const dateOptions = pkg.dates.map((d) => ({
-    value: d,
-    label: `${formatTicketDate(d)}${fullDays.has(d) ? ' (sold out)' : ''}`,
-  }));
+  const dateOptions = pkg.dates.map((d) => {
+    const day = formatTicketDate(d, pageLocale);
+    return { value: d, label: fullDays.has(d) ? t`${day} (sold out)` : day };
+  });
 
   const checkout = async () => {
     if (hasDates && !date) {
-      setError(MESSAGES.selectDateFirst);
+      setError(i18n._(MESSAGES.selectDateFirst));
       document.getElementById(dateId)?.focus();
       return;
     }
     if (timed && !chosen) {
-      setError(INVENTORY_MESSAGES.chooseTime);
+      setError(i18n._(INVENTORY_MESSAGES.chooseTime));
       document.querySelector<HTMLButtonElement>(`[id="${timesId}"] button:not(:disabled)`)?.focus();
       return;
     }
     const places = placesFor({ adults, youths, infants: 0 }, availability.data?.infants_take_place ?? false);
     if (chosen && places > chosen.remaining) {
-      setError(placesLeftMessage(chosen.remaining));
+      setError(placesLeft(chosen.remaining));
       return;
     }
     setError(null);
@@ -111,7 +124,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
       className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 lg:sticky lg:top-4"
     >
       <h2 id={`${uid}-title`} className="text-lg font-bold text-stone-900">
-        Book your tickets
+        <Trans>Book your tickets</Trans>
       </h2>
 
       {pkg.availability_type === 'PASS' && pkg.pass_hours ? (
@@ -119,20 +132,24 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
           className="mt-3 rounded-lg bg-sky-50 px-3 py-2 text-sm font-semibold text-sky-900"
           data-testid="pass-rule"
         >
-          {passRule(pkg.pass_hours)}
+          <Plural
+            value={pkg.pass_hours}
+            one="Valid # hour from first use"
+            other="Valid # hours from first use"
+          />
         </p>
       ) : null}
 
       {timed && !hasDates && (
         <p className="mt-4 rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800">
-          No dates are available at the moment.
+          <Trans>No dates are available at the moment.</Trans>
         </p>
       )}
 
       {hasDates && (
         <div className="mt-4">
           <label htmlFor={dateId} className="block text-sm font-semibold text-stone-900">
-            Select a date
+            <Trans>Select a date</Trans>
           </label>
           <select
             id={dateId}
@@ -146,7 +163,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
             aria-describedby={error ? errorId : undefined}
             className="mt-1 w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 text-stone-900"
           >
-            <option value="">Choose a date</option>
+            <option value="">{t`Choose a date`}</option>
             {dateOptions.map((d) => (
               <option key={d.value} value={d.value}>
                 {d.label}
@@ -158,18 +175,20 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
 
       {timed && date && availability.isPending && (
         <p role="status" className="mt-4 text-sm text-stone-700">
-          Loading times...
+          <Trans>Loading times...</Trans>
         </p>
       )}
       {timed && date && availability.isError && (
         <div className="mt-4 text-sm text-stone-800">
-          <p role="alert">Failed to load the available times.</p>
+          <p role="alert">
+            <Trans>Failed to load the available times.</Trans>
+          </p>
           <button
             type="button"
             onClick={() => void availability.refetch()}
             className="mt-1 font-semibold text-brand underline underline-offset-4"
           >
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       )}
@@ -191,23 +210,27 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
       <div className="mt-2 divide-y divide-stone-200">
         <Counter
           id="adults"
-          label="Adults"
-          ages="19-99 years"
+          label={t`Adults`}
+          ages={t`19-99 years`}
+          decreaseLabel={t`Decrease adults`}
+          increaseLabel={t`Increase adults`}
           priceCents={adultCents}
           value={adults}
           onStep={(s) => setAdults((n) => stepCount(n, s))}
         />
         <Counter
           id="youths"
-          label="Youths"
-          ages="6-18 years"
+          label={t`Youths`}
+          ages={t`6-18 years`}
+          decreaseLabel={t`Decrease youths`}
+          increaseLabel={t`Increase youths`}
           priceCents={youthCents}
           value={youths}
           onStep={(s) => setYouths((n) => stepCount(n, s))}
         />
       </div>
       <p className="mt-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-stone-800">
-        Children 0-5 years travel free and need no ticket.
+        <Trans>Children 0-5 years travel free and need no ticket.</Trans>
       </p>
 
       <p
@@ -215,9 +238,11 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
         aria-atomic="true"
         className="mt-4 flex items-baseline justify-between border-t border-stone-200 pt-4"
       >
-        <span className="font-semibold text-stone-900">Total</span>
+        <span className="font-semibold text-stone-900">
+          <Trans>Total</Trans>
+        </span>
         <span data-testid="order-total" className="text-2xl font-bold text-brand">
-          {formatEuro(total)}
+          {formatEuro(total, pageLocale)}
         </span>
       </p>
 
@@ -231,7 +256,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
         disabled={total === 0 || busy}
         className="mt-2 w-full rounded-xl bg-brand px-4 py-3 text-lg font-bold text-white transition hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700"
       >
-        Checkout
+        <Trans>Checkout</Trans>
       </button>
     </section>
   );

@@ -1,13 +1,18 @@
+import { Trans } from '@lingui/react/macro';
 import { formatEuro } from '@rome/contract';
+import { pageLocale } from '../../i18n/locale';
 
 /**
- * One ticket category's counter. The minus button stays focusable at 0 (aria-disabled) so keyboard
+ * One ticket category's counter; its words (label, ages, the buttons' names) come in the page's language.
+ * The count's name reads '{label}: {count}'. The minus button stays focusable at 0 (aria-disabled) so keyboard
  * users do not lose their place; the count itself never goes below 0 and has no upper bound.
  */
 export function Counter({
   id,
   label,
   ages,
+  decreaseLabel,
+  increaseLabel,
   priceCents,
   value,
   onStep,
@@ -15,11 +20,15 @@ export function Counter({
   id: string;
   label: string;
   ages: string;
+  /** 'Decrease adults' */
+  decreaseLabel: string;
+  /** 'Increase adults' */
+  increaseLabel: string;
   priceCents: number;
   value: number;
   onStep: (step: 1 | -1) => void;
 }) {
-  const noun = label.toLowerCase();
+  const price = formatEuro(priceCents, pageLocale);
   const buttonClass =
     'flex size-10 items-center justify-center rounded-full text-xl font-bold leading-none ring-1 ring-stone-300 transition';
   return (
@@ -31,12 +40,14 @@ export function Counter({
         <p id={`${id}-label`} className="font-semibold text-stone-900">
           {label} <span className="font-normal text-stone-600">({ages})</span>
         </p>
-        <p className="text-sm text-stone-700">{formatEuro(priceCents)} per person</p>
+        <p className="text-sm text-stone-700">
+          <Trans>{price} per person</Trans>
+        </p>
       </div>
       <div className="flex items-center gap-2">
         <button
           type="button"
-          aria-label={`Decrease ${noun}`}
+          aria-label={decreaseLabel}
           aria-disabled={value === 0}
           onClick={() => onStep(-1)}
           className={`${buttonClass} ${value === 0 ? 'cursor-not-allowed bg-stone-100 text-stone-500' : 'bg-white text-brand hover:bg-red-50'}`}
@@ -52,7 +63,7 @@ export function Counter({
         </output>
         <button
           type="button"
-          aria-label={`Increase ${noun}`}
+          aria-label={increaseLabel}
           onClick={() => onStep(1)}
           className={`${buttonClass} bg-brand text-white hover:bg-brand-dark`}
         >

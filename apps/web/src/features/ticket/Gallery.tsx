@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 
 /**
@@ -6,7 +7,10 @@ import { useState } from 'react';
  * with a fixed aspect ratio (no layout shift).
  */
 export function Gallery({ images, title }: { images: string[]; title: string }) {
+  const { t } = useLingui();
   const [index, setIndex] = useState(0);
+  const count = images.length;
+  const number = index + 1;
   const current = images[Math.min(index, images.length - 1)];
   if (!current) {
     return <div className="aspect-[16/10] w-full rounded-2xl bg-stone-200" aria-hidden="true" />;
@@ -16,7 +20,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
       <div className="overflow-hidden rounded-2xl bg-stone-200">
         <img
           src={current}
-          alt={images.length > 1 ? `${title}: picture ${index + 1} of ${images.length}` : title}
+          alt={count > 1 ? t`${title}: picture ${number} of ${count}` : title}
           width={1200}
           height={750}
           fetchPriority="high"
@@ -25,13 +29,13 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
         />
       </div>
       {images.length > 1 && (
-        <ul className="mt-3 grid grid-cols-4 gap-2" aria-label="Pictures">
+        <ul className="mt-3 grid grid-cols-4 gap-2" aria-label={t`Pictures`}>
           {images.map((src, i) => (
             <li key={src}>
               <button
                 type="button"
                 onClick={() => setIndex(i)}
-                aria-label={`Show picture ${i + 1} of ${images.length}`}
+                aria-label={t`Show picture ${i + 1} of ${count}`}
                 aria-pressed={i === index}
                 className={`block w-full overflow-hidden rounded-lg ring-2 transition ${
                   i === index ? 'ring-brand' : 'ring-transparent opacity-80 hover:opacity-100'

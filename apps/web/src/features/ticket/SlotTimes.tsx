@@ -1,4 +1,24 @@
+import { i18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { INVENTORY_MESSAGES } from '@rome/contract';
 import type { ShownSlot } from './slots';
+
+/** The contract's slotLabel in the page's language: '3 left', 'Sold out', 'Closed', 'Not available'. */
+function slotText(slot: ShownSlot): string {
+  switch (slot.status) {
+    case 'SOLD_OUT':
+      return i18n._(INVENTORY_MESSAGES.soldOut);
+    case 'CLOSED':
+      return i18n._(msg`Closed`);
+    case 'PAST':
+      return i18n._(msg`Not available`);
+    case 'LIMITED':
+      return plural(slot.remaining, { one: '# left', other: '# left' });
+    default:
+      return '';
+  }
+}
 
 /**
  * The chosen day's times as buttons (inventory): Rome time, and what is left ('3 left', 'Sold out',
@@ -22,19 +42,25 @@ export function SlotTimes({
   /** OPENING_HOURS: one entry per day, shown as the day's opening ('from 09:00'). */
   dayEntry?: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <fieldset className="mt-4" aria-describedby={describedBy} aria-invalid={invalid || undefined}>
       <legend className="text-sm font-semibold text-stone-900">
-        {dayEntry ? 'Day entry' : 'Select a time'}{' '}
-        <span className="font-normal text-stone-600">(Rome time)</span>
+        {dayEntry ? t`Day entry` : t`Select a time`}{' '}
+        <span className="font-normal text-stone-600">
+          <Trans>(Rome time)</Trans>
+        </span>
       </legend>
       {slots.length === 0 ? (
-        <p className="mt-1 text-sm text-stone-700">No times on this day.</p>
+        <p className="mt-1 text-sm text-stone-700">
+          <Trans>No times on this day.</Trans>
+        </p>
       ) : (
         <ul id={id} className="mt-2 grid grid-cols-3 gap-2" data-testid="slot-times">
           {slots.map((slot) => {
             const chosen = slot.id === chosenId;
-            const time = dayEntry ? `from ${slot.romeTime}` : slot.romeTime;
+            const start = slot.romeTime;
+            const time = dayEntry ? t`from ${start}` : start;
             return (
               <li key={slot.id}>
                 {/* Named by its own words ('09:00 3 left'), so the name always holds what is seen. */}
@@ -65,7 +91,7 @@ export function SlotTimes({
                         : ''
                     }`}
                   >
-                    {slot.label}
+                    {slotText(slot)}
                   </span>
                 </button>
               </li>

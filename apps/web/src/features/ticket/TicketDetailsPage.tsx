@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { decimalToCents, formatEuro, type Package, savePercent, similarPackages } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
@@ -7,6 +9,7 @@ import { ApiError } from '../../api/client';
 import { LoadError } from '../../components/LoadError';
 import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
 import { usePageTitle } from '../../components/usePageTitle';
+import { pageLocale } from '../../i18n/locale';
 import { useIsEditor } from '../../lib/session';
 import { track } from '../../lib/track';
 import { sanitizeContent } from '../content/html';
@@ -15,7 +18,7 @@ import { TICKET_DESCRIPTION_CLASSES } from './description';
 import { galleryImages, viewMorePath } from './format';
 import { Gallery } from './Gallery';
 
-const LOAD_FAILED = 'Failed to load data. Please try again later.';
+const LOAD_FAILED = msg`Failed to load data. Please try again later.`;
 
 // Editors only (spec §6): the ticket editor is its own lazy chunk that visitors never download.
 // biome-ignore lint/style/noRestrictedImports: a lazy door to the editor (import(), editors only)
@@ -25,6 +28,7 @@ const isNotFound = (e: unknown) => e instanceof ApiError && e.status === 404;
 
 /** Spec §2 Ticket details: /manageBookings/{E9|E8}/{package_tag}. */
 export default function TicketDetailsPage() {
+  const { t } = useLingui();
   const { status = '', id = '' } = useParams();
   const pkg = useQuery({
     ...packageQuery(status, id),
@@ -39,7 +43,7 @@ export default function TicketDetailsPage() {
     if (isNotFound(pkg.error)) return <PackageNotFound />;
     return (
       <main className="mx-auto max-w-3xl px-4 py-12">
-        <LoadError message={LOAD_FAILED} />
+        <LoadError message={t(LOAD_FAILED)} />
       </main>
     );
   }
@@ -47,12 +51,14 @@ export default function TicketDetailsPage() {
 }
 
 function TicketDetails({ pkg }: { pkg: Package }) {
+  const { t } = useLingui();
   const price = decimalToCents(pkg.adult_price) ?? 0;
   const old = decimalToCents(pkg.off_price);
   const save = savePercent(price, old);
   // The one allowlist (contract HTML_POLICY), as on save and in every content block (issue #23).
   const description = useMemo(() => sanitizeContent(pkg.description), [pkg.description]);
   const more = viewMorePath(pkg);
+  const { company, duration } = pkg;
   const isEditor = useIsEditor();
   useEffect(
     () => track('ticket_view', { package_tag: pkg.package_tag, title: pkg.title }),
@@ -73,24 +79,28 @@ function TicketDetails({ pkg }: { pkg: Package }) {
           <p className="mt-1 text-stone-700">{pkg.type}</p>
           <div className="mt-3 flex flex-wrap items-center gap-3">
             <p className="flex items-baseline gap-2">
-              <span className="text-sm text-stone-700">From</span>
+              <span className="text-sm text-stone-700">
+                <Trans>From</Trans>
+              </span>
               <span className="text-3xl font-bold text-brand" data-testid="ticket-price">
-                {formatEuro(price)}
+                {formatEuro(price, pageLocale)}
               </span>
               {old !== null && save !== null && (
                 <s className="text-lg text-stone-600">
-                  <span className="sr-only">was </span>
-                  {formatEuro(old)}
+                  <span className="sr-only">{t`was`} </span>
+                  {formatEuro(old, pageLocale)}
                 </s>
               )}
             </p>
             {save !== null && (
               <span className="rounded-full bg-accent px-3 py-1 text-sm font-bold text-stone-900">
-                SAVE {save}%
+                <Trans>SAVE {save}%</Trans>
               </span>
             )}
           </div>
-          <p className="mt-1 text-sm text-stone-700">Starting from • Per person</p>
+          <p className="mt-1 text-sm text-stone-700">
+            <Trans>Starting from • Per person</Trans>
+          </p>
           {isEditor && (
             <div>
               <Suspense fallback={null}>
@@ -103,10 +113,12 @@ function TicketDetails({ pkg }: { pkg: Package }) {
               to={more}
               className="mt-3 inline-block font-semibold text-brand underline underline-offset-4 hover:text-brand-dark"
             >
-              View more
+              <Trans>View more</Trans>
               <span className="sr-only">
                 {' '}
-                {pkg.company} and similar {pkg.duration} tickets
+                <Trans>
+                  {company} and similar {duration} tickets
+                </Trans>
               </span>
             </Link>
           )}
@@ -118,7 +130,7 @@ function TicketDetails({ pkg }: { pkg: Package }) {
 
         <section aria-labelledby="ticket-about" className="lg:col-start-1">
           <h2 id="ticket-about" className="text-xl font-bold text-stone-900">
-            About this ticket
+            <Trans>About this ticket</Trans>
           </h2>
           <div
             className={`mt-3 ${TICKET_DESCRIPTION_CLASSES}`}
@@ -136,18 +148,19 @@ function TicketDetails({ pkg }: { pkg: Package }) {
 
 /** Same duration, a different package_tag, at most 8 (spec §9); hidden when there are none. */
 function SimilarPackages({ pkg }: { pkg: Package }) {
+  const { t } = useLingui();
   const list = usePackages();
   if (list.isPending) {
     return (
-      <section className="mt-12" aria-label="Similar packages">
+      <section className="mt-12" aria-label={t`Similar packages`}>
         <PackageGridSkeleton count={4} />
       </section>
     );
   }
   if (list.isError) {
     return (
-      <section className="mt-12" aria-label="Similar packages">
-        <LoadError message={LOAD_FAILED} />
+      <section className="mt-12" aria-label={t`Similar packages`}>
+        <LoadError message={t(LOAD_FAILED)} />
       </section>
     );
   }
@@ -156,7 +169,7 @@ function SimilarPackages({ pkg }: { pkg: Package }) {
   return (
     <section className="mt-12" aria-labelledby="similar-heading" data-testid="similar-packages">
       <h2 id="similar-heading" className="mb-4 text-xl font-bold text-stone-900 md:text-2xl">
-        Similar Packages
+        <Trans>Similar Packages</Trans>
       </h2>
       <PackageGrid packages={similar} />
     </section>
@@ -166,15 +179,17 @@ function SimilarPackages({ pkg }: { pkg: Package }) {
 function PackageNotFound() {
   return (
     <main className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold text-brand">Package not found</h1>
+      <h1 className="text-3xl font-bold text-brand">
+        <Trans>Package not found</Trans>
+      </h1>
       <p className="mt-4 text-stone-700">
-        The ticket you are looking for does not exist or is no longer on sale.
+        <Trans>The ticket you are looking for does not exist or is no longer on sale.</Trans>
       </p>
       <Link
         to="/"
         className="mt-6 inline-block rounded-lg bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark"
       >
-        Back to Home
+        <Trans>Back to Home</Trans>
       </Link>
     </main>
   );
@@ -184,7 +199,7 @@ function TicketSkeleton() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-6 md:py-10" aria-busy="true">
       <p role="status" className="sr-only">
-        Loading ticket...
+        <Trans>Loading ticket...</Trans>
       </p>
       <div className="grid animate-pulse gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-10">
         <div className="space-y-4">

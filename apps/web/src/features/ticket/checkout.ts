@@ -3,6 +3,8 @@
  * server prices the order and opens a hosted checkout session, and the visitor is sent there. A 401
  * sends them to /login/ first, remembering the ticket page.
  */
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Package } from '@rome/contract';
 import { ApiError, call, errorMessage, tokenStore } from '../../api/client';
 import { pageLocale, specPathname } from '../../i18n/locale';
@@ -29,7 +31,9 @@ function showOverlay(): () => void {
   overlay.className =
     'fixed inset-0 z-[100] flex flex-col items-center justify-center gap-4 bg-stone-900/70 text-white';
   overlay.innerHTML =
-    '<div class="h-12 w-12 animate-spin rounded-full border-4 border-white/30 border-t-white" aria-hidden="true"></div><p class="text-lg font-semibold">Redirecting to secure payment...</p>';
+    '<div class="h-12 w-12 animate-spin rounded-full border-4 border-white/30 border-t-white" aria-hidden="true"></div><p class="text-lg font-semibold"></p>';
+  // As text, not markup: a translation is never parsed as HTML.
+  overlay.querySelector('p')!.textContent = i18n._(msg`Redirecting to secure payment...`);
   document.body.append(overlay);
   return () => overlay.remove();
 }
@@ -90,7 +94,7 @@ export async function startCheckout(
   } catch (err) {
     hide();
     if (err instanceof ApiError && err.status === 401) return goToLogin();
-    const message = errorMessage(err, 'Something went wrong! Please try again.');
+    const message = errorMessage(err, i18n._(msg`Something went wrong! Please try again.`));
     if (onRefused && err instanceof ApiError && err.status < 500) onRefused(message);
     else toast.error(message);
   }

@@ -16,6 +16,12 @@ describe('formatTicketDate', () => {
     process.env.TZ = tz;
   });
 
+  it("formats the day in the page's language, English unchanged", () => {
+    expect(formatTicketDate('2026-11-23', 'en')).toBe('Mon, 23 Nov 2026');
+    expect(formatTicketDate('2026-11-23', 'it')).toMatch(/^lun.* 23 nov 2026$/);
+    expect(formatTicketDate('2026-11-23', 'de')).toMatch(/^Mo.* 23\. Nov\. 2026$/);
+  });
+
   it('returns anything that is not a real day unchanged', () => {
     expect(formatTicketDate('2026-02-30')).toBe('2026-02-30');
     expect(formatTicketDate('tomorrow')).toBe('tomorrow');

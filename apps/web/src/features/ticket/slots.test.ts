@@ -1,6 +1,6 @@
 import type { Slot } from '@rome/contract';
 import { describe, expect, it } from 'vitest';
-import { chosenSlot, passRule, showSlots, slotDays, slotRange } from './slots';
+import { chosenSlot, showSlots, slotDays, slotRange } from './slots';
 
 const slot = (id: string, startsAt: string, status: Slot['status'], remaining = 20): Slot => ({
   id,
@@ -84,13 +84,6 @@ describe('chosenSlot', () => {
     expect(chosenSlot([open, full], 'o')?.id).toBe('o');
     expect(chosenSlot([open, full], 'f')).toBeNull();
     expect(chosenSlot([open, full], null)).toBeNull();
-  });
-});
-
-describe('passRule', () => {
-  it('says how long a pass is valid', () => {
-    expect(passRule(24)).toBe('Valid 24 hours from first use');
-    expect(passRule(1)).toBe('Valid 1 hour from first use');
   });
 });
 

@@ -53,10 +53,6 @@ export function chosenSlot(daySlots: readonly ShownSlot[], pickedId: string | nu
   return null;
 }
 
-/** 'Valid 24 hours from first use' (an open-dated pass). */
-export const passRule = (hours: number): string =>
-  `Valid ${hours} ${hours === 1 ? 'hour' : 'hours'} from first use`;
-
 /** The range of Rome dates to ask times for: the package's listed days (at most the server's 370). */
 export function slotRange(dates: readonly string[]): { from?: string; to?: string } {
   if (dates.length === 0) return {};

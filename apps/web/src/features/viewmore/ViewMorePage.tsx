@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type Package, sameCompany, similarOptions } from '@rome/contract';
 import { useParams } from 'react-router';
 import { usePackages } from '../../api/catalog';
@@ -11,6 +12,7 @@ import { useStoredPageHead } from '../content/page-head';
 
 /** Spec §2 View more / similar: /viewsimilar/{hours}/{company}. */
 export default function ViewMorePage() {
+  const { t } = useLingui();
   const { hours = '', company = '' } = useParams();
   const packages = usePackages();
 
@@ -27,6 +29,7 @@ export default function ViewMorePage() {
           tag="view-more-title"
           page="view-more"
           fallback="Explore More Tours"
+          localized={t`Explore More Tours`}
           label="view more title"
           className="text-3xl font-extrabold text-white drop-shadow md:text-5xl"
         />
@@ -35,6 +38,7 @@ export default function ViewMorePage() {
           tag="view-more-subtitle"
           page="view-more"
           fallback="Tickets from the same operator and similar options from others"
+          localized={t`Tickets from the same operator and similar options from others`}
           label="view more subtitle"
           className="mt-3 max-w-2xl text-lg text-white drop-shadow md:text-xl"
         />
@@ -43,25 +47,25 @@ export default function ViewMorePage() {
       <div className="mx-auto max-w-6xl px-4 py-10">
         {packages.isPending ? (
           <p role="status" className="py-12 text-center text-lg text-stone-700">
-            Loading packages...
+            <Trans>Loading packages...</Trans>
           </p>
         ) : packages.isError ? (
-          <LoadError message="Failed to load packages. Please try again later." button="Retry" />
+          <LoadError message={t`Failed to load packages. Please try again later.`} button={t`Retry`} />
         ) : (
           <>
             <Section
               id="same-categories"
-              title="Same Categories"
+              title={t`Same Categories`}
               detail={company}
               packages={sameCompany(all, company)}
-              empty="No packages available for this category."
+              empty={t`No packages available for this category.`}
             />
             <Section
               id="similar-options"
-              title="Similar Options"
+              title={t`Similar Options`}
               detail={hours}
               packages={similarOptions(all, hours, company)}
-              empty="No similar options available."
+              empty={t`No similar options available.`}
             />
           </>
         )}
