@@ -25,6 +25,12 @@ export default defineConfig({
         '<rootDir>/apps/web/src/features/test/**',
       ],
     },
+    {
+      // The server's own words (e-mails, heads drawn from the catalogue): apps/server/src/i18n/catalog.ts.
+      path: '<rootDir>/apps/server/src/i18n/locales/{locale}/messages',
+      include: ['<rootDir>/apps/server/src'],
+      exclude: ['**/node_modules/**', '**/*.test.*'],
+    },
   ],
   format: formatter({ lineNumbers: false }),
 });

@@ -46,7 +46,19 @@ export type PageModule =
   | 'features/notfound/NotFoundPage';
 
 export type PageParams = Readonly<Record<string, string>>;
-type Text = string | ((params: PageParams) => string);
+
+/**
+ * Puts an English text of the table (its catalogue id, marked for `npm run i18n:extract` with an
+ * i18n comment) into the page's language, with `{name}` values filled in: the web app passes Lingui's
+ * i18n._, the server its own instance of the page's language (issue #20).
+ */
+export type Translate = (id: string, values?: Record<string, string>) => string;
+
+/** English: the text as written, its values filled in. */
+export const english: Translate = (id, values) =>
+  values ? id.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole) : id;
+
+type Text = string | ((params: PageParams, tr: Translate) => string);
 
 /**
  * A page's <head>. Either its own words (static, or built from the path's params), or drawn from the
@@ -116,13 +128,20 @@ export type PageEntry = {
 };
 
 const DEFAULT_DESCRIPTION =
-  'Hop-on hop-off bus tours and museum tickets in Rome from several operators. Compare, book online and get your QR ticket at once.';
+  /*i18n*/ 'Hop-on hop-off bus tours and museum tickets in Rome from several operators. Compare, book online and get your QR ticket at once.';
 
-const titled = (name: string) => `${name} | ${PRODUCT_NAME}`;
+/** A page's title: its name in the page's language, then the shop's name. */
+const titled =
+  (name: string) =>
+  (_params: PageParams, tr: Translate): string =>
+    `${tr(name)} | ${PRODUCT_NAME}`;
 
 /** A company page's title (its head is drawn from the catalog: the folder's name). */
-export const companyPageTitle = (companyName: string) =>
-  `Explore Rome with ${companyName} | Book Tickets at ${PRODUCT_NAME}`;
+export const companyPageTitle = (companyName: string, tr: Translate = english) =>
+  tr(/*i18n*/ 'Explore Rome with {company} | Book Tickets at {shop}', {
+    company: companyName,
+    shop: PRODUCT_NAME,
+  });
 
 const TABLE = [
   {
@@ -130,7 +149,7 @@ const TABLE = [
     module: 'features/home/HomePage',
     layout: 'main',
     head: {
-      title: titled('Rome Hop-On Hop-Off Bus Tours & Museum Tickets'),
+      title: titled(/*i18n*/ 'Rome Hop-On Hop-Off Bus Tours & Museum Tickets'),
       description: DEFAULT_DESCRIPTION,
       organization: true,
     },
@@ -157,9 +176,9 @@ const TABLE = [
     module: 'features/pages/AboutUsPage',
     layout: 'main',
     head: {
-      title: titled('About Us'),
+      title: titled(/*i18n*/ 'About Us'),
       description:
-        'Who we are: a Rome ticket shop selling sightseeing bus tours and museum entries from trusted operators.',
+        /*i18n*/ 'Who we are: a Rome ticket shop selling sightseeing bus tours and museum entries from trusted operators.',
     },
     storedPage: 'about-us',
     frame: 'banner',
@@ -171,8 +190,8 @@ const TABLE = [
     module: 'features/pages/TermsPage',
     layout: 'main',
     head: {
-      title: titled('Terms and Conditions'),
-      description: 'The terms and conditions for buying sightseeing tickets from our shop.',
+      title: titled(/*i18n*/ 'Terms and Conditions'),
+      description: /*i18n*/ 'The terms and conditions for buying sightseeing tickets from our shop.',
     },
     storedPage: 'terms',
     frame: 'banner',
@@ -183,7 +202,10 @@ const TABLE = [
     pattern: '/returnPolicy',
     module: 'features/pages/ReturnPolicyPage',
     layout: 'main',
-    head: { title: titled('Return Policy'), description: 'How returns of unused sightseeing tickets work.' },
+    head: {
+      title: titled(/*i18n*/ 'Return Policy'),
+      description: /*i18n*/ 'How returns of unused sightseeing tickets work.',
+    },
     storedPage: 'return-policy',
     frame: 'banner',
     sitemap: 'page',
@@ -194,8 +216,8 @@ const TABLE = [
     module: 'features/pages/RefundPage',
     layout: 'main',
     head: {
-      title: titled('Refund Policy'),
-      description: 'When and how we refund sightseeing ticket purchases.',
+      title: titled(/*i18n*/ 'Refund Policy'),
+      description: /*i18n*/ 'When and how we refund sightseeing ticket purchases.',
     },
     storedPage: 'refund',
     frame: 'banner',
@@ -207,8 +229,8 @@ const TABLE = [
     module: 'features/pages/AgentPointsPage',
     layout: 'main',
     head: {
-      title: titled('Agent Points'),
-      description: 'Where to find our ticket agents in Rome to redeem your QR ticket.',
+      title: titled(/*i18n*/ 'Agent Points'),
+      description: /*i18n*/ 'Where to find our ticket agents in Rome to redeem your QR ticket.',
     },
     storedPage: 'agent-points',
     frame: 'banner',
@@ -221,8 +243,8 @@ const TABLE = [
     module: 'features/pages/AgentPointsPage',
     layout: 'main',
     head: {
-      title: titled('Agent Points'),
-      description: 'Where to find our ticket agents in Rome to redeem your QR ticket.',
+      title: titled(/*i18n*/ 'Agent Points'),
+      description: /*i18n*/ 'Where to find our ticket agents in Rome to redeem your QR ticket.',
     },
     canonical: '/agentpoints',
     storedPage: 'agent-points',
@@ -233,8 +255,8 @@ const TABLE = [
     module: 'features/offers/OffersPage',
     layout: 'main',
     head: {
-      title: titled('Special Offers'),
-      description: 'Exciting deals on Rome bus tours and museum tickets.',
+      title: titled(/*i18n*/ 'Special Offers'),
+      description: /*i18n*/ 'Exciting deals on Rome bus tours and museum tickets.',
     },
     sitemap: 'page',
     nav: { label: /*i18n*/ 'Offers', footer: 5 },
@@ -243,7 +265,11 @@ const TABLE = [
     pattern: '/yourticket',
     module: 'features/tickets/PurchaseHistoryPage',
     layout: 'main',
-    head: { title: titled('Purchase History'), description: 'Your tickets and QR codes.', noindex: true },
+    head: {
+      title: titled(/*i18n*/ 'Purchase History'),
+      description: /*i18n*/ 'Your tickets and QR codes.',
+      noindex: true,
+    },
     crawl: false,
     nav: { label: /*i18n*/ 'Purchase History', bar: { signedIn: 1 } },
     headCode: false,
@@ -252,21 +278,33 @@ const TABLE = [
     pattern: '/success',
     module: 'features/checkout/SuccessPage',
     layout: 'main',
-    head: { title: titled('Payment Successful'), description: 'Your ticket is ready.', noindex: true },
+    head: {
+      title: titled(/*i18n*/ 'Payment Successful'),
+      description: /*i18n*/ 'Your ticket is ready.',
+      noindex: true,
+    },
     headCode: false,
   },
   {
     pattern: '/success/:uniqueId',
     module: 'features/checkout/SuccessPage',
     layout: 'main',
-    head: { title: titled('Payment Successful'), description: 'Your ticket is ready.', noindex: true },
+    head: {
+      title: titled(/*i18n*/ 'Payment Successful'),
+      description: /*i18n*/ 'Your ticket is ready.',
+      noindex: true,
+    },
     headCode: false,
   },
   {
     pattern: '/cancel',
     module: 'features/checkout/CancelPage',
     layout: 'main',
-    head: { title: titled('Payment Cancelled'), description: 'Your payment was cancelled.', noindex: true },
+    head: {
+      title: titled(/*i18n*/ 'Payment Cancelled'),
+      description: /*i18n*/ 'Your payment was cancelled.',
+      noindex: true,
+    },
     headCode: false,
   },
   {
@@ -274,8 +312,8 @@ const TABLE = [
     module: 'features/tickets/VerifyPage',
     layout: 'main',
     head: {
-      title: titled('Ticket Verification'),
-      description: 'Ticket verification for agents.',
+      title: titled(/*i18n*/ 'Ticket Verification'),
+      description: /*i18n*/ 'Ticket verification for agents.',
       noindex: true,
     },
     crawl: false,
@@ -286,8 +324,8 @@ const TABLE = [
     module: 'features/search/SearchPage',
     layout: 'main',
     head: {
-      title: titled('Search Tickets'),
-      description: 'Find Rome bus tours and museum tickets by ticket type.',
+      title: titled(/*i18n*/ 'Search Tickets'),
+      description: /*i18n*/ 'Find Rome bus tours and museum tickets by ticket type.',
     },
     firstScreen: ['packages', 'settings'],
     firstCardOf: 'ticketType',
@@ -306,8 +344,9 @@ const TABLE = [
     module: 'features/viewmore/ViewMorePage',
     layout: 'main',
     head: {
-      title: (p) => titled(`${p.company} and similar ${p.hours} tickets`),
-      description: (p) => `Compare ${p.hours} sightseeing tickets in Rome.`,
+      title: (p, tr) =>
+        `${tr(/*i18n*/ '{company} and similar {hours} tickets', { company: p.company, hours: p.hours })} | ${PRODUCT_NAME}`,
+      description: (p, tr) => tr(/*i18n*/ 'Compare {hours} sightseeing tickets in Rome.', { hours: p.hours }),
     },
     storedPage: 'view-more',
     frame: 'banner',
@@ -318,8 +357,8 @@ const TABLE = [
     module: 'features/account/ProfilePage',
     layout: 'main',
     head: {
-      title: titled('My Account'),
-      description: 'Manage your account settings and view your travel history.',
+      title: titled(/*i18n*/ 'My Account'),
+      description: /*i18n*/ 'Manage your account settings and view your travel history.',
       noindex: true,
     },
     crawl: false,
@@ -331,8 +370,8 @@ const TABLE = [
     module: 'features/analytics/AnalyticsPage',
     layout: 'own',
     head: {
-      title: titled('Analytics Dashboard'),
-      description: 'Real-time insights and user activities',
+      title: titled(/*i18n*/ 'Analytics Dashboard'),
+      description: /*i18n*/ 'Real-time insights and user activities',
       noindex: true,
     },
     crawl: false,
@@ -342,7 +381,11 @@ const TABLE = [
     pattern: '/login',
     module: 'features/auth/LoginPage',
     layout: 'main',
-    head: { title: titled('Sign In'), description: 'Sign in to your account.', noindex: true },
+    head: {
+      title: titled(/*i18n*/ 'Sign In'),
+      description: /*i18n*/ 'Sign in to your account.',
+      noindex: true,
+    },
     headCode: false,
   },
   {
@@ -350,8 +393,8 @@ const TABLE = [
     module: 'features/auth/RegisterPage',
     layout: 'main',
     head: {
-      title: titled('Create Account'),
-      description: 'Create an account to book tickets and keep your QR codes.',
+      title: titled(/*i18n*/ 'Create Account'),
+      description: /*i18n*/ 'Create an account to book tickets and keep your QR codes.',
       noindex: true,
     },
     headCode: false,
@@ -360,7 +403,11 @@ const TABLE = [
     pattern: '/forgot-password',
     module: 'features/auth/ForgotPasswordPage',
     layout: 'main',
-    head: { title: titled('Forgot Password'), description: 'Request a password reset code.', noindex: true },
+    head: {
+      title: titled(/*i18n*/ 'Forgot Password'),
+      description: /*i18n*/ 'Request a password reset code.',
+      noindex: true,
+    },
     headCode: false,
   },
   {
@@ -368,8 +415,8 @@ const TABLE = [
     module: 'features/auth/ResetPasswordPage',
     layout: 'main',
     head: {
-      title: titled('Reset Password'),
-      description: 'Enter your code and a new password.',
+      title: titled(/*i18n*/ 'Reset Password'),
+      description: /*i18n*/ 'Enter your code and a new password.',
       noindex: true,
     },
     headCode: false,
@@ -378,7 +425,11 @@ const TABLE = [
     pattern: '/reset-success',
     module: 'features/auth/ResetSuccessPage',
     layout: 'main',
-    head: { title: titled('Password Reset'), description: 'Your password has been reset.', noindex: true },
+    head: {
+      title: titled(/*i18n*/ 'Password Reset'),
+      description: /*i18n*/ 'Your password has been reset.',
+      noindex: true,
+    },
     headCode: false,
   },
   {
@@ -386,8 +437,8 @@ const TABLE = [
     module: 'features/auth/UndoEmailChangePage',
     layout: 'main',
     head: {
-      title: titled('Undo Email Change'),
-      description: 'Put the previous email address of your account back.',
+      title: titled(/*i18n*/ 'Undo Email Change'),
+      description: /*i18n*/ 'Put the previous email address of your account back.',
       noindex: true,
     },
     // Its link carries a one-time token.
@@ -399,7 +450,11 @@ const TABLE = [
     pattern: '/t/:token',
     module: 'features/tickets/TicketLinkPage',
     layout: 'own',
-    head: { title: titled('Your Ticket'), description: 'Your ticket and its QR code.', noindex: true },
+    head: {
+      title: titled(/*i18n*/ 'Your Ticket'),
+      description: /*i18n*/ 'Your ticket and its QR code.',
+      noindex: true,
+    },
     crawl: false,
     headCode: false,
   },
@@ -409,9 +464,9 @@ const TABLE = [
     module: 'features/tickets/FindTicketsPage',
     layout: 'main',
     head: {
-      title: titled('Find My Tickets'),
+      title: titled(/*i18n*/ 'Find My Tickets'),
       description:
-        'Lost your ticket e-mail? Get the links to your tickets sent to your e-mail address again.',
+        /*i18n*/ 'Lost your ticket e-mail? Get the links to your tickets sent to your e-mail address again.',
     },
     headCode: false,
   },
@@ -427,7 +482,7 @@ const TABLE = [
     pattern: '/pay/:session',
     module: 'features/checkout/TestCheckoutPage',
     layout: 'main',
-    head: { title: titled('Test Checkout'), description: 'Test checkout.', noindex: true },
+    head: { title: titled(/*i18n*/ 'Test Checkout'), description: /*i18n*/ 'Test checkout.', noindex: true },
     crawl: false,
     headCode: false,
   },
@@ -445,7 +500,7 @@ export const PAGE_ROUTES: readonly PagePattern[] = TABLE.map((p) => p.pattern);
 export const NOT_FOUND_PAGE = {
   module: 'features/notfound/NotFoundPage',
   layout: 'main',
-  head: { title: titled('Page Not Found'), description: DEFAULT_DESCRIPTION, noindex: true },
+  head: { title: titled(/*i18n*/ 'Page Not Found'), description: DEFAULT_DESCRIPTION, noindex: true },
 } as const satisfies Pick<PageEntry, 'module' | 'layout' | 'head'>;
 
 export type FoundPage = { page: PageEntry; pattern: string; params: Record<string, string> };
@@ -465,9 +520,9 @@ export function findRoute(path: string): { pattern: string; params: Record<strin
   return found && { pattern: found.pattern, params: found.params };
 }
 
-/** A static text of the table, or one built from the path's params. */
-export const pageText = (text: Text, params: PageParams): string =>
-  typeof text === 'function' ? text(params) : text;
+/** A text of the table in the page's language (English by default), built from the path's params. */
+export const pageText = (text: Text, params: PageParams, tr: Translate = english): string =>
+  typeof text === 'function' ? text(params, tr) : tr(text);
 
 /** The stored page (editor metadata, static content) the page at `path` shows, or null. */
 export function storedPageOf(found: FoundPage): string | null {

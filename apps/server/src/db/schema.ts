@@ -278,6 +278,8 @@ export const orders = pgTable(
     unitItems: jsonb('unit_items').$type<BookingUnitItem[]>(),
     cancelReason: text('cancel_reason'),
     selectedDate: date('selected_date', { mode: 'string' }),
+    /** The buyer's language when ordering (issue #20): its e-mails and ticket link speak it. */
+    language: text('language').notNull().default('en'),
     /** The slot whose places this order holds (pending) or took (paid); null for unlimited packages. */
     slotId: uuid('slot_id').references(() => slots.id),
     places: integer('places').notNull().default(0),

@@ -4,7 +4,26 @@
  * entry, a day, a pass's validity), and the QR inline. The HTML has the shop's look with inline styles
  * only (mail clients drop style sheets) and a system font stack; the text part says the same.
  */
-import { escapeHtml, formatEuro, orderReference, ticketCountsText } from '@rome/contract';
+import type { I18n } from '@lingui/core';
+import { escapeHtml, formatEuro, type Locale, orderReference } from '@rome/contract';
+
+/**
+ * The e-mails speak the order's language (issue #20): `i18n` is the server's Lingui instance of it
+ * (i18n/catalog.ts), whose ids are the English texts below (English output unchanged).
+ */
+export type MailLanguage = { locale: Locale; i18n: I18n };
+
+/** '2 adults, 1 youth' in the mail's language (the contract's ticketCountsText's English). */
+export function ticketCounts(i18n: I18n, c: { adults: number; youths: number; infants: number }): string {
+  const parts = [
+    c.adults > 0 ? i18n._('{count, plural, one {# adult} other {# adults}}', { count: c.adults }) : '',
+    c.youths > 0 ? i18n._('{count, plural, one {# youth} other {# youths}}', { count: c.youths }) : '',
+    c.infants > 0
+      ? i18n._('{count, plural, one {# child (free)} other {# children (free)}}', { count: c.infants })
+      : '',
+  ].filter(Boolean);
+  return parts.join(', ');
+}
 
 export type TicketMailInput = {
   title: string;
@@ -29,66 +48,77 @@ const button = (href: string, label: string) =>
   `<a href="${escapeHtml(href)}" style="display:inline-block;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:600;padding:10px 18px;border-radius:8px">${escapeHtml(label)}</a>`;
 
 /** How the ticket is used, in one sentence. */
-export function usageLine(m: Pick<TicketMailInput, 'visit' | 'timed' | 'pass'>): string {
+export function usageLine(i18n: I18n, m: Pick<TicketMailInput, 'visit' | 'timed' | 'pass'>): string {
   if (m.pass?.hours) {
-    const first = m.pass.validityDays ? ` Use it for the first time within ${m.pass.validityDays} days.` : '';
-    return `Valid ${m.pass.hours} hours from its first use at any stop.${first}`;
+    const valid = i18n._('Valid {hours} hours from its first use at any stop.', { hours: m.pass.hours });
+    return m.pass.validityDays
+      ? `${valid} ${i18n._('Use it for the first time within {days} days.', { days: m.pass.validityDays })}`
+      : valid;
   }
-  if (m.timed) return 'Timed entry: please arrive 15 minutes before your time (Rome time).';
-  if (m.visit) return 'Valid on the day shown.';
-  return 'Open-dated: valid on any day.';
+  if (m.timed) return i18n._('Timed entry: please arrive 15 minutes before your time (Rome time).');
+  if (m.visit) return i18n._('Valid on the day shown.');
+  return i18n._('Open-dated: valid on any day.');
 }
 
-export function ticketMail(m: TicketMailInput): { subject: string; text: string; html: string } {
+export function ticketMail(
+  m: TicketMailInput,
+  { locale, i18n }: MailLanguage,
+): { subject: string; text: string; html: string } {
   const reference = orderReference(m.uniqueId);
-  const counts = ticketCountsText(m.counts);
-  const total = formatEuro(m.totalCents);
-  const usage = usageLine(m);
+  const counts = ticketCounts(i18n, m.counts);
+  const total = formatEuro(m.totalCents, locale);
+  const usage = usageLine(i18n, m);
+  const thanks = i18n._('Thank you for your purchase!');
   const rows: [string, string][] = [
-    ['Order reference', reference],
-    ...(m.visit ? ([['When', `${m.visit}${m.timed ? ' (Rome time)' : ''}`]] as [string, string][]) : []),
-    ['Tickets', counts],
-    ['Total paid', total],
+    [i18n._('Order reference'), reference],
+    ...(m.visit
+      ? ([[i18n._('When'), m.timed ? i18n._('{when} (Rome time)', { when: m.visit }) : m.visit]] as [
+          string,
+          string,
+        ][])
+      : []),
+    [i18n._('Tickets'), counts],
+    [i18n._('Total paid'), total],
   ];
   const text = [
-    'Thank you for your purchase!',
+    thanks,
     '',
     m.title,
     ...rows.map(([k, v]) => `${k}: ${v}`),
     '',
     usage,
-    `Show the attached QR code to an agent (ticket link: ${m.claimUrl}).`,
-    `Your ticket on your phone, no sign-in needed: ${m.linkUrl}`,
-    'The PDF ticket is attached too.',
-    `Your tickets are also in your purchase history: ${m.historyUrl}`,
+    i18n._('Show the attached QR code to an agent (ticket link: {url}).', { url: m.claimUrl }),
+    i18n._('Your ticket on your phone, no sign-in needed: {url}', { url: m.linkUrl }),
+    i18n._('The PDF ticket is attached too.'),
+    i18n._('Your tickets are also in your purchase history: {url}', { url: m.historyUrl }),
     '',
     'Rome Bus Tickets',
     '',
   ].join('\n');
   const cell = 'padding:6px 0;font-size:15px;vertical-align:top';
-  const html = `<!doctype html><html lang="en"><body style="margin:0;padding:0;background:#f5f5f4">
+  const html = `<!doctype html><html lang="${locale}"><body style="margin:0;padding:0;background:#f5f5f4">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f5f4;padding:24px 0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c1917">
 <tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
 <tr><td style="background:${BRAND};padding:18px 24px;color:#ffffff;font-size:20px;font-weight:700">Rome Bus Tickets</td></tr>
 <tr><td style="padding:24px">
-<p style="margin:0 0 8px;font-size:15px">Thank you for your purchase!</p>
+<p style="margin:0 0 8px;font-size:15px">${escapeHtml(thanks)}</p>
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${escapeHtml(m.title)}</h1>
 <table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse">
 ${rows.map(([k, v]) => `<tr><td style="${cell};color:#57534e;width:40%">${escapeHtml(k)}</td><td style="${cell};font-weight:600">${escapeHtml(v)}</td></tr>`).join('\n')}
 </table>
 <p style="margin:16px 0 0;padding:12px 14px;background:#fef3c7;border-radius:8px;font-size:15px">${escapeHtml(usage)}</p>
-<p style="margin:20px 0 8px;text-align:center"><img src="cid:ticket-qr" alt="Ticket QR code" width="256" height="256" style="display:inline-block"></p>
-<p style="margin:0;text-align:center;font-size:14px;color:#57534e">Show this QR code to an agent.</p>
-<p style="margin:20px 0 0;text-align:center">${button(m.linkUrl, 'Open your ticket on your phone')}</p>
-<p style="margin:8px 0 0;text-align:center;font-size:13px;color:#57534e">No sign-in needed, and it works without a signal once opened. The PDF ticket is attached.</p>
-<p style="margin:16px 0 0;text-align:center;font-size:14px"><a href="${escapeHtml(m.historyUrl)}" style="color:${BRAND};font-weight:600">Your purchase history</a></p>
+<p style="margin:20px 0 8px;text-align:center"><img src="cid:ticket-qr" alt="${escapeHtml(i18n._('Ticket QR code'))}" width="256" height="256" style="display:inline-block"></p>
+<p style="margin:0;text-align:center;font-size:14px;color:#57534e">${escapeHtml(i18n._('Show this QR code to an agent.'))}</p>
+<p style="margin:20px 0 0;text-align:center">${button(m.linkUrl, i18n._('Open your ticket on your phone'))}</p>
+<p style="margin:8px 0 0;text-align:center;font-size:13px;color:#57534e">${escapeHtml(i18n._('No sign-in needed, and it works without a signal once opened. The PDF ticket is attached.'))}</p>
+<p style="margin:16px 0 0;text-align:center;font-size:14px"><a href="${escapeHtml(m.historyUrl)}" style="color:${BRAND};font-weight:600">${escapeHtml(i18n._('Your purchase history'))}</a></p>
 </td></tr>
 </table>
 </td></tr>
 </table>
 </body></html>`;
-  return { subject: `Your ticket: ${m.title}`, text, html };
+  return { subject: i18n._('Your ticket: {title}', { title: m.title }), text, html };
 }
 
 /** One ticket of a links e-mail: what it is and its (new) link. */

@@ -2,6 +2,8 @@
  * A card payment provider with a hosted checkout page. Two implementations: Stripe (production) and
  * the built-in test checkout (the default when no Stripe key is set).
  */
+import type { Locale } from '@rome/contract';
+
 export type CheckoutLine = { name: string; unitAmountCents: number; quantity: number };
 
 export type CreateSessionInput = {
@@ -11,6 +13,8 @@ export type CreateSessionInput = {
   customerEmail: string;
   successUrl: string;
   cancelUrl: string;
+  /** The buyer's language (issue #20): the hosted page speaks it too. */
+  locale: Locale;
   expiresAt: Date;
   idempotencyKey: string;
 };

@@ -37,6 +37,8 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
           metadata: { order_unique_id: input.orderUniqueId },
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
+          // Stripe's hosted page in the buyer's language (Stripe knows all five).
+          locale: input.locale,
           expires_at: Math.floor(input.expiresAt.getTime() / 1000),
         },
         { idempotencyKey: input.idempotencyKey },

@@ -4,6 +4,7 @@
  * money, so a production start refuses it unless ALLOW_TEST_PAYMENTS is set (see config.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { localizedPath } from '@rome/contract';
 import type { CreateSessionInput, PaymentProvider, ProviderSession } from './provider';
 
 /** The test checkout's page is on the shop itself, at the address the return URLs name. */
@@ -12,7 +13,7 @@ export function testProvider(): PaymentProvider {
     name: 'test',
     async createSession(input: CreateSessionInput) {
       const id = `test_cs_${randomBytes(18).toString('base64url')}`;
-      return { id, url: `${new URL(input.successUrl).origin}/pay/${id}` };
+      return { id, url: `${new URL(input.successUrl).origin}${localizedPath(input.locale, `/pay/${id}`)}` };
     },
     async retrieveSession(id: string): Promise<ProviderSession> {
       // The test checkout has no remote state: the order row is the session.

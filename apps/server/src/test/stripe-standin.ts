@@ -20,6 +20,8 @@ export type StandinSession = {
   metadata: Record<string, string>;
   success_url: string;
   cancel_url: string;
+  /** The hosted page's language, as Stripe keeps it (null: the browser's). */
+  locale: string | null;
   expires_at: number;
   line_items: { name: string; unit_amount: number; quantity: number }[];
   payment_intent: string;
@@ -108,6 +110,7 @@ export async function startStripeStandin(): Promise<StripeStandin> {
           metadata: { order_unique_id: f['metadata[order_unique_id]'] },
           success_url: f.success_url,
           cancel_url: f.cancel_url,
+          locale: f.locale ?? null,
           expires_at: Number(f.expires_at),
           line_items: lines,
           payment_intent: `pi_${randomBytes(12).toString('hex')}`,

@@ -1,10 +1,11 @@
-import { NOT_FOUND_PAGE } from '@rome/contract';
+import { NOT_FOUND_PAGE, pageText } from '@rome/contract';
 import { Link } from 'react-router';
+import { translate } from '../i18n/locale';
 import { usePageTitle } from './usePageTitle';
 
 /** Spec §2 404 page (inside the main layout). */
 export function NotFound() {
-  usePageTitle(NOT_FOUND_PAGE.head.title);
+  usePageTitle(pageText(NOT_FOUND_PAGE.head.title, {}, translate));
   return (
     <main className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
       <p className="text-8xl font-black tracking-tighter text-brand sm:text-9xl" aria-hidden="true">

@@ -1,6 +1,7 @@
 import { findPage, PRODUCT_NAME, pageText } from '@rome/contract';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { translate } from '../i18n/locale';
 
 /**
  * Sets document.title on client-side navigation. The server already renders each route's <title> on
@@ -39,7 +40,7 @@ export function useTableTitle(): string | null {
   const { pathname } = useLocation();
   const found = findPage(pathname);
   const rule = found?.page.head;
-  return found && rule && !('catalog' in rule) ? pageText(rule.title, found.params) : null;
+  return found && rule && !('catalog' in rule) ? pageText(rule.title, found.params, translate) : null;
 }
 
 /** Sets the tab title the contract's page table gives the current page. */

@@ -13,6 +13,7 @@ import {
   localePrefix,
   localizedPath,
   splitLocale,
+  type Translate,
 } from '@rome/contract';
 
 // (No window in the unit tests that import the API client: English there.)
@@ -43,3 +44,6 @@ export function rememberLocale(locale: Locale) {
   // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie read by the server, no store needed
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
 }
+
+/** The contract's texts (page titles, ...) in the page's language: their English is the catalogue id. */
+export const translate: Translate = (id, values) => i18n._(id, values);

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   ACTION,
   type FulfilResult,
+  localizedPath,
   nextOrderStatus,
   orderReference,
   ticketLinkPath,
@@ -15,6 +16,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, packages, users } from '../../db/schema';
+import { serverI18n } from '../../i18n/catalog';
 import { enqueueMail } from '../../mail/outbox';
 import { ticketMail } from '../../mail/ticket-mail';
 import type { Storage } from '../../storage/storage';
@@ -25,7 +27,7 @@ import { markRefunded, type RefundDeps, settleRefund, visitWhen } from '../inven
 import { hashLinkToken, newLinkToken } from '../tickets/link';
 import { pdfFileName } from '../tickets/pdf';
 import { storeTicketQr } from '../tickets/qr';
-import { moveOrder } from './order-state';
+import { moveOrder, orderLocale } from './order-state';
 
 export const hashClaimCode = (code: string): string => createHash('sha256').update(code).digest('hex');
 
@@ -150,22 +152,29 @@ async function fulfilInTransaction(
     });
 
     const title = pkg?.title ?? 'Your ticket';
+    const locale = orderLocale(order);
     await enqueueMail(tx as unknown as Db, {
       to: buyer.email,
-      ...ticketMail({
-        title,
-        uniqueId: order.uniqueId,
-        counts: { adults: order.adultCount, youths: order.youthCount, infants: order.infantCount },
-        totalCents: order.totalCents,
-        // Rome's date (and the slot's time), as the buyer will meet it.
-        visit: await visitWhen(tx as unknown as Db, order),
-        timed: order.slotId !== null && pkg?.availabilityType === 'START_TIME',
-        pass:
-          pkg?.availabilityType === 'PASS' ? { hours: pkg.passHours, validityDays: pkg.validityDays } : null,
-        claimUrl,
-        historyUrl: `${deps.publicUrl}/yourticket`,
-        linkUrl: `${deps.publicUrl}${ticketLinkPath(linkToken)}`,
-      }),
+      ...ticketMail(
+        {
+          title,
+          uniqueId: order.uniqueId,
+          counts: { adults: order.adultCount, youths: order.youthCount, infants: order.infantCount },
+          totalCents: order.totalCents,
+          // Rome's date (and the slot's time), as the buyer will meet it.
+          visit: await visitWhen(tx as unknown as Db, order),
+          timed: order.slotId !== null && pkg?.availabilityType === 'START_TIME',
+          pass:
+            pkg?.availabilityType === 'PASS'
+              ? { hours: pkg.passHours, validityDays: pkg.validityDays }
+              : null,
+          claimUrl,
+          // The buyer's pages in the order's language (issue #20); the claim link is the agents'.
+          historyUrl: `${deps.publicUrl}${localizedPath(locale, '/yourticket')}`,
+          linkUrl: `${deps.publicUrl}${localizedPath(locale, ticketLinkPath(linkToken))}`,
+        },
+        { locale, i18n: serverI18n(locale) },
+      ),
       attachments: [
         {
           filename: 'ticket_qr_code.png',
@@ -177,7 +186,11 @@ async function fulfilInTransaction(
           // Both made by the mail sender, after the payment's transaction (issue #22).
           filename: pdfFileName({ reference: orderReference(order.uniqueId) }),
           contentType: 'application/pdf',
-          render: { kind: 'ticket-pdf', orderId: order.id, termsUrl: `${deps.publicUrl}/terms` },
+          render: {
+            kind: 'ticket-pdf',
+            orderId: order.id,
+            termsUrl: `${deps.publicUrl}${localizedPath(locale, '/terms')}`,
+          },
         },
       ],
     });

@@ -5,6 +5,9 @@
  * requests racing on one order cannot both move it.
  */
 import {
+  DEFAULT_LOCALE,
+  isLocale,
+  type Locale,
   nextOrderStatus,
   ORDER_STATE_CODE,
   ORDER_STATE_MESSAGES,
@@ -18,6 +21,10 @@ import { HttpError } from '../../lib/errors';
 
 export type OrderRow = typeof orders.$inferSelect;
 /** Columns a move may set beside the status (what the event brings: paid amount, claim code, ...). */
+/** The language the order was bought in (issue #20); English for orders from before languages. */
+export const orderLocale = (order: Pick<OrderRow, 'language'>): Locale =>
+  isLocale(order.language) ? order.language : DEFAULT_LOCALE;
+
 export type OrderChanges = Partial<Omit<typeof orders.$inferInsert, 'id' | 'status' | 'updatedAt'>>;
 
 /** The 409 of a refused move. */

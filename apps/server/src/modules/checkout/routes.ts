@@ -1,4 +1,4 @@
-import { centsToDecimal } from '@rome/contract';
+import { centsToDecimal, localizedPath } from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { orders, packages } from '../../db/schema';
@@ -8,7 +8,7 @@ import { publicUrlFor } from '../../lib/public-url';
 import { enforce } from '../../lib/rate-limit';
 import { readCheckoutPayload } from './fields';
 import { closeUnpaidSession, fulfilPaidSession } from './fulfilment';
-import { orderStateError } from './order-state';
+import { orderLocale, orderStateError } from './order-state';
 import { createCheckout } from './service';
 
 export const checkoutRoutes: FastifyPluginAsync = async (app) => {
@@ -65,8 +65,8 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       adult_price: centsToDecimal(order.adultPriceCents),
       youth_price: centsToDecimal(order.youthPriceCents),
       total_price: centsToDecimal(order.totalCents),
-      success_url: `/success/${order.uniqueId}/`,
-      cancel_url: '/cancel/',
+      success_url: localizedPath(orderLocale(order), `/success/${order.uniqueId}/`),
+      cancel_url: localizedPath(orderLocale(order), '/cancel/'),
     };
   });
 
@@ -86,7 +86,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     );
     // A cancelled or expired checkout is not paid afterwards (the order state table refuses it).
     if (result === 'order_closed') throw orderStateError('pay');
-    return { result, redirect: `/success/${order.uniqueId}/` };
+    return { result, redirect: localizedPath(orderLocale(order), `/success/${order.uniqueId}/`) };
   });
 
   route(app, 'POST /api/test-checkout/:session/cancel/', async (req) => {

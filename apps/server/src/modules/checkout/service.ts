@@ -7,6 +7,8 @@ import {
   ACTION,
   CHECKOUT_MESSAGES,
   type CheckoutPayload,
+  DEFAULT_LOCALE,
+  localizedPath,
   romeToday,
   usesSlots,
   validateCheckout,
@@ -52,9 +54,11 @@ export async function createCheckout(
   if (!checked.ok) throw badRequest(checked.error);
 
   const uniqueId = randomBytes(16).toString('base64url');
+  const language = input.language ?? DEFAULT_LOCALE;
   const values = {
     uniqueId,
     userId: buyer.id,
+    language,
     selectedDate: checked.date,
     ...pricedOrder(pkg, checked),
     provider: deps.provider.name,
@@ -74,8 +78,10 @@ export async function createCheckout(
       currency: 'eur',
       lines,
       customerEmail: buyer.email,
-      successUrl: `${deps.publicUrl}/success/${uniqueId}/`,
-      cancelUrl: `${deps.publicUrl}/cancel/`,
+      // Back to the pages of the buyer's language.
+      successUrl: `${deps.publicUrl}${localizedPath(language, `/success/${uniqueId}/`)}`,
+      cancelUrl: `${deps.publicUrl}${localizedPath(language, '/cancel/')}`,
+      locale: language,
       expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
       idempotencyKey: `checkout-${order.id}`,
     });

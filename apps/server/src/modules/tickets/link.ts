@@ -17,9 +17,11 @@ import {
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folders, orders, packages, slots } from '../../db/schema';
+import { serverI18n } from '../../i18n/catalog';
 import { hit, peek } from '../../lib/rate-limit';
 import { usageLine } from '../../mail/ticket-mail';
 import type { Storage } from '../../storage/storage';
+import { orderLocale } from '../checkout/order-state';
 import { canCancel, cancelDeadline, visitText } from '../inventory/refunds';
 import { ticketQrPng } from './qr';
 
@@ -124,7 +126,8 @@ export async function ticketFacts(db: Db, where: SQL | undefined, now = new Date
       claimed: o.qrCodeScanned,
       when,
       timed,
-      usage: usageLine({ visit: when, timed, pass }),
+      // In the order's language (issue #20), as its e-mail said it.
+      usage: usageLine(serverI18n(orderLocale(o)), { visit: when, timed, pass }),
       counts,
       tickets: ticketCountsText(counts),
       totalCents: o.totalCents,

@@ -8,10 +8,17 @@ import {
   cardImages,
   centsToDecimal,
   companyPageTitle,
+  DEFAULT_LOCALE,
   decimalToCents,
+  english,
   escapeHtml,
   type FoundPage,
   findPage,
+  formatEuroDecimal,
+  INTL_LOCALE,
+  LOCALES,
+  type Locale,
+  localizedPath,
   NOT_FOUND_PAGE,
   type PageParams,
   PRODUCT_NAME,
@@ -19,11 +26,14 @@ import {
   pageBanner,
   pageText,
   storedPageOf,
+  type Translate,
 } from '@rome/contract';
 import type { CatalogSnapshot } from '../catalog/service';
 import type { SiteSnapshot } from '../content/site-cache';
 
 export type PageHead = {
+  /** The page's language (issue #20): <html lang>, the canonical's prefix, og:locale. */
+  locale: Locale;
   title: string;
   description: string;
   keywords?: string;
@@ -71,30 +81,42 @@ function withPageMeta(head: PageHead, found: FoundPage, site?: SiteSnapshot): Pa
   };
 }
 
-const notFoundHead = (canonicalPath: string): PageHead => ({
-  title: NOT_FOUND_PAGE.head.title,
-  description: NOT_FOUND_PAGE.head.description,
+const notFoundHead = (canonicalPath: string, locale: Locale, tr: Translate): PageHead => ({
+  locale,
+  title: pageText(NOT_FOUND_PAGE.head.title, {}, tr),
+  description: pageText(NOT_FOUND_PAGE.head.description, {}, tr),
   canonicalPath,
   status: 404,
   noindex: true,
 });
 
+/** The page's language and its translator (the server's Lingui instance of it; English as written). */
+export type HeadLanguage = { locale: Locale; tr: Translate };
+const ENGLISH: HeadLanguage = { locale: DEFAULT_LOCALE, tr: english };
+
+/**
+ * The head of the page at `pathname` (the spec's path, without a language prefix), in `language`.
+ * Canonical paths are the spec's; renderHead puts them under the language's prefix.
+ */
 export function pageHead(
   pathname: string,
   catalog: CatalogSnapshot,
   site?: SiteSnapshot,
   search?: URLSearchParams,
+  language: HeadLanguage = ENGLISH,
 ): PageHead {
+  const { locale, tr } = language;
   const found = findPage(pathname);
-  if (!found) return notFoundHead(pathname);
+  if (!found) return notFoundHead(pathname, locale, tr);
   const canonicalPath = found.page.canonical ?? (pathname.replace(/\/+$/, '') || '/');
   const rule = found.page.head;
   const head: PageHead =
     'catalog' in rule
-      ? CATALOG_HEADS[rule.catalog](found.params, catalog, canonicalPath)
+      ? CATALOG_HEADS[rule.catalog](found.params, catalog, canonicalPath, language)
       : {
-          title: pageText(rule.title, found.params),
-          description: pageText(rule.description, found.params),
+          locale,
+          title: pageText(rule.title, found.params, tr),
+          description: pageText(rule.description, found.params, tr),
           canonicalPath,
           status: 200,
           noindex: rule.noindex,
@@ -114,26 +136,37 @@ export function pageHead(
 /** The heads the page table draws from the catalog: a company folder's, a package's; 404 without one. */
 const CATALOG_HEADS: Record<
   'company' | 'package',
-  (params: PageParams, catalog: CatalogSnapshot, canonicalPath: string) => PageHead
+  (params: PageParams, catalog: CatalogSnapshot, canonicalPath: string, language: HeadLanguage) => PageHead
 > = {
-  company(params, catalog, canonicalPath) {
+  company(params, catalog, canonicalPath, { locale, tr }) {
     const folder = catalog.folders.find((f) => f.company_slug === params.companySlug);
-    if (!folder) return notFoundHead(canonicalPath);
+    if (!folder) return notFoundHead(canonicalPath, locale, tr);
     const name = folder.name;
     return {
-      title: companyPageTitle(name),
-      description: `Book ${name} hop-on hop-off tickets in Rome: 24h, 48h and 72h tickets, the best sights and flexible routes.`,
+      locale,
+      title: companyPageTitle(name, tr),
+      description: tr(
+        /*i18n*/ 'Book {company} hop-on hop-off tickets in Rome: 24h, 48h and 72h tickets, the best sights and flexible routes.',
+        { company: name },
+      ),
       canonicalPath,
       status: 200,
     };
   },
-  package(params, catalog, canonicalPath) {
+  package(params, catalog, canonicalPath, { locale, tr }) {
     const pkg = catalog.byTag.get(params.id);
-    if (!pkg) return notFoundHead(canonicalPath);
+    if (!pkg) return notFoundHead(canonicalPath, locale, tr);
+    // The package's own words (title, type, meta) are the operator's, in English for now.
     const description =
       pkg.meta_description ||
-      `${pkg.title}: ${pkg.type}. Book ${pkg.company} tickets in Rome from €${pkg.adult_price} per person.`;
+      tr(/*i18n*/ '{title}: {type}. Book {company} tickets in Rome from {price} per person.', {
+        title: pkg.title,
+        type: pkg.type,
+        company: pkg.company,
+        price: formatEuroDecimal(String(pkg.adult_price), locale),
+      });
     return {
+      locale,
       title: pkg.meta_title || `${pkg.title} | ${PRODUCT_NAME}`,
       description,
       keywords: pkg.meta_keywords,
@@ -162,14 +195,28 @@ const CATALOG_HEADS: Record<
 /** JSON inside <script> must not be able to close the tag. */
 export const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
+/**
+ * The same page in every language, for search engines (hreflang; x-default is English at the spec's
+ * path). Only indexable pages: a noindex page has no alternates to offer.
+ */
+export function alternateLinks(head: PageHead, publicUrl: string): string[] {
+  if (head.noindex || head.status !== 200) return [];
+  const href = (locale: Locale) => escapeHtml(`${publicUrl}${localizedPath(locale, head.canonicalPath)}`);
+  return [
+    ...LOCALES.map((locale) => `<link rel="alternate" hreflang="${locale}" href="${href(locale)}">`),
+    `<link rel="alternate" hreflang="x-default" href="${href(DEFAULT_LOCALE)}">`,
+  ];
+}
+
 export function renderHead(head: PageHead, publicUrl: string): string {
-  const url = `${publicUrl}${head.canonicalPath}`;
+  const url = `${publicUrl}${localizedPath(head.locale, head.canonicalPath)}`;
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
     head.keywords ? `<meta name="keywords" content="${escapeHtml(head.keywords)}">` : '',
     head.noindex ? '<meta name="robots" content="noindex">' : '',
     `<link rel="canonical" href="${escapeHtml(url)}">`,
+    ...alternateLinks(head, publicUrl),
     head.lcpImage
       ? `<link rel="preload" as="image" href="${escapeHtml(head.lcpImage)}" fetchpriority="high">`
       : '',
@@ -181,6 +228,7 @@ export function renderHead(head: PageHead, publicUrl: string): string {
       ? `<link rel="preload" as="image" href="${escapeHtml(head.lcpCard.large)}" media="${CARD_DESKTOP_MEDIA}" fetchpriority="high">`
       : '',
     `<meta property="og:type" content="website">`,
+    `<meta property="og:locale" content="${INTL_LOCALE[head.locale].replace('-', '_')}">`,
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta property="og:description" content="${escapeHtml(head.description)}">`,
     `<meta property="og:url" content="${escapeHtml(url)}">`,

@@ -98,7 +98,7 @@ describe('every page of the page table', () => {
   it('an unknown page: 404, the not-found head, nothing preloaded', async () => {
     const res = await t.app.inject({ url: '/no/such/page' });
     expect(res.statusCode).toBe(404);
-    expect(res.body).toContain(`<title>${NOT_FOUND_PAGE.head.title}</title>`);
+    expect(res.body).toContain(`<title>${pageText(NOT_FOUND_PAGE.head.title, {})}</title>`);
     expect(res.body).not.toContain('modulepreload');
   });
 
@@ -113,8 +113,13 @@ describe('every page of the page table', () => {
     expect(locs).toContain('/manageBookings/E9/BB-24');
     expect(locs).not.toContain('/agentPoints');
     const robots = (await t.app.inject({ url: '/robots.txt' })).body;
-    expect(robots).toBe(
-      'User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /yourticket\nDisallow: /verify/\nDisallow: /profile\nDisallow: /analytics\nDisallow: /t/\nDisallow: /pay/\nDisallow: /agent/\n\nSitemap: http://localhost:3000/sitemap.xml\n',
+    // The English block as the spec's paths; the same pages under each language's prefix (issue #20).
+    expect(robots).toMatch(
+      /^User-agent: \*\nAllow: \/\nDisallow: \/api\/\nDisallow: \/yourticket\nDisallow: \/verify\/\nDisallow: \/profile\nDisallow: \/analytics\nDisallow: \/t\/\nDisallow: \/pay\/\n/,
     );
+    for (const prefix of ['/it', '/es', '/fr', '/de'])
+      for (const p of ['/yourticket', '/verify/', '/profile', '/analytics', '/t/', '/pay/'])
+        expect(robots).toContain(`\nDisallow: ${prefix}${p}\n`);
+    expect(robots).toMatch(/Disallow: \/agent\/\n\nSitemap: http:\/\/localhost:3000\/sitemap.xml\n$/);
   });
 });

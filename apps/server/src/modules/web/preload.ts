@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findPage, firstScreenApiPath, firstScreenData, type PageModule } from '@rome/contract';
+import { findPage, firstScreenApiPath, firstScreenData, type Locale, type PageModule } from '@rome/contract';
 
 /** The key of a page module in Vite's manifest: its source file under apps/web. */
 export const manifestKey = (module: PageModule) => `src/${module}.tsx`;
@@ -69,4 +69,18 @@ function chunkPreloader(distDir: string): (module: PageModule) => string {
     return links;
   };
   return linksFor;
+}
+
+/**
+ * Locale -> the <link> preloading its message catalogue (issue #20): the app's first render waits for
+ * it (apps/web/src/i18n/locale.ts), so it starts with the HTML. Nothing without a build manifest.
+ */
+export function cataloguePreloader(distDir: string): (locale: Locale) => string {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return () => '';
+  const manifest: Manifest = JSON.parse(readFileSync(file, 'utf8'));
+  return (locale) => {
+    const chunk = manifest[`src/locales/${locale}/messages.po`];
+    return chunk ? `<link rel="modulepreload" crossorigin href="/${chunk.file}">` : '';
+  };
 }

@@ -16,19 +16,27 @@ import {
   HOME_HERO_TAGS,
   type HomeHeroText,
   homeHeroFrameHtml,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALES,
+  type Locale,
+  localeFromAcceptLanguage,
+  localizedPath,
   matchRoute,
   PAGES,
   type PageEntry,
+  splitLocale,
   uncrawledPaths,
 } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { serverI18n } from '../../i18n/catalog';
 import { compressText } from '../../lib/compress';
 import type { CatalogSnapshot } from '../catalog/service';
 import { getStaticContent } from '../content/service';
 import { linkExists } from '../tickets/link';
 import { pageHead, renderHead, safeJson } from './head';
 import { inlineStylesheets } from './inline-css';
-import { pagePreloader } from './preload';
+import { cataloguePreloader, pagePreloader } from './preload';
 
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><!--app-head--></head>
 <body><p>The web app is not built. Run <code>npm run build</code>.</p></body></html>`;
@@ -73,9 +81,45 @@ export function sitemapPaths(catalog: CatalogSnapshot): string[] {
   return PAGES.flatMap((page) => (page.sitemap ? expand[page.sitemap](page) : []));
 }
 
-/** robots.txt: the API and the pages the table keeps from crawlers, and where the sitemap is. */
+/** robots.txt: the API and the pages the table keeps from crawlers (in every language), and the sitemap. */
 export const robotsTxt = (publicUrl: string) =>
-  `User-agent: *\nAllow: /\n${['/api/', ...uncrawledPaths(), '/agent/'].map((p) => `Disallow: ${p}\n`).join('')}\nSitemap: ${publicUrl}/sitemap.xml\n`;
+  `User-agent: *\nAllow: /\n${[
+    '/api/',
+    ...LOCALES.flatMap((locale) => uncrawledPaths().map((p) => localizedPath(locale, p))),
+    '/agent/',
+  ]
+    .map((p) => `Disallow: ${p}\n`)
+    .join('')}\nSitemap: ${publicUrl}/sitemap.xml\n`;
+
+/** /sitemap.xml: each page in each language, with its alternates in the others (issue #20). */
+export function sitemapXml(paths: string[], publicUrl: string): string {
+  const url = (locale: Locale, p: string) => escapeHtml(publicUrl + localizedPath(locale, p));
+  const entries = paths.flatMap((p) =>
+    LOCALES.map(
+      (locale) =>
+        `  <url><loc>${url(locale, p)}</loc>${LOCALES.map(
+          (other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${url(other, p)}"/>`,
+        ).join('')}</url>`,
+    ),
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * The first visit follows the browser's languages once (issue #20): a visitor with no choice yet
+ * (no language cookie) who opens an English address while asking for one of our other languages first
+ * is sent to the same page in it. The choice is then kept in the cookie (also when English was
+ * asked for), so later visits, and English links opened on purpose, are left alone.
+ */
+export function firstVisitLocale(
+  cookieHeader: string | undefined,
+  acceptLanguage: string | undefined,
+): { choice: Locale | null; remember: Locale | null } {
+  const cookie = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? '');
+  if (cookie && isLocale(cookie[1])) return { choice: null, remember: null };
+  const asked = localeFromAcceptLanguage(acceptLanguage);
+  return { choice: asked, remember: asked ?? 'en' };
+}
 
 /** Whether the editors' global head code runs on the page at `pathname` (the page table's `headCode`). */
 export const runsHeadCode = (pathname: string): boolean => findPage(pathname)?.page.headCode !== false;
@@ -125,6 +169,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     ? inlineStylesheets(readFileSync(indexFile, 'utf8'), dist)
     : FALLBACK_INDEX;
   const preloads = pagePreloader(dist);
+  const catalogues = cataloguePreloader(dist);
 
   if (existsSync(dist)) {
     await app.register(fastifyStatic, {
@@ -177,10 +222,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   app.get('/sitemap.xml', async (_req, reply) => {
     const catalog = await app.catalog.get();
     const base = app.config.publicUrl;
-    const paths = sitemapPaths(catalog);
-    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths
-      .map((p) => `  <url><loc>${escapeHtml(base + p)}</loc></url>`)
-      .join('\n')}\n</urlset>\n`;
+    const body = sitemapXml(sitemapPaths(catalog), base);
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
@@ -234,19 +276,38 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(404).send({ detail: 'Not found.' });
     }
     if (url.pathname.startsWith('/agent/')) return sendAgentApp(req, reply);
+    // The page's language from its prefix (/it/...); the rest is the spec's path (issue #20).
+    const { locale, path: pathname } = splitLocale(url.pathname);
+    if (locale === 'en' && req.method === 'GET') {
+      const { choice, remember } = firstVisitLocale(req.headers.cookie, req.headers['accept-language']);
+      if (remember)
+        reply.header('set-cookie', `${LOCALE_COOKIE}=${remember}; Path=/; Max-Age=31536000; SameSite=Lax`);
+      if (choice && choice !== 'en') {
+        return reply
+          .header('vary', 'accept-language, cookie')
+          .header('cache-control', 'no-store')
+          .redirect(`${localizedPath(choice, pathname)}${url.search}`, 302);
+      }
+    }
     const [catalog, site] = await Promise.all([app.catalog.get(), app.siteCache.get()]);
-    const head = pageHead(url.pathname, catalog, site, url.searchParams);
+    const i18n = serverI18n(locale);
+    const head = pageHead(pathname, catalog, site, url.searchParams, {
+      locale,
+      tr: (id, values) => i18n._(id, values),
+    });
     // A ticket link (issue #18): 404 when its token opens nothing. A good one is kept by the browser
     // for a week, privately, so the link opens again with no network (decision 019); neither is ever
     // named in a Referer.
-    const link = matchRoute('/t/:token', url.pathname);
+    const link = matchRoute('/t/:token', pathname);
     const status = link && !(await linkExists(app.db, link.token, req.ip)) ? 404 : head.status;
     const cacheControl = link ? (status === 200 ? 'private, max-age=604800' : 'no-store') : 'no-cache';
     if (link) reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
     const nonce = randomBytes(16).toString('base64');
-    const pagePreloads = head.status === 200 ? preloads(url.pathname) : '';
+    const pagePreloads = [head.status === 200 ? preloads(pathname) : '', catalogues(locale)]
+      .filter(Boolean)
+      .join('\n    ');
     const initial = head.contentPage ? await initialContent(head.contentPage) : { html: '', content: null };
-    const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial.html}${site.globalHeadCode && runsHeadCode(url.pathname) ? `\n    ${site.globalHeadCode}` : ''}`;
+    const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial.html}${site.globalHeadCode && runsHeadCode(pathname) ? `\n    ${site.globalHeadCode}` : ''}`;
     // A page with a banner paints it from the HTML (contract banner.ts), the home page its hero's words
     // (home-hero.ts); the app's first render, which has the same content at hand, takes its place.
     const firstScreen =
@@ -257,6 +318,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
           : '';
     const html = addNonce(
       template
+        .replace('<html lang="en">', `<html lang="${locale}">`)
         .replace('<!--app-head-->', () => headHtml)
         .replace('<!--app-first-screen-->', () => firstScreen),
       nonce,
@@ -264,12 +326,15 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     // Built per request, so compressed here (the assets are compressed at build time).
     const { body, encoding } = compressText(html, req.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
-    return reply
-      .code(status)
-      .header('cache-control', cacheControl)
-      .header('vary', 'accept-encoding')
-      .header('content-security-policy', pageCsp(nonce, app.config.connectSrc))
-      .type('text/html; charset=utf-8')
-      .send(body);
+    return (
+      reply
+        .code(status)
+        .header('cache-control', cacheControl)
+        // An English address may be answered by a redirect for a first visit asking another language.
+        .header('vary', locale === 'en' ? 'accept-encoding, accept-language, cookie' : 'accept-encoding')
+        .header('content-security-policy', pageCsp(nonce, app.config.connectSrc))
+        .type('text/html; charset=utf-8')
+        .send(body)
+    );
   });
 };

@@ -5,6 +5,7 @@
  */
 import type { Package } from '@rome/contract';
 import { ApiError, call, errorMessage, tokenStore } from '../../api/client';
+import { pageLocale, specPathname } from '../../i18n/locale';
 import { readSignInState, type SignInState, type TicketSelection } from '../../lib/signInState';
 import toast from '../../lib/toast';
 import { track } from '../../lib/track';
@@ -54,7 +55,7 @@ export async function startCheckout(
   const goToLogin = async () => {
     await navigate('/login/', {
       state: {
-        from: `${window.location.pathname}${window.location.search}`,
+        from: `${specPathname()}${window.location.search}`,
         reason: 'checkout',
         selection: { date: choice.date ?? '', adults: choice.adults, youths: choice.youths },
       },
@@ -74,6 +75,8 @@ export async function startCheckout(
   form.append('package_id', String(choice.pkg.id));
   form.append('package_identifier', choice.pkg.package_tag);
   if (choice.slotId) form.append('slot_id', choice.slotId);
+  // Beside the spec's fields: the order keeps the page's language for its e-mails (issue #20).
+  form.append('language', pageLocale);
   const hide = showOverlay();
   try {
     const session = await call('POST /api/create-checkout-session/', { body: form });

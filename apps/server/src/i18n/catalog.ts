@@ -1,0 +1,56 @@
+/**
+ * The server's words in the buyer's language (issue #20): page heads, e-mails. One Lingui instance
+ * per language, loaded once from the .po catalogues: the storefront's (apps/web/src/locales: the
+ * contract's texts the pages share with the heads, such as page titles) and the server's own
+ * (apps/server/src/i18n/locales: e-mails and catalogue-drawn heads). Server messages are written
+ * `i18n._('English text', values)` with the English text as the id, so `npm run i18n:extract` finds
+ * them without a compile step; a message with no translation falls back to the English.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import { formatter } from '@lingui/format-po';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { DEFAULT_LOCALE, type Locale } from '@rome/contract';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+export const CATALOGUE_FILES = [
+  'apps/web/src/locales/{locale}/messages.po',
+  'apps/server/src/i18n/locales/{locale}/messages.po',
+] as const;
+
+const po = formatter({ lineNumbers: false });
+
+/** A language's messages from every catalogue, compiled for Lingui's runtime. */
+export function loadMessages(locale: Locale): Messages {
+  const messages: Messages = {};
+  for (const file of CATALOGUE_FILES) {
+    const filename = path.join(ROOT, file.replace('{locale}', locale));
+    // format-po parses synchronously (its type allows a promise for other formats).
+    const catalog = po.parse(readFileSync(filename, 'utf8'), {
+      locale,
+      sourceLocale: DEFAULT_LOCALE,
+      filename,
+    }) as Awaited<ReturnType<typeof po.parse>>;
+    for (const [id, entry] of Object.entries(catalog ?? {})) {
+      const text = entry.translation || (locale === DEFAULT_LOCALE ? entry.message || id : '');
+      // Untranslated: left out, so Lingui answers the English id.
+      if (text) messages[id] = compileMessage(text);
+    }
+  }
+  return messages;
+}
+
+const instances = new Map<Locale, I18n>();
+
+/** The Lingui instance of `locale` (its catalogues read on first use, then kept). */
+export function serverI18n(locale: Locale): I18n {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = setupI18n({ locale, messages: { [locale]: loadMessages(locale) } });
+    // A message missing from the catalogues (not extracted yet) is still its English with values.
+    instance.setMessagesCompiler(compileMessage);
+    instances.set(locale, instance);
+  }
+  return instance;
+}
