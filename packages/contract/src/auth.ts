@@ -35,7 +35,7 @@ export const AUTH_MESSAGES = {
   fieldsRequired: 'All fields are required.',
   profileFieldsRequired: 'Email and phone number are required.',
   fullNameTooLong: `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters long.`,
-  emailInvalid: 'Please enter a valid email address.',
+  emailInvalid: /*i18n*/ 'Please enter a valid email address.',
   emailTaken: 'An account with this email address already exists.',
   emailInUse: 'This email address is already used by another account.',
   phoneInvalid: `Phone number must be at least ${PHONE_MIN_DIGITS} digits and numeric.`,

@@ -12,6 +12,7 @@ import type { ApiAnswer } from '@rome/contract';
 import { useEffect, useSyncExternalStore } from 'react';
 import { checkEditor } from '../api/auth';
 import { call, onTokenChange, restoreSession, startCookieSession, tokenStore } from '../api/client';
+import { appPath } from '../i18n/locale';
 import { track } from './track';
 
 let editorCheckStarted = false;
@@ -67,13 +68,13 @@ export async function startSession(pair: ApiAnswer<'POST /api/api/token/'>, emai
   track('login', { email });
 }
 
-/** Spec §4: end the sign-in on the server, clear all browser storage, reload and go to /. */
+/** Spec §4: end the sign-in on the server, clear all browser storage, reload and go to / (in the page's language). */
 export async function logout(): Promise<void> {
   track('logout', { email: localStorage.getItem('email') }, { now: true });
   await call('POST /api/session/end/', { body: {} }, { auth: false }).catch(() => undefined);
   localStorage.clear();
   sessionStorage.clear();
-  window.location.assign('/');
+  window.location.assign(appPath('/'));
 }
 
 /** True when signed in (or the session is still being restored): what the /profile guard asks (spec §2). */

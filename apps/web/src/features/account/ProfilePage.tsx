@@ -3,11 +3,15 @@
  * figures, and the tabs Profile Information, Change Password, Purchase Statistics; below them, Your
  * Data (download everything held about the account, delete it; GDPR, issue #21).
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useProfile } from '../../api/account';
 import { Spinner } from '../../components/form';
 import { useTablePageTitle } from '../../components/usePageTitle';
+import { pageLocale } from '../../i18n/locale';
 import { useHasAccessToken } from '../../lib/session';
 import { ChangePasswordTab } from './components/ChangePasswordTab';
 import { DataRightsSection } from './components/DataRightsSection';
@@ -17,10 +21,10 @@ import { TabList, TabPanel } from './components/Tabs';
 import { euro, formatDay } from './format';
 
 type TabKey = 'profile' | 'password' | 'statistics';
-const TABS: { key: TabKey; label: string }[] = [
-  { key: 'profile', label: 'Profile Information' },
-  { key: 'password', label: 'Change Password' },
-  { key: 'statistics', label: 'Purchase Statistics' },
+const TABS: { key: TabKey; label: MessageDescriptor }[] = [
+  { key: 'profile', label: msg`Profile Information` },
+  { key: 'password', label: msg`Change Password` },
+  { key: 'statistics', label: msg`Purchase Statistics` },
 ];
 
 export default function ProfilePage() {
@@ -39,6 +43,7 @@ export default function ProfilePage() {
 
 function AccountPage() {
   useTablePageTitle();
+  const { t } = useLingui();
   const [tab, setTab] = useState<TabKey>('profile');
   const { data: profile, error, isPending } = useProfile();
 
@@ -51,12 +56,14 @@ function AccountPage() {
       <main className="flex min-h-[60vh] items-center justify-center">
         <div role="status" className="flex items-center gap-3 text-stone-700">
           <Spinner className="h-8 w-8 text-brand" />
-          <span>Loading your profile...</span>
+          <span>
+            <Trans>Loading your profile...</Trans>
+          </span>
         </div>
       </main>
     );
 
-  const name = profile?.username || 'Welcome';
+  const name = profile?.username || t`Welcome`;
   return (
     <main className="bg-stone-100 pb-16">
       <div className="bg-linear-to-br from-brand to-brand-dark pt-10 pb-24 text-white sm:pt-12">
@@ -65,12 +72,12 @@ function AccountPage() {
             aria-hidden="true"
             className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-accent text-2xl font-bold text-brand-dark sm:h-16 sm:w-16"
           >
-            {(profile?.username?.[0] ?? 'W').toUpperCase()}
+            {name[0].toUpperCase()}
           </span>
           <div className="min-w-0">
             <h1 className="truncate text-2xl font-bold sm:text-3xl">{name}</h1>
             <p className="mt-1 text-sm text-white/90 sm:text-base">
-              Manage your account settings and view your travel history
+              <Trans>Manage your account settings and view your travel history</Trans>
             </p>
           </div>
         </div>
@@ -78,13 +85,19 @@ function AccountPage() {
 
       <div className="mx-auto -mt-16 max-w-5xl px-4 sm:px-6">
         <dl className="grid grid-cols-3 gap-2 sm:gap-4">
-          <Figure label="Total Bookings" value={String(profile?.total_bookings ?? 0)} />
-          <Figure label="Member Since" value={formatDay(profile?.member_since)} />
-          <Figure label="Total Spent" value={euro(profile?.total_spent)} />
+          <Figure label={t`Total Bookings`} value={String(profile?.total_bookings ?? 0)} />
+          <Figure label={t`Member Since`} value={formatDay(profile?.member_since, pageLocale)} />
+          <Figure label={t`Total Spent`} value={euro(profile?.total_spent, pageLocale)} />
         </dl>
 
         <div className="mt-6 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
-          <TabList tabs={TABS} active={tab} onSelect={setTab} label="Account sections" idPrefix="account" />
+          <TabList
+            tabs={TABS.map(({ key, label }) => ({ key, label: t(label) }))}
+            active={tab}
+            onSelect={setTab}
+            label={t`Account sections`}
+            idPrefix="account"
+          />
           <TabPanel idPrefix="account" tabKey={tab}>
             {tab === 'profile' ? <ProfileInfoTab profile={profile} /> : null}
             {tab === 'password' ? <ChangePasswordTab /> : null}

@@ -13,4 +13,10 @@ describe('account formatting', () => {
     expect(formatDate('2026-05-01T10:30:00')).toMatch(/^1 May 2026,? 10:30$/);
     expect(formatDay('not a date')).toBe('not a date');
   });
+  it("shows the page's language when given one (English unchanged)", () => {
+    expect(euro(58.5, 'it')).toBe('58,50\u00a0€');
+    expect(euro(58.5, 'en')).toBe('€58.50');
+    expect(formatDay('2026-05-01', 'de')).toBe('1. Mai 2026');
+    expect(formatDay('2026-05-01', 'en')).toBe('1 May 2026');
+  });
 });

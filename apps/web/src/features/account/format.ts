@@ -1,9 +1,12 @@
-/** Display helpers for the account page: euro amounts (spec §9: 2 decimals) and en-GB dates. */
-import { decimalToCents, formatEuro } from '@rome/contract';
+/**
+ * Display helpers for the account page: euro amounts (spec §9: 2 decimals) and dates, en-GB in
+ * English as the spec shows them, and the page's language otherwise (issue #20).
+ */
+import { DEFAULT_LOCALE, decimalToCents, formatEuro, INTL_LOCALE, type Locale } from '@rome/contract';
 
 /** 12.5 or "12.50" (the account answers' euros) -> "€12.50" through money.ts; unreadable shows €0.00. */
-export function euro(value: number | string | null | undefined): string {
-  return formatEuro(decimalToCents(value) ?? 0);
+export function euro(value: number | string | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
+  return formatEuro(decimalToCents(value) ?? 0, locale);
 }
 
 /** A plain day ("2026-05-01") is read as that calendar day, not as UTC midnight. */
@@ -14,26 +17,33 @@ function parse(value: string): { date: Date; hasTime: boolean } | null {
   return Number.isNaN(date.getTime()) ? null : { date, hasTime: true };
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const dayTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const DAY_TIME: Intl.DateTimeFormatOptions = { ...DAY, hour: '2-digit', minute: '2-digit' };
 
-/** "1 May 2026" (Member Since). */
-export function formatDay(value: string | null | undefined): string {
+/** Each language's two formats, made when first asked for. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(locale: Locale, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${locale}:${withTime}`;
+  let f = formats.get(key);
+  if (!f) {
+    // English is en-GB, the spec's "1 May 2026".
+    f = new Intl.DateTimeFormat(INTL_LOCALE[locale], withTime ? DAY_TIME : DAY);
+    formats.set(key, f);
+  }
+  return f;
+}
+
+/** "1 May 2026" (Member Since); "1 mag 2026" in Italian. */
+export function formatDay(value: string | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
   if (!value) return '—';
   const parsed = parse(value);
-  return parsed ? dayFormat.format(parsed.date) : value;
+  return parsed ? format(locale, false).format(parsed.date) : value;
 }
 
 /** "1 May 2026" for a day, "1 May 2026, 14:30" for a moment (spec §9 account dates). */
-export function formatDate(value: string | null | undefined): string {
+export function formatDate(value: string | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
   if (!value) return '—';
   const parsed = parse(value);
   if (!parsed) return value;
-  return (parsed.hasTime ? dayTimeFormat : dayFormat).format(parsed.date);
+  return format(locale, parsed.hasTime).format(parsed.date);
 }

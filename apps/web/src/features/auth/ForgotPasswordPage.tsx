@@ -1,4 +1,5 @@
 /** Request a reset code (spec §2 Password reset, §5, §8). */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isEmail, MESSAGES, RESET_CODE_LENGTH } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,10 +14,12 @@ import {
   TextField,
 } from '../../components/form';
 import { useTablePageTitle } from '../../components/usePageTitle';
+import { contractText } from '../../lib/contractText';
 import { resetFlow } from '../../lib/session';
 
 export default function ForgotPasswordPage() {
   useTablePageTitle();
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [email, setEmail] = useState(resetFlow.email);
   const [busy, setBusy] = useState(false);
@@ -27,7 +30,7 @@ export default function ForgotPasswordPage() {
     if (busy) return;
     const address = email.trim();
     if (!isEmail(address)) {
-      setError(MESSAGES.forgotEmail);
+      setError(contractText(MESSAGES.forgotEmail));
       return;
     }
     setError(null);
@@ -40,8 +43,8 @@ export default function ForgotPasswordPage() {
     } catch (err) {
       setError(
         err instanceof ApiError
-          ? errorMessage(err, 'Failed to send reset code. Please try again.')
-          : 'An error occurred. Please try again later.',
+          ? errorMessage(err, t`Failed to send reset code. Please try again.`)
+          : t`An error occurred. Please try again later.`,
       );
     }
     setBusy(false);
@@ -49,14 +52,14 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot Password"
-      subtitle={`Enter your email address and we will send you a ${RESET_CODE_LENGTH}-digit code to reset your password.`}
+      title={t`Forgot Password`}
+      subtitle={t`Enter your email address and we will send you a ${RESET_CODE_LENGTH}-digit code to reset your password.`}
     >
       <FormError message={error} />
       <form onSubmit={onSubmit} className="space-y-5">
         <TextField
           id="forgot-email"
-          label="Email Address"
+          label={t`Email Address`}
           type="text"
           inputMode="email"
           autoComplete="email"
@@ -67,16 +70,16 @@ export default function ForgotPasswordPage() {
         <button type="submit" disabled={busy} className={primaryButtonClass}>
           {busy ? (
             <>
-              <Spinner /> Sending...
+              <Spinner /> <Trans>Sending...</Trans>
             </>
           ) : (
-            'Send Reset Code'
+            t`Send Reset Code`
           )}
         </button>
       </form>
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className={linkClass}>
-          Back to Login
+          <Trans>Back to Login</Trans>
         </Link>
       </p>
     </AuthCard>

@@ -1,4 +1,5 @@
 /** Sign in (spec §2, §4 Login, §8): username (the e-mail) and password. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -25,6 +26,7 @@ function rememberedPage(from: string | undefined): string {
 
 export default function LoginPage() {
   useTablePageTitle();
+  const { t } = useLingui();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -53,79 +55,89 @@ export default function LoginPage() {
       });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
-        setError('Invalid username or password!');
+        setError(t`Invalid username or password!`);
         setPassword('');
       } else if (err instanceof ApiError && err.status === 429) {
         // Rate limited: the server's message says how long to wait, which helps more than 'try again'.
-        setError(errorMessage(err, 'Something went wrong! Please try again.'));
+        setError(errorMessage(err, t`Something went wrong! Please try again.`));
       } else {
-        setError('Something went wrong! Please try again.');
+        setError(t`Something went wrong! Please try again.`);
       }
       setBusy(false);
     }
   }
 
   return (
-    <AuthCard title="Sign In" subtitle="Welcome back! Sign in to manage your tickets.">
+    <AuthCard title={t`Sign In`} subtitle={t`Welcome back! Sign in to manage your tickets.`}>
       {carried.registered ? (
         <p
           role="status"
           className="mb-4 rounded-lg bg-green-50 px-4 py-3 text-green-900 ring-1 ring-green-200"
         >
-          Your account has been created. Sign in with your password
-          {carried.reason === 'checkout' ? ' to continue to checkout.' : '.'}
+          {carried.reason === 'checkout' ? (
+            <Trans>Your account has been created. Sign in with your password to continue to checkout.</Trans>
+          ) : (
+            <Trans>Your account has been created. Sign in with your password.</Trans>
+          )}
         </p>
       ) : carried.reason === 'checkout' ? (
         <p
           role="status"
           className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-stone-900 ring-1 ring-amber-200"
         >
-          Please sign in or create an account to check out. Your ticket choice is kept: you go back to it
-          after signing in.
+          <Trans>
+            Please sign in or create an account to check out. Your ticket choice is kept: you go back to it
+            after signing in.
+          </Trans>
         </p>
       ) : null}
       <FormError message={error} />
       <form onSubmit={onSubmit} className="space-y-5">
         <TextField
           id="login-username"
-          label="Username"
+          label={t`Username`}
           type="text"
           inputMode="email"
           autoComplete="username"
-          placeholder="Your email address"
+          placeholder={t`Your email address`}
           value={username}
           onChange={(e) => setUsername(e.target.value)}
           required
         />
         <div>
-          <PasswordField id="login-password" label="Password" value={password} onChange={setPassword} />
+          <PasswordField id="login-password" label={t`Password`} value={password} onChange={setPassword} />
           <div className="mt-2 text-right text-sm">
             <Link to="/forgot-password" className={linkClass}>
-              Forgot password?
+              <Trans>Forgot password?</Trans>
             </Link>
           </div>
         </div>
         <button type="submit" disabled={busy} className={primaryButtonClass}>
           {busy ? (
             <>
-              <Spinner /> Signing in...
+              <Spinner /> <Trans>Signing in...</Trans>
             </>
           ) : (
-            'Sign In'
+            t`Sign In`
           )}
         </button>
       </form>
       <p className="mt-6 text-center text-sm text-stone-700">
-        New here? {/* What brought the visitor here goes along, so registering leads back to it as well. */}
-        <Link to="/registation" state={location.state} className={linkClass}>
-          Create Account
-        </Link>
+        {/* What brought the visitor here goes along, so registering leads back to it as well. */}
+        <Trans>
+          New here?{' '}
+          <Link to="/registation" state={location.state} className={linkClass}>
+            Create Account
+          </Link>
+        </Trans>
       </p>
       <p className="mt-3 text-center text-sm text-stone-700">
-        Bought a ticket and lost the e-mail?{' '}
-        <Link to="/find-tickets" className={linkClass}>
-          Find my tickets
-        </Link>
+        <Trans>
+          Bought a ticket and lost the e-mail?{' '}
+          <Link to="/find-tickets" className={linkClass}>
+            Find my tickets
+          </Link>
+        </Trans>
       </p>
     </AuthCard>
   );

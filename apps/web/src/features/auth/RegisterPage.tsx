@@ -1,4 +1,7 @@
 /** Create account (spec §2, §4 Registration, §5, §8). */
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PHONE_MIN_DIGITS, validateRegistration } from '@rome/contract';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -14,18 +17,22 @@ import {
 } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
 import { useTablePageTitle } from '../../components/usePageTitle';
+import { contractText } from '../../lib/contractText';
 import { readSignInState } from '../../lib/signInState';
 import { track } from '../../lib/track';
+
+const tryAgain = msg`An error occurred. Please try again.`;
 
 /** Spec §8: the server's error as is; a non-OK answer its detail or the status; otherwise generic. */
 function registrationError(err: unknown): string {
   return err instanceof ApiError
-    ? errorMessage(err, `HTTP error! status: ${err.status}`)
-    : 'An error occurred. Please try again.';
+    ? errorMessage(err, i18n._(msg`HTTP error! status: ${err.status}`))
+    : i18n._(tryAgain);
 }
 
 export default function RegisterPage() {
   useTablePageTitle();
+  const { t } = useLingui();
   const navigate = useNavigate();
   const location = useLocation();
   const [form, setForm] = useState({ full_name: '', email: '', phone_number: '' });
@@ -48,7 +55,7 @@ export default function RegisterPage() {
       password,
       confirm_password: confirm,
     });
-    setError(problem);
+    setError(contractText(problem));
     if (problem) return;
     setBusy(true);
     try {
@@ -65,7 +72,7 @@ export default function RegisterPage() {
         navigate('/login', { state: { ...readSignInState(location.state), registered: form.email.trim() } });
         return;
       }
-      setError('An error occurred. Please try again.');
+      setError(t(tryAgain));
     } catch (err) {
       setError(registrationError(err));
     }
@@ -73,12 +80,15 @@ export default function RegisterPage() {
   }
 
   return (
-    <AuthCard title="Create Account" subtitle="Book faster and keep all your Rome tickets in one place.">
+    <AuthCard
+      title={t`Create Account`}
+      subtitle={t`Book faster and keep all your Rome tickets in one place.`}
+    >
       <FormError message={error} />
       <form onSubmit={onSubmit} className="space-y-4">
         <TextField
           id="register-name"
-          label="Full Name"
+          label={t`Full Name`}
           autoComplete="name"
           value={form.full_name}
           onChange={field('full_name')}
@@ -86,7 +96,7 @@ export default function RegisterPage() {
         />
         <TextField
           id="register-email"
-          label="Email Address"
+          label={t`Email Address`}
           type="text"
           inputMode="email"
           autoComplete="email"
@@ -96,24 +106,24 @@ export default function RegisterPage() {
         />
         <TextField
           id="register-phone"
-          label="Phone Number"
+          label={t`Phone Number`}
           type="tel"
           autoComplete="tel"
-          placeholder={`At least ${PHONE_MIN_DIGITS} digits`}
+          placeholder={t`At least ${PHONE_MIN_DIGITS} digits`}
           value={form.phone_number}
           onChange={field('phone_number')}
           required
         />
         <PasswordField
           id="register-password"
-          label="Password"
+          label={t`Password`}
           autoComplete="new-password"
           value={password}
           onChange={setPassword}
         />
         <PasswordField
           id="register-confirm"
-          label="Confirm Password"
+          label={t`Confirm Password`}
           autoComplete="new-password"
           value={confirm}
           onChange={setConfirm}
@@ -121,18 +131,20 @@ export default function RegisterPage() {
         <button type="submit" disabled={busy} className={`${primaryButtonClass} mt-2`}>
           {busy ? (
             <>
-              <Spinner /> Processing...
+              <Spinner /> <Trans>Processing...</Trans>
             </>
           ) : (
-            'Create Account'
+            t`Create Account`
           )}
         </button>
       </form>
       <p className="mt-6 text-center text-sm text-stone-700">
-        Already have an account?{' '}
-        <Link to="/login" state={location.state} className={linkClass}>
-          Sign in
-        </Link>
+        <Trans>
+          Already have an account?{' '}
+          <Link to="/login" state={location.state} className={linkClass}>
+            Sign in
+          </Link>
+        </Trans>
       </p>
     </AuthCard>
   );

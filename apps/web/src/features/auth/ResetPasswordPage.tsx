@@ -1,4 +1,5 @@
 /** Enter the e-mailed code and a new password (spec §2 Password reset, §5, §8). */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, validateReset } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -7,12 +8,14 @@ import { ApiError, errorMessage } from '../../api/client';
 import { AuthCard, FormError, linkClass, primaryButtonClass, Spinner } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
 import { useTablePageTitle } from '../../components/usePageTitle';
+import { contractText } from '../../lib/contractText';
 import { resetFlow } from '../../lib/session';
 import { track } from '../../lib/track';
 import { CodeInput } from './components/CodeInput';
 
 export default function ResetPasswordPage() {
   useTablePageTitle();
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [requested] = useState(resetFlow.requested);
   const [email] = useState(resetFlow.email);
@@ -29,7 +32,7 @@ export default function ResetPasswordPage() {
     if (busy) return;
     const code = digits.join('');
     const problem = validateReset({ code, password, confirm_password: confirm });
-    setError(problem);
+    setError(contractText(problem));
     if (problem) return;
     setBusy(true);
     try {
@@ -41,8 +44,8 @@ export default function ResetPasswordPage() {
     } catch (err) {
       setError(
         err instanceof ApiError
-          ? errorMessage(err, 'Failed to reset password. Please try again.')
-          : 'An error occurred. Please try again later.',
+          ? errorMessage(err, t`Failed to reset password. Please try again.`)
+          : t`An error occurred. Please try again later.`,
       );
     }
     setBusy(false);
@@ -50,15 +53,15 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title="Reset Password"
+      title={t`Reset Password`}
       subtitle={
         email ? (
-          <>
+          <Trans>
             Enter the {RESET_CODE_LENGTH}-digit code we sent to{' '}
             <strong className="font-semibold break-all">{email}</strong> and choose a new password.
-          </>
+          </Trans>
         ) : (
-          `Enter the ${RESET_CODE_LENGTH}-digit code from your email and choose a new password.`
+          t`Enter the ${RESET_CODE_LENGTH}-digit code from your email and choose a new password.`
         )
       }
     >
@@ -67,15 +70,15 @@ export default function ResetPasswordPage() {
         <CodeInput digits={digits} onChange={setDigits} disabled={busy} />
         <PasswordField
           id="reset-password"
-          label="New Password"
+          label={t`New Password`}
           autoComplete="new-password"
-          placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          placeholder={t`At least ${PASSWORD_MIN_LENGTH} characters`}
           value={password}
           onChange={setPassword}
         />
         <PasswordField
           id="reset-confirm"
-          label="Confirm Password"
+          label={t`Confirm Password`}
           autoComplete="new-password"
           value={confirm}
           onChange={setConfirm}
@@ -83,18 +86,20 @@ export default function ResetPasswordPage() {
         <button type="submit" disabled={busy} className={primaryButtonClass}>
           {busy ? (
             <>
-              <Spinner /> Resetting...
+              <Spinner /> <Trans>Resetting...</Trans>
             </>
           ) : (
-            'Reset Password'
+            t`Reset Password`
           )}
         </button>
       </form>
       <p className="mt-6 text-center text-sm text-stone-700">
-        Remembered it?{' '}
-        <Link to="/login" className={linkClass}>
-          Back to Login
-        </Link>
+        <Trans>
+          Remembered it?{' '}
+          <Link to="/login" className={linkClass}>
+            Back to Login
+          </Link>
+        </Trans>
       </p>
     </AuthCard>
   );

@@ -1,4 +1,5 @@
 /** Reset confirmation (spec §2 Password reset). Only reachable after a completed reset. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { AuthCard, primaryButtonClass } from '../../components/form';
@@ -7,10 +8,11 @@ import { resetFlow } from '../../lib/session';
 
 export default function ResetSuccessPage() {
   useTablePageTitle();
+  const { t } = useLingui();
   const [completed] = useState(resetFlow.completed);
   if (!completed) return <Navigate to="/forgot-password" replace />;
   return (
-    <AuthCard title="Password Reset Successful!">
+    <AuthCard title={t`Password Reset Successful!`}>
       <div className="text-center">
         <span className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-700">
           <svg
@@ -25,10 +27,10 @@ export default function ResetSuccessPage() {
           </svg>
         </span>
         <p className="text-stone-700">
-          Your password has been successfully reset. You can now log in with your new password.
+          <Trans>Your password has been successfully reset. You can now log in with your new password.</Trans>
         </p>
         <Link to="/login" className={`${primaryButtonClass} mt-6`}>
-          Back to Login
+          <Trans>Back to Login</Trans>
         </Link>
       </div>
     </AuthCard>

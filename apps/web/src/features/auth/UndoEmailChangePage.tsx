@@ -3,6 +3,7 @@
  * is in the fragment (`#token=...`), which browsers never send to a server or in a Referer; the change
  * is undone only when the button is pressed, so a mail scanner opening the link changes nothing.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { undoEmailChange } from '../../api/auth';
@@ -13,7 +14,8 @@ import { usePageTitle } from '../../components/usePageTitle';
 const tokenFromHash = () => new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token') ?? '';
 
 export default function UndoEmailChangePage() {
-  usePageTitle('Undo Email Change');
+  const { t } = useLingui();
+  usePageTitle(t`Undo Email Change`);
   const [token] = useState(tokenFromHash);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -33,8 +35,8 @@ export default function UndoEmailChangePage() {
     } catch (err) {
       setError(
         err instanceof ApiError
-          ? errorMessage(err, 'This link did not work.')
-          : 'An error occurred. Please try again.',
+          ? errorMessage(err, t`This link did not work.`)
+          : t`An error occurred. Please try again.`,
       );
     }
     setBusy(false);
@@ -42,16 +44,16 @@ export default function UndoEmailChangePage() {
 
   if (done)
     return (
-      <AuthCard title="Email Address Restored">
+      <AuthCard title={t`Email Address Restored`}>
         <p className="text-stone-700" role="status">
           {done}
         </p>
         <div className="mt-6 flex flex-wrap gap-4">
           <Link to="/forgot-password" className={primaryButtonClass}>
-            Reset my password
+            <Trans>Reset my password</Trans>
           </Link>
           <Link to="/login" className={linkClass}>
-            Sign in
+            <Trans>Sign in</Trans>
           </Link>
         </div>
       </AuthCard>
@@ -59,20 +61,20 @@ export default function UndoEmailChangePage() {
 
   return (
     <AuthCard
-      title="Undo Email Change"
-      subtitle="The email address of your account was changed. If this was not you, put your previous address back: every device signed in to the account will be signed out."
+      title={t`Undo Email Change`}
+      subtitle={t`The email address of your account was changed. If this was not you, put your previous address back: every device signed in to the account will be signed out.`}
     >
       <FormError
-        message={token ? error : 'This link is incomplete. Open it again from the email we sent you.'}
+        message={token ? error : t`This link is incomplete. Open it again from the email we sent you.`}
       />
       <form onSubmit={onSubmit}>
         <button type="submit" disabled={busy || !token} className={primaryButtonClass}>
           {busy ? (
             <>
-              <Spinner /> Restoring...
+              <Spinner /> <Trans>Restoring...</Trans>
             </>
           ) : (
-            'Restore my previous email address'
+            t`Restore my previous email address`
           )}
         </button>
       </form>

@@ -1,17 +1,19 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ContentHtml } from '../content';
 import { StaticPage } from './StaticPage';
 
 /** Spec §2 Agent points: banner, title, subtitle, map embed (editable HTML) and body; all editable. */
 export default function AgentPointsPage() {
+  const { t } = useLingui();
   return (
     <StaticPage
       page="agent-points"
-      title="Agent Points"
-      subtitle="Find our ticket agents near the main stops"
+      title={t`Agent Points`}
+      subtitle={t`Find our ticket agents near the main stops`}
     >
       <div className="grid gap-8">
         <section
-          aria-label="Map of agent points"
+          aria-label={t`Map of agent points`}
           className="overflow-hidden rounded-2xl bg-stone-100 ring-1 ring-stone-200"
         >
           <ContentHtml
@@ -24,7 +26,7 @@ export default function AgentPointsPage() {
                 role="status"
                 className="flex h-[300px] items-center justify-center text-stone-700 md:h-[400px]"
               >
-                Loading map...
+                <Trans>Loading map...</Trans>
               </p>
             }
           />

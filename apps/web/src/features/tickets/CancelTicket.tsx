@@ -3,9 +3,11 @@
  * ticket is kept). The purchase history and the ticket link page (issue #18) both use it; each says
  * how to cancel and shows the answer's message itself.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatEuroDecimal, formatRomeDateTime } from '@rome/contract';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
+import { pageLocale } from '../../i18n/locale';
 
 export type CancelResult = { ok: boolean; message: string };
 
@@ -22,6 +24,7 @@ export function CancelTicket({
   cancel: () => Promise<{ msg: string }>;
   onDone: (result: CancelResult) => void;
 }) {
+  const { t } = useLingui();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -38,7 +41,7 @@ export function CancelTicket({
     try {
       onDone({ ok: true, message: (await cancel()).msg });
     } catch (err) {
-      onDone({ ok: false, message: errorMessage(err, 'Something went wrong! Please try again.') });
+      onDone({ ok: false, message: errorMessage(err, t`Something went wrong! Please try again.`) });
       setBusy(false);
       setAsking(false);
     }
@@ -52,13 +55,13 @@ export function CancelTicket({
           type="button"
           onClick={() => setAsking(true)}
           className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50"
-          aria-label={`Cancel ticket for ${packageName}`}
+          aria-label={t`Cancel ticket for ${packageName}`}
         >
-          Cancel ticket
+          <Trans>Cancel ticket</Trans>
         </button>
         {cancelUntil && (
           <p className="mt-1 text-xs text-stone-600">
-            Free cancellation until {formatRomeDateTime(cancelUntil)}
+            <Trans>Free cancellation until {formatRomeDateTime(cancelUntil, pageLocale)}</Trans>
           </p>
         )}
       </div>
@@ -66,7 +69,7 @@ export function CancelTicket({
   return (
     <fieldset className="mt-2 rounded-lg bg-red-50 p-2 ring-1 ring-red-200" data-testid="cancel-confirm">
       <legend className="float-left w-full text-sm text-stone-900">
-        Cancel this ticket and refund {formatEuroDecimal(totalPrice)}?
+        <Trans>Cancel this ticket and refund {formatEuroDecimal(totalPrice, pageLocale)}?</Trans>
       </legend>
       <div className="clear-both flex flex-wrap gap-2 pt-2">
         <button
@@ -76,7 +79,7 @@ export function CancelTicket({
           onClick={confirm}
           className="rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
         >
-          {busy ? 'Cancelling...' : 'Yes, cancel ticket'}
+          {busy ? t`Cancelling...` : t`Yes, cancel ticket`}
         </button>
         <button
           type="button"
@@ -84,7 +87,7 @@ export function CancelTicket({
           onClick={() => setAsking(false)}
           className="rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100"
         >
-          Keep ticket
+          <Trans>Keep ticket</Trans>
         </button>
       </div>
     </fieldset>

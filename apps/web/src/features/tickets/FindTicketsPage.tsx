@@ -2,7 +2,8 @@
  * 'Find my tickets' (issue #18): a buyer who lost the ticket e-mail gets the links of the paid tickets
  * bought with an address sent to that address. The answer is the same whether or not it has tickets.
  */
-import { isEmail } from '@rome/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { AUTH_MESSAGES, isEmail } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
@@ -15,10 +16,12 @@ import {
   TextField,
 } from '../../components/form';
 import { usePageTitle } from '../../components/usePageTitle';
+import { contractText } from '../../lib/contractText';
 import { findTickets } from './api';
 
 export default function FindTicketsPage() {
-  usePageTitle('Find My Tickets');
+  const { t } = useLingui();
+  usePageTitle(t`Find My Tickets`);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +32,7 @@ export default function FindTicketsPage() {
     if (busy) return;
     const address = email.trim();
     if (!isEmail(address)) {
-      setError('Please enter a valid email address.');
+      setError(contractText(AUTH_MESSAGES.emailInvalid));
       return;
     }
     setError(null);
@@ -38,15 +41,15 @@ export default function FindTicketsPage() {
     try {
       setSent((await findTickets(address)).message);
     } catch (err) {
-      setError(errorMessage(err, 'Something went wrong! Please try again.'));
+      setError(errorMessage(err, t`Something went wrong! Please try again.`));
     }
     setBusy(false);
   }
 
   return (
     <AuthCard
-      title="Find My Tickets"
-      subtitle="Lost your ticket e-mail? Enter the e-mail address you bought with, and we send the links to your tickets to it again."
+      title={t`Find My Tickets`}
+      subtitle={t`Lost your ticket e-mail? Enter the e-mail address you bought with, and we send the links to your tickets to it again.`}
     >
       <FormError message={error} />
       {sent && (
@@ -61,7 +64,7 @@ export default function FindTicketsPage() {
       <form onSubmit={onSubmit} className="space-y-5" noValidate>
         <TextField
           id="find-email"
-          label="Email Address"
+          label={t`Email Address`}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -72,23 +75,27 @@ export default function FindTicketsPage() {
         <button type="submit" disabled={busy} className={primaryButtonClass}>
           {busy ? (
             <>
-              <Spinner /> Sending...
+              <Spinner /> <Trans>Sending...</Trans>
             </>
           ) : (
-            'Send My Ticket Links'
+            t`Send My Ticket Links`
           )}
         </button>
       </form>
       <p className="mt-5 text-sm text-stone-700">
-        Each ticket gets a new link, and the links sent before stop working. Only the address itself receives
-        them.
+        <Trans>
+          Each ticket gets a new link, and the links sent before stop working. Only the address itself
+          receives them.
+        </Trans>
       </p>
       <p className="mt-4 text-center text-sm">
-        Have an account?{' '}
-        <Link to="/login" className={linkClass}>
-          Sign in
-        </Link>{' '}
-        to see your purchase history.
+        <Trans>
+          Have an account?{' '}
+          <Link to="/login" className={linkClass}>
+            Sign in
+          </Link>{' '}
+          to see your purchase history.
+        </Trans>
       </p>
     </AuthCard>
   );

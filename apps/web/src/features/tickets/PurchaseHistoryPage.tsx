@@ -4,6 +4,9 @@
  * 'Refunded', and a ticket that may still be cancelled has a 'Cancel ticket' button. Issue #18: each
  * ticket's PDF, and 'Send link again' (a new ticket link by e-mail).
  */
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   decimalToCents,
   formatEuro,
@@ -16,14 +19,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { cancelTicket, dashboardQuery, downloadQr } from '../../api/tickets';
+import { pageLocale } from '../../i18n/locale';
 import { useHasAccessToken } from '../../lib/session';
 import { track } from '../../lib/track';
 import { downloadTicketPdf, resendTicket } from './api';
 import { type CancelResult, CancelTicket } from './CancelTicket';
 
 const isRefunded = (t: PurchasedTicket) => t.status === 'refunded';
+const STATUS = { refunded: msg`Refunded`, claimed: msg`Claimed`, pending: msg`Pending` };
 const status = (t: PurchasedTicket) =>
-  isRefunded(t) ? 'Refunded' : t.qr_code_scanned ? 'Claimed' : 'Pending';
+  i18n._(isRefunded(t) ? STATUS.refunded : t.qr_code_scanned ? STATUS.claimed : STATUS.pending);
 
 function StatusBadge({ ticket }: { ticket: PurchasedTicket }) {
   return (
@@ -46,14 +51,17 @@ function TicketDate({ ticket }: { ticket: PurchasedTicket }) {
   const slot = ticket.starts_at ? romeParts(new Date(ticket.starts_at)) : null;
   const date = ticket.selected_date ?? slot?.date ?? null;
   const time = slot?.time ?? ticket.time;
-  if (!date) return <>Open date</>;
+  if (!date) return <Trans>Open date</Trans>;
   return (
     <>
       {date}
       {time && (
         <span className="ml-2 font-semibold tabular-nums" data-testid="ticket-time">
           {time}
-          <span className="sr-only"> Rome time</span>
+          <span className="sr-only">
+            {' '}
+            <Trans>Rome time</Trans>
+          </span>
         </span>
       )}
     </>
@@ -79,6 +87,7 @@ function HistoryCancel({ ticket, onDone }: { ticket: PurchasedTicket; onDone: (r
 }
 
 function QrButton({ ticket }: { ticket: PurchasedTicket }) {
+  const { t } = useLingui();
   if (!ticket.qr_code || isRefunded(ticket)) return <span className="text-stone-500">—</span>;
   return (
     <button
@@ -88,9 +97,9 @@ function QrButton({ ticket }: { ticket: PurchasedTicket }) {
         downloadQr(ticket.qr_code!);
       }}
       className="rounded-lg bg-brand px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-dark"
-      aria-label={`Download QR code for ${ticket.package}`}
+      aria-label={t`Download QR code for ${ticket.package}`}
     >
-      Download
+      <Trans>Download</Trans>
     </button>
   );
 }
@@ -106,6 +115,7 @@ function TicketActions({
   ticket: PurchasedTicket;
   onDone: (result: { ok: boolean; message: string }) => void;
 }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState<'pdf' | 'resend' | null>(null);
   if (ticket.status !== 'paid' && !isRefunded(ticket)) return null;
   const run = async (what: 'pdf' | 'resend') => {
@@ -115,7 +125,7 @@ function TicketActions({
         await downloadTicketPdf(ticket.unique_id, `ticket-${ticket.unique_id.slice(0, 8)}.pdf`);
       else onDone({ ok: true, message: (await resendTicket(ticket.unique_id)).message });
     } catch (err) {
-      onDone({ ok: false, message: errorMessage(err, 'Something went wrong! Please try again.') });
+      onDone({ ok: false, message: errorMessage(err, t`Something went wrong! Please try again.`) });
     }
     setBusy(null);
   };
@@ -128,9 +138,9 @@ function TicketActions({
         disabled={busy !== null}
         onClick={() => run('pdf')}
         className={button}
-        aria-label={`PDF ticket for ${ticket.package}`}
+        aria-label={t`PDF ticket for ${ticket.package}`}
       >
-        {busy === 'pdf' ? 'Preparing...' : 'PDF'}
+        {busy === 'pdf' ? t`Preparing...` : 'PDF'}
       </button>
       {!isRefunded(ticket) && (
         <button
@@ -138,9 +148,9 @@ function TicketActions({
           disabled={busy !== null}
           onClick={() => run('resend')}
           className={button}
-          aria-label={`Send link again for ${ticket.package}`}
+          aria-label={t`Send link again for ${ticket.package}`}
         >
-          {busy === 'resend' ? 'Sending...' : 'Send link again'}
+          {busy === 'resend' ? t`Sending...` : t`Send link again`}
         </button>
       )}
     </div>
@@ -148,6 +158,7 @@ function TicketActions({
 }
 
 export default function PurchaseHistoryPage() {
+  const { t } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const hasToken = useHasAccessToken();
@@ -163,8 +174,10 @@ export default function PurchaseHistoryPage() {
     setNotice(result);
     if (result.ok)
       client.setQueryData(dashboardQuery.queryKey, (old) =>
-        old?.map((t) =>
-          t.unique_id === uniqueId ? { ...t, status: 'refunded' as const, cancellable: false } : t,
+        old?.map((ticket) =>
+          ticket.unique_id === uniqueId
+            ? { ...ticket, status: 'refunded' as const, cancellable: false }
+            : ticket,
         ),
       );
     void client.invalidateQueries({ queryKey: dashboardQuery.queryKey });
@@ -180,27 +193,30 @@ export default function PurchaseHistoryPage() {
   if (!hasToken) return <Navigate to="/login" state={{ from: location.pathname }} replace />;
 
   const tickets = query.data ?? [];
-  const claimed = tickets.filter((t) => t.qr_code_scanned).length;
+  const claimed = tickets.filter((ticket) => ticket.qr_code_scanned).length;
   // A refunded ticket is neither claimed nor pending, and its money came back.
-  const pending = tickets.filter((t) => !t.qr_code_scanned && !isRefunded(t)).length;
+  const pending = tickets.filter((ticket) => !ticket.qr_code_scanned && !isRefunded(ticket)).length;
   const spent = tickets
-    .filter((t) => !isRefunded(t))
-    .reduce((s, t) => s + (decimalToCents(t.total_price) ?? 0), 0);
+    .filter((ticket) => !isRefunded(ticket))
+    .reduce((s, ticket) => s + (decimalToCents(ticket.total_price) ?? 0), 0);
+  // `id`: the English name, which the page's tests find the tile by in every language.
   const tiles = [
-    { label: 'Total Tickets', value: String(tickets.length) },
-    { label: 'Claimed', value: String(claimed) },
-    { label: 'Pending', value: String(pending) },
-    { label: 'Total Spent', value: formatEuro(spent) },
+    { id: 'Total Tickets', label: t`Total Tickets`, value: String(tickets.length) },
+    { id: 'Claimed', label: t({ message: 'Claimed', context: 'tickets count' }), value: String(claimed) },
+    { id: 'Pending', label: t({ message: 'Pending', context: 'tickets count' }), value: String(pending) },
+    { id: 'Total Spent', label: t`Total Spent`, value: formatEuro(spent, pageLocale) },
   ];
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-bold text-stone-900">Purchase History</h1>
+      <h1 className="text-3xl font-bold text-stone-900">
+        <Trans>Purchase History</Trans>
+      </h1>
       <dl className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-4">
         {tiles.map((tile) => (
-          <div key={tile.label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+          <div key={tile.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
             <dt className="text-sm text-stone-600">{tile.label}</dt>
-            <dd className="mt-1 text-2xl font-bold text-brand" data-testid={`tile-${tile.label}`}>
+            <dd className="mt-1 text-2xl font-bold text-brand" data-testid={`tile-${tile.id}`}>
               {query.isPending ? '…' : tile.value}
             </dd>
           </div>
@@ -227,19 +243,21 @@ export default function PurchaseHistoryPage() {
 
       {query.isPending && (
         <p role="status" className="mt-8 text-stone-600">
-          Loading your tickets...
+          <Trans>Loading your tickets...</Trans>
         </p>
       )}
       {query.isError && !(query.error instanceof ApiError && query.error.status === 401) && (
         <p role="alert" className="mt-8 rounded-xl bg-red-50 p-4 text-red-800 ring-1 ring-red-200">
-          Failed to load your tickets. Please try again later.
+          <Trans>Failed to load your tickets. Please try again later.</Trans>
         </p>
       )}
       {query.isSuccess && tickets.length === 0 && (
         <div className="mt-8 rounded-xl bg-white p-8 text-center ring-1 ring-stone-200">
-          <p className="text-stone-700">You have no tickets yet.</p>
+          <p className="text-stone-700">
+            <Trans>You have no tickets yet.</Trans>
+          </p>
           <Link to="/" className="mt-3 inline-block font-semibold text-brand underline">
-            Find a tour
+            <Trans>Find a tour</Trans>
           </Link>
         </div>
       )}
@@ -249,62 +267,64 @@ export default function PurchaseHistoryPage() {
             <thead className="bg-stone-100 text-sm text-stone-700">
               <tr>
                 <th scope="col" className="px-4 py-3">
-                  Selected Date
+                  <Trans>Selected Date</Trans>
                 </th>
                 <th scope="col" className="px-4 py-3">
-                  Package
+                  <Trans>Package</Trans>
                 </th>
                 <th scope="col" className="px-4 py-3">
-                  Total Price
+                  <Trans>Total Price</Trans>
                 </th>
                 <th scope="col" className="px-4 py-3">
-                  Status
+                  <Trans>Status</Trans>
                 </th>
                 <th scope="col" className="px-4 py-3">
-                  QR Code
+                  <Trans>QR Code</Trans>
                 </th>
               </tr>
             </thead>
             <tbody>
-              {tickets.map((t) => (
-                <tr key={t.unique_id} className="border-t border-stone-200" data-testid="ticket-row">
+              {tickets.map((ticket) => (
+                <tr key={ticket.unique_id} className="border-t border-stone-200" data-testid="ticket-row">
                   <td className="px-4 py-3">
-                    <TicketDate ticket={t} />
+                    <TicketDate ticket={ticket} />
                   </td>
-                  <td className="px-4 py-3 font-medium">{t.package}</td>
-                  <td className="px-4 py-3">{formatEuroDecimal(t.total_price)}</td>
+                  <td className="px-4 py-3 font-medium">{ticket.package}</td>
+                  <td className="px-4 py-3">{formatEuroDecimal(ticket.total_price, pageLocale)}</td>
                   <td className="px-4 py-3">
-                    <StatusBadge ticket={t} />
-                    <HistoryCancel ticket={t} onDone={onCancelled(t.unique_id)} />
+                    <StatusBadge ticket={ticket} />
+                    <HistoryCancel ticket={ticket} onDone={onCancelled(ticket.unique_id)} />
                   </td>
                   <td className="px-4 py-3">
-                    <QrButton ticket={t} />
-                    <TicketActions ticket={t} onDone={showNotice} />
+                    <QrButton ticket={ticket} />
+                    <TicketActions ticket={ticket} onDone={showNotice} />
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
           <ul className="mt-6 space-y-3 md:hidden">
-            {tickets.map((t) => (
+            {tickets.map((ticket) => (
               <li
-                key={t.unique_id}
+                key={ticket.unique_id}
                 className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
                 data-testid="ticket-card"
               >
                 <div className="flex items-start justify-between gap-3">
-                  <h2 className="font-semibold">{t.package}</h2>
-                  <StatusBadge ticket={t} />
+                  <h2 className="font-semibold">{ticket.package}</h2>
+                  <StatusBadge ticket={ticket} />
                 </div>
                 <p className="mt-1 text-sm text-stone-600">
-                  <TicketDate ticket={t} />
+                  <TicketDate ticket={ticket} />
                 </p>
                 <div className="mt-3 flex items-center justify-between">
-                  <span className="font-bold text-brand">{formatEuroDecimal(t.total_price)}</span>
-                  <QrButton ticket={t} />
+                  <span className="font-bold text-brand">
+                    {formatEuroDecimal(ticket.total_price, pageLocale)}
+                  </span>
+                  <QrButton ticket={ticket} />
                 </div>
-                <TicketActions ticket={t} onDone={showNotice} />
-                <HistoryCancel ticket={t} onDone={onCancelled(t.unique_id)} />
+                <TicketActions ticket={ticket} onDone={showNotice} />
+                <HistoryCancel ticket={ticket} onDone={onCancelled(ticket.unique_id)} />
               </li>
             ))}
           </ul>

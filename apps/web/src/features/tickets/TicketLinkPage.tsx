@@ -8,11 +8,15 @@
  * are immutable files, and the page keeps its last answer (QR included) in localStorage under the
  * token's hash. The saved ticket shows at once, and stays when the network does not answer.
  */
-import { formatEuroDecimal, type TicketLink } from '@rome/contract';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DEFAULT_LOCALE, formatEuroDecimal, INTL_LOCALE, type TicketLink } from '@rome/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { usePageTitle } from '../../components/usePageTitle';
+import { pageLocale } from '../../i18n/locale';
 import { cancelByLink, fetchTicketLink, forgetTicket, linkPdfUrl, readSavedTicket, saveTicket } from './api';
 import { type CancelResult, CancelTicket } from './CancelTicket';
 
@@ -23,13 +27,17 @@ type State =
   | { kind: 'error'; message: string };
 
 const STATUS = {
-  valid: { label: 'Valid', className: 'bg-green-100 text-green-900 ring-green-300' },
-  claimed: { label: 'Used', className: 'bg-stone-200 text-stone-800 ring-stone-300' },
-  refunded: { label: 'Refunded', className: 'bg-red-100 text-red-900 ring-red-300' },
+  valid: { label: msg`Valid`, className: 'bg-green-100 text-green-900 ring-green-300' },
+  claimed: { label: msg`Used`, className: 'bg-stone-200 text-stone-800 ring-stone-300' },
+  refunded: { label: msg`Refunded`, className: 'bg-red-100 text-red-900 ring-red-300' },
 } as const;
 
+/** When the copy was saved, in this phone's own clock; in the page's language other than English. */
 const savedTime = (iso: string) =>
-  new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+  new Date(iso).toLocaleString(pageLocale === DEFAULT_LOCALE ? [] : INTL_LOCALE[pageLocale], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 
 /** The page's frame: the shop's name (a way home) and the page, nothing that needs the network. */
 function Frame({ children }: { children: ReactNode }) {
@@ -40,7 +48,9 @@ function Frame({ children }: { children: ReactNode }) {
           <Link to="/" className="rounded text-lg font-bold tracking-tight hover:underline">
             Rome Bus Tickets
           </Link>
-          <span className="text-sm text-white/85">Your ticket</span>
+          <span className="text-sm text-white/85">
+            <Trans>Your ticket</Trans>
+          </span>
         </div>
       </header>
       <main className="mx-auto max-w-xl px-4 py-5 sm:py-8">{children}</main>
@@ -58,16 +68,20 @@ function LinkNotFound() {
       <p className="text-6xl font-black tracking-tighter text-brand" aria-hidden="true">
         404
       </p>
-      <h1 className="mt-3 text-2xl font-bold text-stone-900">This ticket link is not valid</h1>
+      <h1 className="mt-3 text-2xl font-bold text-stone-900">
+        <Trans>This ticket link is not valid</Trans>
+      </h1>
       <p className="mt-3 text-stone-700">
-        It may have been replaced by a newer link: a ticket sent again gets a new link and the old one stops
-        working.
+        <Trans>
+          It may have been replaced by a newer link: a ticket sent again gets a new link and the old one stops
+          working.
+        </Trans>
       </p>
       <Link
         to="/find-tickets"
         className="mt-6 inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark"
       >
-        Find my tickets
+        <Trans>Find my tickets</Trans>
       </Link>
     </section>
   );
@@ -84,12 +98,12 @@ function WalletButtons({ links }: { links: TicketLink['wallet_links'] }) {
     <div className="flex flex-wrap justify-center gap-3" data-testid="wallet-buttons">
       {links.apple && (
         <a href={links.apple} className="rounded-lg bg-black px-4 py-2.5 text-sm font-semibold text-white">
-          Add to Apple Wallet
+          <Trans>Add to Apple Wallet</Trans>
         </a>
       )}
       {links.google && (
         <a href={links.google} className="rounded-lg bg-black px-4 py-2.5 text-sm font-semibold text-white">
-          Add to Google Wallet
+          <Trans>Add to Google Wallet</Trans>
         </a>
       )}
     </div>
@@ -138,13 +152,15 @@ function TicketView({
   checking: boolean;
   onChanged: () => void;
 }) {
+  const { t } = useLingui();
   const status = STATUS[ticket.status];
+  const when = ticket.when ? (ticket.time ? t`${ticket.when} (Rome time)` : ticket.when) : t`Open-dated`;
   const rows: [string, string][] = [
-    ['When', ticket.when ? `${ticket.when}${ticket.time ? ' (Rome time)' : ''}` : 'Open-dated'],
-    ['Tickets', ticket.tickets],
-    ['Order reference', ticket.reference],
-    ['Operator', ticket.company],
-    ['Paid', formatEuroDecimal(ticket.total_price)],
+    [t`When`, when],
+    [t`Tickets`, ticket.tickets],
+    [t`Order reference`, ticket.reference],
+    [t`Operator`, ticket.company],
+    [t`Paid`, formatEuroDecimal(ticket.total_price, pageLocale)],
   ];
   return (
     <article
@@ -154,8 +170,8 @@ function TicketView({
       {savedAt && (
         <p role="status" className="bg-amber-100 px-4 py-2.5 text-sm text-stone-900" data-testid="saved-copy">
           {checking
-            ? `Your ticket as saved on this phone (${savedTime(savedAt)}). Checking for changes...`
-            : `No connection: your ticket as saved on this phone (${savedTime(savedAt)}). The QR code still works.`}
+            ? t`Your ticket as saved on this phone (${savedTime(savedAt)}). Checking for changes...`
+            : t`No connection: your ticket as saved on this phone (${savedTime(savedAt)}). The QR code still works.`}
         </p>
       )}
       <div className="px-5 pt-5 sm:px-7 sm:pt-7">
@@ -165,7 +181,7 @@ function TicketView({
             className={`shrink-0 rounded-full px-3 py-1 text-sm font-semibold ring-1 ${status.className}`}
             data-testid="ticket-status"
           >
-            {status.label}
+            {i18n._(status.label)}
           </span>
         </div>
         <p className="mt-1 text-stone-600">{ticket.company}</p>
@@ -176,7 +192,7 @@ function TicketView({
           <figure className="text-center">
             <img
               src={ticket.qr_image}
-              alt="Ticket QR code"
+              alt={t`Ticket QR code`}
               width={512}
               height={512}
               className={`mx-auto aspect-square w-full max-w-[340px] [image-rendering:pixelated] ${ticket.status === 'claimed' ? 'opacity-40' : ''}`}
@@ -184,13 +200,13 @@ function TicketView({
             />
             <figcaption className="mt-2 text-sm font-semibold text-stone-800">
               {ticket.status === 'claimed'
-                ? 'This ticket has already been used.'
-                : 'Show this QR code to an agent. Turn your screen brightness up.'}
+                ? t`This ticket has already been used.`
+                : t`Show this QR code to an agent. Turn your screen brightness up.`}
             </figcaption>
           </figure>
         ) : (
           <p className="rounded-xl bg-red-50 p-4 text-center font-semibold text-red-800 ring-1 ring-red-200">
-            This ticket was refunded and cannot be used.
+            <Trans>This ticket was refunded and cannot be used.</Trans>
           </p>
         )}
       </div>
@@ -217,15 +233,17 @@ function TicketView({
             download
             className="inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark"
           >
-            Download PDF ticket
+            <Trans>Download PDF ticket</Trans>
           </a>
         </div>
         <CancelByLink token={token} ticket={ticket} onDone={onChanged} />
         <p className="text-center text-xs text-stone-600">
-          Keep this link to yourself: whoever has it can use the ticket. Lost it?{' '}
-          <Link to="/find-tickets" className="font-semibold text-brand underline-offset-2 hover:underline">
-            Find my tickets
-          </Link>
+          <Trans>
+            Keep this link to yourself: whoever has it can use the ticket. Lost it?{' '}
+            <Link to="/find-tickets" className="font-semibold text-brand underline-offset-2 hover:underline">
+              Find my tickets
+            </Link>
+          </Trans>
         </p>
       </div>
     </article>
@@ -234,7 +252,8 @@ function TicketView({
 
 export default function TicketLinkPage() {
   const { token = '' } = useParams();
-  usePageTitle('Your Ticket');
+  const { t } = useLingui();
+  usePageTitle(t`Your Ticket`);
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [version, setVersion] = useState(0);
 
@@ -270,8 +289,8 @@ export default function TicketLinkPage() {
             kind: 'error',
             message:
               err instanceof ApiError && err.status === 429
-                ? errorMessage(err, 'Too many attempts. Please wait a while and try again.')
-                : 'Your ticket could not be loaded. Please check your connection and try again.',
+                ? errorMessage(err, i18n._(msg`Too many attempts. Please wait a while and try again.`))
+                : i18n._(msg`Your ticket could not be loaded. Please check your connection and try again.`),
           });
       });
     return () => ctrl.abort();
@@ -281,7 +300,7 @@ export default function TicketLinkPage() {
     <Frame>
       {state.kind === 'loading' && (
         <p role="status" className="py-16 text-center text-stone-600">
-          Loading your ticket...
+          <Trans>Loading your ticket...</Trans>
         </p>
       )}
       {state.kind === 'not-found' && <LinkNotFound />}
@@ -293,7 +312,7 @@ export default function TicketLinkPage() {
             onClick={() => setVersion((v) => v + 1)}
             className="mt-3 rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 ring-1 ring-stone-300"
           >
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       )}

@@ -5,15 +5,26 @@
  * The ticket's day is shown large, with a warning when it is not today in Rome: agents claim tickets
  * at the stop, and a ticket for another day must not pass unnoticed.
  */
-import { AGENT_CODE_LENGTH, formatEuroDecimal, romeToday, ticketDayStatus } from '@rome/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  AGENT_CODE_LENGTH,
+  formatEuroDecimal,
+  formatRomeDate,
+  romeToday,
+  ticketDayStatus,
+} from '@rome/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { claimInfoQuery, claimTicket } from '../../api/tickets';
-import { formatTicketDate } from '../ticket/format';
+import { pageLocale } from '../../i18n/locale';
+
+/** 'Mon, 23 Nov 2026' (a Rome calendar day), in the page's language. */
+const formatDay = (day: string) => formatRomeDate(day, pageLocale);
 
 export default function VerifyPage() {
+  const { t } = useLingui();
   const { code = '' } = useParams();
   const queryClient = useQueryClient();
   const query = useQuery(claimInfoQuery(code));
@@ -28,8 +39,8 @@ export default function VerifyPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!agent) return setError('Please choose your agent name.');
-    if (!securityCode) return setError('Please enter your security code.');
+    if (!agent) return setError(t`Please choose your agent name.`);
+    if (!securityCode) return setError(t`Please enter your security code.`);
     setBusy(true);
     try {
       const r = await claimTicket(code, agent, securityCode);
@@ -37,7 +48,7 @@ export default function VerifyPage() {
       setSecurityCode('');
       await queryClient.invalidateQueries({ queryKey: ['claim-info', code] });
     } catch (err) {
-      setError(errorMessage(err, 'Something went wrong! Please try again.'));
+      setError(errorMessage(err, t`Something went wrong! Please try again.`));
       // A refused code is typed again from the start: the field is emptied and gets the focus back
       // (it left at 4 characters), so the agent does not have to find and clear it first.
       setSecurityCode('');
@@ -52,7 +63,7 @@ export default function VerifyPage() {
   if (query.isPending) {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center" role="status">
-        Loading ticket...
+        <Trans>Loading ticket...</Trans>
       </main>
     );
   }
@@ -61,24 +72,26 @@ export default function VerifyPage() {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-stone-900">
-          {notFound ? 'Ticket not found' : 'Failed to load data. Please try again later.'}
+          {notFound ? t`Ticket not found` : t`Failed to load data. Please try again later.`}
         </h1>
-        <p className="mt-3 text-stone-700">Check that the whole QR code was scanned.</p>
+        <p className="mt-3 text-stone-700">
+          <Trans>Check that the whole QR code was scanned.</Trans>
+        </p>
       </main>
     );
   }
   const info = query.data;
   const d = info.data!;
   const rows: [string, string][] = [
-    ['Package', d.package],
-    ['User', d.user],
-    ['Total price', formatEuroDecimal(d.total_price)],
-    ['Paid', d.paid ? 'Yes' : 'No'],
-    ['Package tag', d.package_tag],
-    ['Adults', String(d.adults)],
-    ['Youths', String(d.youths)],
-    ['Infants', String(d.infants)],
-    ['Selected date', d.selected_date ? formatTicketDate(d.selected_date) : 'Open date'],
+    [t`Package`, d.package],
+    [t`User`, d.user],
+    [t`Total price`, formatEuroDecimal(d.total_price, pageLocale)],
+    [t`Paid`, d.paid ? t`Yes` : t`No`],
+    [t`Package tag`, d.package_tag],
+    [t`Adults`, String(d.adults)],
+    [t`Youths`, String(d.youths)],
+    [t`Infants`, String(d.infants)],
+    [t`Selected date`, d.selected_date ? formatDay(d.selected_date) : t`Open date`],
   ];
   const today = romeToday();
   const dayStatus = ticketDayStatus(d.selected_date, today);
@@ -91,9 +104,11 @@ export default function VerifyPage() {
           // for a ticket someone had claimed before the page was opened.
           <div className="text-center">
             <span className="inline-block rounded-full bg-green-700 px-3 py-1 text-xs font-bold tracking-wider text-white">
-              CLAIMED
+              <Trans>CLAIMED</Trans>
             </span>
-            <h1 className="mt-3 text-2xl font-bold text-stone-900">Ticket Claimed</h1>
+            <h1 className="mt-3 text-2xl font-bold text-stone-900">
+              <Trans>Ticket Claimed</Trans>
+            </h1>
             <p className="mt-2 text-stone-700" role="status">
               {done}
             </p>
@@ -101,26 +116,39 @@ export default function VerifyPage() {
         ) : info.claimed ? (
           <div className="text-center">
             <span className="inline-block rounded-full bg-red-700 px-3 py-1 text-xs font-bold tracking-wider text-white">
-              EXPIRED
+              <Trans>EXPIRED</Trans>
             </span>
-            <h1 className="mt-3 text-2xl font-bold text-stone-900">Ticket Already Claimed</h1>
+            <h1 className="mt-3 text-2xl font-bold text-stone-900">
+              <Trans>Ticket Already Claimed</Trans>
+            </h1>
             <p className="mt-2 text-stone-700">{info.msg}</p>
           </div>
         ) : (
-          <h1 className="text-2xl font-bold text-stone-900">Ticket Verification</h1>
+          <h1 className="text-2xl font-bold text-stone-900">
+            <Trans>Ticket Verification</Trans>
+          </h1>
         )}
         <div data-testid="ticket-day" className="mt-5 rounded-xl bg-stone-100 px-4 py-3 text-center">
-          <p className="text-sm font-medium text-stone-600">Ticket date</p>
+          <p className="text-sm font-medium text-stone-600">
+            <Trans>Ticket date</Trans>
+          </p>
           <p className="text-2xl font-extrabold text-stone-900">
-            {d.selected_date ? formatTicketDate(d.selected_date) : 'Open date'}
+            {d.selected_date ? formatDay(d.selected_date) : t`Open date`}
           </p>
           {/* A timed ticket (inventory): its slot's Rome time, as large as the day. */}
           {d.time && (
             <p data-testid="ticket-time" className="text-xl font-bold text-stone-900">
-              {d.time} <span className="text-sm font-medium text-stone-600">Rome time</span>
+              {d.time}{' '}
+              <span className="text-sm font-medium text-stone-600">
+                <Trans>Rome time</Trans>
+              </span>
             </p>
           )}
-          {dayStatus === 'today' && <p className="text-sm font-semibold text-green-800">Today</p>}
+          {dayStatus === 'today' && (
+            <p className="text-sm font-semibold text-green-800">
+              <Trans>Today</Trans>
+            </p>
+          )}
         </div>
         {(dayStatus === 'future' || dayStatus === 'past') && (
           <p
@@ -128,9 +156,8 @@ export default function VerifyPage() {
             className="mt-3 rounded-xl bg-amber-100 px-4 py-3 font-semibold text-amber-950 ring-1 ring-amber-300"
           >
             {dayStatus === 'future'
-              ? 'Not valid yet: this ticket is for '
-              : 'Date passed: this ticket was for '}
-            {formatTicketDate(d.selected_date!)}. Today in Rome is {formatTicketDate(today)}.
+              ? t`Not valid yet: this ticket is for ${formatDay(d.selected_date!)}. Today in Rome is ${formatDay(today)}.`
+              : t`Date passed: this ticket was for ${formatDay(d.selected_date!)}. Today in Rome is ${formatDay(today)}.`}
           </p>
         )}
         <dl className="mt-6 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
@@ -145,7 +172,7 @@ export default function VerifyPage() {
           <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
             <div>
               <label htmlFor="agent" className="block text-sm font-medium text-stone-800">
-                Agent name
+                <Trans>Agent name</Trans>
               </label>
               <select
                 id="agent"
@@ -154,7 +181,7 @@ export default function VerifyPage() {
                 required
                 className="mt-1 w-full rounded-lg border border-stone-300 bg-white px-3 py-2"
               >
-                <option value="">Choose your name</option>
+                <option value="">{t`Choose your name`}</option>
                 {info.agent_list.map((name) => (
                   <option key={name} value={name}>
                     {name}
@@ -164,7 +191,7 @@ export default function VerifyPage() {
             </div>
             <div>
               <label htmlFor="security-code" className="block text-sm font-medium text-stone-800">
-                Security code
+                <Trans>Security code</Trans>
               </label>
               <input
                 id="security-code"
@@ -185,7 +212,7 @@ export default function VerifyPage() {
                 className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2"
               />
               <p id="security-code-hint" className="mt-1 text-sm text-stone-600">
-                Your {AGENT_CODE_LENGTH}-digit code
+                <Trans>Your {AGENT_CODE_LENGTH}-digit code</Trans>
               </p>
             </div>
             {error && (
@@ -199,7 +226,7 @@ export default function VerifyPage() {
               disabled={busy}
               className="w-full rounded-lg bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
             >
-              {busy ? 'Claiming...' : 'Claim Ticket'}
+              {busy ? t`Claiming...` : t`Claim Ticket`}
             </button>
           </form>
         )}

@@ -1,14 +1,17 @@
 /** Change Password tab (spec §2, §5, §8). The server answers a new token pair, which is stored. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MESSAGES } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
 import { useChangePassword } from '../../../api/account';
 import { ApiError, errorMessage } from '../../../api/client';
 import { FormError, Spinner } from '../../../components/form';
 import { PasswordField } from '../../../components/PasswordField';
+import { contractText } from '../../../lib/contractText';
 import toast from '../../../lib/toast';
 import { primaryButton } from './styles';
 
 export function ChangePasswordTab() {
+  const { t } = useLingui();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -19,42 +22,51 @@ export function ChangePasswordTab() {
     e.preventDefault();
     if (change.isPending) return;
     if (next !== confirm) {
-      setError(MESSAGES.changePasswords);
+      setError(contractText(MESSAGES.changePasswords));
       return;
     }
     setError(null);
     try {
       await change.mutateAsync({ current_password: current, new_password: next });
-      toast.success('Password changed successfully');
+      toast.success(t`Password changed successfully`);
       setCurrent('');
       setNext('');
       setConfirm('');
     } catch (err) {
       toast.error(
         err instanceof ApiError
-          ? errorMessage(err, 'Failed to change password')
-          : 'An error occurred. Please try again.',
+          ? errorMessage(err, t`Failed to change password`)
+          : t`An error occurred. Please try again.`,
       );
     }
   }
 
   return (
     <form onSubmit={onSubmit} className="max-w-xl">
-      <h2 className="text-xl font-bold text-stone-900">Change Password</h2>
-      <p className="mt-1 text-sm text-stone-600">Enter your current password, then choose a new one.</p>
+      <h2 className="text-xl font-bold text-stone-900">
+        <Trans>Change Password</Trans>
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        <Trans>Enter your current password, then choose a new one.</Trans>
+      </p>
       <div className="mt-6 space-y-5">
         <FormError message={error} />
-        <PasswordField id="current-password" label="Current Password" value={current} onChange={setCurrent} />
+        <PasswordField
+          id="current-password"
+          label={t`Current Password`}
+          value={current}
+          onChange={setCurrent}
+        />
         <PasswordField
           id="new-password"
-          label="New Password"
+          label={t`New Password`}
           autoComplete="new-password"
           value={next}
           onChange={setNext}
         />
         <PasswordField
           id="confirm-new-password"
-          label="Confirm New Password"
+          label={t`Confirm New Password`}
           autoComplete="new-password"
           value={confirm}
           onChange={setConfirm}
@@ -63,10 +75,10 @@ export function ChangePasswordTab() {
       <button type="submit" disabled={change.isPending} className={`${primaryButton} mt-7`}>
         {change.isPending ? (
           <>
-            <Spinner /> Changing Password...
+            <Spinner /> <Trans>Changing Password...</Trans>
           </>
         ) : (
-          'Change Password'
+          t`Change Password`
         )}
       </button>
     </form>

@@ -3,6 +3,7 @@
  * delete the account after a confirm step that asks for the password. Deletion erases the personal
  * data and keeps the orders anonymised for accounting; every sign-in ends.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fetchMyData, useDeleteAccount } from '../../../api/account';
@@ -19,6 +20,7 @@ const dangerButton =
 export const MY_DATA_FILE = 'rome-bus-tickets-my-data.json';
 
 export function DataRightsSection() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [downloading, setDownloading] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -33,7 +35,7 @@ export function DataRightsSection() {
       const data = await fetchMyData();
       saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), MY_DATA_FILE);
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to download your data'));
+      toast.error(errorMessage(err, t`Failed to download your data`));
     }
     setDownloading(false);
   }
@@ -49,8 +51,8 @@ export function DataRightsSection() {
     } catch (err) {
       setError(
         err instanceof ApiError
-          ? errorMessage(err, 'Failed to delete your account')
-          : 'An error occurred. Please try again.',
+          ? errorMessage(err, t`Failed to delete your account`)
+          : t`An error occurred. Please try again.`,
       );
     }
   }
@@ -67,32 +69,34 @@ export function DataRightsSection() {
       className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-8"
     >
       <h2 id="data-rights-title" className="text-xl font-bold text-stone-900">
-        Your Data
+        <Trans>Your Data</Trans>
       </h2>
       <p className="mt-1 max-w-2xl text-sm text-stone-600">
-        Download everything we hold about you as a JSON file, or delete your account. Deleting erases your
-        name, email address, phone number and sign-ins; your orders are kept without your name for our
-        accounts.
+        <Trans>
+          Download everything we hold about you as a JSON file, or delete your account. Deleting erases your
+          name, email address, phone number and sign-ins; your orders are kept without your name for our
+          accounts.
+        </Trans>
       </p>
       {confirming ? (
         <form onSubmit={onDelete} className="mt-6 max-w-xl space-y-5">
           <p className="font-semibold text-red-800">
-            This cannot be undone. Your tickets will no longer appear anywhere in your account.
+            <Trans>This cannot be undone. Your tickets will no longer appear anywhere in your account.</Trans>
           </p>
           <FormError message={error} />
           <PasswordField
             id="delete-account-password"
-            label="Enter your password to confirm"
+            label={t`Enter your password to confirm`}
             value={password}
             onChange={setPassword}
           />
           <div className="flex flex-wrap gap-3">
             <button type="submit" disabled={remove.isPending} className={dangerButton}>
               {remove.isPending ? <Spinner /> : null}
-              Delete my account permanently
+              <Trans>Delete my account permanently</Trans>
             </button>
             <button type="button" onClick={cancel} disabled={remove.isPending} className={secondaryButton}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           </div>
         </form>
@@ -100,10 +104,10 @@ export function DataRightsSection() {
         <div className="mt-6 flex flex-wrap gap-3">
           <button type="button" onClick={download} disabled={downloading} className={primaryButton}>
             {downloading ? <Spinner /> : null}
-            Download my data
+            <Trans>Download my data</Trans>
           </button>
           <button type="button" onClick={() => setConfirming(true)} className={secondaryButton}>
-            Delete my account
+            <Trans>Delete my account</Trans>
           </button>
         </div>
       )}

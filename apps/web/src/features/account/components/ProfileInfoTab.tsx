@@ -4,6 +4,7 @@
  * with a link that undoes the change, and the account's other sign-ins end.
  */
 
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Profile } from '@rome/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useUpdateProfile } from '../../../api/account';
@@ -14,6 +15,7 @@ import toast from '../../../lib/toast';
 import { primaryButton, secondaryButton } from './styles';
 
 export function ProfileInfoTab({ profile }: { profile: Profile | undefined }) {
+  const { t } = useLingui();
   const original = { email: profile?.email ?? '', phone_number: profile?.phone_number ?? '' };
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState(original);
@@ -44,28 +46,32 @@ export function ProfileInfoTab({ profile }: { profile: Profile | undefined }) {
       });
       toast.success(
         emailChanged
-          ? 'Profile updated successfully. Your previous address was told, and other devices were signed out.'
-          : 'Profile updated successfully',
+          ? t`Profile updated successfully. Your previous address was told, and other devices were signed out.`
+          : t`Profile updated successfully`,
       );
       setPassword('');
       setEditing(false);
     } catch (err) {
       toast.error(
         err instanceof ApiError
-          ? errorMessage(err, 'Failed to update profile')
-          : 'An error occurred. Please try again.',
+          ? errorMessage(err, t`Failed to update profile`)
+          : t`An error occurred. Please try again.`,
       );
     }
   }
 
   return (
     <form onSubmit={onSubmit} className="max-w-xl">
-      <h2 className="text-xl font-bold text-stone-900">Profile Information</h2>
-      <p className="mt-1 text-sm text-stone-600">Your contact details for bookings and tickets.</p>
+      <h2 className="text-xl font-bold text-stone-900">
+        <Trans>Profile Information</Trans>
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        <Trans>Your contact details for bookings and tickets.</Trans>
+      </p>
       <div className="mt-6 space-y-5">
         <div>
           <label htmlFor="profile-username" className={labelClass}>
-            Username
+            <Trans>Username</Trans>
           </label>
           <input
             id="profile-username"
@@ -75,12 +81,12 @@ export function ProfileInfoTab({ profile }: { profile: Profile | undefined }) {
             aria-describedby="profile-username-hint"
           />
           <p id="profile-username-hint" className="mt-1 text-xs text-stone-600">
-            Your username cannot be changed.
+            <Trans>Your username cannot be changed.</Trans>
           </p>
         </div>
         <div>
           <label htmlFor="profile-email" className={labelClass}>
-            Email
+            <Trans>Email</Trans>
           </label>
           <input
             id="profile-email"
@@ -95,7 +101,7 @@ export function ProfileInfoTab({ profile }: { profile: Profile | undefined }) {
         </div>
         <div>
           <label htmlFor="profile-phone" className={labelClass}>
-            Phone Number
+            <Trans>Phone Number</Trans>
           </label>
           <input
             id="profile-phone"
@@ -111,13 +117,15 @@ export function ProfileInfoTab({ profile }: { profile: Profile | undefined }) {
           <div>
             <PasswordField
               id="profile-current-password"
-              label="Current Password"
+              label={t`Current Password`}
               value={password}
               onChange={setPassword}
             />
             <p className="mt-1 text-xs text-stone-600">
-              Needed to change your email address. We will tell your previous address, and sign out your other
-              devices.
+              <Trans>
+                Needed to change your email address. We will tell your previous address, and sign out your
+                other devices.
+              </Trans>
             </p>
           </div>
         ) : null}
@@ -127,7 +135,7 @@ export function ProfileInfoTab({ profile }: { profile: Profile | undefined }) {
           <>
             <button key="save" type="submit" disabled={update.isPending} className={primaryButton}>
               {update.isPending ? <Spinner /> : null}
-              Save Changes
+              <Trans>Save Changes</Trans>
             </button>
             <button
               key="cancel"
@@ -136,12 +144,12 @@ export function ProfileInfoTab({ profile }: { profile: Profile | undefined }) {
               disabled={update.isPending}
               className={secondaryButton}
             >
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           </>
         ) : (
           <button key="edit" type="button" onClick={() => setEditing(true)} className={primaryButton}>
-            Edit Profile
+            <Trans>Edit Profile</Trans>
           </button>
         )}
       </div>

@@ -1,7 +1,9 @@
 /** Purchase Statistics tab (spec §2, §8): four figures, the purchase breakdown and recent tickets. */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useStatistics } from '../../../api/account';
 import { ApiError } from '../../../api/client';
 import { Spinner } from '../../../components/form';
+import { pageLocale } from '../../../i18n/locale';
 import { euro, formatDate } from '../format';
 
 function StatCard({ label, value, tone }: { label: string; value: string; tone: string }) {
@@ -31,12 +33,13 @@ function Bar({ label, count, total, color }: { label: string; count: number; tot
 }
 
 export function StatisticsTab() {
+  const { t } = useLingui();
   const { data, error, isPending } = useStatistics();
 
   if (isPending)
     return (
       <div role="status" className="flex items-center justify-center gap-3 py-16 text-stone-700">
-        <Spinner className="h-6 w-6 text-brand" /> Loading statistics...
+        <Spinner className="h-6 w-6 text-brand" /> <Trans>Loading statistics...</Trans>
       </div>
     );
 
@@ -47,8 +50,8 @@ export function StatisticsTab() {
         className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800"
       >
         {error instanceof ApiError
-          ? 'Failed to fetch purchase statistics'
-          : 'An error occurred while fetching statistics'}
+          ? t`Failed to fetch purchase statistics`
+          : t`An error occurred while fetching statistics`}
       </p>
     );
 
@@ -56,18 +59,24 @@ export function StatisticsTab() {
   const tickets = data.recent_tickets ?? [];
   return (
     <div>
-      <h2 className="text-xl font-bold text-stone-900">Purchase Statistics</h2>
+      <h2 className="text-xl font-bold text-stone-900">
+        <Trans>Purchase Statistics</Trans>
+      </h2>
       <dl className="mt-5 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard label="Total Purchases" value={String(total)} tone="bg-red-50 ring-red-100" />
-        <StatCard label="Total Spent" value={euro(data.total_spent)} tone="bg-amber-50 ring-amber-100" />
+        <StatCard label={t`Total Purchases`} value={String(total)} tone="bg-red-50 ring-red-100" />
         <StatCard
-          label="Recent Purchases"
+          label={t`Total Spent`}
+          value={euro(data.total_spent, pageLocale)}
+          tone="bg-amber-50 ring-amber-100"
+        />
+        <StatCard
+          label={t`Recent Purchases`}
           value={String(data.recent_purchases ?? 0)}
           tone="bg-sky-50 ring-sky-100"
         />
         <StatCard
-          label="Recent Spent"
-          value={euro(data.recent_spent)}
+          label={t`Recent Spent`}
+          value={euro(data.recent_spent, pageLocale)}
           tone="bg-emerald-50 ring-emerald-100"
         />
       </dl>
@@ -75,17 +84,17 @@ export function StatisticsTab() {
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="breakdown-title" className="rounded-xl p-5 ring-1 ring-stone-200">
           <h3 id="breakdown-title" className="font-bold text-stone-900">
-            Purchase Breakdown
+            <Trans>Purchase Breakdown</Trans>
           </h3>
           <ul className="mt-4 space-y-4">
             <Bar
-              label="Bus Tours"
+              label={t`Bus Tours`}
               count={data.purchase_breakdown?.bus_tours ?? 0}
               total={total}
               color="bg-brand"
             />
             <Bar
-              label="Museum Tickets"
+              label={t`Museum Tickets`}
               count={data.purchase_breakdown?.museum_tickets ?? 0}
               total={total}
               color="bg-accent-dark"
@@ -95,21 +104,26 @@ export function StatisticsTab() {
 
         <section aria-labelledby="recent-title" className="rounded-xl p-5 ring-1 ring-stone-200">
           <h3 id="recent-title" className="font-bold text-stone-900">
-            Recent Tickets
+            <Trans>Recent Tickets</Trans>
           </h3>
           {tickets.length === 0 ? (
-            <p className="mt-4 text-sm text-stone-600">No tickets yet. Your next Rome adventure awaits!</p>
+            <p className="mt-4 text-sm text-stone-600">
+              <Trans>No tickets yet. Your next Rome adventure awaits!</Trans>
+            </p>
           ) : (
             <ul className="mt-3 divide-y divide-stone-200">
-              {tickets.map((t, i) => (
+              {tickets.map((ticket, i) => (
                 <li key={i} className="flex items-start justify-between gap-3 py-3">
                   <div className="min-w-0">
-                    <p className="font-semibold text-stone-900">{t.package}</p>
+                    <p className="font-semibold text-stone-900">{ticket.package}</p>
                     <p className="text-sm text-stone-600">
-                      {formatDate(t.date)} · {t.ticket_count} {t.ticket_count === 1 ? 'ticket' : 'tickets'}
+                      {formatDate(ticket.date, pageLocale)} ·{' '}
+                      <Plural value={ticket.ticket_count} one="# ticket" other="# tickets" />
                     </p>
                   </div>
-                  <p className="shrink-0 font-semibold text-brand tabular-nums">{euro(t.total_price)}</p>
+                  <p className="shrink-0 font-semibold text-brand tabular-nums">
+                    {euro(ticket.total_price, pageLocale)}
+                  </p>
                 </li>
               ))}
             </ul>

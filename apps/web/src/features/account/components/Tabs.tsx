@@ -52,7 +52,9 @@ export function TabList<K extends string>({
             tabIndex={selected ? 0 : -1}
             onClick={() => onSelect(tab.key)}
             onKeyDown={(e) => onKeyDown(e, i)}
-            className={`-mb-px flex items-center justify-center gap-2 border-b-2 px-2 py-3 text-center text-sm leading-tight font-semibold transition-colors sm:px-4 sm:py-3.5 sm:whitespace-nowrap ${
+            // min-w-0 and wrap-anywhere: a long word (a German compound) wraps inside its third of
+            // a 390 px screen instead of running under its neighbours.
+            className={`-mb-px flex min-w-0 items-center justify-center gap-2 border-b-2 px-2 py-3 text-center text-sm leading-tight font-semibold wrap-anywhere hyphens-auto transition-colors sm:px-4 sm:py-3.5 sm:whitespace-nowrap ${
               selected
                 ? 'border-brand text-brand'
                 : 'border-transparent text-stone-600 hover:border-stone-300 hover:text-stone-900'

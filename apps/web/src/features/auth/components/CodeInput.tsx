@@ -2,6 +2,7 @@
  * The verification code (spec §5), one box per digit (RESET_CODE_LENGTH): focus moves forward as you
  * type, Backspace on an empty box moves back and clears the previous box, pasting the code fills all.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RESET_CODE_LENGTH } from '@rome/contract';
 import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
 
@@ -14,6 +15,7 @@ export function CodeInput({
   onChange: (digits: string[]) => void;
   disabled?: boolean;
 }) {
+  const { t } = useLingui();
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focus = (i: number) => boxes.current[Math.max(0, Math.min(RESET_CODE_LENGTH - 1, i))]?.focus();
 
@@ -68,7 +70,9 @@ export function CodeInput({
 
   return (
     <fieldset>
-      <legend className="mb-1.5 block text-sm font-semibold text-stone-800">Verification Code</legend>
+      <legend className="mb-1.5 block text-sm font-semibold text-stone-800">
+        <Trans>Verification Code</Trans>
+      </legend>
       <div className="flex justify-between gap-2">
         {digits.map((digit, i) => (
           <input
@@ -81,7 +85,7 @@ export function CodeInput({
             autoComplete={i === 0 ? 'one-time-code' : 'off'}
             pattern="[0-9]*"
             maxLength={RESET_CODE_LENGTH}
-            aria-label={`Digit ${i + 1} of ${RESET_CODE_LENGTH}`}
+            aria-label={t`Digit ${i + 1} of ${RESET_CODE_LENGTH}`}
             value={digit}
             disabled={disabled}
             onChange={(e) => onInput(i, e.target.value)}
