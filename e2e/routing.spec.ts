@@ -43,7 +43,7 @@ test('a navigation keeps the page on screen while the next page code loads', asy
   // The home page stays (no loading page in between) until the sign-in page's code has arrived.
   await page.waitForTimeout(500);
   await expect(hero).toBeVisible();
-  await expect(page.getByRole('status')).toHaveCount(0);
+  await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
   release();
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   await expect(hero).toHaveCount(0);
