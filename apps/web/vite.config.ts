@@ -81,8 +81,9 @@ export default defineConfig({
         // (six connections) each extra round of requests costs a round trip on a phone. Now:
         //  - shell: React, the router, TanStack Query, the contract (but its analytics part, which
         //    only the dashboard uses) and the app's own api/, lib/ and components/, which the entry and
-        //    nearly every page use anyway (but the forms, account and ticket calls and the checkout/inventory rules, which the home page
-        //    does not use: 'pages', 4 KB gzip, with the first page that needs them; a module the shell
+        //    nearly every page use anyway (but the forms, account and ticket calls, the checkout/inventory rules,
+        //    Rome time, banners, the not-found block and the sign-in state, which the home page
+        //    does not use: 'pages', 5 KB gzip, with the first page that needs them; a module the shell
         //    imports stays in the shell all the same, as a group takes its modules' imports along),
         //    and the content layer's light part (text blocks, banners, the editable slot, the logo),
         //    which draws no HTML;
@@ -97,13 +98,14 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|packages[\\/]contract[\\/]src[\\/](?!analytics|(auth|validation|checkout|inventory|html-policy|order|tickets|privacy)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.)|lib[\\/](?!toast\.|AppToaster\.|download\.)|components[\\/](?!form\.|PasswordField\.)|features[\\/]content[\\/](?!html\.|ContentHtml\.|ContentBanner\.|ContentImage\.|index\.))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|packages[\\/]contract[\\/]src[\\/](?!analytics|(auth|validation|checkout|inventory|html-policy|order|tickets|privacy|rome-time|banner)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.)|components[\\/](?!form\.|PasswordField\.|NotFound\.)|features[\\/]content[\\/](?!html\.|ContentHtml\.|ContentBanner\.|ContentImage\.|index\.))/,
             },
             {
               // Code the pages share that the home page's first screen does not use (forms, account and
-              // ticket calls, checkout and inventory rules, the content banner and image): one chunk with the first page that needs it.
+              // ticket calls, checkout and inventory rules, Rome time, banners, the not-found block, the sign-in
+              // state, the content banner and image): one chunk with the first page that needs it.
               name: 'pages',
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/](form|PasswordField)|api[\\/](account|tickets)|lib[\\/]download|features[\\/]content[\\/](ContentBanner|ContentImage))\.|packages[\\/]contract[\\/]src[\\/](auth|validation|checkout|inventory|html-policy|order|tickets|privacy)\./,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/](form|PasswordField|NotFound)|api[\\/](account|tickets)|lib[\\/](download|signInState)|features[\\/]content[\\/](ContentBanner|ContentImage))\.|packages[\\/]contract[\\/]src[\\/](auth|validation|checkout|inventory|html-policy|order|tickets|privacy|rome-time|banner)\./,
             },
             {
               // The toasts (react-hot-toast and goober, 4.6 KB gzip): with the first page or editor module

@@ -2,16 +2,16 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { firstScreenData } from '@rome/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, startTransition, useSyncExternalStore } from 'react';
+import { lazy, StrictMode, Suspense, startTransition, useEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, type NavigateFunction, useNavigate } from 'react-router';
 import { restoreSession, setLoginNavigation } from './api/client';
 import { loadFirstScreenData } from './api/firstScreen';
 import { primeInitialContent } from './features/content/api';
-import { activatePageLocale, specPathname } from './i18n/locale';
+import { activatePageLocale, basename, specPathname } from './i18n/locale';
 import './index.css';
 import { subscribeToastHost, toastsLoaded } from './lib/toastHost';
-import { router } from './router';
+import { AppRoutes, loadPageAt } from './router';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
@@ -20,19 +20,31 @@ const queryClient = new QueryClient({
 primeInitialContent(queryClient);
 // A browser that signed in asks for its access token at once (decision 018), beside the page's code.
 void restoreSession();
-// An expired session goes to /login inside the app, remembering the page (api/client.ts).
-setLoginNavigation((from) => router.navigate('/login', { state: { from } }));
 
-/** Resolves once the router has loaded the code of the page it starts on. */
-const routerReady = () =>
-  new Promise<void>((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (state.initialized) {
-        stop();
-        resolve();
-      }
-    });
-  });
+// An expired session goes to /login inside the app, remembering the page (api/client.ts). The router's
+// navigate exists once the app has rendered; a session that ends before that goes there on the first render.
+let navigate: NavigateFunction | null = null;
+let loginFrom: string | null = null;
+const toLogin = (go: NavigateFunction, from: string) => go('/login', { state: { from } });
+setLoginNavigation((from) => {
+  if (navigate) toLogin(navigate, from);
+  else loginFrom = from;
+});
+
+function LoginNavigation() {
+  const go = useNavigate();
+  useEffect(() => {
+    navigate = go;
+    if (loginFrom !== null) {
+      toLogin(go, loginFrom);
+      loginFrom = null;
+    }
+    return () => {
+      navigate = null;
+    };
+  }, [go]);
+  return null;
+}
 
 /**
  * The longest the first render waits for the page's data and code. Normally both are there well
@@ -64,7 +76,10 @@ const render = () => {
       <StrictMode>
         <I18nProvider i18n={i18n}>
           <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
+            <BrowserRouter basename={basename || undefined}>
+              <AppRoutes />
+              <LoginNavigation />
+            </BrowserRouter>
             <AppToaster />
           </QueryClientProvider>
         </I18nProvider>
@@ -73,16 +88,18 @@ const render = () => {
   );
 };
 
-// The first render waits until the router has loaded the page's code and the page's first-screen data
+// The first render waits until the page's code (router.tsx) and the page's first-screen data
 // is at hand, so it draws the whole page at once (replacing the frame the server drew into the HTML,
 // where there is one) rather than an empty layout or a skeleton for a moment. Pages without such data
 // or frame render at once: the layout's first render draws the navigation bar again immediately.
 // (No top-level await for this: it makes the entry an async module, which delayed LCP by ~0.4 s.)
 // Every render needs the page language's catalogue (issue #20): the HTML preloads it with the page.
 const catalogue = activatePageLocale();
+// The page's code starts loading now, beside the catalogue, whether or not the first render waits for it.
+const pageCode = loadPageAt(specPathname());
 const firstScreen = firstScreenData(specPathname());
-if ((firstScreen.length > 0 || document.querySelector('#root main')) && !router.state.initialized) {
-  const ready = Promise.all([routerReady(), loadFirstScreenData(queryClient, firstScreen)]);
+if (firstScreen.length > 0 || document.querySelector('#root main')) {
+  const ready = Promise.all([pageCode, loadFirstScreenData(queryClient, firstScreen)]);
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
   void Promise.all([catalogue, Promise.race([ready, timeout])]).then(render);
 } else void catalogue.then(render);

@@ -1,11 +1,12 @@
 import { Trans } from '@lingui/react/macro';
-import { type Location, Outlet, ScrollRestoration } from 'react-router';
+import { type Location, Outlet } from 'react-router';
 import { usePageViews } from '../lib/track';
 import { Footer } from './Footer';
 import { type LogoFrame, Navbar } from './Navbar';
+import { useScrollRestoration } from './scrollRestoration';
 
 /**
- * Which saved scroll position a location gets back. React Router keys them by history entry, but the
+ * Which saved scroll position a location gets back. They are kept by history entry, but the
  * first entry of every document is 'default': a full page load (the hosted checkout, Pay, a link from
  * an e-mail) would then restore whatever the previous document's first page had been scrolled to, and
  * the payment page opened 468 px down on a phone. A document's first page is keyed by its path instead,
@@ -21,6 +22,7 @@ const scrollKey = (location: Location) =>
  */
 export function Layout({ logoFrame }: { logoFrame?: LogoFrame }) {
   usePageViews();
+  useScrollRestoration(scrollKey);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -36,7 +38,6 @@ export function Layout({ logoFrame }: { logoFrame?: LogoFrame }) {
         <Outlet />
       </div>
       <Footer />
-      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

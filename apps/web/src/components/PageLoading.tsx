@@ -1,6 +1,6 @@
 /**
  * What a page shows while its code is still loading on the app's first render (the routes'
- * HydrateFallback, router.tsx): the layout's navigation and footer stay, and the page area holds a
+ * Suspense fallback, router.tsx): the layout's navigation and footer stay, and the page area holds a
  * loading state of the page's own shape, never a blank screen.
  */
 import { Trans } from '@lingui/react/macro';

@@ -280,7 +280,10 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     if (url.pathname.startsWith('/agent/')) return sendAgentApp(req, reply);
     // The page's language from its prefix (/it/...); the rest is the spec's path (issue #20).
     const { locale, path: pathname } = splitLocale(url.pathname);
-    if (locale === 'en' && req.method === 'GET') {
+    // A ticket link is the buyer's own page, sent in the order's language: never redirected, and kept
+    // by the browser for offline use whatever the visitor's cookies (decision 019).
+    const followsBrowser = locale === 'en' && req.method === 'GET' && !matchRoute('/t/:token', pathname);
+    if (followsBrowser) {
       const choice = firstVisitLocale(req.headers.cookie, req.headers['accept-language']);
       if (choice) {
         return reply
@@ -334,7 +337,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
         .code(status)
         .header('cache-control', cacheControl)
         // An English address may be answered by a redirect for a first visit asking another language.
-        .header('vary', locale === 'en' ? 'accept-encoding, accept-language, cookie' : 'accept-encoding')
+        .header('vary', followsBrowser ? 'accept-encoding, accept-language, cookie' : 'accept-encoding')
         .header('content-security-policy', pageCsp(nonce, app.config.connectSrc))
         .type('text/html; charset=utf-8')
         .send(body)

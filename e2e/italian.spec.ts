@@ -1,0 +1,119 @@
+/**
+ * A journey in Italian (issue #20): a browser asking for Italian opens the shop's English address and
+ * lands on the Italian home once; from there it chooses a ticket type, opens a ticket, checks out, pays
+ * on the (Italian) test checkout, sees the QR ticket in Italian, and gets the ticket e-mail in Italian
+ * with links to the Italian pages. Nothing on the way falls back to English words we know of.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { demoAccounts, expectNoSeriousA11yViolations, signInWith } from './fixtures';
+
+test.use({ locale: 'it-IT' });
+
+/** The e-mails in the outbox folder (quoted-printable and MIME-encoded subjects undone). */
+function outbox(): string[] {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  } catch {}
+  return files.map((f) => {
+    const raw = readFileSync(path.join(dir, f), 'latin1')
+      .replace(/=\r?\n/g, '')
+      .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, q: string) =>
+        q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h) => `%${h}`),
+      )
+      .replace(/=([0-9A-F]{2})/g, (_, h) => `%${h}`);
+    try {
+      return decodeURIComponent(raw.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+    } catch {
+      return raw;
+    }
+  });
+}
+
+test('in Italian from the home page to the QR ticket and the Italian e-mail', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { customer } = demoAccounts();
+  await signInWith(page, customer.email, customer.password);
+  const before = outbox().length;
+
+  // The first visit follows the browser's Italian once.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/it\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await expect(page).toHaveTitle(/Tour in autobus hop-on hop-off/);
+  const nav = page.getByRole('navigation', { name: 'Principale' });
+  await expect(nav.getByRole('link', { name: 'I miei acquisti' })).toBeVisible();
+  await expect(nav.getByRole('combobox', { name: 'Lingua' })).toHaveValue('it');
+  await expectNoSeriousA11yViolations(page);
+
+  // A ticket type, the results, a ticket: every address keeps /it.
+  await page.getByRole('button', { name: '24 ore' }).click();
+  await page.getByRole('button', { name: 'Cerca' }).click();
+  await expect(page).toHaveURL(/\/it\/search\?ticketType=24(%20|\+)hours/);
+  await page
+    .getByRole('link', { name: /Big Bus Rome Classic 24h/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/it\/manageBookings\/E9\/BB-24$/);
+  await expect(page.getByText('29,00 €').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Più adulti' }).click();
+  await page.getByRole('button', { name: 'Più adulti' }).click();
+  await expect(page.getByTestId('order-total')).toHaveText('58,00 €');
+  await page.getByRole('button', { name: 'Vai al pagamento' }).click();
+
+  // The test checkout in Italian, then the Italian success page with the QR.
+  await expect(page).toHaveURL(/\/it\/pay\/test_cs_/);
+  await expect(page.getByTestId('test-checkout-total')).toHaveText('58,00 €');
+  await page.getByRole('button', { name: /^Paga / }).click();
+  await expect(page).toHaveURL(/\/it\/success\/[\w-]+\/$/);
+  await expect(page.getByRole('heading', { name: 'Pagamento riuscito!' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Il codice QR del tuo biglietto' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Scarica il codice QR' })).toBeVisible();
+
+  // The ticket e-mail, in Italian, with the Italian ticket link.
+  let mail: string | undefined;
+  await expect
+    .poll(() => {
+      mail = outbox()
+        .slice(before)
+        .find((m) => m.includes('/verify/'));
+      return Boolean(mail);
+    })
+    .toBe(true);
+  expect(mail).toContain('Il tuo biglietto: Big Bus Rome Classic 24h');
+  expect(mail).toContain('Grazie per il tuo acquisto!');
+  expect(mail).toContain('Biglietti: 2 adulti');
+  expect(mail).toContain('58,00');
+  const link = /https?:\/\/[^\s"<>]+\/it\/t\/[\w-]{43}/.exec(mail!)?.[0];
+  expect(link, 'the ticket link under /it').toBeTruthy();
+
+  // The ticket link opens in Italian too.
+  await page.goto(link!);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await expect(page.getByRole('img', { name: /QR/ }).first()).toBeVisible();
+});
+
+test('the switcher keeps the page, and the choice is kept over the browser language', async ({ page }) => {
+  await page.goto('/it/aboutus');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Principale' })
+    .getByRole('combobox', { name: 'Lingua' })
+    .selectOption('de');
+  await expect(page).toHaveURL(/\/de\/aboutus$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page).toHaveTitle(/^Über uns \| Rome Bus Tickets$/);
+  // Chosen English: an English address stays English although the browser asks for Italian.
+  await page
+    .getByRole('navigation', { name: 'Hauptnavigation' })
+    .getByRole('combobox', { name: 'Sprache' })
+    .selectOption('en');
+  await expect(page).toHaveURL(/\/aboutus$/);
+  await page.goto('/search?ticketType=24%20hours');
+  await expect(page).toHaveURL(/\/search\?ticketType=24%20hours$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
