@@ -6,10 +6,11 @@
  * - 'Find my tickets': the paid tickets bought with an address, to that address only. The caller
  *   answers the same whether or not there were any.
  */
-import { TICKET_LINK_MESSAGES, ticketLinkPath } from '@rome/contract';
+import { localizedPath, TICKET_LINK_MESSAGES, ticketLinkPath } from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, users } from '../../db/schema';
+import { serverI18n } from '../../i18n/catalog';
 import { conflict, notFound } from '../../lib/errors';
 import { enqueueMail, type MailAttachment } from '../../mail/outbox';
 import { type TicketLinkLine, ticketLinksMail } from '../../mail/ticket-mail';
@@ -31,6 +32,9 @@ async function sendNewLinks(
   why: 'resend' | 'find',
   attachments: MailAttachment[] = [],
 ): Promise<void> {
+  // One language per e-mail (issue #20): the order's; for 'Find my tickets' with several orders, the
+  // newest order's (ticketFacts answers newest first), the language the buyer chose last.
+  const locale = tickets[0].locale;
   await deps.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const lines: TicketLinkLine[] = [];
@@ -41,10 +45,14 @@ async function sendNewLinks(
         reference: ticket.reference,
         when: ticket.when,
         tickets: ticket.tickets,
-        url: `${deps.publicUrl}${ticketLinkPath(token)}`,
+        url: `${deps.publicUrl}${localizedPath(locale, ticketLinkPath(token))}`,
       });
     }
-    await enqueueMail(t, { to, ...ticketLinksMail(lines, why), attachments });
+    await enqueueMail(t, {
+      to,
+      ...ticketLinksMail(lines, why, { locale, i18n: serverI18n(locale) }),
+      attachments,
+    });
   });
 }
 
@@ -61,7 +69,11 @@ export async function resendOwnTicket(deps: ResendDeps, userId: string, uniqueId
     {
       filename: pdfFileName(ticket),
       contentType: 'application/pdf',
-      render: { kind: 'ticket-pdf', orderId: ticket.orderId, termsUrl: `${deps.publicUrl}/terms` },
+      render: {
+        kind: 'ticket-pdf',
+        orderId: ticket.orderId,
+        termsUrl: `${deps.publicUrl}${localizedPath(ticket.locale, '/terms')}`,
+      },
     },
   ]);
   return { message: TICKET_LINK_MESSAGES.resent };
