@@ -13,9 +13,10 @@ import { orders, users } from '../../db/schema';
 import { serverI18n } from '../../i18n/catalog';
 import { conflict, notFound } from '../../lib/errors';
 import { enqueueMail, type MailAttachment } from '../../mail/outbox';
-import { type TicketLinkLine, ticketLinksMail } from '../../mail/ticket-mail';
+import { type TicketLinkLine, ticketCounts, ticketLinksMail } from '../../mail/ticket-mail';
 import type { Storage } from '../../storage/storage';
 import { findUserByEmail } from '../auth/users';
+import { visitText } from '../inventory/refunds';
 import { issueLink, ownTicket, type TicketFacts, ticketFacts } from './link';
 import { pdfFileName } from './pdf';
 
@@ -35,6 +36,7 @@ async function sendNewLinks(
   // One language per e-mail (issue #20): the order's; for 'Find my tickets' with several orders, the
   // newest order's (ticketFacts answers newest first), the language the buyer chose last.
   const locale = tickets[0].locale;
+  const i18n = serverI18n(locale);
   await deps.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const lines: TicketLinkLine[] = [];
@@ -43,14 +45,15 @@ async function sendNewLinks(
       lines.push({
         title: ticket.title,
         reference: ticket.reference,
-        when: ticket.when,
-        tickets: ticket.tickets,
+        // In the e-mail's language, whatever the language of this ticket's own order.
+        when: visitText(ticket.startsAt, ticket.selectedDate, locale),
+        tickets: ticketCounts(i18n, ticket.counts),
         url: `${deps.publicUrl}${localizedPath(locale, ticketLinkPath(token))}`,
       });
     }
     await enqueueMail(t, {
       to,
-      ...ticketLinksMail(lines, why, { locale, i18n: serverI18n(locale) }),
+      ...ticketLinksMail(lines, why, { locale, i18n }),
       attachments,
     });
   });
