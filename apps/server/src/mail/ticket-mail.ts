@@ -136,9 +136,7 @@ export function ticketLinksMail(
 ): { subject: string; text: string; html: string } {
   const intro =
     why === 'find'
-      ? i18n._(
-          'Somebody (we hope you) asked for the tickets bought with this e-mail address. Here they are:',
-        )
+      ? i18n._('Somebody (we hope you) asked for the tickets bought with this e-mail address. Here they are:')
       : i18n._('Here is your ticket again, with a new link:');
   const note = i18n._(
     'Links sent before this e-mail no longer open. If you did not ask for this, you can ignore it.',

@@ -68,7 +68,13 @@ function drawPage(doc: PDFKit.PDFDocument, { facts: t, qr }: PdfTicket, termsUrl
   const width = doc.page.width - 2 * left;
   doc.rect(0, 0, doc.page.width, 70).fill(BRAND);
   doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(20).text(PRODUCT_NAME, left, 24, { width });
-  doc.font('Helvetica').fontSize(11).text(printable(i18n._('Order {reference}', { reference: t.reference })), left, 30, { width, align: 'right' });
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .text(printable(i18n._('Order {reference}', { reference: t.reference })), left, 30, {
+      width,
+      align: 'right',
+    });
 
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(printable(t.title), left, 96, { width });
   doc.moveDown(0.3).font('Helvetica').fontSize(12).fillColor(MUTED).text(printable(t.company), { width });
@@ -108,13 +114,19 @@ function drawPage(doc: PDFKit.PDFDocument, { facts: t, qr }: PdfTicket, termsUrl
       .font('Helvetica-Bold')
       .fontSize(12)
       .fillColor(INK)
-      .text(printable(i18n._('Show this QR code to an agent.')), left, y + size + 8, { width, align: 'center' });
+      .text(printable(i18n._('Show this QR code to an agent.')), left, y + size + 8, {
+        width,
+        align: 'center',
+      });
   } else {
     doc
       .font('Helvetica-Bold')
       .fontSize(14)
       .fillColor(BRAND)
-      .text(printable(i18n._('This ticket was refunded and cannot be used.')), left, y + 40, { width, align: 'center' });
+      .text(printable(i18n._('This ticket was refunded and cannot be used.')), left, y + 40, {
+        width,
+        align: 'center',
+      });
   }
 
   doc

@@ -62,7 +62,8 @@ async function ticketMailToken(order: { uniqueId: string }, to = buyer.email) {
 async function pdfOf(body: Buffer) {
   const doc = await getDocumentProxy(new Uint8Array(body));
   const { text } = await extractText(doc, { mergePages: true });
-  const { info } = (await doc.getMetadata()) as { info: Record<string, string> };
+  // pdf.js types the document's information dictionary as a bare Object.
+  const info = (await doc.getMetadata()).info as Record<string, unknown>;
   // Lines wrap where the page ends: one space for any run of white space (no-break spaces too).
   return { text: text.replace(/\s+/g, ' '), info };
 }
@@ -135,17 +136,24 @@ describe('an Italian order', () => {
     expect(mail.html).toContain('<html lang="it">');
     expect(mail.html).toContain('>Apri il tuo biglietto</a>');
     const pdf = (mail.attachments as MailAttachment[]).find((a) => a.contentType === 'application/pdf');
-    expect(pdf?.render).toMatchObject({ kind: 'ticket-pdf', termsUrl: expect.stringMatching(/\/it\/terms$/) });
+    expect(pdf?.render).toMatchObject({
+      kind: 'ticket-pdf',
+      termsUrl: expect.stringMatching(/\/it\/terms$/),
+    });
     token = fresh!;
   });
 
   it('a cancellation: the refund e-mail in Italian, and the PDF says refunded in Italian', async () => {
     const res = await api('POST', `/api/ticket-links/${token}/cancel/`);
     expect(res.statusCode, res.body).toBe(200);
-    const mail = (await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Biglietto cancellato')).at(-1)!;
+    const mail = (await mailsTo(buyer.email))
+      .filter((m) => m.subject.startsWith('Biglietto cancellato'))
+      .at(-1)!;
     expect(mail.subject).toBe('Biglietto cancellato e rimborsato: Big Bus Rome by Night');
     expect(mail.text).toContain('Il tuo biglietto è stato cancellato come hai chiesto');
-    expect(mail.text).toMatch(/\nBig Bus Rome by Night, (lun|mar|mer|gio|ven|sab|dom) \d{1,2} [a-z]{3} \d{4}, 21:00\n/);
+    expect(mail.text).toMatch(
+      /\nBig Bus Rome by Night, (lun|mar|mer|gio|ven|sab|dom) \d{1,2} [a-z]{3} \d{4}, 21:00\n/,
+    );
     expect(mail.text).toMatch(/Rimborso: \d+,\d\d\u00a0€ \(ordine Rome Bus Tickets [\w-]{8}\)\./);
     expect(mail.text).toContain('Il denaro arriva sulla tua carta entro 5-10 giorni lavorativi.');
     expect(mail.html).toContain('Rimborso: ');

@@ -71,9 +71,7 @@ export function passJson(config: AppleWalletConfig, t: WalletTicket): Record<str
     { key: 'visit', label: i18n._('When (Rome time)'), value: visitText(t) },
     { key: 'tickets', label: i18n._('Tickets'), value: ticketsText(t) },
     ...(t.validity ? [{ key: 'validity', label: i18n._('Validity'), value: t.validity }] : []),
-    ...(t.meeting_point
-      ? [{ key: 'meeting', label: i18n._('Meeting point'), value: t.meeting_point }]
-      : []),
+    ...(t.meeting_point ? [{ key: 'meeting', label: i18n._('Meeting point'), value: t.meeting_point }] : []),
     { key: 'reference', label: i18n._('Order reference'), value: reference },
     {
       key: 'terms',

@@ -87,9 +87,7 @@ export function googleWalletObjects(config: GoogleWalletConfig, t: WalletTicket,
     ...(t.operator ? [{ id: 'operator', header: i18n._('Operator'), body: t.operator }] : []),
     { id: 'when', header: i18n._('When (Rome time)'), body: visitText(t) },
     ...(t.validity ? [{ id: 'validity', header: i18n._('Validity'), body: t.validity }] : []),
-    ...(t.meeting_point
-      ? [{ id: 'meeting', header: i18n._('Meeting point'), body: t.meeting_point }]
-      : []),
+    ...(t.meeting_point ? [{ id: 'meeting', header: i18n._('Meeting point'), body: t.meeting_point }] : []),
     { id: 'status', header: i18n._('Status'), body: statusText(t) },
   ];
   const start = t.starts_at

@@ -242,7 +242,10 @@ describe('a pass in the order language (issue #20)', () => {
     expect(() => verifyPass(files, w.caPath)).not.toThrow();
     const ticket = JSON.parse(files['pass.json'].toString('utf8')).eventTicket;
     expect(labelsAndValues(ticket.headerFields)).toEqual({ status: ['STATO', 'Valido'] });
-    expect(ticket.primaryFields[0]).toMatchObject({ label: 'Colosseum Tours', value: 'Colosseum Timed Entry' });
+    expect(ticket.primaryFields[0]).toMatchObject({
+      label: 'Colosseum Tours',
+      value: 'Colosseum Timed Entry',
+    });
     expect(labelsAndValues(ticket.secondaryFields)).toEqual({
       date: ['DATA (ROMA)', 'dom 28 mar 2027'],
       time: ['ORA (ROMA)', '10:00'],
@@ -260,7 +263,10 @@ describe('a pass in the order language (issue #20)', () => {
       validity: ['Validità', italian.validity],
       meeting: ["Punto d'incontro", timed.meeting_point],
       reference: ['Riferimento ordine', '5F0C-1A2B'],
-      terms: ['Come si usa', "Mostra il codice QR a un agente. Gli orari sono nell'ora di Roma. Rome Bus Tickets."],
+      terms: [
+        'Come si usa',
+        "Mostra il codice QR a un agente. Gli orari sono nell'ora di Roma. Rome Bus Tickets.",
+      ],
     });
     const open = JSON.parse(
       (await unzip(await appleWalletPass(w.apple, { ...italian, starts_at: null, status: 'refunded' })))[
