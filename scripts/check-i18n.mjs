@@ -20,9 +20,13 @@ const problems = [];
 
 // 1. Up to date.
 const before = new Map(files.map(({ file }) => [file, readFileSync(file, 'utf8')]));
-execFileSync(process.execPath, ['node_modules/@lingui/cli/dist/lingui.js', 'extract', '--clean'], {
-  stdio: 'ignore',
-});
+// One process (--workers 1): the server's messages have explicit ids and no separate message, so
+// Lingui keeps them in the order their files were read, which parallel workers change from run to run.
+execFileSync(
+  process.execPath,
+  ['node_modules/@lingui/cli/dist/lingui.js', 'extract', '--clean', '--workers', '1'],
+  { stdio: 'ignore' },
+);
 for (const [file, text] of before) {
   if (readFileSync(file, 'utf8') !== text) {
     problems.push(`${file} is out of date with the code: run npm run i18n:extract and translate`);

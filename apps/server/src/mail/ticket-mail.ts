@@ -126,20 +126,27 @@ export type TicketLinkLine = { title: string; reference: string; when: string; t
 
 /**
  * The ticket links again: a re-send from the purchase history (one ticket) or 'Find my tickets'
- * (every paid ticket of the address). Each link is new; the ones sent before no longer open.
+ * (every paid ticket of the address). Each link is new; the ones sent before no longer open. In
+ * `language` (issue #20): the caller picks the order's, or the newest order's for several.
  */
 export function ticketLinksMail(
   lines: TicketLinkLine[],
   why: 'resend' | 'find',
+  { locale, i18n }: MailLanguage,
 ): { subject: string; text: string; html: string } {
   const intro =
     why === 'find'
-      ? 'Somebody (we hope you) asked for the tickets bought with this e-mail address. Here they are:'
-      : 'Here is your ticket again, with a new link:';
-  const note =
-    'Links sent before this e-mail no longer open. If you did not ask for this, you can ignore it.';
+      ? i18n._('Somebody (we hope you) asked for the tickets bought with this e-mail address. Here they are:')
+      : i18n._('Here is your ticket again, with a new link:');
+  const note = i18n._(
+    'Links sent before this e-mail no longer open. If you did not ask for this, you can ignore it.',
+  );
   const describe = (l: TicketLinkLine) =>
-    [l.when ? `${l.when} (Rome time)` : 'Open-dated', l.tickets, `order ${l.reference}`].join(' · ');
+    [
+      l.when ? i18n._('{when} (Rome time)', { when: l.when }) : i18n._('Open-dated'),
+      l.tickets,
+      i18n._('order {reference}', { reference: l.reference }),
+    ].join(' · ');
   const text = [
     intro,
     '',
@@ -149,7 +156,7 @@ export function ticketLinksMail(
     'Rome Bus Tickets',
     '',
   ].join('\n');
-  const html = `<!doctype html><html lang="en"><body style="margin:0;padding:24px;background:#f5f5f4;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c1917">
+  const html = `<!doctype html><html lang="${locale}"><body style="margin:0;padding:24px;background:#f5f5f4;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c1917">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;overflow:hidden">
 <div style="background:${BRAND};padding:18px 24px;color:#ffffff;font-size:20px;font-weight:700">Rome Bus Tickets</div>
 <div style="padding:24px">
@@ -159,14 +166,17 @@ ${lines
     (l) => `<div style="margin:0 0 16px;padding:14px;border:1px solid #e7e5e4;border-radius:10px">
 <p style="margin:0;font-size:17px;font-weight:700">${escapeHtml(l.title)}</p>
 <p style="margin:4px 0 12px;font-size:14px;color:#57534e">${escapeHtml(describe(l))}</p>
-${button(l.url, 'Open your ticket')}
+${button(l.url, i18n._('Open your ticket'))}
 </div>`,
   )
   .join('\n')}
 <p style="margin:16px 0 0;font-size:13px;color:#57534e">${escapeHtml(note)}</p>
 </div></div></body></html>`;
   return {
-    subject: lines.length === 1 ? `Your ticket link: ${lines[0].title}` : 'Your ticket links',
+    subject:
+      lines.length === 1
+        ? i18n._('Your ticket link: {title}', { title: lines[0].title })
+        : i18n._('Your ticket links'),
     text,
     html,
   };

@@ -162,7 +162,7 @@ async function fulfilInTransaction(
           counts: { adults: order.adultCount, youths: order.youthCount, infants: order.infantCount },
           totalCents: order.totalCents,
           // Rome's date (and the slot's time), as the buyer will meet it.
-          visit: await visitWhen(tx as unknown as Db, order),
+          visit: await visitWhen(tx as unknown as Db, order, locale),
           timed: order.slotId !== null && pkg?.availabilityType === 'START_TIME',
           pass:
             pkg?.availabilityType === 'PASS'

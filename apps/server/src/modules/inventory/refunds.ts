@@ -8,11 +8,13 @@
  */
 import {
   cancellableUntil,
+  DEFAULT_LOCALE,
   escapeHtml,
   formatEuro,
   formatRomeDate,
   formatRomeDateTime,
   INVENTORY_MESSAGES,
+  type Locale,
   ORDER_STATE_MESSAGES,
   romeInstant,
 } from '@rome/contract';
@@ -20,10 +22,11 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { orders, packages, slots, users } from '../../db/schema';
+import { serverI18n } from '../../i18n/catalog';
 import { conflict, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../mail/outbox';
 import type { PaymentProvider } from '../../payments/provider';
-import { moveOrder, type OrderRow } from '../checkout/order-state';
+import { moveOrder, type OrderRow, orderLocale } from '../checkout/order-state';
 
 /** Who or what refunded: the buyer, a superuser, a late payment for gone places, Stripe, or a reseller. */
 export type RefundReason = 'customer' | 'superuser' | 'sold_out' | 'provider' | 'reseller';
@@ -53,38 +56,59 @@ export function canCancel(
   return until === null || until > now;
 }
 
+/** The buyer's e-mail about a refund, in the order's language (issue #20; English as it was). */
 function refundMail(order: OrderRow, pkg: PackageRow | undefined, when: string, reason: RefundReason) {
-  const title = pkg?.title ?? 'Your ticket';
-  const amount = formatEuro(order.amountPaidCents ?? order.totalCents);
+  const locale = orderLocale(order);
+  const i18n = serverI18n(locale);
+  const title = pkg?.title ?? i18n._('Your ticket');
+  const amount = formatEuro(order.amountPaidCents ?? order.totalCents, locale);
+  // The order's first 8 characters, as this e-mail has always named it.
+  const shortId = order.uniqueId.slice(0, 8);
   const why =
     reason === 'sold_out'
-      ? 'Your payment arrived after the places held for you had been released, and the last places had gone meanwhile. We are sorry: nothing was booked, and your payment is refunded in full.'
+      ? i18n._(
+          'Your payment arrived after the places held for you had been released, and the last places had gone meanwhile. We are sorry: nothing was booked, and your payment is refunded in full.',
+        )
       : reason === 'customer'
-        ? 'Your ticket is cancelled as you asked, and your payment is refunded in full.'
-        : 'Your ticket has been cancelled and your payment is refunded in full.';
+        ? i18n._('Your ticket is cancelled as you asked, and your payment is refunded in full.')
+        : i18n._('Your ticket has been cancelled and your payment is refunded in full.');
   const subject =
     reason === 'sold_out'
-      ? `Sold out, payment refunded: ${title}`
-      : `Ticket cancelled and refunded: ${title}`;
+      ? i18n._('Sold out, payment refunded: {title}', { title })
+      : i18n._('Ticket cancelled and refunded: {title}', { title });
+  const refundText = i18n._('Refund: {amount} (Rome Bus Tickets order {order}).', {
+    amount,
+    order: shortId,
+  });
+  const refundHtml = i18n._('Refund: {amount} (order {order})', { amount, order: shortId });
+  const card = i18n._('The money reaches your card within 5-10 working days.');
   return {
     subject,
-    text: `${why}\n\n${title}${when ? `, ${when}` : ''}\nRefund: ${amount} (Rome Bus Tickets order ${order.uniqueId.slice(0, 8)}).\nThe money reaches your card within 5-10 working days.\n`,
-    html: `<p>${escapeHtml(why)}</p><p><strong>${escapeHtml(title)}</strong>${when ? `, ${escapeHtml(when)}` : ''}<br>Refund: ${amount} (order ${escapeHtml(order.uniqueId.slice(0, 8))})</p><p>The money reaches your card within 5-10 working days.</p>`,
+    text: `${why}\n\n${title}${when ? `, ${when}` : ''}\n${refundText}\n${card}\n`,
+    html: `<p>${escapeHtml(why)}</p><p><strong>${escapeHtml(title)}</strong>${when ? `, ${escapeHtml(when)}` : ''}<br>${escapeHtml(refundHtml)}</p><p>${escapeHtml(card)}</p>`,
   };
 }
 
-/** The Rome date and time of a visit in words ('' for an open-dated ticket). */
-export function visitText(slotStart: Date | null, selectedDate: string | null): string {
-  if (slotStart) return formatRomeDateTime(slotStart);
-  return selectedDate ? formatRomeDate(selectedDate) : '';
+/** The Rome date and time of a visit in words, in `locale` ('' for an open-dated ticket). */
+export function visitText(
+  slotStart: Date | null,
+  selectedDate: string | null,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  if (slotStart) return formatRomeDateTime(slotStart, locale);
+  return selectedDate ? formatRomeDate(selectedDate, locale) : '';
 }
 
-/** The Rome date and time of an order's visit, as e-mails write it. */
-export async function visitWhen(db: Db, order: Pick<OrderRow, 'slotId' | 'selectedDate'>): Promise<string> {
+/** The Rome date and time of an order's visit, as e-mails write it (in the order's language). */
+export async function visitWhen(
+  db: Db,
+  order: Pick<OrderRow, 'slotId' | 'selectedDate'>,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<string> {
   const [slot] = order.slotId
     ? await db.select({ startsAt: slots.startsAt }).from(slots).where(eq(slots.id, order.slotId))
     : [];
-  return visitText(slot?.startsAt ?? null, order.selectedDate);
+  return visitText(slot?.startsAt ?? null, order.selectedDate, locale);
 }
 
 /**
@@ -111,7 +135,10 @@ export async function markRefunded(
     ? await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId))
     : [];
   if (buyer)
-    await enqueueMail(tx, { to: buyer.email, ...refundMail(moved, pkg, await visitWhen(tx, order), reason) });
+    await enqueueMail(tx, {
+      to: buyer.email,
+      ...refundMail(moved, pkg, await visitWhen(tx, order, orderLocale(order)), reason),
+    });
   return moved;
 }
 

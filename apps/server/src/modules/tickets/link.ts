@@ -7,11 +7,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   centsToDecimal,
+  type Locale,
   orderReference,
   romeParts,
   type TicketLink,
   type TicketLinkStatus,
-  ticketCountsText,
   ticketLinkStatus,
 } from '@rome/contract';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import { folders, orders, packages, slots } from '../../db/schema';
 import { serverI18n } from '../../i18n/catalog';
 import { hit, peek } from '../../lib/rate-limit';
-import { usageLine } from '../../mail/ticket-mail';
+import { ticketCounts, usageLine } from '../../mail/ticket-mail';
 import type { Storage } from '../../storage/storage';
 import { orderLocale } from '../checkout/order-state';
 import { canCancel, cancelDeadline, visitText } from '../inventory/refunds';
@@ -53,6 +53,8 @@ export type TicketFacts = {
   uniqueId: string;
   userId: string | null;
   reference: string;
+  /** The order's language (issue #20): `when`, `usage`, `tickets`, the PDF and the wallet passes speak it. */
+  locale: Locale;
   title: string;
   packageTag: string;
   company: string;
@@ -107,7 +109,9 @@ export async function ticketFacts(db: Db, where: SQL | undefined, now = new Date
     const o = r.order;
     const timed = r.startsAt !== null && r.availabilityType === 'START_TIME';
     const pass = r.availabilityType === 'PASS' ? { hours: r.passHours, validityDays: r.validityDays } : null;
-    const when = visitText(r.startsAt, o.selectedDate);
+    const locale = orderLocale(o);
+    const i18n = serverI18n(locale);
+    const when = visitText(r.startsAt, o.selectedDate, locale);
     const counts = { adults: o.adultCount, youths: o.youthCount, infants: o.infantCount };
     const slot = r.startsAt ? romeParts(r.startsAt) : null;
     return {
@@ -115,6 +119,7 @@ export async function ticketFacts(db: Db, where: SQL | undefined, now = new Date
       uniqueId: o.uniqueId,
       userId: o.userId,
       reference: orderReference(o.uniqueId),
+      locale,
       title: r.title,
       packageTag: r.packageTag,
       company: r.company,
@@ -127,9 +132,9 @@ export async function ticketFacts(db: Db, where: SQL | undefined, now = new Date
       when,
       timed,
       // In the order's language (issue #20), as its e-mail said it.
-      usage: usageLine(serverI18n(orderLocale(o)), { visit: when, timed, pass }),
+      usage: usageLine(i18n, { visit: when, timed, pass }),
       counts,
-      tickets: ticketCountsText(counts),
+      tickets: ticketCounts(i18n, counts),
       totalCents: o.totalCents,
       orderStatus: o.status,
       status: ticketLinkStatus(o),

@@ -6,15 +6,17 @@
  * - 'Find my tickets': the paid tickets bought with an address, to that address only. The caller
  *   answers the same whether or not there were any.
  */
-import { TICKET_LINK_MESSAGES, ticketLinkPath } from '@rome/contract';
+import { localizedPath, TICKET_LINK_MESSAGES, ticketLinkPath } from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, users } from '../../db/schema';
+import { serverI18n } from '../../i18n/catalog';
 import { conflict, notFound } from '../../lib/errors';
 import { enqueueMail, type MailAttachment } from '../../mail/outbox';
-import { type TicketLinkLine, ticketLinksMail } from '../../mail/ticket-mail';
+import { type TicketLinkLine, ticketCounts, ticketLinksMail } from '../../mail/ticket-mail';
 import type { Storage } from '../../storage/storage';
 import { findUserByEmail } from '../auth/users';
+import { visitText } from '../inventory/refunds';
 import { issueLink, ownTicket, type TicketFacts, ticketFacts } from './link';
 import { pdfFileName } from './pdf';
 
@@ -31,6 +33,10 @@ async function sendNewLinks(
   why: 'resend' | 'find',
   attachments: MailAttachment[] = [],
 ): Promise<void> {
+  // One language per e-mail (issue #20): the order's; for 'Find my tickets' with several orders, the
+  // newest order's (ticketFacts answers newest first), the language the buyer chose last.
+  const locale = tickets[0].locale;
+  const i18n = serverI18n(locale);
   await deps.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const lines: TicketLinkLine[] = [];
@@ -39,12 +45,17 @@ async function sendNewLinks(
       lines.push({
         title: ticket.title,
         reference: ticket.reference,
-        when: ticket.when,
-        tickets: ticket.tickets,
-        url: `${deps.publicUrl}${ticketLinkPath(token)}`,
+        // In the e-mail's language, whatever the language of this ticket's own order.
+        when: visitText(ticket.startsAt, ticket.selectedDate, locale),
+        tickets: ticketCounts(i18n, ticket.counts),
+        url: `${deps.publicUrl}${localizedPath(locale, ticketLinkPath(token))}`,
       });
     }
-    await enqueueMail(t, { to, ...ticketLinksMail(lines, why), attachments });
+    await enqueueMail(t, {
+      to,
+      ...ticketLinksMail(lines, why, { locale, i18n }),
+      attachments,
+    });
   });
 }
 
@@ -61,7 +72,11 @@ export async function resendOwnTicket(deps: ResendDeps, userId: string, uniqueId
     {
       filename: pdfFileName(ticket),
       contentType: 'application/pdf',
-      render: { kind: 'ticket-pdf', orderId: ticket.orderId, termsUrl: `${deps.publicUrl}/terms` },
+      render: {
+        kind: 'ticket-pdf',
+        orderId: ticket.orderId,
+        termsUrl: `${deps.publicUrl}${localizedPath(ticket.locale, '/terms')}`,
+      },
     },
   ]);
   return { message: TICKET_LINK_MESSAGES.resent };

@@ -1,4 +1,4 @@
-import { isEmail, ORDER_STATE_CODE, TICKET_LINK_MESSAGES } from '@rome/contract';
+import { isEmail, localizedPath, ORDER_STATE_CODE, TICKET_LINK_MESSAGES } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
@@ -65,7 +65,8 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
 
   const sendPdf = async (req: FastifyRequest, reply: FastifyReply, ticket: TicketFacts) => {
     const pdf = await ticketPdf([{ facts: ticket, qr: await ticketQrPng(app.storage, ticket.qrFileKey) }], {
-      termsUrl: `${publicUrl(req)}/terms`,
+      // The terms page in the ticket's language (issue #20), like the rest of the PDF.
+      termsUrl: `${publicUrl(req)}${localizedPath(ticket.locale, '/terms')}`,
     });
     return reply
       .header('cache-control', 'private, no-store')

@@ -3,7 +3,8 @@
  * the shop's icon and logo, manifest.json (SHA-1 of every file) and `signature`, a detached PKCS#7
  * signature of the manifest by the Pass Type ID certificate, with Apple's WWDR certificate in the chain.
  * Dates and times are Rome's, written out as text, so a phone in another time zone shows what the
- * ticket says.
+ * ticket says. Labels and values are in the order's language (issue #20): one language per pass, so
+ * pass.json carries no other languages' .lproj strings.
  */
 import { readFile } from 'node:fs/promises';
 import { PKPass } from 'passkit-generator';
@@ -11,6 +12,7 @@ import type { AppleWalletConfig } from '../../config';
 import { passImages } from './images';
 import {
   BRAND,
+  localeOf,
   referenceOf,
   relevantInstant,
   SHOP_NAME,
@@ -19,6 +21,7 @@ import {
   visitParts,
   visitText,
   type WalletTicket,
+  wordsOf,
 } from './ticket';
 
 export const PKPASS_TYPE = 'application/vnd.apple.pkpass';
@@ -60,17 +63,20 @@ const rgb = (hex: string): string =>
 export function passJson(config: AppleWalletConfig, t: WalletTicket): Record<string, unknown> {
   const { date, time } = visitParts(t);
   const reference = referenceOf(t);
+  const i18n = wordsOf(t);
+  // The front's labels are capitals, as the pass has always shown them ('DATE (ROME)').
+  const upper = (label: string) => label.toLocaleUpperCase(localeOf(t));
   const back = [
-    ...(t.operator ? [{ key: 'operator', label: 'Operator', value: t.operator }] : []),
-    { key: 'visit', label: 'When (Rome time)', value: visitText(t) },
-    { key: 'tickets', label: 'Tickets', value: ticketsText(t) },
-    ...(t.validity ? [{ key: 'validity', label: 'Validity', value: t.validity }] : []),
-    ...(t.meeting_point ? [{ key: 'meeting', label: 'Meeting point', value: t.meeting_point }] : []),
-    { key: 'reference', label: 'Order reference', value: reference },
+    ...(t.operator ? [{ key: 'operator', label: i18n._('Operator'), value: t.operator }] : []),
+    { key: 'visit', label: i18n._('When (Rome time)'), value: visitText(t) },
+    { key: 'tickets', label: i18n._('Tickets'), value: ticketsText(t) },
+    ...(t.validity ? [{ key: 'validity', label: i18n._('Validity'), value: t.validity }] : []),
+    ...(t.meeting_point ? [{ key: 'meeting', label: i18n._('Meeting point'), value: t.meeting_point }] : []),
+    { key: 'reference', label: i18n._('Order reference'), value: reference },
     {
       key: 'terms',
-      label: 'How to use',
-      value: `Show the QR code to an agent. Times are Rome time. ${SHOP_NAME}.`,
+      label: i18n._('How to use'),
+      value: i18n._('Show the QR code to an agent. Times are Rome time. {shop}.', { shop: SHOP_NAME }),
     },
   ];
   const relevant = relevantInstant(t);
@@ -89,17 +95,21 @@ export function passJson(config: AppleWalletConfig, t: WalletTicket): Record<str
     ...(t.status === 'refunded' ? { voided: true } : {}),
     ...(relevant ? { relevantDate: relevant.toISOString() } : {}),
     eventTicket: {
-      headerFields: [{ key: 'status', label: 'STATUS', value: statusText(t) }],
-      primaryFields: [{ key: 'package', label: t.operator ?? 'TICKET', value: t.package_title }],
+      headerFields: [{ key: 'status', label: upper(i18n._('Status')), value: statusText(t) }],
+      primaryFields: [
+        { key: 'package', label: t.operator ?? upper(i18n._('Ticket')), value: t.package_title },
+      ],
       secondaryFields: [
-        { key: 'date', label: 'DATE (ROME)', value: date ?? 'Open-dated' },
-        ...(time ? [{ key: 'time', label: 'TIME (ROME)', value: time }] : []),
+        { key: 'date', label: upper(i18n._('Date (Rome)')), value: date ?? i18n._('Open-dated') },
+        ...(time ? [{ key: 'time', label: upper(i18n._('Time (Rome)')), value: time }] : []),
       ],
       auxiliaryFields: [
-        { key: 'adults', label: 'ADULTS', value: t.adults },
-        { key: 'youths', label: 'YOUTHS', value: t.youths },
-        ...(t.infants > 0 ? [{ key: 'infants', label: 'CHILDREN (FREE)', value: t.infants }] : []),
-        { key: 'order', label: 'ORDER', value: reference },
+        { key: 'adults', label: upper(i18n._('Adults')), value: t.adults },
+        { key: 'youths', label: upper(i18n._('Youths')), value: t.youths },
+        ...(t.infants > 0
+          ? [{ key: 'infants', label: upper(i18n._('Children (free)')), value: t.infants }]
+          : []),
+        { key: 'order', label: upper(i18n._('Order')), value: reference },
       ],
       backFields: back,
     },

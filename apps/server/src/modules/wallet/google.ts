@@ -2,7 +2,8 @@
  * Google Wallet: an 'Add to Google Wallet' link, https://pay.google.com/gp/v/save/<JWT>, whose JWT
  * (RS256, signed with the issuer's service-account key) carries the ticket as an event-ticket object
  * and its package as the object's class. Google creates both when the link is opened (a class or an
- * object that already exists is kept as it is), so the shop makes no call to Google's API.
+ * object that already exists is kept as it is), so the shop makes no call to Google's API. The
+ * object's words are in the order's language (issue #20), marked with it.
  */
 import { readFile } from 'node:fs/promises';
 import { romeLocalIso } from '@rome/contract';
@@ -10,12 +11,14 @@ import { importPKCS8, SignJWT } from 'jose';
 import type { GoogleWalletConfig } from '../../config';
 import {
   BRAND,
+  localeOf,
   referenceOf,
   SHOP_NAME,
   statusText,
   ticketsText,
   visitText,
   type WalletTicket,
+  wordsOf,
 } from './ticket';
 
 export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
@@ -66,10 +69,10 @@ export function googleClassId(config: GoogleWalletConfig, t: Pick<WalletTicket, 
 export const googleObjectId = (config: GoogleWalletConfig, t: Pick<WalletTicket, 'unique_id'>): string =>
   `${config.issuerId}.${idPart(t.unique_id)}`;
 
-const text = (value: string) => ({ defaultValue: { language: 'en', value } });
-
 /** The event-ticket class (one per package) and object (one per order), as Google's REST shapes. */
 export function googleWalletObjects(config: GoogleWalletConfig, t: WalletTicket, publicUrl: string) {
+  const i18n = wordsOf(t);
+  const text = (value: string) => ({ defaultValue: { language: localeOf(t), value } });
   const classId = googleClassId(config, t);
   const eventClass = {
     id: classId,
@@ -81,11 +84,11 @@ export function googleWalletObjects(config: GoogleWalletConfig, t: WalletTicket,
     hexBackgroundColor: BRAND.background,
   };
   const modules = [
-    ...(t.operator ? [{ id: 'operator', header: 'Operator', body: t.operator }] : []),
-    { id: 'when', header: 'When (Rome time)', body: visitText(t) },
-    ...(t.validity ? [{ id: 'validity', header: 'Validity', body: t.validity }] : []),
-    ...(t.meeting_point ? [{ id: 'meeting', header: 'Meeting point', body: t.meeting_point }] : []),
-    { id: 'status', header: 'Status', body: statusText(t) },
+    ...(t.operator ? [{ id: 'operator', header: i18n._('Operator'), body: t.operator }] : []),
+    { id: 'when', header: i18n._('When (Rome time)'), body: visitText(t) },
+    ...(t.validity ? [{ id: 'validity', header: i18n._('Validity'), body: t.validity }] : []),
+    ...(t.meeting_point ? [{ id: 'meeting', header: i18n._('Meeting point'), body: t.meeting_point }] : []),
+    { id: 'status', header: i18n._('Status'), body: statusText(t) },
   ];
   const start = t.starts_at
     ? romeLocalIso(new Date(t.starts_at))

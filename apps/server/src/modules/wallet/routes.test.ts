@@ -22,12 +22,17 @@ let claimUrl: string;
 /** The ticket link's token, from the ticket e-mail (tickets/link.ts). */
 let linkToken: string;
 
-async function buy(user: TestUser, pay: boolean): Promise<string> {
+async function buy(user: TestUser, pay: boolean, language?: string): Promise<string> {
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/create-checkout-session/',
     headers: user.auth,
-    payload: { adult_count: '2', youth_count: '1', package_identifier: 'BB-24' },
+    payload: {
+      adult_count: '2',
+      youth_count: '1',
+      package_identifier: 'BB-24',
+      ...(language ? { language } : {}),
+    },
   });
   expect(created.statusCode, created.body).toBe(200);
   const session = created.json().id as string;
@@ -128,6 +133,32 @@ describe('wallet routes', () => {
       const anonymous = await t.app.inject({ url: `/api/tickets/${uniqueId}/wallet/${which}/` });
       expect(anonymous.statusCode).toBe(401);
     }
+  });
+
+  it("answer an Italian order's passes in Italian (issue #20)", async () => {
+    const italian = await buy(buyer, true, 'it');
+    const apple = await t.app.inject({ url: `/api/tickets/${italian}/wallet/apple/`, headers: buyer.auth });
+    expect(apple.statusCode, apple.body).toBe(200);
+    const files = await unzip(apple.rawPayload);
+    expect(() => verifyPass(files, w.caPath)).not.toThrow();
+    const ticket = JSON.parse(files['pass.json'].toString('utf8')).eventTicket;
+    expect(ticket.headerFields[0]).toMatchObject({ label: 'STATO', value: 'Valido' });
+    expect(ticket.secondaryFields[0]).toMatchObject({ label: 'DATA (ROMA)', value: 'Data aperta' });
+    const back = Object.fromEntries(ticket.backFields.map((f: any) => [f.key, [f.label, f.value]]));
+    expect(back.tickets).toEqual(['Biglietti', '2 adulti, 1 ragazzo']);
+    expect(back.validity).toEqual([
+      'Validità',
+      'Valido 24 ore dal primo utilizzo a qualsiasi fermata. Usalo per la prima volta entro 365 giorni.',
+    ]);
+
+    const google = await t.app.inject({ url: `/api/tickets/${italian}/wallet/google/`, headers: buyer.auth });
+    const { payload } = await jwtVerify(
+      (google.json() as { url: string }).url.slice(GOOGLE_SAVE_URL.length),
+      await importSPKI(w.googlePublicKeyPem, 'RS256'),
+    );
+    const object = (payload.payload as { eventTicketObjects: any[] }).eventTicketObjects[0];
+    expect(object.ticketType).toEqual({ defaultValue: { language: 'it', value: '2 adulti, 1 ragazzo' } });
+    expect(object.textModulesData).toContainEqual({ id: 'status', header: 'Stato', body: 'Valido' });
   });
 
   it('answer 409 for an order that is not paid', async () => {

@@ -59,6 +59,8 @@ export function walletTicketOf(t: TicketFacts, qrPayload: string): WalletTicket 
     validity: t.usage,
     status: t.orderStatus as OrderStatus,
     claimed: t.claimed,
+    // The order's language (issue #20), as its e-mail and PDF speak it.
+    locale: t.locale,
   };
 }
 

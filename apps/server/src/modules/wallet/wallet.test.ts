@@ -228,6 +228,79 @@ describe('Google Wallet save link', () => {
   });
 });
 
+describe('a pass in the order language (issue #20)', () => {
+  const italian: WalletTicket = {
+    ...timed,
+    locale: 'it',
+    validity: 'Ingresso a orario: arriva 15 minuti prima del tuo orario (ora di Roma).',
+  };
+  const labelsAndValues = (list: { key: string; label: string; value: unknown }[]) =>
+    Object.fromEntries(list.map((f) => [f.key, [f.label, f.value]]));
+
+  it('Apple: labels, date, status and counts in Italian; names and the reference as they are', async () => {
+    const files = await unzip(await appleWalletPass(w.apple, italian));
+    expect(() => verifyPass(files, w.caPath)).not.toThrow();
+    const ticket = JSON.parse(files['pass.json'].toString('utf8')).eventTicket;
+    expect(labelsAndValues(ticket.headerFields)).toEqual({ status: ['STATO', 'Valido'] });
+    expect(ticket.primaryFields[0]).toMatchObject({
+      label: 'Colosseum Tours',
+      value: 'Colosseum Timed Entry',
+    });
+    expect(labelsAndValues(ticket.secondaryFields)).toEqual({
+      date: ['DATA (ROMA)', 'dom 28 mar 2027'],
+      time: ['ORA (ROMA)', '10:00'],
+    });
+    expect(labelsAndValues(ticket.auxiliaryFields)).toEqual({
+      adults: ['ADULTI', 2],
+      youths: ['RAGAZZI', 1],
+      infants: ['BAMBINI (GRATIS)', 1],
+      order: ['ORDINE', '5F0C-1A2B'],
+    });
+    expect(labelsAndValues(ticket.backFields)).toMatchObject({
+      operator: ['Operatore', 'Colosseum Tours'],
+      visit: ['Quando (ora di Roma)', 'dom 28 mar 2027, 10:00'],
+      tickets: ['Biglietti', '2 adulti, 1 ragazzo, 1 bambino (gratis)'],
+      validity: ['Validità', italian.validity],
+      meeting: ["Punto d'incontro", timed.meeting_point],
+      reference: ['Riferimento ordine', '5F0C-1A2B'],
+      terms: [
+        'Come si usa',
+        "Mostra il codice QR a un agente. Gli orari sono nell'ora di Roma. Rome Bus Tickets.",
+      ],
+    });
+    const open = JSON.parse(
+      (await unzip(await appleWalletPass(w.apple, { ...italian, starts_at: null, status: 'refunded' })))[
+        'pass.json'
+      ].toString('utf8'),
+    );
+    expect(open.eventTicket.secondaryFields[0].value).toBe('Data aperta');
+    expect(open.eventTicket.headerFields[0].value).toBe('Rimborsato');
+  });
+
+  it('Google: the object marked Italian, its modules and ticket type in Italian', async () => {
+    const jwt = await googleWalletJwt(w.google, { ...italian, claimed: true }, 'https://shop.example');
+    const { payload } = await jwtVerify(jwt, await importSPKI(w.googlePublicKeyPem, 'RS256'));
+    const object = (payload.payload as { eventTicketObjects: Record<string, any>[] }).eventTicketObjects[0];
+    expect(object.ticketType).toEqual({
+      defaultValue: { language: 'it', value: '2 adulti, 1 ragazzo, 1 bambino (gratis)' },
+    });
+    expect(
+      Object.fromEntries(
+        (object.textModulesData as { id: string; header: string; body: string }[]).map((m) => [
+          m.id,
+          [m.header, m.body],
+        ]),
+      ),
+    ).toEqual({
+      operator: ['Operatore', 'Colosseum Tours'],
+      when: ['Quando (ora di Roma)', 'dom 28 mar 2027, 10:00'],
+      validity: ['Validità', italian.validity],
+      meeting: ["Punto d'incontro", timed.meeting_point],
+      status: ['Stato', 'Utilizzato'],
+    });
+  });
+});
+
 describe('configuration', () => {
   it('offers no wallet without settings, and each one with all of its settings', () => {
     expect(walletAvailability(loadConfig({ NODE_ENV: 'test' }, { jwtSecret: 'x'.repeat(32) }))).toEqual({
