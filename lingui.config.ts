@@ -8,17 +8,37 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
+/** The storefront's first-screen code: its words make the `shell` catalogue. */
+const SHELL = [
+  '<rootDir>/apps/web/src/components',
+  '<rootDir>/apps/web/src/i18n',
+  '<rootDir>/apps/web/src/features/home',
+  '<rootDir>/apps/web/src/features/content',
+  '<rootDir>/packages/contract/src',
+];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'it', 'es', 'fr', 'de'],
   catalogs: [
     {
-      path: '<rootDir>/apps/web/src/locales/{locale}/messages',
-      include: ['<rootDir>/apps/web/src', '<rootDir>/packages/contract/src'],
+      // What every first screen needs (navigation, footer, shared components, the home page, the
+      // contract's shared texts): loaded before the first render. The rest of the storefront's words
+      // come with the first other page (apps/web/src/i18n/locale.ts), so the home page's first load
+      // carries only these (issue #22's budget in every language).
+      path: '<rootDir>/apps/web/src/locales/{locale}/shell',
+      include: SHELL,
+      // The pages' descriptions are only the server's (the HTML head): in its catalogue below.
+      exclude: ['**/node_modules/**', '**/*.test.*', '<rootDir>/packages/contract/src/page-descriptions.ts'],
+    },
+    {
+      path: '<rootDir>/apps/web/src/locales/{locale}/pages',
+      include: ['<rootDir>/apps/web/src'],
       // Staff screens stay in English (the agents' app, the editors' tools, the superusers' dashboard).
       exclude: [
         '**/node_modules/**',
         '**/*.test.*',
+        ...SHELL.map((dir) => `${dir}/**`),
         '<rootDir>/apps/web/src/agent/**',
         '<rootDir>/apps/web/src/editor/**',
         '<rootDir>/apps/web/src/features/analytics/**',
@@ -28,7 +48,7 @@ export default defineConfig({
     {
       // The server's own words (e-mails, heads drawn from the catalogue): apps/server/src/i18n/catalog.ts.
       path: '<rootDir>/apps/server/src/i18n/locales/{locale}/messages',
-      include: ['<rootDir>/apps/server/src'],
+      include: ['<rootDir>/apps/server/src', '<rootDir>/packages/contract/src/page-descriptions.ts'],
       exclude: ['**/node_modules/**', '**/*.test.*'],
     },
   ],

@@ -14,7 +14,11 @@ import path from 'node:path';
 const CATALOGUES = ['apps/web/src/locales', 'apps/server/src/i18n/locales'];
 const SOURCE = 'en';
 const files = CATALOGUES.flatMap((dir) =>
-  readdirSync(dir).map((locale) => ({ locale, file: path.join(dir, locale, 'messages.po') })),
+  readdirSync(dir).flatMap((locale) =>
+    readdirSync(path.join(dir, locale))
+      .filter((name) => name.endsWith('.po'))
+      .map((name) => ({ locale, file: path.join(dir, locale, name) })),
+  ),
 );
 const problems = [];
 

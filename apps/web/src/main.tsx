@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { firstScreenData } from '@rome/contract';
+import { firstScreenData, needsPageWords } from '@rome/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, startTransition, useEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,7 +11,7 @@ import { primeInitialContent } from './features/content/api';
 import { activatePageLocale, basename, specPathname } from './i18n/locale';
 import './index.css';
 import { subscribeToastHost, toastsLoaded } from './lib/toastHost';
-import { AppRoutes, loadPageAt } from './router';
+import { AppRoutes, loadPageAt, pageModuleAt } from './router';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
@@ -94,7 +94,8 @@ const render = () => {
 // or frame render at once: the layout's first render draws the navigation bar again immediately.
 // (No top-level await for this: it makes the entry an async module, which delayed LCP by ~0.4 s.)
 // Every render needs the page language's catalogue (issue #20): the HTML preloads it with the page.
-const catalogue = activatePageLocale();
+// Home needs only the first-screen words; any other page its pages' words too (contract locales.ts).
+const catalogue = activatePageLocale(needsPageWords(pageModuleAt(specPathname())));
 // The page's code starts loading now, beside the catalogue, whether or not the first render waits for it.
 const pageCode = loadPageAt(specPathname());
 const firstScreen = firstScreenData(specPathname());

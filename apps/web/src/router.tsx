@@ -8,13 +8,14 @@
  * renders (`use` of its import, held in a Suspense boundary with the page's loading state), an error
  * while drawing a page shows RouteError (RouteFrame), and main.tsx waits for the first page's code (`loadPageAt`).
  */
-import { NOT_FOUND_PAGE, PAGES, type PageEntry, type PageModule } from '@rome/contract';
+import { NOT_FOUND_PAGE, needsPageWords, PAGES, type PageEntry, type PageModule } from '@rome/contract';
 import { type ComponentType, type ReactNode, Suspense, use } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { Layout } from './components/Layout';
 import { PageLoading, SearchLoading } from './components/PageLoading';
 import { RouteErrorBoundary } from './components/RouteError';
 import { EditableSiteLogo } from './features/content/SiteLogo';
+import { loadPageWords } from './i18n/locale';
 import { PAGE_LOADERS } from './pages';
 
 type PageCode = Promise<{ default: ComponentType }>;
@@ -25,7 +26,10 @@ const pageCode = new Map<PageModule, PageCode>();
 function loadPage(module: PageModule): PageCode {
   let code = pageCode.get(module);
   if (!code) {
-    const started: PageCode = PAGE_LOADERS[module]();
+    // A page other than home needs the pages' words too (issue #20): drawn only once both are here.
+    const started: PageCode = needsPageWords(module)
+      ? Promise.all([PAGE_LOADERS[module](), loadPageWords()]).then(([page]) => page)
+      : PAGE_LOADERS[module]();
     // Marked as React marks a promise it has seen: `use` of a page whose code is here renders it at
     // once, without suspending (the first render waits for the code so that it draws the whole page).
     started.then(

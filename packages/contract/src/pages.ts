@@ -8,6 +8,7 @@
  * Plain data and pure functions, no zod: the web app imports this at run time.
  */
 import type { FirstScreenData } from './first-screen';
+import { PAGE_DESCRIPTIONS } from './page-descriptions';
 import { matchRoute, PRODUCT_NAME } from './routes';
 
 /**
@@ -127,8 +128,7 @@ export type PageEntry = {
   nav?: PageNav;
 };
 
-const DEFAULT_DESCRIPTION =
-  /*i18n*/ 'Hop-on hop-off bus tours and museum tickets in Rome from several operators. Compare, book online and get your QR ticket at once.';
+const DEFAULT_DESCRIPTION = PAGE_DESCRIPTIONS.default;
 
 /** A page's title: its name in the page's language, then the shop's name. */
 const titled =
@@ -177,8 +177,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'About Us'),
-      description:
-        /*i18n*/ 'Who we are: a Rome ticket shop selling sightseeing bus tours and museum entries from trusted operators.',
+      description: PAGE_DESCRIPTIONS.aboutus,
     },
     storedPage: 'about-us',
     frame: 'banner',
@@ -191,7 +190,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Terms and Conditions'),
-      description: /*i18n*/ 'The terms and conditions for buying sightseeing tickets from our shop.',
+      description: PAGE_DESCRIPTIONS.terms,
     },
     storedPage: 'terms',
     frame: 'banner',
@@ -204,7 +203,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Return Policy'),
-      description: /*i18n*/ 'How returns of unused sightseeing tickets work.',
+      description: PAGE_DESCRIPTIONS.returnpolicy,
     },
     storedPage: 'return-policy',
     frame: 'banner',
@@ -217,7 +216,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Refund Policy'),
-      description: /*i18n*/ 'When and how we refund sightseeing ticket purchases.',
+      description: PAGE_DESCRIPTIONS.refund,
     },
     storedPage: 'refund',
     frame: 'banner',
@@ -230,7 +229,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Agent Points'),
-      description: /*i18n*/ 'Where to find our ticket agents in Rome to redeem your QR ticket.',
+      description: PAGE_DESCRIPTIONS.agentpoints,
     },
     storedPage: 'agent-points',
     frame: 'banner',
@@ -244,7 +243,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Agent Points'),
-      description: /*i18n*/ 'Where to find our ticket agents in Rome to redeem your QR ticket.',
+      description: PAGE_DESCRIPTIONS.agentpoints,
     },
     canonical: '/agentpoints',
     storedPage: 'agent-points',
@@ -256,7 +255,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Special Offers'),
-      description: /*i18n*/ 'Exciting deals on Rome bus tours and museum tickets.',
+      description: PAGE_DESCRIPTIONS.offer,
     },
     sitemap: 'page',
     nav: { label: /*i18n*/ 'Offers', footer: 5 },
@@ -267,7 +266,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Purchase History'),
-      description: /*i18n*/ 'Your tickets and QR codes.',
+      description: PAGE_DESCRIPTIONS.yourticket,
       noindex: true,
     },
     crawl: false,
@@ -280,7 +279,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Payment Successful'),
-      description: /*i18n*/ 'Your ticket is ready.',
+      description: PAGE_DESCRIPTIONS.success,
       noindex: true,
     },
     headCode: false,
@@ -291,7 +290,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Payment Successful'),
-      description: /*i18n*/ 'Your ticket is ready.',
+      description: PAGE_DESCRIPTIONS.successUniqueId,
       noindex: true,
     },
     headCode: false,
@@ -302,7 +301,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Payment Cancelled'),
-      description: /*i18n*/ 'Your payment was cancelled.',
+      description: PAGE_DESCRIPTIONS.cancel,
       noindex: true,
     },
     headCode: false,
@@ -313,7 +312,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Ticket Verification'),
-      description: /*i18n*/ 'Ticket verification for agents.',
+      description: PAGE_DESCRIPTIONS.verifyCode,
       noindex: true,
     },
     crawl: false,
@@ -325,7 +324,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Search Tickets'),
-      description: /*i18n*/ 'Find Rome bus tours and museum tickets by ticket type.',
+      description: PAGE_DESCRIPTIONS.search,
     },
     firstScreen: ['packages', 'settings'],
     firstCardOf: 'ticketType',
@@ -346,7 +345,7 @@ const TABLE = [
     head: {
       title: (p, tr) =>
         `${tr(/*i18n*/ '{company} and similar {hours} tickets', { company: p.company, hours: p.hours })} | ${PRODUCT_NAME}`,
-      description: (p, tr) => tr(/*i18n*/ 'Compare {hours} sightseeing tickets in Rome.', { hours: p.hours }),
+      description: (p, tr) => tr(PAGE_DESCRIPTIONS.viewSimilar, { hours: p.hours }),
     },
     storedPage: 'view-more',
     frame: 'banner',
@@ -358,7 +357,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'My Account'),
-      description: /*i18n*/ 'Manage your account settings and view your travel history.',
+      description: PAGE_DESCRIPTIONS.profile,
       noindex: true,
     },
     crawl: false,
@@ -371,7 +370,7 @@ const TABLE = [
     layout: 'own',
     head: {
       title: titled(/*i18n*/ 'Analytics Dashboard'),
-      description: /*i18n*/ 'Real-time insights and user activities',
+      description: PAGE_DESCRIPTIONS.analytics,
       noindex: true,
     },
     crawl: false,
@@ -383,7 +382,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Sign In'),
-      description: /*i18n*/ 'Sign in to your account.',
+      description: PAGE_DESCRIPTIONS.login,
       noindex: true,
     },
     headCode: false,
@@ -394,7 +393,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Create Account'),
-      description: /*i18n*/ 'Create an account to book tickets and keep your QR codes.',
+      description: PAGE_DESCRIPTIONS.registation,
       noindex: true,
     },
     headCode: false,
@@ -405,7 +404,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Forgot Password'),
-      description: /*i18n*/ 'Request a password reset code.',
+      description: PAGE_DESCRIPTIONS.forgotPassword,
       noindex: true,
     },
     headCode: false,
@@ -416,7 +415,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Reset Password'),
-      description: /*i18n*/ 'Enter your code and a new password.',
+      description: PAGE_DESCRIPTIONS.resetPassword,
       noindex: true,
     },
     headCode: false,
@@ -427,7 +426,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Password Reset'),
-      description: /*i18n*/ 'Your password has been reset.',
+      description: PAGE_DESCRIPTIONS.resetSuccess,
       noindex: true,
     },
     headCode: false,
@@ -438,7 +437,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Undo Email Change'),
-      description: /*i18n*/ 'Put the previous email address of your account back.',
+      description: PAGE_DESCRIPTIONS.undoEmailChange,
       noindex: true,
     },
     // Its link carries a one-time token.
@@ -452,7 +451,7 @@ const TABLE = [
     layout: 'own',
     head: {
       title: titled(/*i18n*/ 'Your Ticket'),
-      description: /*i18n*/ 'Your ticket and its QR code.',
+      description: PAGE_DESCRIPTIONS.tToken,
       noindex: true,
     },
     crawl: false,
@@ -465,8 +464,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Find My Tickets'),
-      description:
-        /*i18n*/ 'Lost your ticket e-mail? Get the links to your tickets sent to your e-mail address again.',
+      description: PAGE_DESCRIPTIONS.findTickets,
     },
     headCode: false,
   },
@@ -482,7 +480,11 @@ const TABLE = [
     pattern: '/pay/:session',
     module: 'features/checkout/TestCheckoutPage',
     layout: 'main',
-    head: { title: titled(/*i18n*/ 'Test Checkout'), description: /*i18n*/ 'Test checkout.', noindex: true },
+    head: {
+      title: titled(/*i18n*/ 'Test Checkout'),
+      description: PAGE_DESCRIPTIONS.paySession,
+      noindex: true,
+    },
     crawl: false,
     headCode: false,
   },

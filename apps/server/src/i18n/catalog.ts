@@ -15,7 +15,8 @@ import { DEFAULT_LOCALE, type Locale } from '@rome/contract';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 export const CATALOGUE_FILES = [
-  'apps/web/src/locales/{locale}/messages.po',
+  'apps/web/src/locales/{locale}/shell.po',
+  'apps/web/src/locales/{locale}/pages.po',
   'apps/server/src/i18n/locales/{locale}/messages.po',
 ] as const;
 

@@ -29,13 +29,34 @@ export const appPath = (path: string) => localizedPath(pageLocale, path);
 /** window.location.pathname without the language prefix (the spec path the router matches). */
 export const specPathname = () => splitLocale(window.location.pathname).path;
 
-/** One catalogue per language, each its own chunk (compiled from the .po file by @lingui/vite-plugin). */
-const catalogues = import.meta.glob<{ messages: Record<string, unknown> }>('../locales/*/messages.po');
+/**
+ * Two catalogues per language, each its own chunk (compiled from the .po files by @lingui/vite-plugin):
+ * `shell` (navigation, footer, shared components, the home page) and `pages` (every other page's
+ * words). The home page's first load carries only the first (lingui.config.ts).
+ */
+type Catalogue = () => Promise<{ messages: Record<string, unknown> }>;
+const shells = import.meta.glob<{ messages: Record<string, unknown> }>('../locales/*/shell.po');
+const pages = import.meta.glob<{ messages: Record<string, unknown> }>('../locales/*/pages.po');
+const shellOf: Catalogue = () => shells[`../locales/${pageLocale}/shell.po`]();
 
-/** Loads the page language's catalogue and makes it the active one; the first render waits for it. */
-export async function activatePageLocale(): Promise<void> {
-  const { messages } = await catalogues[`../locales/${pageLocale}/messages.po`]();
-  i18n.loadAndActivate({ locale: pageLocale, messages: messages as never });
+let pageWords: Promise<void> | null = null;
+
+/** The words of the pages other than home, loaded once and added to the active catalogue. */
+export function loadPageWords(): Promise<void> {
+  pageWords ??= pages[`../locales/${pageLocale}/pages.po`]().then(({ messages }) =>
+    i18n.load(pageLocale, messages as never),
+  );
+  return pageWords;
+}
+
+/**
+ * Loads the page language's first-screen catalogue (and the pages' one when the page needs it) and
+ * makes it active; the first render waits for it. The HTML preloads both as the page needs them.
+ */
+export async function activatePageLocale(withPageWords: boolean): Promise<void> {
+  const [{ messages }] = await Promise.all([shellOf(), withPageWords ? loadPageWords() : null]);
+  i18n.load(pageLocale, messages as never);
+  i18n.activate(pageLocale);
   document.documentElement.lang = pageLocale;
 }
 

@@ -20,9 +20,9 @@ beforeAll(async () => {
   );
   // Vite's manifest of the catalogues: one chunk per language.
   const manifest = Object.fromEntries(
-    ['en', 'it', 'es', 'fr', 'de'].map((l) => [
-      `src/locales/${l}/messages.po`,
-      { file: `assets/messages-${l}.js`, isDynamicEntry: true },
+    ['en', 'it', 'es', 'fr', 'de'].flatMap((l) => [
+      [`src/locales/${l}/shell.po`, { file: `assets/shell-${l}.js`, isDynamicEntry: true }],
+      [`src/locales/${l}/pages.po`, { file: `assets/pages-${l}.js`, isDynamicEntry: true }],
     ]),
   );
   mkdirSync(path.join(dist, '.vite'));
@@ -60,10 +60,11 @@ describe('pages in each language', () => {
       expect(res.body).toContain(
         `<link rel="alternate" hreflang="${lang}" href="http://localhost:3000${href}">`,
       );
-    // Only the page language's catalogue is preloaded.
-    expect(res.body).toMatch(/<link rel="modulepreload"[^>]* href="\/assets\/messages-it\.js">/);
-    expect(res.body).not.toContain('messages-en.js');
-    expect(res.body).not.toContain('messages-de.js');
+    // Only the page language's first-screen catalogue: the home page needs no other page's words.
+    expect(res.body).toMatch(/<link rel="modulepreload"[^>]* href="\/assets\/shell-it\.js">/);
+    expect(res.body).not.toContain('pages-it.js');
+    expect(res.body).not.toContain('shell-en.js');
+    expect(res.body).not.toContain('shell-de.js');
   });
 
   it('English stays at the spec paths with the spec texts', async () => {
@@ -75,7 +76,10 @@ describe('pages in each language', () => {
     expect(res.body).toContain(
       '<link rel="alternate" hreflang="de" href="http://localhost:3000/de/aboutus">',
     );
-    expect(res.body).toContain('messages-en.js');
+    // Another page: both of its language's catalogues.
+    expect(res.body).toContain('shell-en.js');
+    expect(res.body).toContain('pages-en.js');
+    expect(res.body).not.toContain('pages-it.js');
   });
 
   it('a page with params and a page drawn from the catalogue, in German and French', async () => {

@@ -8,7 +8,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findPage, firstScreenApiPath, firstScreenData, type Locale, type PageModule } from '@rome/contract';
+import {
+  findPage,
+  firstScreenApiPath,
+  firstScreenData,
+  type Locale,
+  NOT_FOUND_PAGE,
+  needsPageWords,
+  type PageModule,
+} from '@rome/contract';
 
 /** The key of a page module in Vite's manifest: its source file under apps/web. */
 export const manifestKey = (module: PageModule) => `src/${module}.tsx`;
@@ -75,12 +83,22 @@ function chunkPreloader(distDir: string): (module: PageModule) => string {
  * Locale -> the <link> preloading its message catalogue (issue #20): the app's first render waits for
  * it (apps/web/src/i18n/locale.ts), so it starts with the HTML. Nothing without a build manifest.
  */
-export function cataloguePreloader(distDir: string): (locale: Locale) => string {
+export function cataloguePreloader(distDir: string): (locale: Locale, pathname: string) => string {
   const file = path.join(distDir, '.vite', 'manifest.json');
   if (!existsSync(file)) return () => '';
   const manifest: Manifest = JSON.parse(readFileSync(file, 'utf8'));
-  return (locale) => {
-    const chunk = manifest[`src/locales/${locale}/messages.po`];
+  const link = (key: string) => {
+    const chunk = manifest[key];
     return chunk ? `<link rel="modulepreload" crossorigin href="/${chunk.file}">` : '';
+  };
+  return (locale, pathname) => {
+    // The first-screen words always; the pages' words for every page but home (contract locales.ts).
+    const module = findPage(pathname)?.page.module ?? NOT_FOUND_PAGE.module;
+    return [
+      link(`src/locales/${locale}/shell.po`),
+      needsPageWords(module) ? link(`src/locales/${locale}/pages.po`) : '',
+    ]
+      .filter(Boolean)
+      .join('\n    ');
   };
 }

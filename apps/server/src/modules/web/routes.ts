@@ -307,7 +307,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const cacheControl = link ? (status === 200 ? 'private, max-age=604800' : 'no-store') : 'no-cache';
     if (link) reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
     const nonce = randomBytes(16).toString('base64');
-    const pagePreloads = [head.status === 200 ? preloads(pathname) : '', catalogues(locale)]
+    const pagePreloads = [head.status === 200 ? preloads(pathname) : '', catalogues(locale, pathname)]
       .filter(Boolean)
       .join('\n    ');
     const initial = head.contentPage
