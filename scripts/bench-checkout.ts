@@ -36,11 +36,16 @@ const fail = (msg: string) => {
   console.error(`FAIL: ${msg}`);
 };
 
+const spawned = performance.now();
 try {
   shop = await startInstance({
     id: 'checkout',
     databaseUrl: db.url,
     env: { SEED_DEMO: 'true', LOG_LEVEL: 'error' },
+    // Written when the shop exits (stop() below: SIGTERM, a clean process.exit).
+    nodeArgs: process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [],
   });
   const base = shop.url;
 
@@ -78,9 +83,11 @@ try {
   const WARM = Math.min(20, BUYERS);
   await runLoad(WARM, CONCURRENCY, (i) => purchase(TOTAL + i));
 
+  const runFrom = (performance.now() - spawned) / 1000;
   const cpuBefore = cpuMs(shop.proc.pid);
   const run = await runLoad(TOTAL, CONCURRENCY, purchase);
   const cpu = (cpuMs(shop.proc.pid) - cpuBefore) / TOTAL;
+  const runTo = (performance.now() - spawned) / 1000;
 
   // Baseline: a bare insert-and-update transaction, as many, as concurrently, from here.
   await db.query('CREATE TABLE bench_baseline (id uuid PRIMARY KEY, n int NOT NULL, at timestamptz)');
@@ -129,6 +136,10 @@ try {
   console.log(
     `  counts           paid ${counts.paid}, tickets ${counts.tickets}, links ${counts.linked}, ticket e-mails ${mails.n}, places ${counts.places} (expected ${made} paid, ${expected} places)`,
   );
+  if (process.env.BENCH_CPU_PROF)
+    console.log(
+      `  profile          in ${process.env.BENCH_CPU_PROF}; measured run about ${runFrom.toFixed(1)}-${runTo.toFixed(1)} s after the shop's start (node scripts/cpuprofile-top.mjs <file> 30 --from=${runFrom.toFixed(1)} --to=${runTo.toFixed(1)})`,
+    );
   if (unexpected.length)
     fail(`${unexpected.length} unexpected answers, e.g. ${unexpected.slice(0, 3).join(' | ')}`);
   if (counts.paid !== made || counts.tickets !== made || counts.linked !== made)

@@ -116,6 +116,8 @@ export async function startInstance(opts: {
   dataDir?: string;
   port?: number;
   readyMs?: number;
+  /** Node flags for the shop's process (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept). */
+  nodeArgs?: string[];
 }): Promise<Instance> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `rome-cluster-${opts.id}-`));
@@ -137,11 +139,15 @@ export async function startInstance(opts: {
     WEB_DIST_DIR: path.join(REPO_ROOT, 'apps/web/dist'),
     ...opts.env,
   };
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const proc = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   proc.stdout!.on('data', (c) => {
     out += c;
