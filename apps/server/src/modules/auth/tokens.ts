@@ -55,7 +55,16 @@ const uncached = (db: Db) =>
   createSessionCache({ db, feed: { onPrefix() {}, notify() {}, live: () => false } });
 
 export function createTokenService(db: Db, secret: string, sessions: SessionCache = uncached(db)) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the secret's bytes, jose imports an HMAC key again for every token it checks.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+  // A secret it refuses fails each sign and check that awaits it, not the process.
+  key.catch(() => {});
 
   async function sign(
     userId: string,
@@ -71,14 +80,14 @@ export function createTokenService(db: Db, secret: string, sessions: SessionCach
       .setJti(jti)
       .setIssuedAt(Math.floor(iatMs / 1000))
       .setExpirationTime(Math.floor(expiresAtMs / 1000))
-      .sign(key);
+      .sign(await key);
   }
 
   /** Checks signature, algorithm, expiry and type; nothing in the database. */
   async function decode(token: string, type: TokenType | 'any'): Promise<TokenClaims> {
     if (typeof token !== 'string' || token.length === 0 || token.length > 2048) throw new InvalidTokenError();
     try {
-      const { payload } = await jwtVerify(token, key, {
+      const { payload } = await jwtVerify(token, await key, {
         algorithms: [ALG],
         requiredClaims: ['sub', 'exp', 'jti', 'iat_ms', 'token_type'],
       });

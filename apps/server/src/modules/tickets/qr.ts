@@ -22,7 +22,14 @@ export const qrSourceKey = (pngKey: string): string => pngKey.replace(/\.png$/, 
 /** Keeps a new ticket's QR (its SVG); returns the key of its PNG, which is made on first use. */
 export async function storeTicketQr(storage: Storage, text: string): Promise<string> {
   const key = newFileKey('png');
-  const svg = await QRCode.toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+  // One byte-mode segment: qrcode's search for the shortest mix of modes (numeric runs in the random
+  // code) cost as much CPU as the rest of the QR (issue #22) and rarely saves a size step; the
+  // picture decodes to the same text.
+  const svg = await QRCode.toString([{ data: Buffer.from(text), mode: 'byte' }], {
+    type: 'svg',
+    margin: 2,
+    errorCorrectionLevel: 'M',
+  });
   await storage.put(qrSourceKey(key), Buffer.from(svg), 'image/svg+xml');
   return key;
 }
