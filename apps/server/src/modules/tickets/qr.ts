@@ -34,9 +34,19 @@ export async function storeTicketQr(storage: Storage, text: string): Promise<str
   return key;
 }
 
-/** The SVG rasterised by sharp on libvips' own threads (about 4x faster than qrcode's PNG encoder). */
+/**
+ * The SVG rasterised by sharp on libvips' own threads (about 4x faster than qrcode's PNG encoder), as
+ * one grey channel without alpha: the same pixels (the SVG paints its white background), and pdfkit
+ * embeds such a PNG as it is, where an alpha channel made it decode and split every pixel in
+ * JavaScript (some 50 ms of CPU per ticket PDF on the busy machine, issue #22).
+ */
 const rasterise = (svg: Buffer): Promise<Buffer> =>
-  sharp(svg).resize(512, 512, { kernel: 'nearest' }).png({ compressionLevel: 6 }).toBuffer();
+  sharp(svg)
+    .resize(512, 512, { kernel: 'nearest' })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('b-w')
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 
 /**
  * The QR's PNG: the stored file, else rasterised from its SVG and kept (two callers at once both make
