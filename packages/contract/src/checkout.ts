@@ -52,14 +52,15 @@ export function validateCheckout(
   if (totalCents <= 0) return { ok: false, error: CHECKOUT_MESSAGES.zeroTotal };
   return { ok: true, adults, youths, infants, date: date || null, totalCents };
 }
+// Made once: building an Intl.DateTimeFormat costs far more than formatting with it (issue #22).
+const romeDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Rome',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 /** Today's date in Rome, where the tickets are used. */
-export const romeToday = (now = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Rome',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+export const romeToday = (now = new Date()): string => romeDayFormat.format(now);
 
 /**
  * Agents' security codes are exactly this many digits. Spec §5 moves focus away from the claim page's

@@ -40,29 +40,39 @@ export type MailMessage = {
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
+/** The insert that stores `msg` in the outbox (to run alone, or in one statement with other writes). */
+export const outboxInsert = (db: Db, msg: MailMessage) =>
+  db.insert(mailOutbox).values({
+    to: msg.to,
+    subject: msg.subject,
+    text: msg.text,
+    html: msg.html ?? null,
+    attachments: msg.attachments?.length ? msg.attachments : null,
+  });
+
+/**
+ * What a failed outbox insert throws. Its database error lists the parameters: the whole e-mail
+ * (address, reset code, ticket link, QR code). Whoever logs this error gets the database's code only.
+ * The cause is kept, without the drizzle wrapper, so the error handler still knows an unavailable
+ * database (503).
+ */
+export function outboxError(err: any): Error {
+  const cause = err?.cause ?? err;
+  return new Error(
+    `Could not store the e-mail in the outbox (${cause?.code ?? err?.code ?? 'database error'}).`,
+    {
+      cause: { code: cause?.code, message: String(cause?.message ?? '').slice(0, 200) },
+    },
+  );
+}
+
 /** Stores a message for sending; returns its id. Call `app.mailer.enqueue` to also wake the sender. */
 export async function enqueueMail(db: Db, msg: MailMessage): Promise<string> {
   try {
-    const [row] = await db
-      .insert(mailOutbox)
-      .values({
-        to: msg.to,
-        subject: msg.subject,
-        text: msg.text,
-        html: msg.html ?? null,
-        attachments: msg.attachments?.length ? msg.attachments : null,
-      })
-      .returning({ id: mailOutbox.id });
+    const [row] = await outboxInsert(db, msg).returning({ id: mailOutbox.id });
     return row.id;
   } catch (err: any) {
-    // A failed insert's message lists its parameters: the whole e-mail (address, reset code, ticket
-    // link, QR code). Whoever logs this error gets the database's code only. The cause is kept, without
-    // the drizzle wrapper, so the error handler still knows an unavailable database (503).
-    const cause = err?.cause ?? err;
-    throw new Error(
-      `Could not store the e-mail in the outbox (${cause?.code ?? err?.code ?? 'database error'}).`,
-      { cause: { code: cause?.code, message: String(cause?.message ?? '').slice(0, 200) } },
-    );
+    throw outboxError(err);
   }
 }
 

@@ -31,11 +31,18 @@ export function localStorage(dir: string): Storage {
   };
   return {
     async put(key, body) {
-      await mkdir(dir, { recursive: true });
       // Written aside and renamed into place: a reader sees the whole file or none (a ticket's QR PNG
       // is made on first use, possibly while another request asks for it: tickets/qr.ts).
       const aside = `${file(key)}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(aside, body);
+      try {
+        await writeFile(aside, body);
+      } catch (err) {
+        // The folder is made when a write finds it missing, not before every write (each payment
+        // stores a QR: issue #22).
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        await mkdir(dir, { recursive: true });
+        await writeFile(aside, body);
+      }
       await rename(aside, file(key));
     },
     async get(key) {

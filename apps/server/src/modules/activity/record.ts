@@ -16,8 +16,9 @@ export type ServerEvent = {
   ipAddress?: string | null;
 };
 
-export async function recordServerEvent(db: Db, e: ServerEvent): Promise<void> {
-  await db.insert(activityEvents).values({
+/** The insert that records `e` (to run alone, or in one statement with other writes). */
+export const serverEventInsert = (db: Db, e: ServerEvent) =>
+  db.insert(activityEvents).values({
     action: e.action,
     source: 'server' satisfies ActivitySource,
     userId: e.userId,
@@ -27,4 +28,7 @@ export async function recordServerEvent(db: Db, e: ServerEvent): Promise<void> {
     details: e.details,
     ipAddress: e.ipAddress ?? null,
   });
+
+export async function recordServerEvent(db: Db, e: ServerEvent): Promise<void> {
+  await serverEventInsert(db, e);
 }

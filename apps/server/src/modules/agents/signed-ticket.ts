@@ -168,6 +168,20 @@ export async function verifyTicket(k: KeyAccess, text: string): Promise<TicketFa
   return verify(null, Buffer.from(parts.payload, 'ascii'), key.publicKey, signature) ? facts : null;
 }
 
+/** What a signed ticket says of its order, as read with it (orders, its package and its slot). */
+export type OrderFacts = {
+  uniqueId: string;
+  packageTag: string;
+  selectedDate: string | null;
+  startsAt: Date | null;
+  adults: number;
+  youths: number;
+  infants: number;
+  paidAt: Date | null;
+  availabilityType: (typeof packages.$inferSelect)['availabilityType'];
+  validityDays: number | null;
+};
+
 /**
  * A paid order's facts, read from the database, signed: what its QR carries beside the claim link,
  * with the pass window the online scan judges (`passExpired`: the package's availability type and
@@ -199,6 +213,18 @@ export async function signOrder(
     .leftJoin(slots, eq(slots.id, orders.slotId))
     .where(eq(orders.id, orderId));
   if (!row) return null;
+  return signOrderFacts(k, row, opts);
+}
+
+/**
+ * signOrder for facts the caller has read already (the fulfilment reads the order, its package and
+ * its slot in the statement that locks the order: issue #22, one round trip instead of four).
+ */
+export async function signOrderFacts(
+  k: KeyAccess,
+  row: OrderFacts,
+  opts: { paidAt?: Date } = {},
+): Promise<string | null> {
   const slot = row.startsAt ? romeParts(row.startsAt) : null;
   const paidAt = opts.paidAt ?? row.paidAt;
   return signTicket(k, {

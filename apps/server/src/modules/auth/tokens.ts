@@ -56,9 +56,16 @@ const uncached = (db: Db) =>
   createSessionCache({ db, feed: { onPrefix() {}, notify() {}, live: () => false } });
 
 export function createTokenService(db: Db, secret: string, sessions: SessionCache = uncached(db)) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the secret's bytes, jose imports an HMAC key again for every token it checks.
+  const secretBytes = new TextEncoder().encode(secret);
+  const key = crypto.subtle.importKey('raw', secretBytes, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  // A secret it refuses fails each sign and check that awaits it, not the process.
+  key.catch(() => {});
 
-  const signClaims = hs256Signer(key);
+  const signClaims = hs256Signer(secretBytes);
 
   /** Signed here, verified by jose (decode): the same claims SignJWT wrote, iat and exp in seconds. */
   async function sign(
@@ -84,7 +91,7 @@ export function createTokenService(db: Db, secret: string, sessions: SessionCach
   async function decode(token: string, type: TokenType | 'any'): Promise<TokenClaims> {
     if (typeof token !== 'string' || token.length === 0 || token.length > 2048) throw new InvalidTokenError();
     try {
-      const { payload } = await jwtVerify(token, key, {
+      const { payload } = await jwtVerify(token, await key, {
         algorithms: [ALG],
         requiredClaims: ['sub', 'exp', 'jti', 'iat_ms', 'token_type'],
       });

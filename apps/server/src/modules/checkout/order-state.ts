@@ -32,6 +32,25 @@ export const orderStateError = (event: OrderEvent): HttpError =>
   new HttpError(409, { error: ORDER_STATE_MESSAGES[event], code: ORDER_STATE_CODE });
 
 /**
+ * The update that moves `order` by `event` (conditional on the status it was read in). Throws
+ * orderStateError when the table refuses. For a caller that writes it with other writes in one
+ * statement (writeTogether) and needs no answer: the order's row is locked, so it cannot miss.
+ */
+export function orderMove(
+  db: Db,
+  order: { id: string; status: OrderStatus },
+  event: OrderEvent,
+  changes: OrderChanges = {},
+) {
+  const to = nextOrderStatus(order.status, event);
+  if (!to) throw orderStateError(event);
+  return db
+    .update(orders)
+    .set({ ...changes, status: to, updatedAt: new Date() })
+    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)));
+}
+
+/**
  * Moves `order` by `event`. Throws orderStateError when the table refuses; answers null when another
  * request moved the order first (its status is no longer `order.status`), else the updated row.
  */
@@ -41,12 +60,6 @@ export async function moveOrder(
   event: OrderEvent,
   changes: OrderChanges = {},
 ): Promise<OrderRow | null> {
-  const to = nextOrderStatus(order.status, event);
-  if (!to) throw orderStateError(event);
-  const [moved] = await db
-    .update(orders)
-    .set({ ...changes, status: to, updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-    .returning();
+  const [moved] = await orderMove(db, order, event, changes).returning();
   return moved ?? null;
 }

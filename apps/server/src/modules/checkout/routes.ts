@@ -1,5 +1,5 @@
 import { centsToDecimal, localizedPath } from '@rome/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { orders, packages } from '../../db/schema';
 import { route } from '../../lib/contract-route';
@@ -40,12 +40,20 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   // order, and its Pay and Cancel buttons end here.
   if (app.payments.name !== 'test') return;
 
+  // Prepared once (issue #22): every test payment reads its order so.
+  const ownSession = app.db
+    .select({ order: orders, title: packages.title })
+    .from(orders)
+    .innerJoin(packages, eq(packages.id, orders.packageId))
+    .where(
+      and(
+        eq(orders.providerSessionId, sql.placeholder('sessionId')),
+        eq(orders.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare('test_checkout_own_session');
   const loadOwnSession = async (sessionId: string, userId: string) => {
-    const [row] = await app.db
-      .select({ order: orders, title: packages.title })
-      .from(orders)
-      .innerJoin(packages, eq(packages.id, orders.packageId))
-      .where(and(eq(orders.providerSessionId, sessionId), eq(orders.userId, userId)));
+    const [row] = await ownSession.execute({ sessionId, userId });
     if (!row) throw notFound('Checkout session not found.');
     return row;
   };

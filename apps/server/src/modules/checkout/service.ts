@@ -13,17 +13,29 @@ import {
   usesSlots,
   validateCheckout,
 } from '@rome/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { folders, orders, packages } from '../../db/schema';
+import { writeTogether } from '../../db/write-together';
 import { badRequest } from '../../lib/errors';
 import type { PaymentProvider } from '../../payments/provider';
-import { recordServerEvent } from '../activity/record';
+import { serverEventInsert } from '../activity/record';
 import { chooseSlot, holdOrder, pricedOrder } from '../inventory/hold';
 import { moveOrder } from './order-state';
 
 /** How long a hosted checkout stays open (Stripe's minimum is 30 minutes). */
 export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
+
+/** The package a checkout names, if it is on sale (prepared once: every checkout asks, issue #22). */
+const activePackageByTag = preparedPerDb((db) =>
+  db
+    .select({ pkg: packages, folderActive: folders.active })
+    .from(packages)
+    .innerJoin(folders, eq(folders.id, packages.folderId))
+    .where(and(eq(packages.packageTag, sql.placeholder('tag')), eq(packages.status, 'active')))
+    .prepare('checkout_active_package_by_tag'),
+);
 
 export async function createCheckout(
   deps: { db: Db; provider: PaymentProvider; publicUrl: string; holdMinutes: number },
@@ -31,12 +43,7 @@ export async function createCheckout(
   input: CheckoutPayload,
   ip: string | null,
 ): Promise<{ id: string; url: string }> {
-  const tag = input.package_identifier;
-  const [row] = await deps.db
-    .select({ pkg: packages, folderActive: folders.active })
-    .from(packages)
-    .innerJoin(folders, eq(folders.id, packages.folderId))
-    .where(and(eq(packages.packageTag, tag), eq(packages.status, 'active')));
+  const [row] = await activePackageByTag(deps.db).execute({ tag: input.package_identifier });
   if (!row) throw badRequest(CHECKOUT_MESSAGES.unknownPackage);
   const pkg = row.pkg;
   // package_id is optional; when sent it must name the same package.
@@ -89,15 +96,19 @@ export async function createCheckout(
     await moveOrder(deps.db, order, 'cancel');
     throw err;
   }
-  await deps.db.update(orders).set({ providerSessionId: session.id }).where(eq(orders.id, order.id));
-  await recordServerEvent(deps.db, {
-    action: ACTION.payment_initiated,
-    userId: buyer.id,
-    userEmail: buyer.email,
-    amountCents: checked.totalCents,
-    status: 'pending',
-    details: { order: uniqueId, package: pkg.title, package_tag: pkg.packageTag },
-    ipAddress: ip,
-  });
+  // The session's id and the payment's start in one statement (issue #22: one round trip, not two).
+  await writeTogether(
+    deps.db,
+    deps.db.update(orders).set({ providerSessionId: session.id }).where(eq(orders.id, order.id)),
+    serverEventInsert(deps.db, {
+      action: ACTION.payment_initiated,
+      userId: buyer.id,
+      userEmail: buyer.email,
+      amountCents: checked.totalCents,
+      status: 'pending',
+      details: { order: uniqueId, package: pkg.title, package_tag: pkg.packageTag },
+      ipAddress: ip,
+    }),
+  );
   return session;
 }

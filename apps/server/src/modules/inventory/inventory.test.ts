@@ -3,7 +3,15 @@
  * their expiry, the last places under 200 concurrent buyers, late payments, editors' slot work,
  * cancellations and refunds, and the agent's refusal of a refunded ticket.
  */
-import { addDays, formatRomeDate, orderReference, romeInstant, romeToday } from '@rome/contract';
+import {
+  addDays,
+  decodeTicketPayload,
+  formatRomeDate,
+  orderReference,
+  readScan,
+  romeInstant,
+  romeToday,
+} from '@rome/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, editLog, mailOutbox, orders, packages, slots } from '../../db/schema';
@@ -12,6 +20,7 @@ import { apiCaller } from '../../test/api';
 import { createTestApp } from '../../test/harness';
 import { makeTimed } from '../../test/inventory';
 import { createUser, type TestUser } from '../../test/users';
+import { qrPayloadFromImage } from '../wallet/service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: TestUser;
@@ -351,6 +360,14 @@ describe('cancellation and refunds', () => {
     expect(ticket.text).toContain('Tickets: 2 adults');
     expect(ticket.text).toMatch(/Total paid: €\d+\.\d{2}/);
     expect(ticket.html).toContain('Timed entry: please arrive 15 minutes before your time (Rome time).');
+    // The QR's signed ticket carries the slot's day and time (read with the order, under its lock).
+    const signed = readScan((await qrPayloadFromImage(t.app.storage, order.qrFileKey))!).signed!;
+    expect(decodeTicketPayload(signed.split('.')[0])).toMatchObject({
+      uniqueId: order.uniqueId,
+      date: day(12),
+      slot: '10:00',
+      adults: 2,
+    });
     const dash = (await api('GET', '/api/dashboard/', buyer)).json().data;
     const listed = dash.find((x: { unique_id: string }) => x.unique_id === order.uniqueId);
     expect(listed).toMatchObject({

@@ -85,6 +85,8 @@ describe("the ticket's QR picture", () => {
     const first = await t.app.inject({ url: new URL(url, 'http://x').pathname });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/png');
+    // One grey channel, no alpha: the PDF embeds it as it is instead of decoding every pixel.
+    expect(await sharp(first.rawPayload).metadata()).toMatchObject({ channels: 1, hasAlpha: false });
     const text = await decode(first.rawPayload);
     expect(text).toContain('/verify/');
     expect(hashClaimCode(claimCodeOf(text)!)).toBe(order.claimCodeHash);

@@ -22,14 +22,31 @@ export const qrSourceKey = (pngKey: string): string => pngKey.replace(/\.png$/, 
 /** Keeps a new ticket's QR (its SVG); returns the key of its PNG, which is made on first use. */
 export async function storeTicketQr(storage: Storage, text: string): Promise<string> {
   const key = newFileKey('png');
-  const svg = await QRCode.toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+  // One byte-mode segment: qrcode's search for the shortest mix of modes (numeric runs in the random
+  // code) cost as much CPU as the rest of the QR (issue #22) and rarely saves a size step; the
+  // picture decodes to the same text.
+  const svg = await QRCode.toString([{ data: Buffer.from(text), mode: 'byte' }], {
+    type: 'svg',
+    margin: 2,
+    errorCorrectionLevel: 'M',
+  });
   await storage.put(qrSourceKey(key), Buffer.from(svg), 'image/svg+xml');
   return key;
 }
 
-/** The SVG rasterised by sharp on libvips' own threads (about 4x faster than qrcode's PNG encoder). */
+/**
+ * The SVG rasterised by sharp on libvips' own threads (about 4x faster than qrcode's PNG encoder), as
+ * one grey channel without alpha: the same pixels (the SVG paints its white background), and pdfkit
+ * embeds such a PNG as it is, where an alpha channel made it decode and split every pixel in
+ * JavaScript (some 50 ms of CPU per ticket PDF on the busy machine, issue #22).
+ */
 const rasterise = (svg: Buffer): Promise<Buffer> =>
-  sharp(svg).resize(512, 512, { kernel: 'nearest' }).png({ compressionLevel: 6 }).toBuffer();
+  sharp(svg)
+    .resize(512, 512, { kernel: 'nearest' })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('b-w')
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 
 /**
  * The QR's PNG: the stored file, else rasterised from its SVG and kept (two callers at once both make
