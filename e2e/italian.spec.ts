@@ -50,7 +50,10 @@ test('in Italian from the home page to the QR ticket and the Italian e-mail', as
   await expectNoSeriousA11yViolations(page);
 
   // A ticket type, the results, a ticket: every address keeps /it.
-  await page.getByRole('radio', { name: '24 ore' }).check();
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: '24 ore' }) })
+    .click();
   await page.getByRole('button', { name: 'Cerca' }).click();
   await expect(page).toHaveURL(/\/it\/search\?ticketType=24(%20|\+)hours/);
   await page
