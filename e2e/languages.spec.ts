@@ -120,3 +120,27 @@ test('the switcher keeps the page, and the choice is kept over the browser langu
   await expect(page).toHaveURL(/\/search\?ticketType=24%20hours$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
+
+test('axe finds nothing serious on the storefront in German and Spanish, at 390 and 1280 px', async ({ page }) => {
+  test.setTimeout(180_000);
+  const pages = [
+    '/de/',
+    '/de/search?ticketType=24%20hours',
+    '/de/manageBookings/E9/BB-NIGHT',
+    '/de/aboutus',
+    '/de/offer',
+    '/es/login',
+    '/es/registation',
+    '/es/find-tickets',
+    '/es/no/such/page',
+  ];
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of pages) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', path.slice(1, 3));
+      await expect(page.getByRole('main')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    }
+  }
+});
