@@ -1,34 +1,13 @@
 /** Pure display helpers of the ticket page, kept apart so they are unit-tested. */
-import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from '@rome/contract';
-
-/** Each language's day format, made when first asked for (English: 'en-GB', as the spec shows it). */
-const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
-function dateFormat(locale: Locale): Intl.DateTimeFormat {
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    dateFormats.set(locale, format);
-  }
-  return format;
-}
+import { DEFAULT_LOCALE, formatRomeDate, isRomeDate, type Locale } from '@rome/contract';
 
 /**
- * A bookable day 'YYYY-MM-DD' as 'Mon, 23 Nov 2026' ('lun 23 nov 2026' in Italian). The date is a calendar day in Rome, not an
- * instant, so it is read and formatted in UTC: no visitor's time zone can shift it by a day.
+ * A bookable day 'YYYY-MM-DD' as 'Mon, 23 Nov 2026' ('lun 23 nov 2026' in Italian): a calendar day in
+ * Rome, formatted by the contract's formatRomeDate (no visitor's time zone can shift it by a day).
  * Anything that is not a real calendar day is returned as it came.
  */
 export function formatTicketDate(isoDay: string, locale: Locale = DEFAULT_LOCALE): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
-  if (!m) return isoDay;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (date.getUTCMonth() !== Number(m[2]) - 1 || date.getUTCDate() !== Number(m[3])) return isoDay;
-  return dateFormat(locale).format(date);
+  return isRomeDate(isoDay) ? formatRomeDate(isoDay, locale) : isoDay;
 }
 
 /** The package's pictures for the gallery, in order, without empty slots or repeats. */
