@@ -121,7 +121,9 @@ test('the switcher keeps the page, and the choice is kept over the browser langu
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
-test('axe finds nothing serious on the storefront in German and Spanish, at 390 and 1280 px', async ({ page }) => {
+test('axe finds nothing serious on the storefront in German and Spanish, at 390 and 1280 px', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const pages = [
     '/de/',
