@@ -65,6 +65,10 @@ describe('pages in each language', () => {
     expect(res.body).not.toContain('pages-it.js');
     expect(res.body).not.toContain('shell-en.js');
     expect(res.body).not.toContain('shell-de.js');
+    // The hero painted before the app runs is in Italian too (the seed's English, no editor's words).
+    expect(res.body).toContain('<h1 class="');
+    expect(res.body).toContain('>Scopri Roma dal piano panoramico</h1>');
+    expect(/<main>.*<\/main>/s.exec(res.body)?.[0]).not.toContain('See Rome from the top deck');
   });
 
   it('English stays at the spec paths with the spec texts', async () => {

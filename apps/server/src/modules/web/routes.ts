@@ -13,6 +13,7 @@ import {
   companyPath,
   escapeHtml,
   findPage,
+  HOME_HERO,
   HOME_HERO_TAGS,
   type HomeHeroText,
   homeHeroFrameHtml,
@@ -252,11 +253,17 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   };
 
   /** The home hero's words from its content blocks, as the app's ContentText shows them (plain text). */
-  const heroText = (content: Awaited<ReturnType<typeof getStaticContent>> | null): Partial<HomeHeroText> => {
+  const heroText = (
+    content: Awaited<ReturnType<typeof getStaticContent>> | null,
+    tr: (id: string) => string,
+  ): Partial<HomeHeroText> => {
     const text: Partial<HomeHeroText> = {};
     for (const key of Object.keys(HOME_HERO_TAGS) as (keyof HomeHeroText)[]) {
       const block = content?.content_blocks.find((b) => b.unique_tag === HOME_HERO_TAGS[key] && b.is_active);
-      if (block) text[key] = htmlText(block.block_content);
+      const words = block ? htmlText(block.block_content) : '';
+      // As the app's ContentText: the seed's English default, unchanged by any editor, shows in the
+      // page's language (issue #20), so the frame and the app's first render say the same.
+      text[key] = !words || words === HOME_HERO[key] ? tr(HOME_HERO[key]) : words;
     }
     return text;
   };
@@ -320,7 +327,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       head.frame === 'banner' && head.lcpImage
         ? bannerFrameHtml(head.lcpImage)
         : head.frame === 'home-hero'
-          ? homeHeroFrameHtml(heroText(initial.content))
+          ? homeHeroFrameHtml(heroText(initial.content, (id) => i18n._(id)))
           : '';
     const html = addNonce(
       template
