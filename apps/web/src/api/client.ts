@@ -6,6 +6,8 @@
  * repeats the call; only when that fails are the tokens cleared and the visitor sent to /login,
  * remembering the page they were on.
  */
+
+import { i18n } from '@lingui/core';
 import type { ApiAnswer, ApiBody, ApiKey, ApiParams, ApiQuery } from '@rome/contract';
 import { appPath, specPathname } from '../i18n/locale';
 import { accessToken, onAccessTokenChange } from '../lib/access-token';
@@ -255,7 +257,9 @@ export function errorMessage(err: unknown, fallback: string): string {
   const body = (err as { body?: Record<string, unknown> } | null)?.body;
   for (const key of ['error', 'detail', 'message'] as const) {
     const v = body?.[key];
-    if (typeof v === 'string' && v) return v;
+    // The server speaks the spec's English; a message the contract marks for translation (its English
+    // is the catalogue id, e.g. 'Sold out') shows in the page's language, any other as it came.
+    if (typeof v === 'string' && v) return i18n._(v);
   }
   return fallback;
 }
