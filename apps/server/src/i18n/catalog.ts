@@ -11,7 +11,7 @@ import path from 'node:path';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { DEFAULT_LOCALE, type Locale } from '@rome/contract';
+import { DEFAULT_LOCALE, type Locale, localeFromAcceptLanguage } from '@rome/contract';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 export const CATALOGUE_FILES = [
@@ -55,3 +55,10 @@ export function serverI18n(locale: Locale): I18n {
   }
   return instance;
 }
+
+/**
+ * The language a request asks its e-mails in: the web app sends its page's language as Accept-Language
+ * with the calls that send e-mails (api/client.ts); English when it names none of ours.
+ */
+export const requestLanguage = (headers: { 'accept-language'?: string }): I18n =>
+  serverI18n(localeFromAcceptLanguage(headers['accept-language']) ?? DEFAULT_LOCALE);

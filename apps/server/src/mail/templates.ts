@@ -1,5 +1,8 @@
 /** Mail texts: plain text plus a simple HTML version of the same words. */
+
+import type { I18n } from '@lingui/core';
 import { escapeHtml, PRODUCT_NAME, RESET_CODE_TTL_MINUTES } from '@rome/contract';
+import { serverI18n } from '../i18n/catalog';
 import type { MailMessage } from './outbox';
 
 /** Wraps paragraphs in a minimal HTML document (inline styles only: mail clients drop the rest). */
@@ -14,38 +17,73 @@ ${body}
 </body></html>`;
 }
 
-export function resetCodeMail(to: string, name: string, code: string): MailMessage {
-  const subject = `Your ${PRODUCT_NAME} password reset code`;
-  const text = [
-    `Hello ${name},`,
-    '',
-    `Your password reset code is: ${code}`,
-    '',
-    `It expires in ${RESET_CODE_TTL_MINUTES} minutes and can be used once.`,
+/**
+ * The account's e-mails in the language of the page that asked for them (issue #20: the web app sends
+ * it as Accept-Language with the call; `requestLanguage` in i18n/catalog.ts). English unchanged.
+ */
+export function resetCodeMail(
+  to: string,
+  name: string,
+  code: string,
+  i18n: I18n = serverI18n('en'),
+): MailMessage {
+  const subject = i18n._('Your {shop} password reset code', { shop: PRODUCT_NAME });
+  const hello = i18n._('Hello {name},', { name });
+  const expires = i18n._('It expires in {minutes} minutes and can be used once.', {
+    minutes: RESET_CODE_TTL_MINUTES,
+  });
+  const ignore = i18n._(
     'If you did not ask to reset your password, you can ignore this e-mail: your password stays as it is.',
+  );
+  const text = [
+    hello,
+    '',
+    i18n._('Your password reset code is: {code}', { code }),
+    '',
+    expires,
+    ignore,
     '',
     PRODUCT_NAME,
   ].join('\n');
-  const html = simpleHtml('Password reset code', [
-    `Hello ${escapeHtml(name)},`,
-    `Your password reset code is: <strong style="font-size:24px;letter-spacing:4px">${code}</strong>`,
-    `It expires in ${RESET_CODE_TTL_MINUTES} minutes and can be used once.`,
-    'If you did not ask to reset your password, you can ignore this e-mail: your password stays as it is.',
+  const html = simpleHtml(i18n._('Password reset code'), [
+    escapeHtml(hello),
+    escapeHtml(i18n._('Your password reset code is: {code}', { code: '\u0000' })).replace(
+      '\u0000',
+      `<strong style="font-size:24px;letter-spacing:4px">${code}</strong>`,
+    ),
+    escapeHtml(expires),
+    escapeHtml(ignore),
   ]);
   return { to, subject, text, html };
 }
 
-export function passwordChangedMail(to: string, name: string, how: 'reset' | 'changed'): MailMessage {
-  const subject = `Your ${PRODUCT_NAME} password was ${how === 'reset' ? 'reset' : 'changed'}`;
+export function passwordChangedMail(
+  to: string,
+  name: string,
+  how: 'reset' | 'changed',
+  i18n: I18n = serverI18n('en'),
+): MailMessage {
+  const subject =
+    how === 'reset'
+      ? i18n._('Your {shop} password was reset', { shop: PRODUCT_NAME })
+      : i18n._('Your {shop} password was changed', { shop: PRODUCT_NAME });
   const lines = [
-    `Hello ${name},`,
-    `The password of your ${PRODUCT_NAME} account was ${how === 'reset' ? 'reset with a code sent to this address' : 'changed'}. Every device signed in before has been signed out.`,
-    'If this was not you, reset your password now with "Forgot password?" on the sign-in page and contact us.',
+    i18n._('Hello {name},', { name }),
+    `${
+      how === 'reset'
+        ? i18n._('The password of your {shop} account was reset with a code sent to this address.', {
+            shop: PRODUCT_NAME,
+          })
+        : i18n._('The password of your {shop} account was changed.', { shop: PRODUCT_NAME })
+    } ${i18n._('Every device signed in before has been signed out.')}`,
+    i18n._(
+      'If this was not you, reset your password now with "Forgot password?" on the sign-in page and contact us.',
+    ),
   ];
   return {
     to,
     subject,
     text: [...lines, '', PRODUCT_NAME].join('\n\n').replace(/\n\n\n\n/g, '\n\n'),
-    html: simpleHtml('Your password was updated', lines.map(escapeHtml)),
+    html: simpleHtml(i18n._('Your password was updated'), lines.map(escapeHtml)),
   };
 }

@@ -9,7 +9,7 @@
 
 import { i18n } from '@lingui/core';
 import type { ApiAnswer, ApiBody, ApiKey, ApiParams, ApiQuery } from '@rome/contract';
-import { appPath, specPathname } from '../i18n/locale';
+import { appPath, pageLocale, specPathname } from '../i18n/locale';
 import { accessToken, onAccessTokenChange } from '../lib/access-token';
 
 export class ApiError extends Error {
@@ -76,6 +76,9 @@ async function send(path: string, opts: Options, token: string | null): Promise<
     body = JSON.stringify(opts.body);
   }
   if (token) headers.authorization = `Bearer ${token}`;
+  // A call that may send an e-mail (a reset code, a confirmation) says the page's language, so the
+  // e-mail speaks it (issue #20). Reads keep the browser's own header: their answers do not vary.
+  if (opts.method && opts.method !== 'GET') headers['accept-language'] = pageLocale;
   // A relative path is under /api/; an absolute one is a contract call outside it (GET /bus.json).
   return fetch(path.startsWith('/') ? path : `/api/${path}`, {
     method: opts.method ?? 'GET',

@@ -36,6 +36,23 @@ const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 const INVALID = { error: 'Invalid or expired code.', code: 'invalid_request' };
 
 describe('POST /api/request-password-reset/', () => {
+  it('writes the code e-mail in the language of the page that asked (Accept-Language; issue #20)', async () => {
+    const u = await makeUser(t.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/request-password-reset/',
+      payload: { email: u.email },
+      headers: { 'accept-language': 'it' },
+      remoteAddress: ip(),
+    });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, u.email));
+    expect(mail.subject).toBe('Il codice per reimpostare la password di Rome Bus Tickets');
+    expect(mail.text).toMatch(/Il tuo codice per reimpostare la password è: \d{6}/);
+    expect(mail.text).toContain('Scade tra 10 minuti');
+    expect(mail.html).toMatch(/è: <strong[^>]*>\d{6}<\/strong>/);
+  });
+
   it('answers the same status and body for an unknown address as for an account, and mails only the account', async () => {
     const u = await makeUser(t.db);
     const known = await requestReset(u.email.toUpperCase());

@@ -6,6 +6,7 @@
  */
 import { AUTH_MESSAGES, isEmail, isResetCode, MESSAGES, PRIVACY_MESSAGES } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { requestLanguage } from '../../i18n/catalog';
 import { route } from '../../lib/contract-route';
 import { badRequest, HttpError } from '../../lib/errors';
 import { verifySecret } from '../../lib/passwords';
@@ -164,7 +165,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const updated = await setPassword(app.db, user.id, next);
     app.tokens.userChanged(user.id);
     await clearLimit(app.db, user.id, 'changePasswordPerUser');
-    await app.mailer.enqueue(passwordChangedMail(updated.email, updated.fullName, 'changed'));
+    await app.mailer.enqueue(
+      passwordChangedMail(updated.email, updated.fullName, 'changed', requestLanguage(req.headers)),
+    );
     // Every earlier token is void now; this browser gets a fresh pair to stay signed in.
     return { message: AUTH_MESSAGES.passwordChanged, ...(await app.tokens.issuePair(updated)) };
   });
@@ -197,7 +200,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       if (user) {
         const code = newResetCode();
         if (await storeResetCode(app.db, user.id, hashCode(user.id, code)))
-          await app.mailer.enqueue(resetCodeMail(user.email, user.fullName, code));
+          await app.mailer.enqueue(
+            resetCodeMail(user.email, user.fullName, code, requestLanguage(req.headers)),
+          );
       }
       return { message: AUTH_MESSAGES.resetRequested };
     }),
@@ -222,7 +227,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       await setPassword(app.db, user.id, password);
       app.tokens.userChanged(user.id);
       await clearLimit(app.db, email, 'loginPerAccount');
-      await app.mailer.enqueue(passwordChangedMail(user.email, user.fullName, 'reset'));
+      await app.mailer.enqueue(
+        passwordChangedMail(user.email, user.fullName, 'reset', requestLanguage(req.headers)),
+      );
       return { message: AUTH_MESSAGES.resetDone };
     }),
   );
