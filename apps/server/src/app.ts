@@ -276,8 +276,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .replace(/\//g, '.');
       const plain = issue?.message ? `${field ? `${field}: ` : ''}${issue.message}` : err.message;
       const entry = endpointOf(req);
-      // A query beside the spec's call (?lang=) speaks for itself; the spec's message is about the body.
-      if (err.validationContext === 'querystring' && issue?.message)
+      // The language beside the spec's content calls (?lang=, issue #20) speaks for itself: the call's
+      // own message is about its body ('Content is required.').
+      if (err.validationContext === 'querystring' && field === 'lang' && issue?.message)
         return sendError(reply, 400, { error: issue.message });
       return sendError(reply, 400, {
         ...entry?.invalidExtras,
