@@ -40,6 +40,27 @@ async function noticeTo(to: string) {
 const undoTokenIn = (text: string) => /\/undo-email-change#token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 
 describe('PUT /api/profile/update/ with a new e-mail address', () => {
+  it('tells the old address in the language of the page the change was made on (issue #20)', async () => {
+    const u = await makeUser(t.db);
+    const { access } = await tokensFor(t.app, u.email, u.password);
+    const newEmail = `spostato-${u.id.slice(0, 8)}@example.com`;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/update/',
+      headers: { ...bearer(access), 'accept-language': 'it' },
+      payload: { email: newEmail, phone_number: '3912345678', current_password: u.password },
+    });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, u.email));
+    expect(mail.subject).toBe('L’indirizzo e-mail del tuo account Rome Bus Tickets è stato cambiato');
+    expect(mail.text).toContain(`è stato cambiato da questo indirizzo a ${newEmail}.`);
+    expect(undoTokenIn(mail.text)).toBeTruthy();
+    // The link keeps its place in the translated sentence.
+    expect(mail.html).toMatch(
+      /Se non sei stato tu, <a href="[^"]+#token=[\w-]+">annulla la modifica<\/a> entro \d+ giorni/,
+    );
+  });
+
   it('refuses without the current password or with a wrong one, changing nothing', async () => {
     const u = await makeUser(t.db);
     const { access } = await tokensFor(t.app, u.email, u.password);

@@ -6,28 +6,57 @@
  * undo link of the account, so a later change's link cannot take the address away again.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { I18n } from '@lingui/core';
 import { EMAIL_UNDO_PATH, EMAIL_UNDO_TTL_DAYS, escapeHtml, PRODUCT_NAME } from '@rome/contract';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailChangeUndos, refreshTokens, users } from '../../db/schema';
+import { serverI18n } from '../../i18n/catalog';
 import { enqueueMail, type MailMessage } from '../../mail/outbox';
 import { simpleHtml } from '../../mail/templates';
 import { isUniqueViolation } from '../auth/users';
 
 export const undoTokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export function emailChangedMail(to: string, name: string, newEmail: string, undoUrl: string): MailMessage {
-  const subject = `The e-mail address of your ${PRODUCT_NAME} account was changed`;
+/** The notice to the previous address, in the language of the page the change was made on (issue #20). */
+export function emailChangedMail(
+  to: string,
+  name: string,
+  newEmail: string,
+  undoUrl: string,
+  i18n: I18n = serverI18n('en'),
+): MailMessage {
+  const shop = PRODUCT_NAME;
+  const subject = i18n._('The e-mail address of your {shop} account was changed', { shop });
+  const days = EMAIL_UNDO_TTL_DAYS;
   const lines = [
-    `Hello ${name},`,
-    `The e-mail address of your ${PRODUCT_NAME} account was changed from this address to ${newEmail}. Every other device signed in to the account has been signed out.`,
-    `If this was not you, open this link within ${EMAIL_UNDO_TTL_DAYS} days to put this address back and sign out every device: ${undoUrl}`,
-    'Then reset your password with "Forgot password?" on the sign-in page. If the change was yours, you need not do anything.',
+    i18n._('Hello {name},', { name }),
+    i18n._(
+      'The e-mail address of your {shop} account was changed from this address to {newEmail}. Every other device signed in to the account has been signed out.',
+      { shop, newEmail },
+    ),
+    i18n._(
+      'If this was not you, open this link within {days} days to put this address back and sign out every device: {url}',
+      { days, url: undoUrl },
+    ),
+    i18n._(
+      'Then reset your password with "Forgot password?" on the sign-in page. If the change was yours, you need not do anything.',
+    ),
   ];
-  const html = simpleHtml('Your e-mail address was changed', [
+  // The link's words wrap the link: the text is escaped around a placeholder the link replaces.
+  const undo = escapeHtml(
+    i18n._(
+      'If this was not you, <0>undo the change</0> within {days} days: this address comes back and every device is signed out.',
+      { days },
+    ),
+  ).replace(
+    /&lt;0&gt;(.*?)&lt;\/0&gt;/,
+    (_, words: string) => `<a href="${escapeHtml(undoUrl)}">${words}</a>`,
+  );
+  const html = simpleHtml(i18n._('Your e-mail address was changed'), [
     escapeHtml(lines[0]),
     escapeHtml(lines[1]),
-    `If this was not you, <a href="${escapeHtml(undoUrl)}">undo the change</a> within ${EMAIL_UNDO_TTL_DAYS} days: this address comes back and every device is signed out.`,
+    undo,
     escapeHtml(lines[3]),
   ]);
   return { to, subject, text: [...lines, '', PRODUCT_NAME].join('\n\n'), html };
@@ -39,7 +68,7 @@ export function emailChangedMail(to: string, name: string, newEmail: string, und
  */
 export async function recordEmailChange(
   tx: Db,
-  input: { userId: string; name: string; oldEmail: string; newEmail: string; baseUrl: string },
+  input: { userId: string; name: string; oldEmail: string; newEmail: string; baseUrl: string; i18n?: I18n },
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   await tx.insert(emailChangeUndos).values({
@@ -50,7 +79,7 @@ export async function recordEmailChange(
     expiresAt: new Date(Date.now() + EMAIL_UNDO_TTL_DAYS * 86_400_000),
   });
   const url = `${input.baseUrl}${EMAIL_UNDO_PATH}#token=${token}`;
-  await enqueueMail(tx, emailChangedMail(input.oldEmail, input.name, input.newEmail, url));
+  await enqueueMail(tx, emailChangedMail(input.oldEmail, input.name, input.newEmail, url, input.i18n));
 }
 
 export type UndoResult = { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'taken' };

@@ -106,6 +106,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         oldEmail: before.email,
         newEmail: row.email,
         baseUrl: publicUrlFor(app.config, req),
+        i18n: requestLanguage(req.headers),
       });
       return row;
     });
