@@ -22,6 +22,9 @@ async function chooseAndCheckout(page: Page): Promise<string> {
   await expect(page.getByTestId('order-total')).toHaveText('€59.00');
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/login\/?$/);
+  // The ticket page stays on screen until the sign-in page's code has arrived (a navigation is a
+  // transition, decision 025): wait for the sign-in form itself.
+  await expect(inMain(page).getByLabel('Username')).toBeVisible();
   return date;
 }
 
