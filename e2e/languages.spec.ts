@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { demoAccounts, expectNoSeriousA11yViolations, signInWith } from './fixtures';
+import { demoAccounts, expectNoSeriousA11yViolations, signInAs, signInWith } from './fixtures';
 
 test.use({ locale: 'it-IT' });
 
@@ -98,6 +98,39 @@ test('in Italian from the home page to the QR ticket and the Italian e-mail', as
   await page.goto(link!);
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
   await expect(page.getByRole('img', { name: /QR/ }).first()).toBeVisible();
+});
+
+test('the ticket editor on the Italian page writes the Italian words; English stays', async ({ page }) => {
+  const TICKET = '/manageBookings/E9/GL-72';
+  const english = (await (await page.request.get('/api/package/E9/GL-72/')).json()).data;
+  await signInAs(page, 'editor', { isEditor: true });
+  await page.goto(`/it${TICKET}`);
+  await page.getByRole('button', { name: 'Edit Ticket' }).click();
+  const editor = page.getByRole('dialog', { name: /^Edit Ticket/ });
+  await expect(editor.getByText(/You are editing the Italiano words/)).toBeVisible();
+  // Nothing written in Italian yet: every text field shows its English, marked.
+  await expect(editor.getByText('Not translated: English shown')).toHaveCount(6);
+  const title = editor.getByRole('textbox', { name: /^Title/ });
+  await expect(title).toHaveValue(english.title);
+  await title.fill('Linea Verde Roma 72 ore');
+  await editor.getByRole('textbox', { name: /^Subtitle/ }).fill('Autobus panoramico');
+  await editor.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Linea Verde Roma 72 ore' })).toBeVisible();
+
+  // The Italian page from the server: its head and its first screen in Italian.
+  await page.reload();
+  await expect(page).toHaveTitle(/^Linea Verde Roma 72 ore \| /);
+  await expect(page.getByText('Autobus panoramico').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Ticket' }).click();
+  await expect(editor.getByText('Not translated: English shown')).toHaveCount(4);
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+
+  // English (the spec's calls and page) is untouched.
+  const after = (await (await page.request.get('/api/package/E9/GL-72/')).json()).data;
+  expect(after.title).toBe(english.title);
+  expect(after.type).toBe(english.type);
+  expect(await (await page.request.get(TICKET)).text()).not.toContain('Linea Verde');
 });
 
 test('the switcher keeps the page, and the choice is kept over the browser language', async ({ page }) => {

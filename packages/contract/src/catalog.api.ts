@@ -11,6 +11,7 @@ import {
   packagesResponseSchema,
 } from './catalog.schema';
 import { endpoint, errors } from './endpoint';
+import { languageQuerySchema } from './locales.schema';
 
 /** One package as the examples of the reference show it (every field of spec §3). */
 const EXAMPLE_PACKAGE = {
@@ -52,6 +53,8 @@ export const catalogApi = {
       'it follows catalogue edits at once (no-cache).',
     tag: 'catalog',
     access: 'public',
+    // Beside the spec's call (issue #20): the titles and subtitles in the page's language.
+    query: languageQuerySchema,
     responses: { 200: offersResponseSchema },
   }),
   'GET /api/packages/': endpoint({
@@ -60,7 +63,10 @@ export const catalogApi = {
     access: 'public',
     description:
       'Served from a ready JSON string, compressed once per encoding, with an ETag: a request whose ' +
-      'If-None-Match is the current ETag is answered 304 with no body.',
+      'If-None-Match is the current ETag is answered 304 with no body. With ?lang= (beside the spec, ' +
+      "issue #20) the packages' words are in that language where editors wrote them, English otherwise " +
+      '(listed in `untranslated`).',
+    query: languageQuerySchema,
     responses: {
       200: packagesResponseSchema.meta({
         examples: [{ bus_data: [EXAMPLE_PACKAGE], folders: [EXAMPLE_FOLDER] }],
@@ -79,6 +85,7 @@ export const catalogApi = {
       }),
       id: z.string().meta({ description: 'The package tag', examples: ['BB-24'] }),
     }),
+    query: languageQuerySchema,
     responses: {
       200: z.object({ data: packageSchema }).meta({ examples: [{ data: EXAMPLE_PACKAGE }] }),
       404: errors[404],
@@ -91,7 +98,9 @@ export const catalogApi = {
     description:
       'Only the fields sent change. Prices are decimals of 0 or more with up to two decimals; ' +
       'schema_json is JSON text (empty clears it) or a JSON object; an image slot takes a media library ' +
-      'image id (null clears it). Bad input changes nothing.',
+      'image id (null clears it). Bad input changes nothing. With ?lang= (beside the spec, issue #20) ' +
+      'the words (title, type, description, meta fields) are written in that language, an empty one ' +
+      'showing the English again; prices, pictures and the featured flag are the same in every language.',
     params: z.object({
       tag: z
         .string()
@@ -99,6 +108,7 @@ export const catalogApi = {
         .max(200)
         .meta({ examples: ['BB-24'] }),
     }),
+    query: languageQuerySchema,
     body: packageEditSchema,
     responses: {
       200: z

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { AltSlot, ImageSlot, OfferCard } from './catalog';
-import { ALT_SLOTS, IMAGE_SLOTS, PACKAGE_KINDS } from './catalog';
+import { ALT_SLOTS, IMAGE_SLOTS, PACKAGE_KINDS, PACKAGE_TEXT_FIELDS } from './catalog';
 import { AVAILABILITY_TYPES } from './inventory';
 import { decimalToCents } from './money';
 import { MESSAGES, oneLine, parseSchemaJson } from './validation';
@@ -43,6 +43,11 @@ export const packageSchema = z
     /** Beside the spec's fields (inventory): how it sells; null is the spec's dates-or-none. */
     availability_type: z.enum(AVAILABILITY_TYPES).nullable(),
     pass_hours: z.number().int().nullable(),
+    /**
+     * Beside the spec's fields (issue #20), when asked for in another language (?lang=): the text
+     * fields with no words in that language yet, which show their English (the editors see them marked).
+     */
+    untranslated: z.array(z.enum(PACKAGE_TEXT_FIELDS)).optional(),
   })
   .meta({ id: 'Package' });
 export const folderSchema = z.object({

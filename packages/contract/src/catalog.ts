@@ -42,6 +42,20 @@ export type AltSlot = Extract<ImageSlot, `thumbnail_${string}` | `carousel_${str
 export const ALT_SLOTS = IMAGE_SLOTS.filter(
   (s): s is AltSlot => s.startsWith('thumbnail') || s.startsWith('carousel'),
 );
+/**
+ * A package's words that editors write per language (issue #20; the ticket editor on the page in that
+ * language). Everything else is the same in every language: prices, pictures, dates, and the duration,
+ * which the search matches against the ticket types.
+ */
+export const PACKAGE_TEXT_FIELDS = [
+  'title',
+  'type',
+  'description',
+  'meta_title',
+  'meta_description',
+  'meta_keywords',
+] as const;
+export type PackageTextField = (typeof PACKAGE_TEXT_FIELDS)[number];
 /** Spec §9: booking path codes. E9 when the package has a duration, otherwise E8. */
 export const BOOKING_STATUSES = ['E9', 'E8'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { apiErrorSchema, endpoint, errors } from './endpoint';
-import { LOCALES } from './locales';
+import { languageQuerySchema } from './locales.schema';
 import { MEDIA_TYPES } from './site';
 import { mediaItemSchema, partnerLogoSchema } from './site.schema';
 
@@ -48,13 +48,6 @@ export const contentBlockSchema = z.object({
   translated: z.boolean().optional(),
 });
 
-/**
- * Beside the spec's calls (issue #20): the language the content is read or written in. Absent or
- * 'en': English, the spec's store, as before.
- */
-export const contentLanguageQuerySchema = z.object({
-  lang: z.enum(LOCALES, { error: 'Unknown language.' }).optional(),
-});
 export const pageImageFileSchema = z.object({
   id: z.number().int(),
   file: z.string().nullable(),
@@ -211,7 +204,7 @@ export const contentApi = {
     tag: 'content',
     access: 'public',
     params: z.object({ pageTag: z.string().meta({ examples: ['about-us'] }) }),
-    query: contentLanguageQuerySchema,
+    query: languageQuerySchema,
     responses: {
       200: staticContentSchema.meta({
         examples: [
@@ -232,7 +225,7 @@ export const contentApi = {
     tag: 'content',
     access: 'editor',
     params: z.object({ tag: z.string().meta({ examples: ['about-us-title'] }) }),
-    query: contentLanguageQuerySchema,
+    query: languageQuerySchema,
     body: editContentBodySchema,
     invalid: 'Content is required.',
     responses: {
@@ -268,7 +261,7 @@ export const contentApi = {
     tag: 'content',
     access: 'editor',
     params: z.object({ page: z.string().meta({ examples: ['about-us'] }) }),
-    query: contentLanguageQuerySchema,
+    query: languageQuerySchema,
     body: pageMetaBodySchema,
     responses: {
       200: z

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firstScreenApiPath } from './first-screen';
 import { firstScreenData } from './pages';
 
-const paths = (pathname: string) => firstScreenData(pathname).map(firstScreenApiPath);
+const paths = (pathname: string) => firstScreenData(pathname).map((d) => firstScreenApiPath(d));
 
 describe('first-screen data of a landing page', () => {
   it('home: the packages, the partner logos and the settings', () => {
@@ -29,5 +29,12 @@ describe('first-screen data of a landing page', () => {
     for (const p of ['/login', '/aboutus', '/profile', '/analytics', '/no/such/page']) {
       expect(paths(p), p).toEqual([]);
     }
+  });
+
+  it("a page in another language asks for the packages' words in it (issue #20); English as the spec", () => {
+    const it = (pathname: string) => firstScreenData(pathname).map((d) => firstScreenApiPath(d, 'it'));
+    expect(it('/')).toEqual(['packages/?lang=it', 'partner-logos', 'website-settings/']);
+    expect(it('/manageBookings/E9/BB-24')[0]).toBe('package/E9/BB-24/?lang=it');
+    expect(firstScreenData('/').map((d) => firstScreenApiPath(d, 'en'))[0]).toBe('packages/');
   });
 });

@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, type Locale } from './locales';
+
 /**
  * The data a landing page draws its first screen from (the page table's `firstScreen`, pages.ts,
  * `firstScreenData(pathname)`). The server starts these requests with the page's
@@ -25,13 +27,17 @@ export const SETTINGS_API_PATH = 'website-settings/';
 /** The partner logos of the home page's strip: GET /api/partner-logos. */
 export const PARTNER_LOGOS_API_PATH = 'partner-logos';
 
-/** The API path (under /api/) of one piece of first-screen data. */
-export function firstScreenApiPath(d: FirstScreenData): string {
+/**
+ * The API path (under /api/) of one piece of first-screen data, for a page in `locale`: the packages'
+ * words come in the page's language (?lang=, issue #20); English asks as the spec does.
+ */
+export function firstScreenApiPath(d: FirstScreenData, locale: Locale = DEFAULT_LOCALE): string {
+  const lang = locale === DEFAULT_LOCALE ? '' : `?lang=${locale}`;
   switch (d.kind) {
     case 'packages':
-      return PACKAGES_API_PATH;
+      return `${PACKAGES_API_PATH}${lang}`;
     case 'package':
-      return packageApiPath(d.status, d.id);
+      return `${packageApiPath(d.status, d.id)}${lang}`;
     case 'settings':
       return SETTINGS_API_PATH;
     case 'partnerLogos':

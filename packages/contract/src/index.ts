@@ -18,6 +18,7 @@ export * from './html-policy';
 export * from './inventory';
 export * from './inventory.schema';
 export * from './locales';
+export * from './locales.schema';
 export * from './money';
 export * from './order';
 export * from './pages';

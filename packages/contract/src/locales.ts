@@ -7,8 +7,6 @@
  *
  * Plain data and pure functions: the web app imports this at run time.
  */
-import type { PageModule } from './pages';
-
 export const LOCALES = ['en', 'it', 'es', 'fr', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
@@ -71,12 +69,3 @@ export const INTL_LOCALE: Record<Locale, string> = {
   fr: 'fr-FR',
   de: 'de-DE',
 };
-
-/**
- * The storefront's words come in two catalogues per language (lingui.config.ts): `shell`, what the
- * navigation, footer and home page say, and `pages`, every other page's words. These pages need only
- * the first; every other page loads both before it is drawn (the web's router, the server's preloads).
- */
-export const SHELL_WORDS_ONLY: readonly PageModule[] = ['features/home/HomePage'];
-export const needsPageWords = (module: PageModule | undefined): boolean =>
-  module === undefined || !SHELL_WORDS_ONLY.includes(module);

@@ -561,3 +561,12 @@ export function navLinks(place: NavPlace): PageLink[] {
 /** The robots.txt Disallow paths of the pages kept from crawlers: each path up to its first param. */
 export const uncrawledPaths = (): string[] =>
   PAGES.filter((p) => p.crawl === false).map((p) => p.pattern.replace(/:.*$/, ''));
+
+/**
+ * The storefront's words come in two catalogues per language (lingui.config.ts): `shell`, what the
+ * navigation, footer and home page say, and `pages`, every other page's words. These pages need only
+ * the first; every other page loads both before it is drawn (the web's router, the server's preloads).
+ */
+export const SHELL_WORDS_ONLY: readonly PageModule[] = ['features/home/HomePage'];
+export const needsPageWords = (module: PageModule | undefined): boolean =>
+  module === undefined || !SHELL_WORDS_ONLY.includes(module);

@@ -510,6 +510,29 @@ export const contentTranslations = pgTable(
   (t) => [primaryKey({ columns: [t.uniqueTag, t.language] })],
 );
 
+/**
+ * A package's words in another language than English (issue #20): the ticket editor writes them on the
+ * ticket page in that language. English stays in `packages` (the spec's store); a field left null shows
+ * its English, marked for editors. Prices, pictures and dates are the same in every language.
+ */
+export const packageTranslations = pgTable(
+  'package_translations',
+  {
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    title: text('title'),
+    type: text('type'),
+    description: text('description'),
+    metaTitle: text('meta_title'),
+    metaDescription: text('meta_description'),
+    metaKeywords: text('meta_keywords'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.language] })],
+);
+
 /** A page's metadata in another language than English (title, description, keywords; issue #20). */
 export const pageTranslations = pgTable(
   'page_translations',

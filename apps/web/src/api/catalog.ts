@@ -1,25 +1,29 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { contentQuery } from '../i18n/locale';
 import { call } from './client';
 
 /**
  * The whole catalogue (packages and folders); the server caches it and answers with an ETag. Public
  * reads go without the sign-in token: the answer is the same for everyone, and the request is then the
  * very one the page's HTML preloaded (contract first-screen.ts, firstScreen.test.ts), signed in or not.
+ * The packages' words come in the page's language (`contentQuery`: ?lang= beside the spec, issue #20).
  */
 export const packagesQuery = queryOptions({
-  queryKey: ['packages'],
-  queryFn: ({ signal }) => call('GET /api/packages/', {}, { signal, auth: false }),
+  queryKey: ['packages', contentQuery.lang ?? 'en'],
+  queryFn: ({ signal }) => call('GET /api/packages/', { query: contentQuery }, { signal, auth: false }),
   staleTime: 60_000,
 });
 export const usePackages = () => useQuery(packagesQuery);
 
 export const packageQuery = (status: string, id: string) =>
   queryOptions({
-    queryKey: ['package', status, id],
+    queryKey: ['package', status, id, contentQuery.lang ?? 'en'],
     queryFn: ({ signal }) =>
-      call('GET /api/package/:status/:id/', { params: { status, id } }, { signal, auth: false }).then(
-        (r) => r.data,
-      ),
+      call(
+        'GET /api/package/:status/:id/',
+        { params: { status, id }, query: contentQuery },
+        { signal, auth: false },
+      ).then((r) => r.data),
     staleTime: 60_000,
   });
 export const usePackage = (status: string, id: string) => useQuery(packageQuery(status, id));
@@ -29,8 +33,8 @@ export const usePackage = (status: string, id: string) => useQuery(packageQuery(
  * the catalogue, so it is kept as long as the package list.
  */
 export const offersQuery = queryOptions({
-  queryKey: ['offers'],
-  queryFn: ({ signal }) => call('GET /bus.json', {}, { signal, auth: false }),
+  queryKey: ['offers', contentQuery.lang ?? 'en'],
+  queryFn: ({ signal }) => call('GET /bus.json', { query: contentQuery }, { signal, auth: false }),
   staleTime: 60_000,
 });
 export const useOffers = () => useQuery(offersQuery);

@@ -1,12 +1,14 @@
 /**
  * Editors change a package in place (spec §2 Ticket editor, §7 PATCH update-bus-package/{tag}/):
  * title, featured flag, prices, SEO fields, description (sanitised) and any image slot by media id.
+ * In another language (issue #20) the words go to that language's translation and the rest (prices,
+ * pictures, the featured flag) to the package, as they are the same in every language.
  * Bad input changes nothing.
  */
-import { ALT_SLOTS, IMAGE_SLOTS, type PackageEdit } from '@rome/contract';
+import { ALT_SLOTS, DEFAULT_LOCALE, IMAGE_SLOTS, type Locale, type PackageEdit } from '@rome/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mediaItems, packageImages, packages } from '../../db/schema';
+import { mediaItems, packageImages, packages, packageTranslations } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { recordEdit } from '../content/service';
@@ -16,22 +18,39 @@ import { recordEdit } from '../content/service';
  * one line, schema_json parsed, image slots as media ids or null. What is left here is what needs the
  * database: the package and the media items must exist.
  */
-export async function updatePackage(db: Db, userId: string, tag: string, edit: PackageEdit) {
+export async function updatePackage(
+  db: Db,
+  userId: string,
+  tag: string,
+  edit: PackageEdit,
+  language: Locale = DEFAULT_LOCALE,
+) {
   const [pkg] = await db.select().from(packages).where(eq(packages.packageTag, tag));
   if (!pkg) throw notFound('Package not found.');
 
+  // The words: into the package in English, into the language's translation otherwise.
+  const words = {
+    title: edit.title,
+    type: edit.type,
+    metaTitle: edit.meta_title,
+    metaDescription: edit.meta_description,
+    metaKeywords: edit.meta_keywords,
+    description: edit.description === undefined ? undefined : sanitizeHtml(edit.description),
+  };
+  const translated = language !== DEFAULT_LOCALE;
   const set: Partial<typeof packages.$inferInsert> = {};
-  if (edit.title !== undefined) set.title = edit.title;
+  const wordsSet: Partial<typeof packageTranslations.$inferInsert> = {};
+  for (const [key, value] of Object.entries(words) as [keyof typeof words, string | undefined][]) {
+    if (value === undefined) continue;
+    // An empty text in another language takes its words away: the English shows again, marked.
+    if (translated) wordsSet[key] = value.trim() === '' ? null : value;
+    else set[key] = value;
+  }
   if (edit.is_featured !== undefined) set.isFeatured = edit.is_featured;
   if (edit.adult_price !== undefined) set.adultPriceCents = edit.adult_price;
   if (edit.youth_price !== undefined) set.youthPriceCents = edit.youth_price;
   if (edit.off_price !== undefined) set.offPriceCents = edit.off_price;
-  if (edit.type !== undefined) set.type = edit.type;
-  if (edit.meta_title !== undefined) set.metaTitle = edit.meta_title;
-  if (edit.meta_description !== undefined) set.metaDescription = edit.meta_description;
-  if (edit.meta_keywords !== undefined) set.metaKeywords = edit.meta_keywords;
   if (edit.schema_json !== undefined) set.schemaJson = edit.schema_json;
-  if (edit.description !== undefined) set.description = sanitizeHtml(edit.description);
 
   // Image slots: a media id (an image of the library) or null to clear; alt texts alongside.
   const slotChanges = IMAGE_SLOTS.flatMap((slot) =>
@@ -50,7 +69,12 @@ export async function updatePackage(db: Db, userId: string, tag: string, edit: P
     const alt = edit[`${slot}_alt`];
     return alt === undefined ? [] : [{ slot, alt }];
   });
-  if (Object.keys(set).length === 0 && slotChanges.length === 0 && altChanges.length === 0) {
+  if (
+    Object.keys(set).length === 0 &&
+    Object.keys(wordsSet).length === 0 &&
+    slotChanges.length === 0 &&
+    altChanges.length === 0
+  ) {
     throw badRequest('Nothing to update.');
   }
 
@@ -60,6 +84,14 @@ export async function updatePackage(db: Db, userId: string, tag: string, edit: P
         .update(packages)
         .set({ ...set, updatedAt: new Date() })
         .where(eq(packages.id, pkg.id));
+    if (Object.keys(wordsSet).length)
+      await tx
+        .insert(packageTranslations)
+        .values({ packageId: pkg.id, language, ...wordsSet })
+        .onConflictDoUpdate({
+          target: [packageTranslations.packageId, packageTranslations.language],
+          set: { ...wordsSet, updatedAt: new Date() },
+        });
     for (const c of slotChanges) {
       if (c.mediaId === null) {
         await tx
@@ -91,7 +123,12 @@ export async function updatePackage(db: Db, userId: string, tag: string, edit: P
         youth: pkg.youthPriceCents,
         off: pkg.offPriceCents,
       },
-      after: { ...set, images: slotChanges, alts: altChanges },
+      after: {
+        ...set,
+        ...(translated ? { language, words: wordsSet } : {}),
+        images: slotChanges,
+        alts: altChanges,
+      },
     });
   });
 }

@@ -14,7 +14,8 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
   // Buffer goes out as it is, without the contract's serialiser. catalog.test.ts checks that this
   // string parses with the contract's 200 schema, so the reference cannot drift from the answer.
   route(app, 'GET /api/packages/', async (req, reply) => {
-    const snap = await app.catalog.get();
+    // ?lang= beside the spec (issue #20): each language is its own snapshot, JSON and ETag.
+    const snap = await app.catalog.get(req.query.lang);
     reply.header('etag', snap.etag).header('cache-control', 'no-cache');
     if (req.headers['if-none-match'] === snap.etag) return reply.code(304).send(null);
     reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
@@ -37,7 +38,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, 'GET /api/package/:status/:id/', async (req) => {
     const { status, id } = req.params;
-    const pkg = isBookingStatus(status) ? (await app.catalog.get()).byTag.get(id) : undefined;
+    const pkg = isBookingStatus(status) ? (await app.catalog.get(req.query.lang)).byTag.get(id) : undefined;
     if (!pkg) throw notFound('Package not found.');
     return { data: pkg };
   });
@@ -47,9 +48,9 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     'PATCH /api/update-bus-package/:tag/',
     async (req) => {
       const { tag } = req.params;
-      await updatePackage(app.db, req.user!.id, tag, req.body);
+      await updatePackage(app.db, req.user!.id, tag, req.body, req.query.lang);
       app.catalog.invalidate();
-      const snap = await app.catalog.get();
+      const snap = await app.catalog.get(req.query.lang);
       return { data: snap.byTag.get(tag) ?? null, message: 'Ticket updated successfully!' };
     },
     // Who may call is decided before the body is validated: an anonymous caller gets 401, not 400.

@@ -1,13 +1,26 @@
 /**
  * The catalogue: packages and folders as the spec's `GET packages/` answers them. The list is read
  * often and changes rarely, so it is built once, kept as ready JSON with an ETag, and rebuilt after
- * an edit calls `invalidate()`.
+ * an edit calls `invalidate()`. It is built in every language at once (issue #20): English from
+ * `packages`, the others with the words editors wrote in `package_translations` laid over it.
  */
 import { createHash } from 'node:crypto';
-import { ALT_SLOTS, centsToDecimal, type Folder, IMAGE_SLOTS, type Package, usesSlots } from '@rome/contract';
+import {
+  ALT_SLOTS,
+  centsToDecimal,
+  DEFAULT_LOCALE,
+  type Folder,
+  IMAGE_SLOTS,
+  LOCALES,
+  type Locale,
+  PACKAGE_TEXT_FIELDS,
+  type Package,
+  type PackageTextField,
+  usesSlots,
+} from '@rome/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { folders, mediaItems, packageImages, packages } from '../../db/schema';
+import { folders, mediaItems, packageImages, packages, packageTranslations } from '../../db/schema';
 import { openSlotDates } from '../inventory/slots';
 import { mediaUrl } from '../media/urls';
 
@@ -59,8 +72,49 @@ function serialize(
   return out as Package;
 }
 
-export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
-  const [folderRows, packageRows, imageRows, slotDates] = await Promise.all([
+type TranslationRow = typeof packageTranslations.$inferSelect;
+/** The translation table's column of each text field of the contract. */
+const TEXT_COLUMNS: Record<PackageTextField, keyof TranslationRow> = {
+  title: 'title',
+  type: 'type',
+  description: 'description',
+  meta_title: 'metaTitle',
+  meta_description: 'metaDescription',
+  meta_keywords: 'metaKeywords',
+};
+
+/**
+ * The package in another language: each text field an editor wrote in it replaces the English; the
+ * others keep their English and are listed in `untranslated`, for the editors' marks.
+ */
+export function translatePackage(pkg: Package, row: TranslationRow | undefined): Package {
+  const out: Record<string, unknown> = { ...pkg };
+  const untranslated: PackageTextField[] = [];
+  for (const field of PACKAGE_TEXT_FIELDS) {
+    const words = row?.[TEXT_COLUMNS[field]];
+    if (typeof words === 'string') out[field] = words;
+    else untranslated.push(field);
+  }
+  out.untranslated = untranslated;
+  return out as Package;
+}
+
+/** The snapshot of one language: the list, its JSON and ETag. */
+function snapshot(list: Package[], folderList: Folder[]): CatalogSnapshot {
+  const json = JSON.stringify({ bus_data: list, folders: folderList });
+  return {
+    packages: list,
+    folders: folderList,
+    byTag: new Map(list.map((p) => [p.package_tag, p])),
+    json,
+    etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+  };
+}
+
+export type CatalogLanguages = Record<Locale, CatalogSnapshot>;
+
+export async function loadCatalog(db: Db): Promise<CatalogLanguages> {
+  const [folderRows, packageRows, imageRows, slotDates, translationRows] = await Promise.all([
     db.select().from(folders).orderBy(asc(folders.sortOrder), asc(folders.id)),
     db.select().from(packages).orderBy(asc(packages.sortOrder), asc(packages.id)),
     db
@@ -74,6 +128,7 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
       .from(packageImages)
       .innerJoin(mediaItems, eq(mediaItems.id, packageImages.mediaId)),
     openSlotDates(db, new Date()),
+    db.select().from(packageTranslations),
   ]);
   const folderById = new Map(folderRows.map((f) => [f.id, f]));
   const imagesByPackage = new Map<number, Map<string, { url: string | null; alt: string }>>();
@@ -98,18 +153,23 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
     company_slug: f.companySlug,
     active: f.active,
   }));
-  const json = JSON.stringify({ bus_data: list, folders: folderList });
-  return {
-    packages: list,
-    folders: folderList,
-    byTag: new Map(list.map((p) => [p.package_tag, p])),
-    json,
-    etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
-  };
+  const translations = new Map(translationRows.map((r) => [`${r.packageId}:${r.language}`, r]));
+  const languages = {} as CatalogLanguages;
+  for (const locale of LOCALES) {
+    languages[locale] =
+      locale === DEFAULT_LOCALE
+        ? snapshot(list, folderList)
+        : snapshot(
+            list.map((p) => translatePackage(p, translations.get(`${p.id}:${locale}`))),
+            folderList,
+          );
+  }
+  return languages;
 }
 
 export type Catalog = {
-  get(): Promise<CatalogSnapshot>;
+  /** The catalogue in a language (English, the spec's, unless named). */
+  get(locale?: Locale): Promise<CatalogSnapshot>;
   invalidate(): void;
 };
 
@@ -118,10 +178,10 @@ export const CATALOG_MAX_AGE_MS = 10 * 60 * 1000;
 
 /** A cache that loads on first use and after each invalidation; concurrent readers share one load. */
 export function createCatalog(db: Db, maxAgeMs = CATALOG_MAX_AGE_MS): Catalog {
-  let current: Promise<CatalogSnapshot> | null = null;
+  let current: Promise<CatalogLanguages> | null = null;
   let loadedAt = 0;
   return {
-    get() {
+    get(locale = DEFAULT_LOCALE) {
       // Slot packages' dates move with the clock (today's last slot passes), so the list is also rebuilt
       // when it is older than maxAgeMs, not only after an edit.
       if (!current || Date.now() - loadedAt > maxAgeMs) {
@@ -132,7 +192,7 @@ export function createCatalog(db: Db, maxAgeMs = CATALOG_MAX_AGE_MS): Catalog {
           if (current === loading) current = null;
         });
       }
-      return current;
+      return current.then((languages) => languages[locale]);
     },
     invalidate() {
       current = null;

@@ -23,6 +23,7 @@ import { ticketMail } from '../../mail/ticket-mail';
 import type { Storage } from '../../storage/storage';
 import { recordServerEvent, serverEventInsert } from '../activity/record';
 import { type OrderFacts, signOrderFacts } from '../agents/signed-ticket';
+import { orderPackageTitle } from '../catalog/words';
 import { stillFits } from '../inventory/hold';
 import { markRefunded, type RefundDeps, settleRefund, visitText } from '../inventory/refunds';
 import { hashLinkToken, newLinkToken } from '../tickets/link';
@@ -87,7 +88,14 @@ async function fulfilInTransaction(
     // the package and the slot's start come in the same statement (issue #22: one round trip, not
     // four); only the order's row is locked, as before.
     const [found] = await tx
-      .select({ order: orders, buyerEmail: users.email, pkg: packages, startsAt: slots.startsAt })
+      .select({
+        order: orders,
+        buyerEmail: users.email,
+        pkg: packages,
+        // The title in the order's language for the e-mail (issue #20).
+        title: orderPackageTitle,
+        startsAt: slots.startsAt,
+      })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
       .leftJoin(packages, eq(packages.id, orders.packageId))
@@ -166,7 +174,7 @@ async function fulfilInTransaction(
     // The ticket link (no sign-in): 256 random bits, only its hash stored, like the claim code.
     const linkToken = newLinkToken();
     const t = tx as unknown as Db;
-    const title = pkg?.title ?? 'Your ticket';
+    const title = found.title ?? 'Your ticket';
     const locale = orderLocale(order);
     const mail: MailMessage = {
       to: buyer!.email,

@@ -6,6 +6,7 @@ import { route } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import { enforce } from '../../lib/rate-limit';
+import { orderPackageTitle } from '../catalog/words';
 import { readCheckoutPayload } from './fields';
 import { closeUnpaidSession, fulfilPaidSession } from './fulfilment';
 import { orderLocale, orderStateError } from './order-state';
@@ -42,7 +43,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
 
   // Prepared once (issue #22): every test payment reads its order so.
   const ownSession = app.db
-    .select({ order: orders, title: packages.title })
+    .select({ order: orders, title: orderPackageTitle })
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))
     .where(

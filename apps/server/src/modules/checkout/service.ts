@@ -21,6 +21,7 @@ import { writeTogether } from '../../db/write-together';
 import { badRequest } from '../../lib/errors';
 import type { PaymentProvider } from '../../payments/provider';
 import { serverEventInsert } from '../activity/record';
+import { packageTitleIn } from '../catalog/words';
 import { chooseSlot, holdOrder, pricedOrder } from '../inventory/hold';
 import { moveOrder } from './order-state';
 
@@ -30,7 +31,12 @@ export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
 /** The package a checkout names, if it is on sale (prepared once: every checkout asks, issue #22). */
 const activePackageByTag = preparedPerDb((db) =>
   db
-    .select({ pkg: packages, folderActive: folders.active })
+    // The title for the payment page's lines, in the buyer's language (issue #20).
+    .select({
+      pkg: packages,
+      title: packageTitleIn(sql.placeholder('language')),
+      folderActive: folders.active,
+    })
     .from(packages)
     .innerJoin(folders, eq(folders.id, packages.folderId))
     .where(and(eq(packages.packageTag, sql.placeholder('tag')), eq(packages.status, 'active')))
@@ -43,7 +49,10 @@ export async function createCheckout(
   input: CheckoutPayload,
   ip: string | null,
 ): Promise<{ id: string; url: string }> {
-  const [row] = await activePackageByTag(deps.db).execute({ tag: input.package_identifier });
+  const [row] = await activePackageByTag(deps.db).execute({
+    tag: input.package_identifier,
+    language: input.language ?? DEFAULT_LOCALE,
+  });
   if (!row) throw badRequest(CHECKOUT_MESSAGES.unknownPackage);
   const pkg = row.pkg;
   // package_id is optional; when sent it must name the same package.
@@ -74,8 +83,8 @@ export async function createCheckout(
   const order = await holdOrder(deps.db, pkg, slot, values, now, deps.holdMinutes);
 
   const lines = [
-    { name: `${pkg.title} (adult)`, unitAmountCents: pkg.adultPriceCents, quantity: checked.adults },
-    { name: `${pkg.title} (youth)`, unitAmountCents: pkg.youthPriceCents, quantity: checked.youths },
+    { name: `${row.title} (adult)`, unitAmountCents: pkg.adultPriceCents, quantity: checked.adults },
+    { name: `${row.title} (youth)`, unitAmountCents: pkg.youthPriceCents, quantity: checked.youths },
   ].filter((l) => l.quantity > 0);
 
   let session: { id: string; url: string };

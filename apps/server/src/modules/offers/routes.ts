@@ -12,8 +12,9 @@ const offersBySnapshot = new WeakMap<CatalogSnapshot, OfferCard[]>();
  * `catalogOffers`, decision 017). It changes with the catalogue, so browsers check it each time.
  */
 export const offerRoutes: FastifyPluginAsync = async (app) => {
-  route(app, 'GET /bus.json', async (_req, reply) => {
-    const snap = await app.catalog.get();
+  route(app, 'GET /bus.json', async (req, reply) => {
+    // ?lang= beside the spec (issue #20): the cards' titles and subtitles in the page's language.
+    const snap = await app.catalog.get(req.query.lang);
     let offers = offersBySnapshot.get(snap);
     if (!offers) {
       offers = catalogOffers(snap.packages);

@@ -21,6 +21,7 @@ import { serverI18n } from '../../i18n/catalog';
 import { hit, peek } from '../../lib/rate-limit';
 import { ticketCounts, usageLine } from '../../mail/ticket-mail';
 import type { Storage } from '../../storage/storage';
+import { orderPackageTitle } from '../catalog/words';
 import { orderLocale } from '../checkout/order-state';
 import { canCancel, cancelDeadline, visitText } from '../inventory/refunds';
 import { ticketQrPng } from './qr';
@@ -83,7 +84,8 @@ export type TicketFacts = {
 
 const factColumns = {
   order: orders,
-  title: packages.title,
+  // The title in the order's language (issue #20).
+  title: orderPackageTitle,
   packageTag: packages.packageTag,
   ticketType: packages.ticketType,
   availabilityType: packages.availabilityType,

@@ -3,12 +3,14 @@ import { centsToDecimal, type PurchasedTicket, romeParts } from '@rome/contract'
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, packages, slots } from '../../db/schema';
+import { orderPackageTitle } from '../catalog/words';
 import { canCancel, cancelDeadline } from '../inventory/refunds';
 import { mediaUrl } from '../media/urls';
 
 const ticketColumns = {
   order: orders,
-  title: packages.title,
+  // The title in the order's language (issue #20).
+  title: orderPackageTitle,
   tag: packages.packageTag,
   kind: packages.ticketType,
   cancelCutoffHours: packages.cancelCutoffHours,

@@ -165,9 +165,12 @@ const CATALOG_HEADS: Record<
   package(params, catalog, canonicalPath, { locale, tr }) {
     const pkg = catalog.byTag.get(params.id);
     if (!pkg) return notFoundHead(canonicalPath, locale, tr);
-    // The package's own words (title, type, meta) are the operator's, in English for now.
+    // The package's words are in the page's language where editors wrote them (issue #20). A meta field
+    // still in English is left out in another language: the head is then made from the page's words.
+    const own = (field: 'meta_title' | 'meta_description' | 'meta_keywords') =>
+      pkg.untranslated?.includes(field) ? '' : pkg[field];
     const description =
-      pkg.meta_description ||
+      own('meta_description') ||
       tr(/*i18n*/ '{title}: {type}. Book {company} tickets in Rome from {price} per person.', {
         title: pkg.title,
         type: pkg.type,
@@ -176,9 +179,9 @@ const CATALOG_HEADS: Record<
       });
     return {
       locale,
-      title: pkg.meta_title || `${pkg.title} | ${PRODUCT_NAME}`,
+      title: own('meta_title') || `${pkg.title} | ${PRODUCT_NAME}`,
       description,
-      keywords: pkg.meta_keywords,
+      keywords: own('meta_keywords'),
       canonicalPath,
       image: (pkg.thumbnail_large as string | null) ?? (pkg.image_big as string | null),
       // The gallery's large picture (TicketDetailsPage: image_big first).

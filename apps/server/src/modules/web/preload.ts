@@ -23,17 +23,20 @@ export const manifestKey = (module: PageModule) => `src/${module}.tsx`;
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 
-/** Returns pathname -> the <link> tags preloading that page's data and chunks (empty for other pages). */
-export function pagePreloader(distDir: string): (pathname: string) => string {
+/**
+ * Returns (pathname, locale) -> the <link> tags preloading that page's data (in the page's language)
+ * and chunks (empty for other pages).
+ */
+export function pagePreloader(distDir: string): (pathname: string, locale?: Locale) => string {
   const chunks = chunkPreloader(distDir);
-  return (pathname) => {
+  return (pathname, locale) => {
     const found = findPage(pathname);
     if (!found) return '';
     // The data the page's first screen is drawn from starts loading with the HTML instead of after the
     // page's code ran (same URL, mode and credentials as the app's fetch, so the browser reuses it).
     // The path's parts are URI-encoded by the contract, so they cannot break out of the attribute.
     const data = firstScreenData(pathname).map(
-      (d) => `<link rel="preload" as="fetch" crossorigin href="/api/${firstScreenApiPath(d)}">`,
+      (d) => `<link rel="preload" as="fetch" crossorigin href="/api/${firstScreenApiPath(d, locale)}">`,
     );
     return [...data, chunks(found.page.module)].filter(Boolean).join('\n    ');
   };

@@ -300,7 +300,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
           .redirect(`${localizedPath(choice, pathname)}${url.search}`, 302);
       }
     }
-    const [catalog, site] = await Promise.all([app.catalog.get(), app.siteCache.get()]);
+    const [catalog, site] = await Promise.all([app.catalog.get(locale), app.siteCache.get()]);
     const i18n = serverI18n(locale);
     const head = pageHead(pathname, catalog, site, url.searchParams, {
       locale,
@@ -314,7 +314,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const cacheControl = link ? (status === 200 ? 'private, max-age=604800' : 'no-store') : 'no-cache';
     if (link) reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
     const nonce = randomBytes(16).toString('base64');
-    const pagePreloads = [head.status === 200 ? preloads(pathname) : '', catalogues(locale, pathname)]
+    const pagePreloads = [head.status === 200 ? preloads(pathname, locale) : '', catalogues(locale, pathname)]
       .filter(Boolean)
       .join('\n    ');
     const initial = head.contentPage

@@ -1,8 +1,16 @@
-import { type MediaItem, type Package, parseSchemaJson } from '@rome/contract';
+import {
+  DEFAULT_LOCALE,
+  LOCALE_NAMES,
+  type MediaItem,
+  type Package,
+  type PackageTextField,
+  parseSchemaJson,
+} from '@rome/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { sanitizeContent } from '../../features/content/html';
 import { TICKET_DESCRIPTION_CLASSES } from '../../features/ticket/description';
+import { pageLocale } from '../../i18n/locale';
 import toast from '../../lib/toast';
 import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../Dialog';
 import { HtmlEditorPanes } from '../HtmlEditorDialog';
@@ -19,6 +27,7 @@ import {
 
 type Fields = {
   title: string;
+  type: string;
   is_featured: boolean;
   adult_price: string;
   youth_price: string;
@@ -36,6 +45,7 @@ const schemaText = (v: unknown): string =>
 function fieldsOf(pkg: Package): Fields {
   return {
     title: pkg.title ?? '',
+    type: pkg.type ?? '',
     is_featured: Boolean(pkg.is_featured),
     adult_price: pkg.adult_price ?? '',
     youth_price: pkg.youth_price ?? '',
@@ -46,6 +56,21 @@ function fieldsOf(pkg: Package): Fields {
     schema_json: schemaText(pkg.schema_json),
     description: pkg.description ?? '',
   };
+}
+
+/**
+ * On a page in another language (issue #20) the words are that language's: a field with none yet shows
+ * the English, marked; saving it writes the translation. Prices and pictures are the same everywhere.
+ */
+const translating = pageLocale !== DEFAULT_LOCALE;
+
+function NotTranslated({ pkg, field }: { pkg: Package; field: PackageTextField }) {
+  if (!translating || !pkg.untranslated?.includes(field)) return null;
+  return (
+    <span className="ml-2 rounded bg-amber-300 px-1.5 py-0.5 text-xs font-bold text-stone-900">
+      Not translated: English shown
+    </span>
+  );
 }
 
 const samePrice = (a: string, b: string) =>
@@ -80,6 +105,7 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
 
     const body: PackageEditBody = {};
     if (f.title.trim() !== start.title) body.title = f.title.trim();
+    if (f.type.trim() !== start.type) body.type = f.type.trim();
     if (f.is_featured !== start.is_featured) body.is_featured = f.is_featured;
     for (const key of ['adult_price', 'youth_price'] as const)
       if (!samePrice(f[key], start[key])) body[key] = f[key].trim();
@@ -157,12 +183,19 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
     >
       <div className="min-h-0 flex-1 overflow-y-auto">
         <form id={`${id}-form`} onSubmit={save} className="space-y-6 px-4 py-5 sm:px-6">
+          {translating && (
+            <p className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950 ring-1 ring-sky-200">
+              You are editing the {LOCALE_NAMES[pageLocale]} words: title, subtitle, description and SEO.
+              Prices and images are the same in every language. An empty field shows the English again.
+            </p>
+          )}
           <section aria-labelledby={`${id}-basics`} className="space-y-3">
             <h3 id={`${id}-basics`} className="font-bold">
               Ticket
             </h3>
             <label className="block text-sm font-semibold">
               Title
+              <NotTranslated pkg={pkg} field="title" />
               <input
                 className={inputClass}
                 value={f.title}
@@ -176,6 +209,11 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
                 A title is required.
               </p>
             )}
+            <label className="block text-sm font-semibold">
+              Subtitle
+              <NotTranslated pkg={pkg} field="type" />
+              <input className={inputClass} value={f.type} onChange={(e) => set('type', e.target.value)} />
+            </label>
             <label className="flex items-center gap-2 text-sm font-semibold">
               <input
                 type="checkbox"
@@ -198,6 +236,7 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
           <section aria-labelledby={`${id}-desc`}>
             <h3 id={`${id}-desc`} className="font-bold">
               Description
+              <NotTranslated pkg={pkg} field="description" />
             </h3>
             {/* The HTML editor of content blocks, with its live preview drawn as the ticket page draws
                 the description (issue #23: it was a raw textarea). */}
@@ -218,6 +257,7 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
             </h3>
             <label className="block text-sm font-semibold">
               Meta title
+              <NotTranslated pkg={pkg} field="meta_title" />
               <input
                 className={inputClass}
                 value={f.meta_title}
@@ -226,6 +266,7 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
             </label>
             <label className="block text-sm font-semibold">
               Meta keywords
+              <NotTranslated pkg={pkg} field="meta_keywords" />
               <input
                 className={inputClass}
                 value={f.meta_keywords}
@@ -234,6 +275,7 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
             </label>
             <label className="block text-sm font-semibold sm:col-span-2">
               Meta description
+              <NotTranslated pkg={pkg} field="meta_description" />
               <textarea
                 className={`${inputClass} h-20`}
                 value={f.meta_description}

@@ -2,6 +2,7 @@
 import { ALT_SLOTS, type ApiAnswer, type ApiBody, type ImageSlot } from '@rome/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, call, errorMessage } from '../../api/client';
+import { contentQuery } from '../../i18n/locale';
 
 /** What the editor sends: only the changed fields (contract packageEditSchema). */
 export type PackageEditBody = ApiBody<'PATCH /api/update-bus-package/:tag/'>;
@@ -53,7 +54,8 @@ export async function updatePackage(
 ): Promise<ApiAnswer<'PATCH /api/update-bus-package/:tag/'>['data']> {
   if (!tag) throw new Error(TICKET_MESSAGES.tagMissing);
   try {
-    return (await call('PATCH /api/update-bus-package/:tag/', { params: { tag }, body })).data;
+    return (await call('PATCH /api/update-bus-package/:tag/', { params: { tag }, query: contentQuery, body }))
+      .data;
   } catch (err) {
     if (err instanceof ApiError) throw new Error(TICKET_MESSAGES.failed(errorMessage(err, 'Unknown error')));
     throw new Error(TICKET_MESSAGES.network);
