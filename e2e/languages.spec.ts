@@ -107,7 +107,7 @@ test('the ticket editor on the Italian page writes the Italian words; English st
   await page.goto(`/it${TICKET}`);
   await page.getByRole('button', { name: 'Edit Ticket' }).click();
   const editor = page.getByRole('dialog', { name: /^Edit Ticket/ });
-  await expect(editor.getByText(/You are editing the Italiano words/)).toBeVisible();
+  await expect(editor.getByText(/You are editing this ticket in Italiano/)).toBeVisible();
   // Nothing written in Italian yet: every text field shows its English, marked.
   await expect(editor.getByText('Not translated: English shown')).toHaveCount(6);
   const title = editor.getByRole('textbox', { name: /^Title/ });

@@ -185,8 +185,9 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
         <form id={`${id}-form`} onSubmit={save} className="space-y-6 px-4 py-5 sm:px-6">
           {translating && (
             <p className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950 ring-1 ring-sky-200">
-              You are editing the {LOCALE_NAMES[pageLocale]} words: title, subtitle, description and SEO.
-              Prices and images are the same in every language. An empty field shows the English again.
+              You are editing this ticket in {LOCALE_NAMES[pageLocale]}: title, subtitle, description and SEO.
+              Prices and images are the same in every language. Emptying a field other than the title shows
+              its English again.
             </p>
           )}
           <section aria-labelledby={`${id}-basics`} className="space-y-3">
