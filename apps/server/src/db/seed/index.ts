@@ -6,7 +6,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { AGENT_CODE_LENGTH, DEFAULT_SETTINGS } from '@rome/contract';
+import { AGENT_CODE_LENGTH, DEFAULT_LOCALE, DEFAULT_SETTINGS, LOCALES, type Locale } from '@rome/contract';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { hashSecret } from '../../lib/passwords';
@@ -15,6 +15,7 @@ import type { Db } from '../client';
 import * as t from '../schema';
 import { seedAvailability } from './availability';
 import { DEMO_FOLDERS, DEMO_LOGOS, DEMO_PACKAGES, DEMO_PAGES } from './data';
+import { DEMO_TITLES, DEMO_TYPES } from './package-words';
 import { logoImage, MOTIFS, operatorBanner, PAGE_BANNERS, renderScene, SECOND_MOTIFS } from './pictures';
 
 export async function seedBase(db: Db): Promise<void> {
@@ -160,6 +161,7 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
   }
 
   await seedAvailability(db);
+  await seedPackageWords(db);
 
   for (const [i, logo] of DEMO_LOGOS.entries()) {
     const logoId = await storeImage(
@@ -256,4 +258,21 @@ export async function seedDemoAccounts(
   if (makers.agentApp) accounts.agentApp = await makers.agentApp(accounts.agents);
   writeFileSync(file, `${JSON.stringify(accounts, null, 2)}\n`, { mode: 0o600 });
   return { accounts, created: true };
+}
+
+/** The demo packages' subtitles and museum titles in it/es/fr/de (seed/package-words.ts). */
+async function seedPackageWords(db: Db): Promise<void> {
+  const rows = await db
+    .select({ id: t.packages.id, tag: t.packages.packageTag, type: t.packages.type })
+    .from(t.packages);
+  const others = LOCALES.filter((l): l is Exclude<Locale, 'en'> => l !== DEFAULT_LOCALE);
+  const values = rows.flatMap((p) =>
+    others.map((language) => ({
+      packageId: p.id,
+      language,
+      type: DEMO_TYPES[p.type]?.[language] ?? null,
+      title: DEMO_TITLES[p.tag]?.[language] ?? null,
+    })),
+  );
+  if (values.length) await db.insert(t.packageTranslations).values(values);
 }
