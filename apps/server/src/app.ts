@@ -19,6 +19,7 @@ import pino, { type LoggerOptions } from 'pino';
 import type Stripe from 'stripe';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { loadCatalogues } from './i18n/catalog';
 import { type ChangeFeed, createChangeFeed } from './lib/change-feed';
 import { endpointOf } from './lib/contract-route';
 import { badRequest, errorBody, HttpError, JSON_TOO_DEEP } from './lib/errors';
@@ -167,6 +168,9 @@ export function loggerOptions(level: string): LoggerOptions {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  // Every language's words before the first request: reading a catalogue blocks the event loop, and
+  // a broken one should stop the start, not fail a buyer's page.
+  loadCatalogues();
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.trustProxy.length ? config.trustProxy : false,

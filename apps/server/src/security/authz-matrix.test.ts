@@ -4,9 +4,8 @@
  * entry fails here, and so does an entry whose route is gone.
  */
 import { API, type EndpointDef } from '@rome/contract';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StripeStandin, startStripeStandin } from '../test/stripe-standin';
+import { stripeTestApp } from '../test/stripe-app';
 import { createSecurityApp, type SecurityApp } from './fixtures';
 import {
   type Access,
@@ -105,25 +104,12 @@ describe('the route table', () => {
   });
 
   it('covers the Stripe-only routes in an app configured for Stripe', async () => {
-    const standin: StripeStandin = await startStripeStandin();
-    const stripe = new Stripe('sk_test_standin', {
-      host: '127.0.0.1',
-      port: standin.port,
-      protocol: 'http',
-      maxNetworkRetries: 0,
-    });
     const collector = routeCollector();
-    const { createTestApp } = await import('../test/harness');
-    const t = await createTestApp(
-      {
-        stripe: {
-          secretKey: 'sk_test_standin',
-          webhookSecret: 'whsec_matrix',
-          publishableKey: 'pk_test',
-        } as any,
-      },
-      { stripe, onRoute: collector.onRoute },
-    );
+    const t = await stripeTestApp({
+      webhookSecret: 'whsec_matrix',
+      publishableKey: 'pk_test',
+      deps: { onRoute: collector.onRoute },
+    });
     try {
       const expected = new Set([
         ...Object.keys(ROUTE_TABLE).filter((k) => !k.includes('/api/test-checkout/')),
@@ -143,7 +129,6 @@ describe('the route table', () => {
       }
     } finally {
       await t.close();
-      await standin.close();
     }
   });
 });

@@ -1,71 +1,26 @@
 import { count, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, mailOutbox, orders } from '../../db/schema';
-import { createTestApp } from '../../test/harness';
-import { type StripeStandin, sessionEvent, startStripeStandin } from '../../test/stripe-standin';
+import { type StripeTestApp, stripeTestApp } from '../../test/stripe-app';
+import { sessionEvent } from '../../test/stripe-standin';
 import { createUser, type TestUser } from '../../test/users';
 import { reconcileStripe } from './stripe-webhook';
 
-const WEBHOOK_SECRET = 'whsec_test_secret_for_the_suite';
-
-let standin: StripeStandin;
-let stripe: Stripe;
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: StripeTestApp;
 let buyer: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  standin = await startStripeStandin();
-  stripe = new Stripe('sk_test_standin', {
-    host: '127.0.0.1',
-    port: standin.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
+  t = await stripeTestApp({
+    webhookSecret: 'whsec_test_secret_for_the_suite',
+    publishableKey: 'pk_test_public',
   });
-  t = await createTestApp(
-    {
-      stripe: {
-        secretKey: 'sk_test_standin',
-        webhookSecret: WEBHOOK_SECRET,
-        publishableKey: 'pk_test_public',
-      },
-    },
-    { stripe },
-  );
   buyer = await createUser(t.app, t.db, { name: 'Anna Buyer' });
   other = await createUser(t.app, t.db, { name: 'Otto Other' });
 });
-afterAll(async () => {
-  await t.close();
-  await standin.close();
-});
+afterAll(() => t.close());
 
-const checkout = (fields: Record<string, string>, user: TestUser | null = buyer) => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const req = new Request('http://x/', { method: 'POST', body: form });
-  return req.arrayBuffer().then((body) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/create-checkout-session/',
-      headers: { 'content-type': req.headers.get('content-type')!, ...(user ? user.auth : {}) },
-      payload: Buffer.from(body),
-    }),
-  );
-};
-
-const deliver = (event: unknown, secret = WEBHOOK_SECRET) => {
-  const payload = JSON.stringify(event);
-  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/stripe/webhook/',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-};
-
+const checkout = (fields: Record<string, string>, user: TestUser | null = buyer) => t.checkout(fields, user);
 const orderCount = async () => (await t.db.select({ n: count() }).from(orders))[0].n;
 
 describe('create-checkout-session with Stripe', () => {
@@ -92,7 +47,7 @@ describe('create-checkout-session with Stripe', () => {
     });
     expect(res.statusCode).toBe(200);
     const { id, url } = res.json();
-    const session = standin.sessions.get(id)!;
+    const session = t.standin.sessions.get(id)!;
     expect(url).toBe(session.url);
     expect(session.amount_total).toBe(2 * 2900 + 1900);
     expect(session.line_items.map((l) => [l.unit_amount, l.quantity])).toEqual([
@@ -102,7 +57,7 @@ describe('create-checkout-session with Stripe', () => {
     expect(session.currency).toBe('eur');
     expect(session.success_url).toMatch(/\/success\/[\w-]{20,}\/$/);
     expect(session.cancel_url).toMatch(/\/cancel\/$/);
-    expect(standin.idempotencyKeys.at(-1)).toMatch(/^checkout-/);
+    expect(t.standin.idempotencyKeys.at(-1)).toMatch(/^checkout-/);
     const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, id));
     expect(order).toMatchObject({
       status: 'pending',
@@ -185,15 +140,12 @@ describe('create-checkout-session with Stripe', () => {
 describe('Stripe webhooks and fulfilment', () => {
   const newPaidSession = async () => {
     const res = await checkout({ adult_count: '1', youth_count: '1', package_identifier: 'CS-48' });
-    const session = standin.sessions.get(res.json().id)!;
-    session.status = 'complete';
-    session.payment_status = 'paid';
-    return session;
+    return t.paidAtStripe(res.json().id);
   };
 
   it('refuses a forged signature and issues nothing', async () => {
     const session = await newPaidSession();
-    const res = await deliver(sessionEvent('checkout.session.completed', session), 'whsec_wrong');
+    const res = await t.deliver(sessionEvent('checkout.session.completed', session), 'whsec_wrong');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'Invalid signature.', code: 'invalid_request' });
     const unsigned = await t.app.inject({
@@ -211,11 +163,11 @@ describe('Stripe webhooks and fulfilment', () => {
     const session = await newPaidSession();
     const event = sessionEvent('checkout.session.completed', session);
     const mailsBefore = (await t.db.select({ n: count() }).from(mailOutbox))[0].n;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.deliver(event)));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     // A second event id for the same session (Stripe may send completed and async succeeded) changes nothing.
     expect(
-      (await deliver(sessionEvent('checkout.session.async_payment_succeeded', session))).statusCode,
+      (await t.deliver(sessionEvent('checkout.session.async_payment_succeeded', session))).statusCode,
     ).toBe(200);
     const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));
     expect(order.status).toBe('paid');
@@ -233,9 +185,9 @@ describe('Stripe webhooks and fulfilment', () => {
 
   it('acts on the session as Stripe reports it, not on the event copy', async () => {
     const res = await checkout({ adult_count: '1', youth_count: '0', package_identifier: 'GL-24' });
-    const session = standin.sessions.get(res.json().id)!;
+    const session = t.standin.sessions.get(res.json().id)!;
     // The event claims it is paid; Stripe says it is not: no ticket.
-    await deliver(sessionEvent('checkout.session.completed', { ...session, payment_status: 'paid' }));
+    await t.deliver(sessionEvent('checkout.session.completed', { ...session, payment_status: 'paid' }));
     const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));
     expect(order.status).toBe('pending');
   });
@@ -243,7 +195,7 @@ describe('Stripe webhooks and fulfilment', () => {
   it('a tampered amount issues no ticket', async () => {
     const session = await newPaidSession();
     session.amount_total = 100;
-    await deliver(sessionEvent('checkout.session.completed', session));
+    await t.deliver(sessionEvent('checkout.session.completed', session));
     const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));
     expect(order.status).toBe('amount_mismatch');
     expect(order.claimCodeHash).toBeNull();
@@ -252,15 +204,15 @@ describe('Stripe webhooks and fulfilment', () => {
 
   it('an expired session closes its pending order', async () => {
     const res = await checkout({ adult_count: '1', youth_count: '0', package_identifier: 'GL-24' });
-    const session = standin.sessions.get(res.json().id)!;
+    const session = t.standin.sessions.get(res.json().id)!;
     session.status = 'expired';
-    await deliver(sessionEvent('checkout.session.expired', session));
+    await t.deliver(sessionEvent('checkout.session.expired', session));
     const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));
     expect(order.status).toBe('expired');
     // A late completed event for it issues no ticket: an expired order is closed for good.
     session.status = 'complete';
     session.payment_status = 'paid';
-    const late = await deliver(sessionEvent('checkout.session.completed', session));
+    const late = await t.deliver(sessionEvent('checkout.session.completed', session));
     expect(late.json()).toEqual({ received: true, outcome: 'order_closed' });
     const [after] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));
     expect(after.status).toBe('expired');
@@ -269,7 +221,7 @@ describe('Stripe webhooks and fulfilment', () => {
 
   it('only the buyer reads the success data and the dashboard lists only own tickets', async () => {
     const session = await newPaidSession();
-    await deliver(sessionEvent('checkout.session.completed', session));
+    await t.deliver(sessionEvent('checkout.session.completed', session));
     const uniqueId = session.success_url.match(/\/success\/([\w-]+)\/$/)![1];
     const mine = await t.app.inject({ url: `/api/success/${uniqueId}/`, headers: buyer.auth });
     expect(mine.statusCode).toBe(200);
@@ -286,18 +238,18 @@ describe('Stripe webhooks and fulfilment', () => {
 
   it('reconciliation processes events that never arrived, once', async () => {
     const session = await newPaidSession();
-    standin.events.push(sessionEvent('checkout.session.completed', session));
+    t.standin.events.push(sessionEvent('checkout.session.completed', session));
     const deps = {
       db: t.db,
       storage: t.app.storage,
       publicUrl: t.config.publicUrl,
       provider: t.app.payments,
     };
-    const first = await reconcileStripe(deps, stripe);
+    const first = await reconcileStripe(deps, t.stripe);
     expect(first.processed).toBeGreaterThanOrEqual(1);
     const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));
     expect(order.status).toBe('paid');
-    const again = await reconcileStripe(deps, stripe);
+    const again = await reconcileStripe(deps, t.stripe);
     expect(again.processed).toBe(0);
   });
 });

@@ -4,70 +4,33 @@
  * language's format, links to the language's pages). An unknown language is refused and stores nothing.
  */
 import { count, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders } from '../../db/schema';
-import { createTestApp } from '../../test/harness';
-import { type StripeStandin, sessionEvent, startStripeStandin } from '../../test/stripe-standin';
+import { type StripeTestApp, stripeTestApp } from '../../test/stripe-app';
+import { sessionEvent } from '../../test/stripe-standin';
 import { createUser, type TestUser } from '../../test/users';
 
-const WEBHOOK_SECRET = 'whsec_language_suite';
-let standin: StripeStandin;
-let stripe: Stripe;
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: StripeTestApp;
 let buyer: TestUser;
 
 beforeAll(async () => {
-  standin = await startStripeStandin();
-  stripe = new Stripe('sk_test_standin', {
-    host: '127.0.0.1',
-    port: standin.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  });
-  t = await createTestApp(
-    { stripe: { secretKey: 'sk_test_standin', webhookSecret: WEBHOOK_SECRET, publishableKey: 'pk_test_x' } },
-    { stripe },
-  );
+  t = await stripeTestApp({ webhookSecret: 'whsec_language_suite', publishableKey: 'pk_test_x' });
   buyer = await createUser(t.app, t.db, { name: 'Giulia Buyer' });
 });
-afterAll(async () => {
-  await t.close();
-  await standin.close();
-});
+afterAll(() => t.close());
 
-const checkout = async (fields: Record<string, string>) => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const req = new Request('http://x/', { method: 'POST', body: form });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/create-checkout-session/',
-    headers: { 'content-type': req.headers.get('content-type')!, ...buyer.auth },
-    payload: Buffer.from(await req.arrayBuffer()),
-  });
-};
+const checkout = (fields: Record<string, string>) => t.checkout(fields, buyer);
 
+const buyerMails = () => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
+
+/** Pays the session at Stripe and answers its order and the e-mails the payment queued. */
 const pay = async (sessionId: string) => {
-  const session = standin.sessions.get(sessionId)!;
-  session.status = 'complete';
-  session.payment_status = 'paid';
-  const payload = JSON.stringify(sessionEvent('checkout.session.completed', session));
-  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/stripe/webhook/',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
+  // Only the new ones: an unordered read need not list the mails in the order they were queued.
+  const before = new Set((await buyerMails()).map((m) => m.id));
+  const res = await t.deliver(sessionEvent('checkout.session.completed', t.paidAtStripe(sessionId)));
   expect(res.statusCode).toBe(200);
   const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, sessionId));
-  const [mail] = await t.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, buyer.email))
-    .orderBy(mailOutbox.id);
-  return { order, mails: await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email)), mail };
+  return { order, mails: (await buyerMails()).filter((m) => !before.has(m.id)) };
 };
 
 describe('the order keeps the buyer language', () => {
@@ -79,7 +42,7 @@ describe('the order keeps the buyer language', () => {
       language: 'it',
     });
     expect(res.statusCode).toBe(200);
-    const session = standin.sessions.get(res.json().id)!;
+    const session = t.standin.sessions.get(res.json().id)!;
     expect(session.locale).toBe('it');
     expect(session.success_url).toMatch(/^https?:\/\/[^/]+\/it\/success\/[\w-]{20,}\/$/);
     expect(session.cancel_url).toMatch(/\/it\/cancel\/$/);
@@ -101,7 +64,7 @@ describe('the order keeps the buyer language', () => {
 
   it('no language sent: English, the spec texts and paths as before', async () => {
     const res = await checkout({ adult_count: '1', youth_count: '0', package_identifier: 'BB-24' });
-    const session = standin.sessions.get(res.json().id)!;
+    const session = t.standin.sessions.get(res.json().id)!;
     expect(session.locale).toBe('en');
     expect(session.success_url).toMatch(/^https?:\/\/[^/]+\/success\//);
     const { order, mails } = await pay(session.id);

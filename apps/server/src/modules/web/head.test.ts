@@ -1,28 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { HOME_HERO_CLASSES, homeHeroFrameHtml } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaItems, pageImages } from '../../db/schema';
-import { createTestApp } from '../../test/harness';
+import { type DistHarness, distHarness } from '../../test/dist';
 import { createUser } from '../../test/users';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let dist: string;
+let t: DistHarness;
 beforeAll(async () => {
-  // The page template as the build writes it (apps/web/index.html): head and first-screen markers.
-  dist = mkdtempSync(path.join(os.tmpdir(), 'rome-dist-'));
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><div class="frame"><!--app-first-screen--></div></div></body></html>',
-  );
-  t = await createTestApp({ webDistDir: dist });
+  t = await distHarness({ root: '<div class="frame"><!--app-first-screen--></div>' });
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('page HTML', () => {
   it('puts a package page title, description and Product JSON-LD in the head', async () => {

@@ -4,20 +4,11 @@
  * alternates in every language (hreflang), preloads only its own language's catalogue; the sitemap
  * lists every language; a first visit follows Accept-Language once, then the visitor's choice.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/harness';
+import { type DistHarness, distHarness } from '../../test/dist';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let dist: string;
+let t: DistHarness;
 beforeAll(async () => {
-  dist = mkdtempSync(path.join(os.tmpdir(), 'rome-dist-'));
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-first-screen--></div></body></html>',
-  );
   // Vite's manifest of the catalogues: one chunk per language.
   const manifest = Object.fromEntries(
     ['en', 'it', 'es', 'fr', 'de'].flatMap((l) => [
@@ -25,14 +16,9 @@ beforeAll(async () => {
       [`src/locales/${l}/pages.po`, { file: `assets/pages-${l}.js`, isDynamicEntry: true }],
     ]),
   );
-  mkdirSync(path.join(dist, '.vite'));
-  writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
-  t = await createTestApp({ webDistDir: dist });
+  t = await distHarness({ manifest });
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];

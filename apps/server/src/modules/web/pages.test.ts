@@ -4,9 +4,6 @@
  * the first-screen data, and the sitemap and robots.txt built from it. A page added to the table that
  * the server does not cover, or a module the manifest key rule misses, fails here.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   BANNER_CLASSES,
   firstScreenApiPath,
@@ -18,8 +15,8 @@ import {
   pageText,
 } from '@rome/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/harness';
-import { manifestKey } from './preload';
+import { type DistHarness, distHarness } from '../../test/dist';
+import { type Manifest, manifestKey } from './preload';
 
 /** A path of the seeded shop for each page: its company and package where the head needs them. */
 const SAMPLES: Record<string, string> = {
@@ -30,28 +27,15 @@ const sample = (p: PageEntry) =>
   SAMPLES[p.pattern] ?? p.pattern.replace(/:(\w+)/g, (_, name) => `sample-${name}`);
 const chunkOf = (module: string) => `assets/${module.replaceAll('/', '-')}.js`;
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let dist: string;
+let t: DistHarness;
 beforeAll(async () => {
-  dist = mkdtempSync(path.join(os.tmpdir(), 'rome-dist-'));
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-first-screen--></div></body></html>',
-  );
   // A build manifest as Vite writes it: the entry, and each page module its own lazy chunk.
-  const manifest: Record<string, { file: string; isEntry?: boolean; isDynamicEntry?: boolean }> = {
-    'index.html': { file: 'assets/index.js', isEntry: true },
-  };
+  const manifest: Manifest = { 'index.html': { file: 'assets/index.js', isEntry: true } };
   for (const module of [...PAGES.map((p) => p.module), NOT_FOUND_PAGE.module])
     manifest[manifestKey(module)] = { file: chunkOf(module), isDynamicEntry: true };
-  mkdirSync(path.join(dist, '.vite'));
-  writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
-  t = await createTestApp({ webDistDir: dist });
+  t = await distHarness({ manifest });
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('every page of the page table', () => {
   it('answers 200 with its head, its own module preloaded and its first-screen data', async () => {

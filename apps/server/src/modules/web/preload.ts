@@ -21,7 +21,11 @@ import {
 /** The key of a page module in Vite's manifest: its source file under apps/web. */
 export const manifestKey = (module: PageModule) => `src/${module}.tsx`;
 
-type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+/** Vite's build manifest (dist/.vite/manifest.json): each source's chunk and what the chunk imports. */
+export type Manifest = Record<
+  string,
+  { file: string; imports?: string[]; css?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
+>;
 
 /**
  * Returns (pathname, locale) -> the <link> tags preloading that page's data (in the page's language)
