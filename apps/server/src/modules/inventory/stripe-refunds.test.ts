@@ -4,54 +4,21 @@
  * webhooks applied once whatever their number or order.
  */
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders } from '../../db/schema';
-import { createTestApp } from '../../test/harness';
-import {
-  chargeRefundedEvent,
-  type StripeStandin,
-  sessionEvent,
-  startStripeStandin,
-} from '../../test/stripe-standin';
+import { type StripeTestApp, stripeTestApp } from '../../test/stripe-app';
+import { chargeRefundedEvent, sessionEvent } from '../../test/stripe-standin';
 import { createUser, type TestUser } from '../../test/users';
 import { settlePendingRefunds } from './refunds';
 
-const WEBHOOK_SECRET = 'whsec_refund_suite';
-let standin: StripeStandin;
-let stripe: Stripe;
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: StripeTestApp;
 let buyer: TestUser;
 
 beforeAll(async () => {
-  standin = await startStripeStandin();
-  stripe = new Stripe('sk_test_standin', {
-    host: '127.0.0.1',
-    port: standin.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  });
-  t = await createTestApp(
-    { stripe: { secretKey: 'sk_test_standin', webhookSecret: WEBHOOK_SECRET } },
-    { stripe },
-  );
+  t = await stripeTestApp({ webhookSecret: 'whsec_refund_suite' });
   buyer = await createUser(t.app, t.db, { name: 'Rita Refund' });
 });
-afterAll(async () => {
-  await t.close();
-  await standin.close();
-});
-
-const deliver = (event: unknown) => {
-  const payload = JSON.stringify(event);
-  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/stripe/webhook/',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-};
+afterAll(() => t?.close());
 
 /** A BB-24 pass (open-dated: cancellable until used) checked out and paid at Stripe. */
 async function paidSession(opts: { fulfil?: boolean } = { fulfil: true }) {
@@ -62,11 +29,9 @@ async function paidSession(opts: { fulfil?: boolean } = { fulfil: true }) {
     payload: { package_identifier: 'BB-24', adult_count: '1', youth_count: '1' },
   });
   expect(res.statusCode, res.body).toBe(200);
-  const session = standin.sessions.get(res.json().id)!;
-  session.status = 'complete';
-  session.payment_status = 'paid';
+  const session = t.paidAtStripe(res.json().id);
   if (opts.fulfil !== false) {
-    expect((await deliver(sessionEvent('checkout.session.completed', session))).json().outcome).toBe(
+    expect((await t.deliver(sessionEvent('checkout.session.completed', session))).json().outcome).toBe(
       'fulfilled',
     );
   }
@@ -82,7 +47,7 @@ const refundMails = async () =>
 describe('refunds at Stripe', () => {
   it("a buyer's cancellation refunds the payment intent once, with an idempotency key", async () => {
     const { session, order } = await paidSession();
-    const before = standin.refunds.length;
+    const before = t.standin.refunds.length;
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/tickets/${order.uniqueId}/cancel/`,
@@ -90,42 +55,42 @@ describe('refunds at Stripe', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().refund_status).toBe('done');
-    expect(standin.refunds.slice(before)).toEqual([
+    expect(t.standin.refunds.slice(before)).toEqual([
       expect.objectContaining({ payment_intent: session.payment_intent, amount: 2900 + 1900 }),
     ]);
-    expect(standin.idempotencyKeys).toContain(`refund-${order.id}`);
+    expect(t.standin.idempotencyKeys).toContain(`refund-${order.id}`);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({
       status: 'refunded',
       refundStatus: 'done',
-      refundId: standin.refunds.at(-1)!.id,
+      refundId: t.standin.refunds.at(-1)!.id,
     });
 
     // Stripe then reports the refund it made: applied once, no second e-mail.
     const mails = (await refundMails()).length;
     const event = chargeRefundedEvent(session, { refundId: row.refundId! });
-    expect((await deliver(event)).json().outcome).toBe('already_refunded');
-    expect((await deliver(event)).json().outcome).toBe('duplicate');
+    expect((await t.deliver(event)).json().outcome).toBe('already_refunded');
+    expect((await t.deliver(event)).json().outcome).toBe('duplicate');
     expect((await refundMails()).length).toBe(mails);
   });
 
   it('a provider outage leaves the refund pending; settling later refunds once', async () => {
     const { order } = await paidSession();
-    standin.failRefunds = true;
-    const before = standin.refunds.length;
+    t.standin.failRefunds = true;
+    const before = t.standin.refunds.length;
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/tickets/${order.uniqueId}/cancel/`,
       headers: buyer.auth,
     });
-    standin.failRefunds = false;
+    t.standin.failRefunds = false;
     // The buyer's cancellation stands (the places are free again); the money follows.
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'refunded', refund_status: 'pending' });
     const deps = { db: t.db, provider: t.app.payments, publicUrl: 'http://localhost' };
     expect(await settlePendingRefunds(deps)).toEqual({ done: 1, pending: 0 });
     expect(await settlePendingRefunds(deps)).toEqual({ done: 0, pending: 0 });
-    expect(standin.refunds.length).toBe(before + 1);
+    expect(t.standin.refunds.length).toBe(before + 1);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row.refundStatus).toBe('done');
   });
@@ -134,7 +99,7 @@ describe('refunds at Stripe', () => {
     const { session, order } = await paidSession();
     const mails = (await refundMails()).length;
     const outcomes = await Promise.all(
-      Array.from({ length: 5 }, () => deliver(chargeRefundedEvent(session)).then((r) => r.json().outcome)),
+      Array.from({ length: 5 }, () => t.deliver(chargeRefundedEvent(session)).then((r) => r.json().outcome)),
     );
     expect(outcomes.filter((o) => o === 'refunded')).toHaveLength(1);
     expect(outcomes.filter((o) => o !== 'refunded').every((o) => o === 'already_refunded')).toBe(true);
@@ -145,8 +110,8 @@ describe('refunds at Stripe', () => {
 
   it('a refund reported before the payment itself leaves no valid ticket behind', async () => {
     const { session, order } = await paidSession({ fulfil: false });
-    expect((await deliver(chargeRefundedEvent(session))).json().outcome).toBe('refunded');
-    expect((await deliver(sessionEvent('checkout.session.completed', session))).json().outcome).toBe(
+    expect((await t.deliver(chargeRefundedEvent(session))).json().outcome).toBe('refunded');
+    expect((await t.deliver(sessionEvent('checkout.session.completed', session))).json().outcome).toBe(
       'already_paid',
     );
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
@@ -155,7 +120,7 @@ describe('refunds at Stripe', () => {
 
   it('a partial refund leaves the ticket valid', async () => {
     const { session, order } = await paidSession();
-    expect((await deliver(chargeRefundedEvent(session, { refunded: false }))).json().outcome).toBe(
+    expect((await t.deliver(chargeRefundedEvent(session, { refunded: false }))).json().outcome).toBe(
       'partial_refund_ignored',
     );
     const [row] = await t.db
