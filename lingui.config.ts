@@ -9,13 +9,22 @@ import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
 /** The storefront's first-screen code: its words make the `shell` catalogue. */
-const SHELL = [
+const SHELL_PAGES = [
   '<rootDir>/apps/web/src/components',
   '<rootDir>/apps/web/src/i18n',
   '<rootDir>/apps/web/src/features/home',
   '<rootDir>/apps/web/src/features/content',
-  '<rootDir>/packages/contract/src',
 ];
+const SHELL = [...SHELL_PAGES, '<rootDir>/packages/contract/src'];
+
+/**
+ * The contract's refusals and the words of the calls only other pages make (ticket page, checkout,
+ * accounts, tickets): shown by the pages' errorMessage (apps/web/src/api/client.ts), so they travel
+ * with the `pages` catalogue and the home page's first load does not carry them.
+ */
+const REFUSALS = ['auth', 'checkout', 'inventory', 'order', 'privacy', 'refusal', 'tickets'].map(
+  (name) => `<rootDir>/packages/contract/src/${name}.ts`,
+);
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -29,16 +38,21 @@ export default defineConfig({
       path: '<rootDir>/apps/web/src/locales/{locale}/shell',
       include: SHELL,
       // The pages' descriptions are only the server's (the HTML head): in its catalogue below.
-      exclude: ['**/node_modules/**', '**/*.test.*', '<rootDir>/packages/contract/src/page-descriptions.ts'],
+      exclude: [
+        '**/node_modules/**',
+        '**/*.test.*',
+        '<rootDir>/packages/contract/src/page-descriptions.ts',
+        ...REFUSALS,
+      ],
     },
     {
       path: '<rootDir>/apps/web/src/locales/{locale}/pages',
-      include: ['<rootDir>/apps/web/src'],
+      include: ['<rootDir>/apps/web/src', ...REFUSALS],
       // Staff screens stay in English (the agents' app, the editors' tools, the superusers' dashboard).
       exclude: [
         '**/node_modules/**',
         '**/*.test.*',
-        ...SHELL.map((dir) => `${dir}/**`),
+        ...SHELL_PAGES.map((dir) => `${dir}/**`),
         '<rootDir>/apps/web/src/agent/**',
         '<rootDir>/apps/web/src/editor/**',
         '<rootDir>/apps/web/src/features/analytics/**',

@@ -82,6 +82,7 @@ export default defineConfig({
         //  - shell: React, the router, TanStack Query, the contract (but its analytics part, which
         //    only the dashboard uses) and the app's own api/, lib/ and components/, which the entry and
         //    nearly every page use anyway (but the forms, account and ticket calls, the checkout/inventory rules,
+        //    the refusals' catalogue messages (contract refusal.ts, lib/contractText.ts),
         //    Rome time, banners, the not-found block and the sign-in state, which the home page
         //    does not use: 'pages', 5 KB gzip, with the first page that needs them; a module the shell
         //    imports stays in the shell all the same, as a group takes its modules' imports along),
@@ -98,14 +99,14 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|packages[\\/]contract[\\/]src[\\/](?!analytics|(auth|validation|checkout|inventory|html-policy|order|tickets|privacy|rome-time|banner)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.)|components[\\/](?!form\.|PasswordField\.|NotFound\.)|features[\\/]content[\\/](?!html\.|ContentHtml\.|ContentBanner\.|ContentImage\.|index\.))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|packages[\\/]contract[\\/]src[\\/](?!analytics|(auth|validation|checkout|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.)|components[\\/](?!form\.|PasswordField\.|NotFound\.)|features[\\/]content[\\/](?!html\.|ContentHtml\.|ContentBanner\.|ContentImage\.|index\.))/,
             },
             {
               // Code the pages share that the home page's first screen does not use (forms, account and
               // ticket calls, checkout and inventory rules, Rome time, banners, the not-found block, the sign-in
               // state, the content banner and image): one chunk with the first page that needs it.
               name: 'pages',
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/](form|PasswordField|NotFound)|api[\\/](account|tickets)|lib[\\/](download|signInState)|features[\\/]content[\\/](ContentBanner|ContentImage))\.|packages[\\/]contract[\\/]src[\\/](auth|validation|checkout|inventory|html-policy|order|tickets|privacy|rome-time|banner)\./,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/](form|PasswordField|NotFound)|api[\\/](account|tickets)|lib[\\/](download|signInState|contractText)|features[\\/]content[\\/](ContentBanner|ContentImage))\.|packages[\\/]contract[\\/]src[\\/](auth|validation|checkout|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner)\./,
             },
             {
               // The toasts (react-hot-toast and goober, 4.6 KB gzip): with the first page or editor module

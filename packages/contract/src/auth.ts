@@ -23,38 +23,42 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 /** A refresh token family (one sign-in and its rotations) never outlives this. */
 export const REFRESH_FAMILY_MAX_SECONDS = 30 * 24 * 3600;
-/** The server's texts for the accounts calls (shown by the client as they are). */
+/**
+ * The server's texts for the accounts calls. Those a customer can meet are marked /*i18n*\/ (the web
+ * shows them in the page's language); the ones built from numbers have their catalogue message in
+ * refusal.ts; the superuser checks stay English.
+ */
 export const AUTH_MESSAGES = {
-  badCredentials: 'No active account found with the given credentials',
-  tokenNotValid: 'Token is invalid or expired',
-  notAuthenticated: 'Authentication credentials were not provided.',
-  forbidden: 'You do not have permission to perform this action.',
-  credentialsRequired: 'Username and password are required.',
+  badCredentials: /*i18n*/ 'No active account found with the given credentials',
+  tokenNotValid: /*i18n*/ 'Token is invalid or expired',
+  notAuthenticated: /*i18n*/ 'Authentication credentials were not provided.',
+  forbidden: /*i18n*/ 'You do not have permission to perform this action.',
+  credentialsRequired: /*i18n*/ 'Username and password are required.',
   tokenRequired: 'The token field is required.',
   refreshRequired: 'The refresh field is required.',
-  fieldsRequired: 'All fields are required.',
-  profileFieldsRequired: 'Email and phone number are required.',
+  fieldsRequired: /*i18n*/ 'All fields are required.',
+  profileFieldsRequired: /*i18n*/ 'Email and phone number are required.',
   fullNameTooLong: `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters long.`,
   emailInvalid: /*i18n*/ 'Please enter a valid email address.',
-  emailTaken: 'An account with this email address already exists.',
-  emailInUse: 'This email address is already used by another account.',
+  emailTaken: /*i18n*/ 'An account with this email address already exists.',
+  emailInUse: /*i18n*/ 'This email address is already used by another account.',
   phoneInvalid: `Phone number must be at least ${PHONE_MIN_DIGITS} digits and numeric.`,
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
-  passwordTooCommon: 'This password is too common.',
-  currentPasswordWrong: 'Current password is incorrect.',
-  passwordUnchanged: 'The new password must be different from the current password.',
+  passwordTooCommon: /*i18n*/ 'This password is too common.',
+  currentPasswordWrong: /*i18n*/ 'Current password is incorrect.',
+  passwordUnchanged: /*i18n*/ 'The new password must be different from the current password.',
   passwordChanged: 'Password changed successfully',
   profileUpdated: 'Profile updated successfully',
   resetRequested: 'If an account exists for this email address, a reset code has been sent to it.',
-  resetInvalid: 'Invalid or expired code.',
+  resetInvalid: /*i18n*/ 'Invalid or expired code.',
   resetDone: 'Your password has been reset. You can now log in with your new password.',
-  tooManyAttempts: 'Too many attempts. Please wait a while and try again.',
-  emailChangeNeedsPassword: 'Enter your current password to change your email address.',
+  tooManyAttempts: /*i18n*/ 'Too many attempts. Please wait a while and try again.',
+  emailChangeNeedsPassword: /*i18n*/ 'Enter your current password to change your email address.',
   emailChangeUndone:
-    'Your previous email address is back and every device has been signed out. If the change was not yours, reset your password now.',
-  emailUndoInvalid: 'This link is invalid, expired or already used.',
-  emailUndoTaken: 'Your previous email address now belongs to another account. Please contact us.',
+    /*i18n*/ 'Your previous email address is back and every device has been signed out. If the change was not yours, reset your password now.',
+  emailUndoInvalid: /*i18n*/ 'This link is invalid, expired or already used.',
+  emailUndoTaken: /*i18n*/ 'Your previous email address now belongs to another account. Please contact us.',
   isSuperuser: 'User is a superuser.',
 
   notSuperuser: 'User is not a superuser.',

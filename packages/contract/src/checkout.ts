@@ -3,14 +3,15 @@ import { orderTotalCents } from './money';
 /** At most this many tickets of one kind in one order. */
 export const MAX_TICKETS_PER_KIND = 50;
 export const CHECKOUT_MESSAGES = {
-  unknownPackage: 'This ticket is not available.',
-  dateRequired: 'Please select a date first',
-  dateNotOffered: 'The selected date is not available for this ticket.',
-  datePast: 'The selected date is in the past.',
-  noDateChoice: 'This ticket has no date choice.',
-  badCount: 'Ticket counts must be whole numbers of 0 or more.',
+  unknownPackage: /*i18n*/ 'This ticket is not available.',
+  dateRequired: /*i18n*/ 'Please select a date first',
+  dateNotOffered: /*i18n*/ 'The selected date is not available for this ticket.',
+  datePast: /*i18n*/ 'The selected date is in the past.',
+  noDateChoice: /*i18n*/ 'This ticket has no date choice.',
+  badCount: /*i18n*/ 'Ticket counts must be whole numbers of 0 or more.',
   tooMany: `At most ${MAX_TICKETS_PER_KIND} tickets of one kind per order.`,
-  zeroTotal: 'Please choose at least one adult or youth ticket.',
+  zeroTotal: /*i18n*/ 'Please choose at least one adult or youth ticket.',
+  sessionNotFound: /*i18n*/ 'Checkout session not found.',
 } as const;
 const parseCount = (v: unknown): number | null => {
   if (v === undefined || v === null || v === '') return 0;

@@ -47,10 +47,38 @@ export const apiErrorSchema = z
   .object({
     error: z.string(),
     code: z.string(),
+    message_id: z.string().optional().meta({
+      description:
+        "When `error` is made from numbers: the ICU message it was made from (the storefront catalogues' id), so a page shows it in its own language with `values`.",
+    }),
+    values: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .meta({ description: 'The values that fill `message_id`.' }),
   })
   .loose()
-  .meta({ id: 'ApiError', examples: [{ error: 'Not found.', code: 'not_found' }] });
+  .meta({
+    id: 'ApiError',
+    examples: [
+      { error: 'Not found.', code: 'not_found' },
+      {
+        error: 'Only 3 places left for this time.',
+        code: 'sold_out',
+        message_id:
+          '{left, plural, one {Only # place left for this time.} other {Only # places left for this time.}}',
+        values: { left: 3 },
+      },
+    ],
+  });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/**
+ * A refusal's words (issue #20). `error` is the English the server always sent. A refusal made from
+ * numbers ('Only 3 places left for this time.') cannot be a catalogue id, so it also names the ICU
+ * message it was made from (`message_id`, marked /*i18n*\/ in the contract) and its `values`: the web
+ * shows that in the page's language, and its English rendering is `error` character for character.
+ */
+export type Refusal = { error: string; message_id?: string; values?: Record<string, string | number> };
 
 /** The machine codes of apiErrorSchema; a route may add its own (e.g. 'token_not_valid'). */
 export const ERROR_CODES = {

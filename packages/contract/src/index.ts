@@ -24,6 +24,7 @@ export * from './order';
 export * from './pages';
 export * from './privacy';
 export * from './privacy.schema';
+export * from './refusal';
 export * from './rome-time';
 export * from './routes';
 export * from './site';

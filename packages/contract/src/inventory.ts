@@ -9,6 +9,7 @@
  *
  * Places: adults and youths take one place each, infants none unless the package says they do.
  */
+import type { Refusal } from './endpoint';
 import { ROME_TZ } from './rome-time';
 
 export const AVAILABILITY_TYPES = ['START_TIME', 'OPENING_HOURS', 'PASS'] as const;
@@ -30,16 +31,17 @@ export type SlotStatus = (typeof SLOT_STATUSES)[number];
 
 export const INVENTORY_MESSAGES = {
   chooseTime: /*i18n*/ 'Please choose a time.',
-  slotUnknown: 'The selected time is not available.',
-  slotClosed: 'The selected time is closed.',
-  slotPast: 'The selected time can no longer be booked.',
+  slotUnknown: /*i18n*/ 'The selected time is not available.',
+  slotClosed: /*i18n*/ 'The selected time is closed.',
+  slotPast: /*i18n*/ 'The selected time can no longer be booked.',
   soldOut: /*i18n*/ 'Sold out',
-  dailyCapReached: 'Sold out for today.',
-  cancelAfterCutoff: 'This ticket can no longer be cancelled: the cancellation deadline has passed.',
-  cancelClaimed: 'This ticket has already been used and cannot be cancelled.',
-  cancelNotPaid: 'Only a paid ticket can be cancelled.',
-  refunded: 'This ticket was refunded and cannot be used.',
-  passExpired: 'This pass was not used within its validity period and has expired.',
+  dailyCapReached: /*i18n*/ 'Sold out for today.',
+  cancelAfterCutoff: /*i18n*/ 'This ticket can no longer be cancelled: the cancellation deadline has passed.',
+  cancelClaimed: /*i18n*/ 'This ticket has already been used and cannot be cancelled.',
+  cancelNotPaid: /*i18n*/ 'Only a paid ticket can be cancelled.',
+  refunded: /*i18n*/ 'This ticket was refunded and cannot be used.',
+  alreadyRefunded: /*i18n*/ 'This ticket is already refunded.',
+  passExpired: /*i18n*/ 'This pass was not used within its validity period and has expired.',
   slotHasOrders: 'This time has bookings and cannot be deleted. Close it instead.',
   badRange: 'The end date must not be before the start date.',
   noSlotsMade: 'Choose at least one day of the week and one time.',
@@ -51,6 +53,16 @@ export const placesLeftMessage = (left: number): string =>
   left <= 0
     ? INVENTORY_MESSAGES.soldOut
     : `Only ${left} ${left === 1 ? 'place' : 'places'} left for this time.`;
+
+/** placesLeftMessage as a catalogue message (`left` fills it): its English rendering is the same text. */
+export const PLACES_LEFT_MESSAGE =
+  /*i18n*/ '{left, plural, one {Only # place left for this time.} other {Only # places left for this time.}}';
+
+/** The refusal of a hold larger than what is left: the English as ever, and its words in every language. */
+export const placesLeftRefusal = (left: number): Refusal =>
+  left <= 0
+    ? { error: INVENTORY_MESSAGES.soldOut }
+    : { error: placesLeftMessage(left), message_id: PLACES_LEFT_MESSAGE, values: { left } };
 
 /** The refusal to lower a slot's capacity below what it has sold or holds. */
 export const capacityBelowSoldMessage = (capacity: number, taken: number): string =>

@@ -58,12 +58,12 @@ export const isOrderOpen = (status: OrderStatus): boolean => status === 'pending
 
 /** The messages of a refused move, by the event that was refused. */
 export const ORDER_STATE_MESSAGES: Record<OrderEvent, string> = {
-  pay: 'This checkout is no longer open.',
+  pay: /*i18n*/ 'This checkout is no longer open.',
   confirm: 'This booking is no longer on hold.',
-  amount_mismatch: 'This checkout is no longer open.',
-  cancel: 'This checkout can no longer be cancelled.',
-  expire: 'This checkout is no longer open.',
-  refund: 'This order cannot be refunded.',
+  amount_mismatch: /*i18n*/ 'This checkout is no longer open.',
+  cancel: /*i18n*/ 'This checkout can no longer be cancelled.',
+  expire: /*i18n*/ 'This checkout is no longer open.',
+  refund: /*i18n*/ 'This order cannot be refunded.',
 };
 
 /** The machine code of a refused move (apiErrorSchema's `code`). */

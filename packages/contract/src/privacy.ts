@@ -4,8 +4,8 @@
  */
 
 export const PRIVACY_MESSAGES = {
-  passwordRequired: 'Enter your password to delete your account.',
-  deleted: 'Your account has been deleted.',
+  passwordRequired: /*i18n*/ 'Enter your password to delete your account.',
+  deleted: /*i18n*/ 'Your account has been deleted.',
 } as const;
 
 /** Deleted accounts keep a row for their orders, under an address of this reserved domain (RFC 2606). */

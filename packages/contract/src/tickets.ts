@@ -13,9 +13,17 @@ export function ticketLinkStatus(order: { status: string; qrCodeScanned: boolean
 export const ticketLinkPath = (token: string): string => `/t/${token}`;
 
 export const TICKET_LINK_MESSAGES = {
-  notFound: 'This ticket link is not valid. It may have been replaced by a newer one.',
+  notFound: /*i18n*/ 'This ticket link is not valid. It may have been replaced by a newer one.',
   /** The same words whether or not the address has tickets (nobody learns who bought here). */
   findSent:
-    'If this address has tickets with us, their links are on their way to it. Please check your e-mail (and the spam folder).',
-  resent: 'A new ticket link is on its way to your e-mail address. The old link no longer works.',
+    /*i18n*/ 'If this address has tickets with us, their links are on their way to it. Please check your e-mail (and the spam folder).',
+  resent: /*i18n*/ 'A new ticket link is on its way to your e-mail address. The old link no longer works.',
+} as const;
+
+/** The refusals of a buyer's own ticket (success page, purchase history, wallet), in every language. */
+export const TICKET_MESSAGES = {
+  notFound: /*i18n*/ 'Ticket not found.',
+  notPaid: /*i18n*/ 'This order was not paid.',
+  resendRefunded: /*i18n*/ 'Only a paid ticket can be sent again. This one was refunded.',
+  walletNotPaid: /*i18n*/ 'Only a paid ticket goes into a wallet.',
 } as const;

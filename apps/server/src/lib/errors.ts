@@ -4,7 +4,7 @@
  * `code` (a stable word); the spec's extra keys (`detail`, `registered`, `success`, `retry_after`) stay
  * beside them where a call's spec names them.
  */
-import { ERROR_CODES, MAX_JSON_DEPTH } from '@rome/contract';
+import { ERROR_CODES, MAX_JSON_DEPTH, numberedWords, type Refusal } from '@rome/contract';
 
 /** The answer to a JSON body that nests deeper than MAX_JSON_DEPTH (400; app.ts, activity routes). */
 export const JSON_TOO_DEEP = `The request body nests too deeply (at most ${MAX_JSON_DEPTH} levels).`;
@@ -24,10 +24,20 @@ const DEFAULT_CODES: Record<number, string> = {
 export const defaultErrorCode = (status: number): string =>
   DEFAULT_CODES[status] ?? (status >= 500 ? ERROR_CODES.internal : ERROR_CODES.invalid);
 
-/** `{error, code, ...extras}` from a message (or a body that names it as error, detail or message). */
+/**
+ * `{error, code, ...extras}` from a message (or a body that names it as error, detail or message). A
+ * message the contract builds from numbers also carries its catalogue message and values (`message_id`,
+ * `values`: contract refusal.ts), so the page shows it in its language (issue #20).
+ */
 export function errorBody(status: number, body: Record<string, unknown>): Record<string, unknown> {
   const error = String(body.error ?? body.detail ?? body.message ?? 'Error');
-  return { ...body, error, code: typeof body.code === 'string' ? body.code : defaultErrorCode(status) };
+  const words = body.message_id === undefined ? numberedWords(error) : null;
+  return {
+    ...body,
+    ...words,
+    error,
+    code: typeof body.code === 'string' ? body.code : defaultErrorCode(status),
+  };
 }
 
 export class HttpError extends Error {
@@ -44,10 +54,13 @@ export class HttpError extends Error {
 
 /** 404; `detail` kept beside `error` for the calls whose spec answer reads it. */
 export const notFound = (detail = 'Not found.') => new HttpError(404, { error: detail, detail });
-export const badRequest = (error: string, code: string = ERROR_CODES.invalid) =>
-  new HttpError(400, { error, code });
-export const conflict = (error: string, code: string = ERROR_CODES.conflict) =>
-  new HttpError(409, { error, code });
+/** A refusal's words: its English, or a Refusal that also names its catalogue message and values. */
+const wordsOf = (refusal: string | Refusal): Refusal =>
+  typeof refusal === 'string' ? { error: refusal } : refusal;
+export const badRequest = (error: string | Refusal, code: string = ERROR_CODES.invalid) =>
+  new HttpError(400, { ...wordsOf(error), code });
+export const conflict = (error: string | Refusal, code: string = ERROR_CODES.conflict) =>
+  new HttpError(409, { ...wordsOf(error), code });
 
 /**
  * Runs work; an HttpError it throws also carries its message as `message`, for the calls whose spec

@@ -2,6 +2,7 @@
  * Fixed-window counters in the database, so a limit holds across every instance of the shop.
  * `hit` counts one attempt and says whether it is still within the limit.
  */
+import { AUTH_MESSAGES } from '@rome/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { HttpError } from './errors';
@@ -30,7 +31,7 @@ export async function enforce(db: Db, key: string, limit: number, windowSeconds:
   const r = await hit(db, key, limit, windowSeconds);
   if (!r.allowed) {
     throw new HttpError(429, {
-      error: 'Too many attempts. Please wait a while and try again.',
+      error: AUTH_MESSAGES.tooManyAttempts,
       retry_after: r.retryAfterSeconds,
     });
   }

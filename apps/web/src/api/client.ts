@@ -258,6 +258,13 @@ export function call<K extends ApiKey>(
  */
 export function errorMessage(err: unknown, fallback: string): string {
   const body = (err as { body?: Record<string, unknown> } | null)?.body;
+  // A refusal made from numbers ('Only 3 places left for this time.') names the catalogue message it
+  // was made from and its values (contract endpoint.ts, Refusal): that, in the page's language, when
+  // the page's catalogue has it; else its English `error` below, never the raw message.
+  const id = body?.message_id;
+  const values = body?.values;
+  if (typeof id === 'string' && i18n.messages[id] !== undefined && values && typeof values === 'object')
+    return i18n._(id, values as Record<string, unknown>);
   for (const key of ['error', 'detail', 'message'] as const) {
     const v = body?.[key];
     // The server speaks the spec's English; a message the contract marks for translation (its English

@@ -1,14 +1,47 @@
 /**
  * The server's messages in the page's language (issue #20): a message the contract marks for
  * translation shows translated; any other message, and English pages, show it as the server sent it.
+ * A refusal made from numbers names its catalogue message and values (`message_id`, `values`): that
+ * shows in the page's language, and its English rendering is the server's English text.
  */
-import { i18n } from '@lingui/core';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { i18n, type Messages } from '@lingui/core';
+import { formatter } from '@lingui/format-po';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import {
+  AUTH_MESSAGES,
+  CHECKOUT_MESSAGES,
+  NUMBERED_MESSAGES,
+  PLACES_LEFT_MESSAGE,
+  placesLeftMessage,
+  placesLeftRefusal,
+  tooManyAttemptsRefusal,
+} from '@rome/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorMessage } from './client';
 
 const refusal = (error: string) => ({ status: 400, body: { error } });
 
-afterEach(() => i18n.activate('en'));
+/** The storefront's real catalogues of a language (shell and pages), compiled as the Vite plugin does. */
+function catalogue(locale: string): Messages {
+  const messages: Messages = {};
+  const po = formatter({ lineNumbers: false });
+  for (const name of ['shell', 'pages']) {
+    const filename = path.join(import.meta.dirname, `../locales/${locale}/${name}.po`);
+    const parsed = po.parse(readFileSync(filename, 'utf8'), {
+      locale,
+      sourceLocale: 'en',
+      filename,
+    }) as Awaited<ReturnType<typeof po.parse>>;
+    for (const [id, entry] of Object.entries(parsed ?? {}))
+      messages[id] = compileMessage(entry.translation || entry.message || id);
+  }
+  return messages;
+}
+const activate = (locale: string) => i18n.loadAndActivate({ locale, messages: catalogue(locale) });
+
+afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('errorMessage', () => {
   it('translates a message the catalogue knows and keeps the others', () => {
@@ -23,5 +56,58 @@ describe('errorMessage', () => {
   it('English shows the spec text as sent', () => {
     i18n.loadAndActivate({ locale: 'en', messages: {} });
     expect(errorMessage(refusal('Sold out'), 'x')).toBe('Sold out');
+  });
+
+  it('shows a refusal made from numbers in the page language, with its plural', () => {
+    activate('it');
+    const body = (left: number) => ({ status: 409, body: { ...placesLeftRefusal(left), code: 'sold_out' } });
+    expect(errorMessage(body(1), 'x')).toBe('Resta solo 1 posto per questo orario.');
+    expect(errorMessage(body(3), 'x')).toBe('Restano solo 3 posti per questo orario.');
+    expect(errorMessage({ status: 429, body: tooManyAttemptsRefusal(300) }, 'x')).toBe(
+      'Troppi tentativi. Attendi 5 minuti e riprova.',
+    );
+    const short = {
+      error: AUTH_MESSAGES.passwordTooShort,
+      ...NUMBERED_MESSAGES[AUTH_MESSAGES.passwordTooShort],
+    };
+    expect(errorMessage({ status: 400, body: short }, 'x')).toBe(
+      'La password deve contenere almeno 8 caratteri',
+    );
+  });
+
+  it('shows the contract-marked refusals buyers meet in the page language', () => {
+    activate('de');
+    expect(errorMessage(refusal(CHECKOUT_MESSAGES.sessionNotFound), 'x')).toBe(
+      'Bezahlvorgang nicht gefunden.',
+    );
+    expect(errorMessage(refusal(AUTH_MESSAGES.badCredentials), 'x')).toBe(
+      'Mit diesen Zugangsdaten wurde kein aktives Konto gefunden',
+    );
+  });
+
+  it('shows the English error when the page has no such catalogue message, never the raw message', () => {
+    activate('it');
+    // A message the page's catalogue does not have (a newer server, pages' words not loaded yet).
+    const body = { error: 'Only 2 seats left.', message_id: '{left, plural, other {# more seats left.}}' };
+    expect(errorMessage({ status: 409, body: { ...body, values: { left: 2 } } }, 'x')).toBe(
+      'Only 2 seats left.',
+    );
+  });
+});
+
+describe('refusals made from numbers, in English', () => {
+  it("render from the English catalogue as the server's English text, character for character", () => {
+    activate('en');
+    for (const left of [1, 2, 3]) {
+      expect(i18n._(PLACES_LEFT_MESSAGE, { left })).toBe(placesLeftMessage(left));
+      expect(errorMessage({ status: 409, body: placesLeftRefusal(left) }, 'x')).toBe(placesLeftMessage(left));
+    }
+    for (const seconds of [30, 60, 61, 900]) {
+      const { error, message_id, values } = tooManyAttemptsRefusal(seconds);
+      expect(i18n._(message_id!, values)).toBe(error);
+    }
+    expect(Object.keys(NUMBERED_MESSAGES).length).toBeGreaterThan(0);
+    for (const [english, { message_id, values }] of Object.entries(NUMBERED_MESSAGES))
+      expect(i18n._(message_id, values)).toBe(english);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { numberedWords } from '@rome/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, packages, users } from '../../db/schema';
@@ -63,7 +64,13 @@ describe('POST /api/register/', () => {
   ])('refuses %j with 400 and the reason', async (over, error) => {
     const res = await register(good(over));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ registered: false, error, code: 'invalid_request' });
+    // A reason built from the shop's numbers also names its catalogue message (issue #20).
+    expect(res.json()).toEqual({
+      registered: false,
+      error,
+      code: 'invalid_request',
+      ...numberedWords(error),
+    });
   });
 
   it('accepts a phone number of 10 to 20 digits (the one rule of client and server)', async () => {

@@ -2,7 +2,7 @@
  * Rate limits of the accounts calls, on the shared DB counters (lib/rate-limit), so they hold across
  * instances. Keys never contain a password; e-mail keys are lower-cased so casing does not dodge them.
  */
-import { AUTH_MESSAGES } from '@rome/contract';
+import { tooManyAttemptsRefusal } from '@rome/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
@@ -33,9 +33,7 @@ export async function limit(db: Db, key: string, kind: keyof typeof LIMITS): Pro
   const [max, windowSeconds] = LIMITS[kind];
   const r = await hit(db, `${kind}:${key}`, max, windowSeconds);
   if (!r.allowed) {
-    const minutes = Math.max(1, Math.ceil(r.retryAfterSeconds / 60));
-    const message = `${AUTH_MESSAGES.tooManyAttempts.replace('a while', `${minutes} minute${minutes === 1 ? '' : 's'}`)}`;
-    throw new HttpError(429, { error: message, detail: message, retry_after: r.retryAfterSeconds });
+    throw tooManyAttempts(r.retryAfterSeconds);
   }
 }
 
@@ -43,12 +41,9 @@ export const clearLimit = (db: Db, key: string, kind: keyof typeof LIMITS) => re
 
 /** The 429 of the accounts calls, for a limit found exceeded without counting. */
 export function tooManyAttempts(retryAfterSeconds: number): HttpError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  const message = AUTH_MESSAGES.tooManyAttempts.replace(
-    'a while',
-    `${minutes} minute${minutes === 1 ? '' : 's'}`,
-  );
-  return new HttpError(429, { error: message, detail: message, retry_after: retryAfterSeconds });
+  // With its catalogue message and minutes, so the page says it in its language (issue #20).
+  const refusal = tooManyAttemptsRefusal(retryAfterSeconds);
+  return new HttpError(429, { ...refusal, detail: refusal.error, retry_after: retryAfterSeconds });
 }
 
 /** Counts one failure under `key` (no throw: the caller answers the failure itself). */

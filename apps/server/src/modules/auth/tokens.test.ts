@@ -87,6 +87,13 @@ describe('POST /api/api/token/', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().detail).toMatch(/Too many attempts/);
     expect(blocked.headers['retry-after']).toBeDefined();
+    // The minutes to wait, also as a catalogue message with its values (issue #20): the page says it in
+    // its language; the English stays the `detail` above.
+    const { minutes } = blocked.json().values;
+    expect(blocked.json()).toMatchObject({
+      message_id: expect.stringContaining('{minutes, plural,'),
+      detail: `Too many attempts. Please wait ${minutes} minutes and try again.`,
+    });
     // The owner, from their own address, signs in with the right password.
     expect((await login(t.app, u.email, u.password, ip())).statusCode).toBe(200);
   });

@@ -1,4 +1,4 @@
-import { centsToDecimal, localizedPath } from '@rome/contract';
+import { CHECKOUT_MESSAGES, centsToDecimal, localizedPath } from '@rome/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { orders, packages } from '../../db/schema';
@@ -55,7 +55,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     .prepare('test_checkout_own_session');
   const loadOwnSession = async (sessionId: string, userId: string) => {
     const [row] = await ownSession.execute({ sessionId, userId });
-    if (!row) throw notFound('Checkout session not found.');
+    if (!row) throw notFound(CHECKOUT_MESSAGES.sessionNotFound);
     return row;
   };
 

@@ -7,7 +7,7 @@ import {
   CHECKOUT_MESSAGES,
   INVENTORY_MESSAGES,
   placesFor,
-  placesLeftMessage,
+  placesLeftRefusal,
   romeInstant,
   romeParts,
   romeToday,
@@ -89,7 +89,7 @@ export async function insertHeldOrder(
     if (status === 'PAST') throw conflict(INVENTORY_MESSAGES.slotPast, 'slot_past');
     if (status === 'CLOSED') throw conflict(INVENTORY_MESSAGES.slotClosed, 'slot_closed');
     const places = order.places ?? 0;
-    if (places > remaining) throw conflict(placesLeftMessage(remaining), SOLD_OUT_CODE);
+    if (places > remaining) throw conflict(placesLeftRefusal(remaining), SOLD_OUT_CODE);
     const [row] = await t
       .insert(orders)
       .values({
@@ -124,7 +124,7 @@ export async function insertCappedPassOrder(
       .where(and(eq(orders.packageId, pkg.id), gte(orders.createdAt, dayStart), holdsPlaces(now)));
     const left = pkg.dailyCap - Number(taken);
     if ((order.places ?? 0) > left) {
-      throw conflict(left <= 0 ? INVENTORY_MESSAGES.dailyCapReached : placesLeftMessage(left), SOLD_OUT_CODE);
+      throw conflict(left <= 0 ? INVENTORY_MESSAGES.dailyCapReached : placesLeftRefusal(left), SOLD_OUT_CODE);
     }
     const [row] = await t
       .insert(orders)
@@ -193,7 +193,7 @@ export async function checkMove(
   const { status, remaining } = slotStatus({ ...locked, taken }, pkg.cutoffMinutes, now);
   if (status === 'PAST') throw conflict(INVENTORY_MESSAGES.slotPast, 'slot_past');
   if (status === 'CLOSED') throw conflict(INVENTORY_MESSAGES.slotClosed, 'slot_closed');
-  if (places > remaining) throw conflict(placesLeftMessage(remaining), SOLD_OUT_CODE);
+  if (places > remaining) throw conflict(placesLeftRefusal(remaining), SOLD_OUT_CODE);
 }
 
 /**

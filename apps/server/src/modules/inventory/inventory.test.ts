@@ -109,7 +109,15 @@ describe('slots and holds', () => {
     const before = (await t.db.select().from(orders)).length;
     const tooMany = await checkout({ slot_id: slotId, adult_count: '4' });
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json()).toEqual({ error: 'Only 3 places left for this time.', code: 'sold_out' });
+    // The English as ever, and the catalogue message it was made from, so a page shows it in its
+    // language (issue #20).
+    expect(tooMany.json()).toEqual({
+      error: 'Only 3 places left for this time.',
+      code: 'sold_out',
+      message_id:
+        '{left, plural, one {Only # place left for this time.} other {Only # places left for this time.}}',
+      values: { left: 3 },
+    });
     expect((await checkout({ slot_id: slotId, adult_count: '3' })).statusCode).toBe(200);
     const full = await checkout({ slot_id: slotId, adult_count: '1' }, other);
     expect(full.statusCode).toBe(409);
@@ -134,6 +142,11 @@ describe('slots and holds', () => {
       expect(res.statusCode, JSON.stringify(fields)).toBe(status);
       expect(res.json().error).toBe(error);
     }
+    // A refusal built from the shop's numbers also names its catalogue message and values (issue #20).
+    expect((await checkout({ slot_id: a, adult_count: '51' })).json()).toMatchObject({
+      message_id: 'At most {max} tickets of one kind per order.',
+      values: { max: 50 },
+    });
     expect((await api('PATCH', `/api/editor/slots/${a}/`, editor, { closed: true })).statusCode).toBe(200);
     const closed = await checkout({ slot_id: a, adult_count: '1' });
     expect(closed.json()).toEqual({ error: 'The selected time is closed.', code: 'slot_closed' });

@@ -17,6 +17,7 @@ import {
   type Locale,
   ORDER_STATE_MESSAGES,
   romeInstant,
+  TICKET_MESSAGES,
 } from '@rome/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -199,10 +200,11 @@ export async function refundOrder(
   const order = await deps.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [row] = await t.select().from(orders).where(eq(orders.uniqueId, uniqueId)).for('update');
-    if (!row || (by.reason === 'customer' && row.userId !== by.userId)) throw notFound('Ticket not found.');
+    if (!row || (by.reason === 'customer' && row.userId !== by.userId))
+      throw notFound(TICKET_MESSAGES.notFound);
     if (row.status !== 'paid' && !(by.reason === 'superuser' && row.status === 'amount_mismatch')) {
       throw conflict(
-        row.status === 'refunded' ? 'This ticket is already refunded.' : INVENTORY_MESSAGES.cancelNotPaid,
+        row.status === 'refunded' ? INVENTORY_MESSAGES.alreadyRefunded : INVENTORY_MESSAGES.cancelNotPaid,
         'order_state',
       );
     }

@@ -1,4 +1,5 @@
 /** Inventory calls (contract inventory.api.ts): slots for buyers and editors, cancellations, refunds. */
+import { CHECKOUT_MESSAGES } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { badRequest, notFound } from '../../lib/errors';
@@ -38,7 +39,7 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/packages/:tag/availability/', async (req) => {
     const snap = await app.catalog.get();
     // Only a package on sale is shown to buyers (the list's own rule).
-    if (!snap.byTag.has(req.params.tag)) throw notFound('This ticket is not available.');
+    if (!snap.byTag.has(req.params.tag)) throw notFound(CHECKOUT_MESSAGES.unknownPackage);
     return view(await packageByTag(app.db, req.params.tag), req.query, publicSlot);
   });
 

@@ -6,7 +6,7 @@
  * - 'Find my tickets': the paid tickets bought with an address, to that address only. The caller
  *   answers the same whether or not there were any.
  */
-import { localizedPath, TICKET_LINK_MESSAGES, ticketLinkPath } from '@rome/contract';
+import { localizedPath, TICKET_LINK_MESSAGES, TICKET_MESSAGES, ticketLinkPath } from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, users } from '../../db/schema';
@@ -62,11 +62,10 @@ async function sendNewLinks(
 /** The buyer's own paid ticket again, with a new link and its PDF; 404 for anybody else's. */
 export async function resendOwnTicket(deps: ResendDeps, userId: string, uniqueId: string) {
   const ticket = await ownTicket(deps.db, userId, uniqueId);
-  if (!ticket) throw notFound('Ticket not found.');
-  if (ticket.orderStatus !== 'paid')
-    throw conflict('Only a paid ticket can be sent again. This one was refunded.', 'order_state');
+  if (!ticket) throw notFound(TICKET_MESSAGES.notFound);
+  if (ticket.orderStatus !== 'paid') throw conflict(TICKET_MESSAGES.resendRefunded, 'order_state');
   const [buyer] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (!buyer) throw notFound('Ticket not found.');
+  if (!buyer) throw notFound(TICKET_MESSAGES.notFound);
   // The PDF is made by the mail sender (order-pdf.ts), not while the buyer waits.
   await sendNewLinks(deps, buyer.email, [ticket], 'resend', [
     {

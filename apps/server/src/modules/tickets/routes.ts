@@ -1,4 +1,11 @@
-import { isEmail, localizedPath, ORDER_STATE_CODE, TICKET_LINK_MESSAGES } from '@rome/contract';
+import {
+  AUTH_MESSAGES,
+  isEmail,
+  localizedPath,
+  ORDER_STATE_CODE,
+  TICKET_LINK_MESSAGES,
+  TICKET_MESSAGES,
+} from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
@@ -52,7 +59,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
     linkHeaders(reply, 'no-store');
     if (await tooManyLinkMisses(app.db, req.ip))
       throw new HttpError(429, {
-        error: 'Too many attempts. Please wait a while and try again.',
+        error: AUTH_MESSAGES.tooManyAttempts,
         retry_after: LINK_MISSES.windowSeconds,
       });
     const ticket = await ticketByLink(app.db, req.params.token);
@@ -79,11 +86,11 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/success/:uniqueId/', async (req, reply) => {
     const { uniqueId } = req.params;
     const found = uniqueId.length <= 64 ? await findOwnOrder(app.db, req.user!.id, uniqueId) : null;
-    if (!found) throw notFound('Ticket not found.');
+    if (!found) throw notFound(TICKET_MESSAGES.notFound);
     if (found.status === 'pending') return reply.code(202).send({ status: 'pending', url: null });
     if (found.status !== 'paid')
       throw new HttpError(409, {
-        error: 'This order was not paid.',
+        error: TICKET_MESSAGES.notPaid,
         code: ORDER_STATE_CODE,
         status: found.status,
         url: null,
@@ -148,7 +155,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/tickets/:uniqueId/pdf/', async (req, reply) => {
     const ticket = await ownTicket(app.db, req.user!.id, req.params.uniqueId);
     if (!ticket || (ticket.orderStatus !== 'paid' && ticket.orderStatus !== 'refunded'))
-      throw notFound('Ticket not found.');
+      throw notFound(TICKET_MESSAGES.notFound);
     return sendPdf(req, reply, ticket);
   });
 
@@ -163,7 +170,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'POST /api/find-tickets/', async (req) =>
     atLeast(FIND_MIN_DURATION_MS, async () => {
       const email = normalizeEmail(req.body.email);
-      if (!isEmail(email)) throw badRequest('Please enter a valid email address.');
+      if (!isEmail(email)) throw badRequest(AUTH_MESSAGES.emailInvalid);
       // Counted before anything is looked up: the limits answer alike for every address.
       await enforce(
         app.db,

@@ -3,6 +3,7 @@
  * (404); a wallet the shop has no signing material for answers 404 'not available', and
  * `GET /api/wallet/` tells the web which buttons to show.
  */
+import { TICKET_MESSAGES } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppleWalletConfig, Config } from '../../config';
 import { route } from '../../lib/contract-route';
@@ -46,7 +47,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   /** The buyer's own paid ticket (someone else's is unknown: 404), its QR read back. */
   async function ownPaidTicket(req: FastifyRequest, uniqueId: string): Promise<WalletTicket> {
     const ticket = await ownTicket(app.db, req.user!.id, uniqueId);
-    if (!ticket) throw notFound('Ticket not found.');
+    if (!ticket) throw notFound(TICKET_MESSAGES.notFound);
     return paidWalletTicket(app.storage, ticket);
   }
 

@@ -2,7 +2,7 @@
  * The wallet passes of the signed-in buyer's own tickets, and whether the shop can make them.
  * The ticket link page reaches the same builders (apple.ts, google.ts) with its own lookup.
  */
-import { ORDER_STATE_CODE, type OrderStatus } from '@rome/contract';
+import { ORDER_STATE_CODE, type OrderStatus, TICKET_MESSAGES } from '@rome/contract';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { Config } from '../../config';
@@ -68,7 +68,7 @@ export function walletTicketOf(t: TicketFacts, qrPayload: string): WalletTicket 
 export async function paidWalletTicket(storage: Storage, t: TicketFacts): Promise<WalletTicket> {
   if (t.orderStatus !== 'paid')
     throw new HttpError(409, {
-      error: 'Only a paid ticket goes into a wallet.',
+      error: TICKET_MESSAGES.walletNotPaid,
       code: ORDER_STATE_CODE,
       status: t.orderStatus,
     });

@@ -3,6 +3,7 @@
  * is in the fragment (`#token=...`), which browsers never send to a server or in a Referer; the change
  * is undone only when the button is pressed, so a mail scanner opening the link changes nothing.
  */
+import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -31,7 +32,7 @@ export default function UndoEmailChangePage() {
       // This browser's session ended with every other one.
       tokenStore.clear();
       window.history.replaceState(null, '', window.location.pathname);
-      setDone(res.message);
+      setDone(i18n._(res.message));
     } catch (err) {
       setError(
         err instanceof ApiError

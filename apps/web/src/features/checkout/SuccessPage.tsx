@@ -6,7 +6,7 @@
 import { i18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatEuroDecimal, orderReference } from '@rome/contract';
+import { formatEuroDecimal, orderReference, TICKET_MESSAGES } from '@rome/contract';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage, tokenStore } from '../../api/client';
@@ -32,7 +32,6 @@ function ticketCounts(c: { adults: number; youths: number; infants?: number }): 
 }
 
 const STILL_CONFIRMING = msg`Your payment is still being confirmed. Your ticket will appear in your purchase history and by e-mail.`;
-const TICKET_NOT_FOUND = msg`Ticket not found.`;
 const LOAD_FAILED = msg`Failed to load data. Please try again later.`;
 
 export default function SuccessPage() {
@@ -88,7 +87,7 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
           return navigate('/login/', { state: { from: location.pathname } });
         // 404 'Ticket not found.', 409 'This order was not paid.': the server's words.
         if (e instanceof ApiError && (e.status === 404 || e.status === 409))
-          return setFailure(errorMessage(e, i18n._(TICKET_NOT_FOUND)));
+          return setFailure(errorMessage(e, i18n._(TICKET_MESSAGES.notFound)));
         setFailure(i18n._(LOAD_FAILED));
       }
     };

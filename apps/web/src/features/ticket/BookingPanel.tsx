@@ -1,5 +1,4 @@
 import { i18n } from '@lingui/core';
-import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   decimalToCents,
@@ -8,6 +7,7 @@ import {
   MESSAGES,
   orderTotalCents,
   type Package,
+  PLACES_LEFT_MESSAGE,
   placesFor,
   usesSlots,
 } from '@rome/contract';
@@ -25,10 +25,7 @@ import { chosenSlot, showSlots, slotDays, slotRange } from './slots';
 /** The contract's placesLeftMessage in the page's language: 'Only 3 places left for this time.' */
 function placesLeft(left: number): string {
   if (left <= 0) return i18n._(INVENTORY_MESSAGES.soldOut);
-  return plural(left, {
-    one: 'Only # place left for this time.',
-    other: 'Only # places left for this time.',
-  });
+  return i18n._(PLACES_LEFT_MESSAGE, { left });
 }
 
 /**

@@ -2,6 +2,7 @@
  * 'Find my tickets' (issue #18): a buyer who lost the ticket e-mail gets the links of the paid tickets
  * bought with an address sent to that address. The answer is the same whether or not it has tickets.
  */
+import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AUTH_MESSAGES, isEmail } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
@@ -39,7 +40,7 @@ export default function FindTicketsPage() {
     setSent(null);
     setBusy(true);
     try {
-      setSent((await findTickets(address)).message);
+      setSent(i18n._((await findTickets(address)).message));
     } catch (err) {
       setError(errorMessage(err, t`Something went wrong! Please try again.`));
     }

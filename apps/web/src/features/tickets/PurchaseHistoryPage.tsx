@@ -123,7 +123,7 @@ function TicketActions({
     try {
       if (what === 'pdf')
         await downloadTicketPdf(ticket.unique_id, `ticket-${ticket.unique_id.slice(0, 8)}.pdf`);
-      else onDone({ ok: true, message: (await resendTicket(ticket.unique_id)).message });
+      else onDone({ ok: true, message: i18n._((await resendTicket(ticket.unique_id)).message) });
     } catch (err) {
       onDone({ ok: false, message: errorMessage(err, t`Something went wrong! Please try again.`) });
     }

@@ -11,7 +11,13 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DEFAULT_LOCALE, formatEuroDecimal, INTL_LOCALE, type TicketLink } from '@rome/contract';
+import {
+  AUTH_MESSAGES,
+  DEFAULT_LOCALE,
+  formatEuroDecimal,
+  INTL_LOCALE,
+  type TicketLink,
+} from '@rome/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
@@ -289,7 +295,7 @@ export default function TicketLinkPage() {
             kind: 'error',
             message:
               err instanceof ApiError && err.status === 429
-                ? errorMessage(err, i18n._(msg`Too many attempts. Please wait a while and try again.`))
+                ? errorMessage(err, i18n._(AUTH_MESSAGES.tooManyAttempts))
                 : i18n._(msg`Your ticket could not be loaded. Please check your connection and try again.`),
           });
       });

@@ -3,6 +3,7 @@
  * delete the account after a confirm step that asks for the password. Deletion erases the personal
  * data and keeps the orders anonymised for accounting; every sign-in ends.
  */
+import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -46,7 +47,7 @@ export function DataRightsSection() {
     setError(null);
     try {
       const res = await remove.mutateAsync(password);
-      toast.success(res.message);
+      toast.success(i18n._(res.message));
       navigate('/', { replace: true });
     } catch (err) {
       setError(
