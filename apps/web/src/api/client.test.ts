@@ -204,7 +204,7 @@ describe('call()', () => {
     localStorage.clear();
     const { call } = await import('./client');
     fetchMock.mockResolvedValueOnce(json(200, []));
-    await expect(call('GET /bus.json', {}, { auth: false })).resolves.toEqual([]);
+    await expect(call('GET /bus.json', { query: {} }, { auth: false })).resolves.toEqual([]);
     expect(fetchMock.mock.calls[0][0]).toBe('/bus.json');
     fetchMock.mockResolvedValueOnce(json(200, { is_editor: true }));
     await call('GET /api/check-editor/');
