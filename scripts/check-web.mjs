@@ -149,8 +149,11 @@ async function pickPages(base) {
     { name: 'company', path: company },
     { name: 'ticket', path: ticket },
     { name: 'aboutus', path: '/aboutus' },
-    // The other languages (issue #20): the Italian home and a German ticket page.
+    // The other languages (issue #20), each with a page: the Italian home, a Spanish search, a French
+    // company page and a German ticket page.
     { name: 'home-it', path: '/it/' },
+    { name: 'search-es', path: '/es/search?ticketType=24%20hours' },
+    { name: 'company-fr', path: `/fr${company}` },
     { name: 'ticket-de', path: `/de${ticket}` },
   ];
 }
