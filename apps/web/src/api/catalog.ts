@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { call } from './client';
+import { useLightQuery } from './queries';
 
 /**
  * The whole catalogue (packages and folders); the server caches it and answers with an ETag. Public
@@ -11,7 +12,7 @@ export const packagesQuery = queryOptions({
   queryFn: ({ signal }) => call('GET /api/packages/', {}, { signal, auth: false }),
   staleTime: 60_000,
 });
-export const usePackages = () => useQuery(packagesQuery);
+export const usePackages = () => useLightQuery(packagesQuery);
 
 export const packageQuery = (status: string, id: string) =>
   queryOptions({
@@ -22,7 +23,7 @@ export const packageQuery = (status: string, id: string) =>
       ),
     staleTime: 60_000,
   });
-export const usePackage = (status: string, id: string) => useQuery(packageQuery(status, id));
+export const usePackage = (status: string, id: string) => useLightQuery(packageQuery(status, id));
 
 /**
  * The offers page's list: the contract's GET /bus.json (outside /api/, as the spec has it), built from
@@ -33,7 +34,7 @@ export const offersQuery = queryOptions({
   queryFn: ({ signal }) => call('GET /bus.json', {}, { signal, auth: false }),
   staleTime: 60_000,
 });
-export const useOffers = () => useQuery(offersQuery);
+export const useOffers = () => useLightQuery(offersQuery);
 
 /**
  * A package's slots for buyers (inventory): Rome dates and times with places left, between two Rome
