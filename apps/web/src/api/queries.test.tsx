@@ -108,6 +108,20 @@ describe('useLightQuery', () => {
     await shows(text, 'edited');
   });
 
+  it('a client asked for before the first-screen requests start still waits for them: no second request', async () => {
+    // A landing page other than home: its code asks for the client before main.tsx starts the requests.
+    const client = queries.loadQueries();
+    let answer: (value: string) => void = () => {};
+    const fetchIt = vi.fn(() => new Promise<string>((resolve) => (answer = resolve)));
+    void queries.fetchFirstScreen(options(fetchIt));
+    await new Promise((r) => setTimeout(r, 50));
+    answer('hello');
+    expect((await client).getQueryData(['greeting'])).toBe('hello');
+    const text = await draw(options(fetchIt));
+    expect(text()).toBe('hello');
+    expect(fetchIt).toHaveBeenCalledTimes(1);
+  });
+
   it('after a failed first-screen request, the query client asks again and shows its answer', async () => {
     const fetchIt = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue('second try');
     await queries.fetchFirstScreen(options(fetchIt));

@@ -76,14 +76,13 @@ export function primeFirstScreen(key: QueryKey, data: unknown): void {
 
 /**
  * Loads TanStack Query and hands it the store's data (once; again after a failed load). Waits for
- * first-screen requests still on their way, so that the client does not ask for them a second time.
+ * first-screen requests still on their way once the chunk is here (a landing page other than home
+ * asks for the client before main.tsx starts them), so that the client does not ask a second time.
  */
 export function loadQueries(): Promise<QueryClient> {
-  loading ??= Promise.all([
-    import('./queryClient'),
-    Promise.all([...entries.values()].map((e) => (e.state === 'loading' ? e.done : undefined))),
-  ]).then(
-    ([module]) => {
+  loading ??= import('./queryClient').then(
+    async (module) => {
+      await Promise.all([...entries.values()].map((e) => (e.state === 'loading' ? e.done : undefined)));
       for (const e of entries.values()) {
         if (e.state === 'loaded' && module.queryClient.getQueryData(e.key) === undefined)
           module.queryClient.setQueryData(e.key, e.data, { updatedAt: e.updatedAt });
