@@ -79,7 +79,7 @@ export default defineConfig({
         // that the entry and the pages share into ten small chunks (jsx-runtime, useQuery, the router,
         // the contract's routes, ...), so a landing page asked for 12-15 scripts at once. Over HTTP/1.1
         // (six connections) each extra round of requests costs a round trip on a phone. Now:
-        //  - shell: React, the router, TanStack Query, the contract (but its analytics part, which
+        //  - shell: React, the router, the contract (but its analytics part, which
         //    only the dashboard uses) and the app's own api/, lib/ and components/, which the entry and
         //    nearly every page use anyway (but the forms, account and ticket calls, the checkout/inventory rules,
         //    the refusals' catalogue messages (contract refusal.ts, lib/contractText.ts),
@@ -99,7 +99,15 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|packages[\\/]contract[\\/]src[\\/](?!analytics|(auth|validation|checkout|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.)|components[\\/](?!form\.|PasswordField\.|NotFound\.)|features[\\/]content[\\/](?!html\.|ContentHtml\.|ContentBanner\.|ContentImage\.|index\.))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|(auth|validation|checkout|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|queryClient\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.)|components[\\/](?!form\.|PasswordField\.|NotFound\.)|features[\\/]content[\\/](?!html\.|ContentHtml\.|ContentBanner\.|ContentImage\.|index\.))/,
+            },
+            {
+              // TanStack Query and the shop's query client (api/queryClient.ts, 10 KB gzip): with the first
+              // page other than home, the editor's tools, or a read the first screen's store cannot answer
+              // (api/queries.ts), never with the home page's first load (issue #22). The shell keeps only
+              // its context and the queryOptions helper, a few bytes.
+              name: 'queries',
+              test: /node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.)|apps[\\/]web[\\/]src[\\/]api[\\/]queryClient\./,
             },
             {
               // Code the pages share that the home page's first screen does not use (forms, account and

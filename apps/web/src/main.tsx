@@ -1,23 +1,29 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { firstScreenData, needsPageWords } from '@rome/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, startTransition, useEffect, useSyncExternalStore } from 'react';
+// Only the context (a few bytes); the client itself comes with its chunk (api/queries.ts).
+import { QueryClientContext } from '@tanstack/react-query';
+import {
+  lazy,
+  type ReactNode,
+  StrictMode,
+  Suspense,
+  startTransition,
+  useEffect,
+  useSyncExternalStore,
+} from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, type NavigateFunction, useNavigate } from 'react-router';
 import { restoreSession, setLoginNavigation } from './api/client';
 import { loadFirstScreenData } from './api/firstScreen';
+import { useLoadedQueryClient } from './api/queries';
 import { primeInitialContent } from './features/content/api';
 import { activatePageLocale, basename, specPathname } from './i18n/locale';
 import './index.css';
 import { subscribeToastHost, toastsLoaded } from './lib/toastHost';
 import { AppRoutes, loadPageAt, pageModuleAt } from './router';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-});
-
-primeInitialContent(queryClient);
+primeInitialContent();
 // A browser that signed in asks for its access token at once (decision 018), beside the page's code.
 void restoreSession();
 
@@ -67,6 +73,16 @@ function AppToaster() {
   ) : null;
 }
 
+/**
+ * useQuery's readers get the query client once it is loaded (issue #22: not in the home page's first
+ * load). Always this one provider, so the tree below stays mounted when the client arrives. Whatever
+ * calls useQuery renders only after loading it: pages (router.tsx) and the editor's tools.
+ */
+function QueryClientHost({ children }: { children: ReactNode }) {
+  const client = useLoadedQueryClient();
+  return <QueryClientContext.Provider value={client ?? undefined}>{children}</QueryClientContext.Provider>;
+}
+
 const render = () => {
   const root = createRoot(document.getElementById('root')!);
   // A transition: React renders the first page in small slices and lets the browser breathe between
@@ -75,13 +91,13 @@ const render = () => {
     root.render(
       <StrictMode>
         <I18nProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
+          <QueryClientHost>
             <BrowserRouter basename={basename || undefined}>
               <AppRoutes />
               <LoginNavigation />
             </BrowserRouter>
             <AppToaster />
-          </QueryClientProvider>
+          </QueryClientHost>
         </I18nProvider>
       </StrictMode>,
     ),
@@ -100,7 +116,7 @@ const catalogue = activatePageLocale(needsPageWords(pageModuleAt(specPathname())
 const pageCode = loadPageAt(specPathname());
 const firstScreen = firstScreenData(specPathname());
 if (firstScreen.length > 0 || document.querySelector('#root main')) {
-  const ready = Promise.all([pageCode, loadFirstScreenData(queryClient, firstScreen)]);
+  const ready = Promise.all([pageCode, loadFirstScreenData(firstScreen)]);
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
   void Promise.all([catalogue, Promise.race([ready, timeout])]).then(render);
 } else void catalogue.then(render);

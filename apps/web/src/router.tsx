@@ -11,6 +11,7 @@
 import { NOT_FOUND_PAGE, needsPageWords, PAGES, type PageEntry, type PageModule } from '@rome/contract';
 import { type ComponentType, type ReactNode, Suspense, use } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
+import { loadQueries } from './api/queries';
 import { Layout } from './components/Layout';
 import { PageLoading, SearchLoading } from './components/PageLoading';
 import { RouteErrorBoundary } from './components/RouteError';
@@ -26,9 +27,10 @@ const pageCode = new Map<PageModule, PageCode>();
 function loadPage(module: PageModule): PageCode {
   let code = pageCode.get(module);
   if (!code) {
-    // A page other than home needs the pages' words too (issue #20): drawn only once both are here.
+    // A page other than home needs the pages' words too (issue #20), and the query client (issue #22:
+    // the home page reads its first screen without it, api/queries.ts): drawn only once all are here.
     const started: PageCode = needsPageWords(module)
-      ? Promise.all([PAGE_LOADERS[module](), loadPageWords()]).then(([page]) => page)
+      ? Promise.all([PAGE_LOADERS[module](), loadPageWords(), loadQueries()]).then(([page]) => page)
       : PAGE_LOADERS[module]();
     // Marked as React marks a promise it has seen: `use` of a page whose code is here renders it at
     // once, without suspending (the first render waits for the code so that it draws the whole page).

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { contentQuery } from '../i18n/locale';
 import { call } from './client';
+import { useLightQuery } from './queries';
 
 /**
  * The whole catalogue (packages and folders); the server caches it and answers with an ETag. Public
@@ -13,7 +14,7 @@ export const packagesQuery = queryOptions({
   queryFn: ({ signal }) => call('GET /api/packages/', { query: contentQuery }, { signal, auth: false }),
   staleTime: 60_000,
 });
-export const usePackages = () => useQuery(packagesQuery);
+export const usePackages = () => useLightQuery(packagesQuery);
 
 export const packageQuery = (status: string, id: string) =>
   queryOptions({
@@ -26,7 +27,7 @@ export const packageQuery = (status: string, id: string) =>
       ).then((r) => r.data),
     staleTime: 60_000,
   });
-export const usePackage = (status: string, id: string) => useQuery(packageQuery(status, id));
+export const usePackage = (status: string, id: string) => useLightQuery(packageQuery(status, id));
 
 /**
  * The offers page's list: the contract's GET /bus.json (outside /api/, as the spec has it), built from
@@ -37,7 +38,7 @@ export const offersQuery = queryOptions({
   queryFn: ({ signal }) => call('GET /bus.json', { query: contentQuery }, { signal, auth: false }),
   staleTime: 60_000,
 });
-export const useOffers = () => useQuery(offersQuery);
+export const useOffers = () => useLightQuery(offersQuery);
 
 /**
  * A package's slots for buyers (inventory): Rome dates and times with places left, between two Rome

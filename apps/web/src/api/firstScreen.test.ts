@@ -4,7 +4,6 @@
  * no token), or the browser fetches everything twice. This pins them together.
  */
 import { type FirstScreenData, firstScreenApiPath } from '@rome/contract';
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadFirstScreenData } from './firstScreen';
 
@@ -28,7 +27,7 @@ describe('first-screen data', () => {
     ];
     for (const d of pieces) {
       fetchMock.mockClear();
-      await loadFirstScreenData(new QueryClient(), [d]);
+      await loadFirstScreenData([d]);
       expect(fetchMock, d.kind).toHaveBeenCalledTimes(1);
       const [url, init] = fetchMock.mock.calls[0] as [
         string,

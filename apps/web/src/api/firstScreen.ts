@@ -1,43 +1,34 @@
 /**
  * The data a landing page draws its first screen from (contract first-screen.ts), loaded before the
- * app's first render (main.tsx). The server started each request with the page's HTML.
+ * app's first render (main.tsx). The server started each request with the page's HTML. It goes into
+ * the first screen's store (queries.ts), through each query's own options, so the request is the
+ * very one the page's reader would make; the query client gets it when it loads.
  */
 import type { FirstScreenData } from '@rome/contract';
-import type { QueryClient } from '@tanstack/react-query';
 import { packageQuery, packagesQuery } from './catalog';
+import { fetchFirstScreen } from './queries';
 import { partnerLogosQuery, settingsQuery } from './site';
 
-/** Each piece of first-screen data, loaded into the query the page reads it from. */
-function prefetch(client: QueryClient, d: FirstScreenData) {
-  // Not retried: a failure is handled below, and the page's own query retries as it always does.
+/** The query one piece of first-screen data is read through. */
+function queryOf(d: FirstScreenData) {
   switch (d.kind) {
     case 'packages':
-      return { key: packagesQuery.queryKey, done: client.prefetchQuery({ ...packagesQuery, retry: false }) };
-    case 'package': {
-      const q = packageQuery(d.status, d.id);
-      return { key: q.queryKey, done: client.prefetchQuery({ ...q, retry: false }) };
-    }
+      return packagesQuery;
+    case 'package':
+      return packageQuery(d.status, d.id);
     case 'settings':
-      // Never fails: a failed read answers the default settings (spec §8), so nothing to turn off.
-      return { key: settingsQuery.queryKey, done: client.prefetchQuery(settingsQuery) };
+      // Never fails: a failed read answers the default settings (spec §8).
+      return settingsQuery;
     case 'partnerLogos':
-      return {
-        key: partnerLogosQuery.queryKey,
-        done: client.prefetchQuery({ ...partnerLogosQuery, retry: false }),
-      };
+      return partnerLogosQuery;
   }
 }
 
 /**
- * Loads the page's first-screen data into the cache. A failed request is forgotten again: the page then
+ * Loads the page's first-screen data, each piece once. A failed request leaves nothing: the page then
  * asks for it itself and shows its own error, exactly as it would have without this head start.
  */
-export async function loadFirstScreenData(client: QueryClient, data: FirstScreenData[]): Promise<void> {
-  await Promise.all(
-    data.map(async (d) => {
-      const { key, done } = prefetch(client, d);
-      await done;
-      if (client.getQueryState(key)?.status === 'error') client.removeQueries({ queryKey: key, exact: true });
-    }),
-  );
+export async function loadFirstScreenData(data: FirstScreenData[]): Promise<void> {
+  // biome-ignore lint/suspicious/noExplicitAny: each piece has its own data type; the store keeps any
+  await Promise.all(data.map((d) => fetchFirstScreen<any>(queryOf(d))));
 }

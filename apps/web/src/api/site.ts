@@ -1,6 +1,7 @@
 import { DEFAULT_SETTINGS, type WebsiteSettings } from '@rome/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { call } from './client';
+import { useLightQuery } from './queries';
 
 /** Website settings; a failed fetch is silent and the defaults are kept (spec §8). */
 export const settingsQuery = queryOptions({
@@ -14,7 +15,7 @@ export const settingsQuery = queryOptions({
   },
   staleTime: 300_000,
 });
-export const useSettings = (): WebsiteSettings => useQuery(settingsQuery).data ?? DEFAULT_SETTINGS;
+export const useSettings = (): WebsiteSettings => useLightQuery(settingsQuery).data ?? DEFAULT_SETTINGS;
 
 /** GET /api/partner-logos (the same URL the server preloads for the home page's first screen). */
 export const partnerLogosQuery = queryOptions({
@@ -22,7 +23,7 @@ export const partnerLogosQuery = queryOptions({
   queryFn: ({ signal }) => call('GET /api/partner-logos', {}, { signal, auth: false }).then((r) => r.data),
   staleTime: 300_000,
 });
-export const usePartnerLogos = () => useQuery(partnerLogosQuery);
+export const usePartnerLogos = () => useLightQuery(partnerLogosQuery);
 
 export const subscribeNewsletter = (email: string) =>
   call('POST /api/newsletter/subscribe/', { body: { email } }, { auth: false });

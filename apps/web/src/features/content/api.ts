@@ -3,9 +3,10 @@
  * (loading, error, loaded), refreshable after an editor saves. No token: anyone may read content.
  */
 import type { ApiAnswer } from '@rome/contract';
-import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, call } from '../../api/client';
+import { loadQueries, primeFirstScreen, useLightQuery } from '../../api/queries';
 import { contentQuery } from '../../i18n/locale';
 
 /** The answer of GET static-content/{pageTag}/, as the contract states it. */
@@ -53,15 +54,16 @@ const withLists = (data: StaticContent): StaticContent => ({
 
 /**
  * The landing page's content, sent with its HTML by the server (`<script id="initial-content">`): put
- * in the query cache before the first render, so that render already has the banner and texts.
+ * in the first screen's store before the first render (api/queries.ts, handed to the query cache when
+ * that loads), so that render already has the banner and texts.
  */
-export function primeInitialContent(queryClient: QueryClient): void {
+export function primeInitialContent(): void {
   const el = document.getElementById('initial-content');
   if (!el?.textContent) return;
   try {
     const { page, content } = JSON.parse(el.textContent) as { page: string; content: StaticContent };
     if (typeof page === 'string' && content && typeof content === 'object') {
-      queryClient.setQueryData(staticContentKey(page), withLists(content));
+      primeFirstScreen(staticContentKey(page), withLists(content));
     }
   } catch {
     // Unreadable: the page loads its content itself.
@@ -82,8 +84,7 @@ export const staticContentQuery = (pageTag: string) =>
 export type ContentState = 'loading' | 'error' | 'loaded';
 
 export function useStaticContent(pageTag: string) {
-  const query = useQuery(staticContentQuery(pageTag));
-  const client = useQueryClient();
+  const query = useLightQuery(staticContentQuery(pageTag));
   const data = query.data;
   const state: ContentState = query.isPending ? 'loading' : query.isError && !data ? 'error' : 'loaded';
   const block = useCallback(
@@ -91,9 +92,10 @@ export function useStaticContent(pageTag: string) {
     [data],
   );
   const image = useCallback((tag: string) => data?.page_images.find((i) => i.unique_tag === tag), [data]);
+  // Called by the editor's tools after a save: the query client is there (they load it).
   const refresh = useCallback(
-    () => client.invalidateQueries({ queryKey: staticContentKey(pageTag) }),
-    [client, pageTag],
+    () => loadQueries().then((client) => client.invalidateQueries({ queryKey: staticContentKey(pageTag) })),
+    [pageTag],
   );
   return {
     state,

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useLightQuery } from '../../api/queries';
 import { usePageDescription, usePageTitle } from '../../components/usePageTitle';
 import { staticContentQuery } from './api';
 
@@ -11,7 +11,7 @@ import { staticContentQuery } from './api';
  * the first load), so this costs no request.
  */
 export function useStoredPageHead(pageTag: string, fallbackTitle: string | null) {
-  const meta = useQuery(staticContentQuery(pageTag)).data?.page;
+  const meta = useLightQuery(staticContentQuery(pageTag)).data?.page;
   usePageTitle(meta?.meta_title || fallbackTitle, { verbatim: Boolean(meta?.meta_title) });
   usePageDescription(meta?.meta_description);
 }

@@ -1,13 +1,17 @@
 import { Trans } from '@lingui/react/macro';
 import { LOGO_FALLBACK_COUNT, LOGO_STRIP_REPEAT, type PartnerLogo } from '@rome/contract';
 import { type CSSProperties, lazy, Suspense, useState } from 'react';
+import { loadQueries } from '../../api/queries';
 import { usePartnerLogos } from '../../api/site';
 import { useIsEditor } from '../../lib/session';
 import './marquee.css';
 
-// Editors only (spec §6): the logo editor is its own lazy chunk that visitors never download.
-// biome-ignore lint/style/noRestrictedImports: a lazy door to the editor (import(), editors only)
-const EditLogosButton = lazy(() => import('../../editor/logos/EditLogosButton'));
+// Editors only (spec §6): the logo editor is its own lazy chunk that visitors never download. It
+// reads and invalidates queries, so it comes with the query client (api/queries.ts).
+const EditLogosButton = lazy(() =>
+  // biome-ignore lint/style/noRestrictedImports: a lazy door to the editor (import(), editors only)
+  Promise.all([import('../../editor/logos/EditLogosButton'), loadQueries()]).then(([m]) => m),
+);
 
 /**
  * Spec §2/§9: the partner logo strip. Active logos, in their order, repeated 20 times in a moving
