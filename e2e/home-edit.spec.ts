@@ -41,6 +41,8 @@ async function replaceSource(page: Page, text: string) {
 for (const width of WIDTHS) {
   test.describe(`home page editing at ${width} px`, () => {
     test.beforeEach(async ({ page }) => {
+      // An editor's page with its tools and a visitor's page beside it: over 30 s on a busy machine.
+      test.setTimeout(60_000);
       await signInAs(page, 'editor');
       await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
     });
