@@ -368,6 +368,8 @@ test.describe('offers, 404 and cancelled payment', () => {
 });
 
 test.describe('accessibility (axe: no serious or critical violations)', () => {
+  // One axe scan of a whole page takes 20 s and more on a busy 2-core machine.
+  test.describe.configure({ timeout: 90_000 });
   for (const width of [1280, 390]) {
     test.describe(`at ${width} px`, () => {
       test.use({ viewport: { width, height: 900 } });
