@@ -8,6 +8,9 @@ import { expect, test } from '@playwright/test';
 import { demoAccounts, expectNoSeriousA11yViolations } from './fixtures';
 import { buyTicket, ticketLinkInOutbox } from './tickets';
 
+// A purchase, two phones, two axe scans and a PDF in one journey: 30 s ran out on a busy 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 test('the ticket link opens without a sign-in, works offline once opened, and 404s when unknown', async ({
   browser,
   page,

@@ -106,8 +106,10 @@ const render = () => {
 
 // The first render waits until the page's code (router.tsx) and the page's first-screen data
 // is at hand, so it draws the whole page at once (replacing the frame the server drew into the HTML,
-// where there is one) rather than an empty layout or a skeleton for a moment. Pages without such data
-// or frame render at once: the layout's first render draws the navigation bar again immediately.
+// where there is one) rather than an empty layout or a skeleton for a moment. Every page waits for
+// its code, at most FIRST_RENDER_WAIT_MS: a page drawn before its code (and the query client's chunk
+// it needs) showed 'Loading...' and then React held the page back a further 300 ms (its Suspense
+// reveal throttle), so /cancel or /login flashed a loading state they did not need.
 // (No top-level await for this: it makes the entry an async module, which delayed LCP by ~0.4 s.)
 // Every render needs the page language's catalogue (issue #20): the HTML preloads it with the page.
 // Home needs only the first-screen words; any other page its pages' words too (contract locales.ts).
@@ -115,8 +117,6 @@ const catalogue = activatePageLocale(needsPageWords(pageModuleAt(specPathname())
 // The page's code starts loading now, beside the catalogue, whether or not the first render waits for it.
 const pageCode = loadPageAt(specPathname());
 const firstScreen = firstScreenData(specPathname());
-if (firstScreen.length > 0 || document.querySelector('#root main')) {
-  const ready = Promise.all([pageCode, loadFirstScreenData(firstScreen)]);
-  const timeout = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
-  void Promise.all([catalogue, Promise.race([ready, timeout])]).then(render);
-} else void catalogue.then(render);
+const ready = Promise.all([pageCode, loadFirstScreenData(firstScreen)]);
+const timeout = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
+void Promise.all([catalogue, Promise.race([ready, timeout])]).then(render);
