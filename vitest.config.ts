@@ -14,6 +14,10 @@ const serverTests = (name: string, kind: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default outside watch mode is one worker fewer than the cores: one file at a time on
+    // CI's 2 cores. Two at a time: most of a server test file's time is waiting (PostgreSQL, SMTP, the
+    // Stripe stand-in, PGlite's start), so two files share the cores well (542 s -> see docs/operations.md).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         test: {
