@@ -151,3 +151,30 @@ test('a checkout cancelled elsewhere cannot be paid: Pay shows the refusal and n
   await page.reload();
   await expect(page.getByText('This checkout is no longer open (cancelled).')).toBeVisible();
 });
+
+test('the ticket page loads no toast code; a checkout the server fails shows its toast all the same', async ({
+  page,
+}) => {
+  const accounts = demoAccounts();
+  await signInWith(page, accounts.customer.email, accounts.customer.password);
+  const toastChunks: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/toasts-[^/]*\.js$/.test(new URL(r.url()).pathname)) toastChunks.push(r.url());
+  });
+  // The server breaks once (a 500 with no refusal): the page says so in the spec's error toast (§9).
+  await page.route('**/api/create-checkout-session/', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+  );
+  await page.goto('/manageBookings/E9/BB-24', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Checkout' })).toBeVisible();
+  // Issue #22: react-hot-toast and the Toaster are not part of the page's load (some 150 ms of a
+  // phone's main thread before the ticket's picture).
+  expect(toastChunks).toEqual([]);
+  await page.getByRole('button', { name: 'Increase adults' }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Something went wrong! Please try again.' }),
+  ).toBeVisible();
+  expect(toastChunks).toHaveLength(1);
+  await expect(page).toHaveURL(/\/manageBookings\/E9\/BB-24$/);
+});
