@@ -3,7 +3,7 @@
  * the shop's, not the load generator's: the shop runs as a child process), percentiles, and a bounded
  * concurrent load runner.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** utime + stime of a process and all its threads, in milliseconds (Linux /proc; 100 ticks a second). */
 export function cpuMs(pid: number | undefined): number {
@@ -28,6 +28,30 @@ export function threadCpuMs(pid: number | undefined, tid: number | undefined = p
   } catch {
     return 0;
   }
+}
+
+/**
+ * utime + stime of every process named `comm` on this machine (the PostgreSQL server's backends when
+ * the database is local), in ms: where the database's share of a request goes. A backend that exits
+ * during a run takes its time with it, so measure over a run whose connections stay open. 0 when no
+ * such process is visible (a remote database).
+ */
+export function processesCpuMs(comm: string): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const open = stat.indexOf('(');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(open + 1, close) !== comm) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total;
 }
 
 /** The p-th quantile (0..1) of ascending `sorted`. */

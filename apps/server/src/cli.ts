@@ -46,7 +46,6 @@ import { refundOrder, settlePendingRefunds } from './modules/inventory/refunds';
 import { createReseller, listResellers, revokeReseller } from './modules/reseller/keys';
 import { createStripeClient, stripeProvider } from './payments/stripe';
 import { testProvider } from './payments/test-provider';
-import { createStorage } from './storage/index';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -250,7 +249,6 @@ export async function run(
       const result = await reconcileStripe(
         {
           db,
-          storage: createStorage(config),
           publicUrl: config.publicUrl,
           provider: stripeProvider(stripe),
           signingSecret: config.jwtSecret,

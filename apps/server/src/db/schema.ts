@@ -447,6 +447,18 @@ export const paymentEvents = pgTable('payment_events', {
 });
 
 /** E-mails wait here until a worker on any instance sends them; a mail outage loses nothing. */
+/**
+ * A paid ticket's QR not drawn yet (issue #22): what its picture will say, keyed by the file key the
+ * order keeps (`orders.qr_file_key`). The payment writes this row in its one statement; the first
+ * reader of the picture (as a rule the mail sender, seconds later) draws the SVG and PNG, stores them
+ * and removes the row. The text holds the claim link, as the ticket e-mail in the outbox does.
+ */
+export const ticketQrSources = pgTable('ticket_qr_sources', {
+  fileKey: text('file_key').primaryKey(),
+  qrText: text('qr_text').notNull(),
+  createdAt: createdAt(),
+});
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

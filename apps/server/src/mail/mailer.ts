@@ -106,14 +106,16 @@ export function createMailer({
   }
 
   async function send(row: OutboxRow): Promise<void> {
-    const attachments = await Promise.all(
-      ((row.attachments as MailAttachment[] | null) ?? []).map(async (a) => ({
+    // One after another, in their order: a ticket's PDF shows the QR the attachment before it drew
+    // (tickets/qr.ts), which at once would be drawn twice.
+    const attachments = [];
+    for (const a of (row.attachments as MailAttachment[] | null) ?? [])
+      attachments.push({
         filename: a.filename,
         contentType: a.contentType,
         content: await contentOf(a),
         cid: a.cid,
-      })),
-    );
+      });
     const info = await transport.sendMail({
       from: config.mailFrom,
       to: row.to,

@@ -101,7 +101,7 @@ async function buyTicket() {
   const code = mails
     .map((m) => /\/verify\/([\w-]+)\//.exec(m.text)?.[1])
     .find((c) => c && hashClaimCode(c) === order.claimCodeHash)!;
-  const qr = (await qrPayloadFromImage(t.app.storage, order.qrFileKey))!;
+  const qr = (await qrPayloadFromImage(t.app, order.qrFileKey))!;
   const signed = readScan(qr).signed!;
   return { uniqueId, code, qr, signed, orderId: order.id };
 }

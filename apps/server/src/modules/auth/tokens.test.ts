@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refreshTokens } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
 import { bearer, ip, login, makeUser, tokensFor } from './testing';
@@ -336,5 +336,31 @@ describe('password change revokes earlier tokens', () => {
       200,
     );
     expect((await post('/api/api/token/refresh/', { refresh: fresh.refresh })).statusCode).toBe(200);
+  });
+});
+
+describe('an access token already checked (kept as checked, issue #22)', () => {
+  it('still expires on time, is still refused as a refresh token, and a changed signature is not taken for it', async () => {
+    const u = await makeUser(t.db);
+    const { access } = await tokensFor(t.app, u.email, u.password);
+    // Checked once: from here on it is known.
+    expect((await me(access)).statusCode).toBe(200);
+    expect((await me(access)).statusCode).toBe(200);
+    // Not a refresh token, known or not.
+    expect((await post('/api/api/token/refresh/', { refresh: access })).statusCode).toBe(401);
+    // The same claims with another signature are another string: checked, and refused.
+    const [head, body, sig] = access.split('.');
+    const forged = `${head}.${body}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await me(forged)).statusCode).toBe(401);
+    // Its expiry (15 minutes) holds for the known token as for any.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 15 * 60 * 1000 + 1000);
+      const late = await me(access);
+      expect(late.statusCode).toBe(401);
+      expect(late.json()).toMatchObject({ code: 'token_not_valid' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

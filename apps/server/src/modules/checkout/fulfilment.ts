@@ -20,7 +20,6 @@ import { writeTogether } from '../../db/write-together';
 import { serverI18n } from '../../i18n/catalog';
 import { type MailMessage, outboxError, outboxInsert } from '../../mail/outbox';
 import { ticketMail } from '../../mail/ticket-mail';
-import type { Storage } from '../../storage/storage';
 import { recordServerEvent, serverEventInsert } from '../activity/record';
 import { type OrderFacts, signOrderFacts } from '../agents/signed-ticket';
 import { orderPackageTitle } from '../catalog/words';
@@ -28,7 +27,7 @@ import { stillFits } from '../inventory/hold';
 import { markRefunded, type RefundDeps, settleRefund, visitText } from '../inventory/refunds';
 import { hashLinkToken, newLinkToken } from '../tickets/link';
 import { pdfFileName } from '../tickets/pdf';
-import { storeTicketQr } from '../tickets/qr';
+import { newTicketQrKey, qrSourceInsert } from '../tickets/qr';
 import { moveOrder, orderLocale, orderMove } from './order-state';
 
 export const hashClaimCode = (code: string): string => createHash('sha256').update(code).digest('hex');
@@ -41,7 +40,6 @@ export type { FulfilResult };
  */
 export type FulfilDeps = {
   db: Db;
-  storage: Storage;
   publicUrl: string;
   provider?: RefundDeps['provider'];
   signingSecret?: string;
@@ -149,7 +147,8 @@ async function fulfilInTransaction(
     const claimUrl = `${deps.publicUrl}/verify/${code}/`;
     // The QR's signed ticket carries the payment's time (a pass's window): the one recorded below.
     const paidAt = new Date();
-    // Its SVG only: the PNG is made after the payment, by the mail sender (tickets/qr.ts).
+    // What the QR says, kept with the payment; the picture is drawn after it, by the mail sender or
+    // whoever reads it first (tickets/qr.ts, issue #22).
     const facts: OrderFacts | null = pkg
       ? {
           uniqueId: order.uniqueId,
@@ -164,12 +163,10 @@ async function fulfilInTransaction(
           validityDays: pkg.validityDays,
         }
       : null;
-    const qrKey = await storeTicketQr(
-      deps.storage,
-      facts
-        ? await ticketQrTextOf(deps, tx as unknown as Db, facts, code, paidAt)
-        : ticketQrText(deps.publicUrl, code, null),
-    );
+    const qrKey = newTicketQrKey();
+    const qrText = facts
+      ? await ticketQrTextOf(deps, tx as unknown as Db, facts, code, paidAt)
+      : ticketQrText(deps.publicUrl, code, null);
 
     // The ticket link (no sign-in): 256 random bits, only its hash stored, like the claim code.
     const linkToken = newLinkToken();
@@ -217,8 +214,8 @@ async function fulfilInTransaction(
         },
       ],
     };
-    // The order paid, the e-mail queued and the payment recorded in one statement (issue #22: one
-    // round trip, not three). The row is locked: nobody moved it since it was read, so the move
+    // The order paid, its QR's text kept, the e-mail queued and the payment recorded in one statement
+    // (issue #22: one round trip, not four). The row is locked: nobody moved it since it was read, so the move
     // cannot miss. An error names the database's code only (the statement carries the e-mail).
     try {
       await writeTogether(
@@ -231,6 +228,7 @@ async function fulfilInTransaction(
           linkTokenHash: hashLinkToken(linkToken),
           linkIssuedAt: new Date(),
         }),
+        qrSourceInsert(t, qrKey, qrText),
         outboxInsert(t, mail),
         serverEventInsert(t, {
           action: ACTION.payment_completed,

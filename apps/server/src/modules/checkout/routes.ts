@@ -85,7 +85,6 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     const result = await fulfilPaidSession(
       {
         db: app.db,
-        storage: app.storage,
         publicUrl: publicUrlFor(app.config, req),
         provider: app.payments,
         signingSecret: app.config.jwtSecret,

@@ -13,7 +13,6 @@ import { route } from '../../lib/contract-route';
 import { badRequest, notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import type { PaymentProvider } from '../../payments/provider';
-import type { Storage } from '../../storage/storage';
 import { markRefunded } from '../inventory/refunds';
 import { closeUnpaidSession, fulfilPaidSession } from './fulfilment';
 import { moveOrder } from './order-state';
@@ -28,7 +27,6 @@ export const HANDLED_EVENTS = [
 
 type Deps = {
   db: Db;
-  storage: Storage;
   publicUrl: string;
   provider: PaymentProvider;
   signingSecret?: string;
@@ -147,7 +145,6 @@ export const stripeWebhookRoutes =
       const outcome = await processStripeEvent(
         {
           db: app.db,
-          storage: app.storage,
           publicUrl: publicUrlFor(app.config, req),
           provider: app.payments,
           signingSecret: app.config.jwtSecret,

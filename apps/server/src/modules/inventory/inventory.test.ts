@@ -374,7 +374,7 @@ describe('cancellation and refunds', () => {
     expect(ticket.text).toMatch(/Total paid: €\d+\.\d{2}/);
     expect(ticket.html).toContain('Timed entry: please arrive 15 minutes before your time (Rome time).');
     // The QR's signed ticket carries the slot's day and time (read with the order, under its lock).
-    const signed = readScan((await qrPayloadFromImage(t.app.storage, order.qrFileKey))!).signed!;
+    const signed = readScan((await qrPayloadFromImage(t.app, order.qrFileKey))!).signed!;
     expect(decodeTicketPayload(signed.split('.')[0])).toMatchObject({
       uniqueId: order.uniqueId,
       date: day(12),

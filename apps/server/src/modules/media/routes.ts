@@ -74,8 +74,9 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   app.get('/media/:key', async (req, reply) => {
     const { key } = req.params as { key: string };
     const stored = await app.storage.get(key);
-    // A ticket's QR PNG not made yet (the payment keeps its SVG): made now (tickets/qr.ts).
-    const made = stored || !isSafeKey(key) ? null : await ticketQrPng(app.storage, key);
+    // A ticket's QR not drawn yet (the payment keeps only what it says): drawn now (tickets/qr.ts).
+    const made =
+      stored || !isSafeKey(key) ? null : await ticketQrPng({ storage: app.storage, db: app.db }, key);
     const file = stored ?? (made && { stream: made, size: made.length });
     if (!file) throw notFound('File not found.');
     const type = TYPES[path.extname(key).slice(1)] ?? 'application/octet-stream';

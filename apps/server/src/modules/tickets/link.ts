@@ -20,11 +20,10 @@ import { folders, orders, packages, slots } from '../../db/schema';
 import { serverI18n } from '../../i18n/catalog';
 import { hit, peek } from '../../lib/rate-limit';
 import { ticketCounts, usageLine } from '../../mail/ticket-mail';
-import type { Storage } from '../../storage/storage';
 import { orderPackageTitle } from '../catalog/words';
 import { orderLocale } from '../checkout/order-state';
 import { canCancel, cancelDeadline, visitText } from '../inventory/refunds';
-import { ticketQrPng } from './qr';
+import { type QrStore, ticketQrPng } from './qr';
 
 /** A token as the link carries it: 32 bytes in base64url, 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -192,11 +191,11 @@ export async function linkExists(db: Db, token: string, ip: string): Promise<boo
  * and show the ticket with no network; a refunded ticket shows no QR. Nothing of the account.
  */
 export async function linkView(
-  storage: Storage,
+  store: QrStore,
   t: TicketFacts,
   walletLinks: TicketLink['wallet_links'] = null,
 ): Promise<TicketLink> {
-  const png = t.status === 'refunded' ? null : await ticketQrPng(storage, t.qrFileKey);
+  const png = t.status === 'refunded' ? null : await ticketQrPng(store, t.qrFileKey);
   return {
     reference: t.reference,
     package: t.title,

@@ -14,11 +14,13 @@ import { ticketQrPng } from './qr';
 
 export async function renderTicketAttachment(db: Db, storage: Storage, r: AttachmentRender): Promise<Buffer> {
   if (r.kind === 'ticket-qr') {
-    const png = await ticketQrPng(storage, r.qrFileKey);
+    const png = await ticketQrPng({ storage, db }, r.qrFileKey);
     if (!png) throw new Error('The QR picture of this e-mail no longer exists');
     return png;
   }
   const [facts] = await ticketFacts(db, eq(orders.id, r.orderId));
   if (!facts) throw new Error('The ticket of this e-mail no longer exists');
-  return ticketPdf([{ facts, qr: await ticketQrPng(storage, facts.qrFileKey) }], { termsUrl: r.termsUrl });
+  return ticketPdf([{ facts, qr: await ticketQrPng({ storage, db }, facts.qrFileKey) }], {
+    termsUrl: r.termsUrl,
+  });
 }

@@ -1,20 +1,22 @@
 /**
- * The ticket's QR picture leaves the payment (issue #22): the payment keeps only its SVG; the PNG is
- * made on first use (the e-mail's sender, the spec's `qr_code` download, the link page, the PDF, the
- * wallet), decodes to the ticket's claim link, and is kept. Through the HTTP API and a real SMTP server.
+ * The ticket's QR picture leaves the payment (issue #22): the payment draws nothing and keeps only
+ * what the QR says (`ticket_qr_sources`, in its one statement); the SVG and PNG are drawn on first use
+ * (the e-mail's sender, the spec's `qr_code` download, the link page, the PDF, the wallet), decode to
+ * the ticket's claim link, are kept, and the source row goes. Through the HTTP API and a real SMTP
+ * server.
  */
 import { orderReference } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema';
+import { orders, ticketQrSources } from '../../db/schema';
 import { apiCaller } from '../../test/api';
 import { createTestApp } from '../../test/harness';
 import { plain, smtpServer } from '../../test/smtp';
 import { createUser, type TestUser } from '../../test/users';
 import { hashClaimCode } from '../checkout/fulfilment';
-import { qrSourceKey } from './qr';
+import { qrSourceKey, ticketQrPng } from './qr';
 
 const smtp = smtpServer();
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -46,6 +48,9 @@ async function pay() {
   return order;
 }
 
+const sourceRows = (key: string) =>
+  t.db.select().from(ticketQrSources).where(eq(ticketQrSources.fileKey, key));
+
 /** The text a PNG's QR decodes to. */
 async function decode(png: Buffer): Promise<string | undefined> {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -69,12 +74,14 @@ async function ticketMailOf(uniqueId: string) {
 const claimCodeOf = (text: string | undefined) => /\/verify\/([A-Za-z0-9_-]+)\//.exec(text ?? '')?.[1];
 
 describe("the ticket's QR picture", () => {
-  it('the payment keeps only its SVG; the spec download makes the PNG once, and it decodes to the claim link', async () => {
+  it('the payment draws nothing; the spec download draws it once, and it decodes to the claim link', async () => {
     const order = await pay();
     const key = order.qrFileKey!;
     expect(key).toMatch(/\.png$/);
     expect(await t.app.storage.get(key)).toBeNull();
-    expect(await t.app.storage.get(qrSourceKey(key))).not.toBeNull();
+    expect(await t.app.storage.get(qrSourceKey(key))).toBeNull();
+    const [source] = await sourceRows(key);
+    expect(source.qrText).toContain('/verify/');
 
     // The purchase history's qr_code (spec: the QR image's file) answers a PNG that reads right.
     const history = await api('GET', '/api/dashboard/', buyer);
@@ -90,8 +97,11 @@ describe("the ticket's QR picture", () => {
     const text = await decode(first.rawPayload);
     expect(text).toContain('/verify/');
     expect(hashClaimCode(claimCodeOf(text)!)).toBe(order.claimCodeHash);
-    // Kept: the second answer is the stored file, byte for byte.
+    // Kept, the SVG beside it, and the text no longer waits in the table: the second answer is the
+    // stored file, byte for byte.
     expect(await t.app.storage.get(key)).not.toBeNull();
+    expect(await t.app.storage.get(qrSourceKey(key))).not.toBeNull();
+    expect(await sourceRows(key)).toEqual([]);
     const second = await t.app.inject({ url: new URL(url, 'http://x').pathname });
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
   });
@@ -106,6 +116,19 @@ describe("the ticket's QR picture", () => {
     const png = Buffer.from(part![1].replace(/\s/g, ''), 'base64');
     expect(hashClaimCode(claimCodeOf(await decode(png))!)).toBe(order.claimCodeHash);
     expect(await t.app.storage.get(order.qrFileKey!)).not.toBeNull();
+    expect(await sourceRows(order.qrFileKey!)).toEqual([]);
+  });
+
+  it('a ticket paid before the sources table (its SVG kept, no PNG) still gets its PNG', async () => {
+    const order = await pay();
+    const key = order.qrFileKey!;
+    const png = (await ticketQrPng(t.app, key))!;
+    // As the earlier payments left it: the SVG only.
+    await t.app.storage.delete(key);
+    expect(await t.app.storage.get(key)).toBeNull();
+    const again = await ticketQrPng(t.app, key);
+    expect(again!.equals(png)).toBe(true);
+    expect(hashClaimCode(claimCodeOf(await decode(again!))!)).toBe(order.claimCodeHash);
   });
 
   it('an unknown picture is still a plain 404', async () => {

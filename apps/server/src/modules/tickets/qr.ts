@@ -1,14 +1,23 @@
 /**
- * A ticket's QR picture (issue #22). The payment keeps only the QR as SVG (about 2 ms of CPU); the PNG
- * that the spec's download (`qr_code`, ticket_qr_code.png), the e-mail, the PDF and the wallet use is
- * rasterised from it (some 7 ms more) the first time one of them asks, as a rule the mail sender right
- * after the payment, and is kept beside it. Both files carry the ticket's random name: `<name>.png`
- * (the key stored with the order) and `<name>.svg`.
+ * A ticket's QR picture (issue #22). The payment draws nothing: it keeps what the QR says in
+ * `ticket_qr_sources` (in its one statement, so a paid ticket always has it) under the file key the
+ * order keeps. The first reader of the picture (as a rule the mail sender right after the payment; else
+ * the ticket page, the PDF or the wallet) draws the SVG (some 2 ms of CPU) and the PNG the spec's
+ * download (`qr_code`, ticket_qr_code.png), the e-mail, the PDF and the wallet use (some 7 ms more),
+ * keeps both and removes the source row. Both files carry the ticket's random name: `<name>.png` (the
+ * key stored with the order) and `<name>.svg`.
  */
 import type { Readable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
+import { ticketQrSources } from '../../db/schema';
 import { newFileKey, type Storage } from '../../storage/storage';
+
+/** Where a ticket's QR is kept and, until it is drawn, what it says. */
+export type QrStore = { storage: Storage; db: Db };
 
 const readAll = async (stream: Readable): Promise<Buffer> => {
   const chunks: Buffer[] = [];
@@ -19,20 +28,32 @@ const readAll = async (stream: Readable): Promise<Buffer> => {
 /** Where a ticket QR's source is kept: its PNG's key with .svg. */
 export const qrSourceKey = (pngKey: string): string => pngKey.replace(/\.png$/, '.svg');
 
-/** Keeps a new ticket's QR (its SVG); returns the key of its PNG, which is made on first use. */
-export async function storeTicketQr(storage: Storage, text: string): Promise<string> {
-  const key = newFileKey('png');
+/** A new ticket's QR key (its PNG's; the picture is drawn on first use). */
+export const newTicketQrKey = (): string => newFileKey('png');
+
+/** The insert that keeps a new ticket's QR text until it is drawn (for the payment's one statement). */
+export const qrSourceInsert = (db: Db, key: string, text: string) =>
+  db.insert(ticketQrSources).values({ fileKey: key, qrText: text });
+
+/** A source row by key: every read of a QR not drawn yet, and every /media miss, asks this. */
+const sourceOf = preparedPerDb((db) =>
+  db
+    .select({ text: ticketQrSources.qrText })
+    .from(ticketQrSources)
+    .where(eq(ticketQrSources.fileKey, sql.placeholder('key')))
+    .prepare('ticket_qr_source'),
+);
+
+/** The QR as SVG: one byte-mode segment, see below. */
+const qrSvg = (text: string): Promise<string> =>
   // One byte-mode segment: qrcode's search for the shortest mix of modes (numeric runs in the random
   // code) cost as much CPU as the rest of the QR (issue #22) and rarely saves a size step; the
   // picture decodes to the same text.
-  const svg = await QRCode.toString([{ data: Buffer.from(text), mode: 'byte' }], {
+  QRCode.toString([{ data: Buffer.from(text), mode: 'byte' }], {
     type: 'svg',
     margin: 2,
     errorCorrectionLevel: 'M',
   });
-  await storage.put(qrSourceKey(key), Buffer.from(svg), 'image/svg+xml');
-  return key;
-}
 
 /**
  * The SVG rasterised by sharp on libvips' own threads (about 4x faster than qrcode's PNG encoder), as
@@ -48,18 +69,36 @@ const rasterise = (svg: Buffer): Promise<Buffer> =>
     .png({ compressionLevel: 6 })
     .toBuffer();
 
+/** Draws the QR saying `text`, keeps its SVG and PNG under `key`; answers the PNG. */
+async function draw(storage: Storage, key: string, text: string): Promise<Buffer> {
+  const svg = Buffer.from(await qrSvg(text));
+  const png = await rasterise(svg);
+  // The SVG first: once the PNG exists no reader looks further (storage writes are atomic).
+  await storage.put(qrSourceKey(key), svg, 'image/svg+xml');
+  await storage.put(key, png, 'image/png');
+  return png;
+}
+
 /**
- * The QR's PNG: the stored file, else rasterised from its SVG and kept (two callers at once both make
- * the same bytes; storage writes are atomic). Null when the ticket has neither.
+ * The QR's PNG: the stored file; else drawn from its SVG (tickets paid before the sources table) or
+ * from its source row, kept, and the row removed. Two readers at once both make the same bytes.
+ * Null when the ticket has none of them (a key that is not a ticket's QR).
  */
-export async function ticketQrPng(storage: Storage, key: string | null): Promise<Buffer | null> {
+export async function ticketQrPng({ storage, db }: QrStore, key: string | null): Promise<Buffer | null> {
   if (!key) return null;
   const file = await storage.get(key);
   if (file) return readAll(file.stream);
   if (!key.endsWith('.png')) return null;
-  const source = await storage.get(qrSourceKey(key));
+  const svgFile = await storage.get(qrSourceKey(key));
+  if (svgFile) {
+    const png = await rasterise(await readAll(svgFile.stream));
+    await storage.put(key, png, 'image/png');
+    return png;
+  }
+  const [source] = await sourceOf(db).execute({ key });
   if (!source) return null;
-  const png = await rasterise(await readAll(source.stream));
-  await storage.put(key, png, 'image/png');
+  const png = await draw(storage, key, source.text);
+  // Drawn and kept: the claim link need not wait in the table any longer.
+  await db.delete(ticketQrSources).where(eq(ticketQrSources.fileKey, key));
   return png;
 }

@@ -71,7 +71,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   };
 
   const sendPdf = async (req: FastifyRequest, reply: FastifyReply, ticket: TicketFacts) => {
-    const pdf = await ticketPdf([{ facts: ticket, qr: await ticketQrPng(app.storage, ticket.qrFileKey) }], {
+    const pdf = await ticketPdf([{ facts: ticket, qr: await ticketQrPng(app, ticket.qrFileKey) }], {
       // The terms page in the ticket's language (issue #20), like the rest of the PDF.
       termsUrl: `${publicUrl(req)}${localizedPath(ticket.locale, '/terms')}`,
     });
@@ -107,7 +107,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/ticket-links/:token/', async (req, reply) => {
     const ticket = await openLink(req, reply);
     linkHeaders(reply, 'private, no-cache');
-    return linkView(app.storage, ticket, walletLinksOf(req.params.token, ticket));
+    return linkView(app, ticket, walletLinksOf(req.params.token, ticket));
   });
 
   /** The wallet buttons of a valid ticket, for the wallets the shop is configured for. */
@@ -121,13 +121,13 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/ticket-links/:token/wallet/apple/', async (req, reply) => {
     const apple = appleConfigOf(app.config);
     const ticket = await openLink(req, reply);
-    return sendApplePass(reply, apple, await paidWalletTicket(app.storage, ticket));
+    return sendApplePass(reply, apple, await paidWalletTicket(app, ticket));
   });
 
   /** A plain link the page's button follows: Google's save page, with the ticket signed into it. */
   route(app, 'GET /api/ticket-links/:token/wallet/google/', async (req, reply) => {
     const google = googleConfigOf(app.config);
-    const ticket = await paidWalletTicket(app.storage, await openLink(req, reply));
+    const ticket = await paidWalletTicket(app, await openLink(req, reply));
     return reply.redirect(await googleWalletSaveUrl(google, ticket, publicUrl(req)), 302);
   });
 

@@ -48,7 +48,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
   async function ownPaidTicket(req: FastifyRequest, uniqueId: string): Promise<WalletTicket> {
     const ticket = await ownTicket(app.db, req.user!.id, uniqueId);
     if (!ticket) throw notFound(TICKET_MESSAGES.notFound);
-    return paidWalletTicket(app.storage, ticket);
+    return paidWalletTicket(app, ticket);
   }
 
   route(app, 'GET /api/wallet/', async (_req, reply) => {

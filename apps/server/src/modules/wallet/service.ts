@@ -7,9 +7,8 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { Config } from '../../config';
 import { HttpError } from '../../lib/errors';
-import type { Storage } from '../../storage/storage';
 import type { TicketFacts } from '../tickets/link';
-import { ticketQrPng } from '../tickets/qr';
+import { type QrStore, ticketQrPng } from '../tickets/qr';
 import type { WalletTicket } from './ticket';
 
 export type WalletAvailability = { apple: boolean; google: boolean };
@@ -23,8 +22,8 @@ export function walletAvailability(config: Pick<Config, 'wallet'>): WalletAvaila
  * What the ticket's QR image says. Only a hash of the claim code is stored (fulfilment.ts); the code
  * itself lives in the QR picture made at payment, so the picture is read back. Null when it cannot be.
  */
-export async function qrPayloadFromImage(storage: Storage, key: string | null): Promise<string | null> {
-  const png = await ticketQrPng(storage, key);
+export async function qrPayloadFromImage(store: QrStore, key: string | null): Promise<string | null> {
+  const png = await ticketQrPng(store, key);
   if (!png) return null;
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const found = jsQR(
@@ -65,14 +64,14 @@ export function walletTicketOf(t: TicketFacts, qrPayload: string): WalletTicket 
 }
 
 /** A paid ticket as a wallet ticket, its QR read back; a refunded or unpaid one answers 409. */
-export async function paidWalletTicket(storage: Storage, t: TicketFacts): Promise<WalletTicket> {
+export async function paidWalletTicket(store: QrStore, t: TicketFacts): Promise<WalletTicket> {
   if (t.orderStatus !== 'paid')
     throw new HttpError(409, {
       error: TICKET_MESSAGES.walletNotPaid,
       code: ORDER_STATE_CODE,
       status: t.orderStatus,
     });
-  const payload = await qrPayloadFromImage(storage, t.qrFileKey);
+  const payload = await qrPayloadFromImage(store, t.qrFileKey);
   // Only a lost or damaged QR picture gets here: a fault of the shop's storage, not of the request.
   if (!payload) throw new Error('The ticket QR could not be read back');
   return walletTicketOf(t, payload);
