@@ -119,3 +119,29 @@ test("home: the hero's words are painted from the HTML before the app's code run
   expect(await title.boundingBox()).toEqual(before);
   expect(stylesheets).toEqual([]);
 });
+
+test("a ticket page's picture is painted from the HTML before the app's code runs, then the app's takes its place", async ({
+  page,
+}) => {
+  const { ticket } = await seededPages(page);
+  const release = await holdAppScript(page);
+  await page.goto(ticket, { waitUntil: 'commit' });
+  // The HTML alone: the package's large picture, loaded, in the page's box (no heading yet).
+  const framed = page.locator('#root main img').first();
+  await expect(framed).toBeVisible();
+  await expect
+    .poll(() => framed.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  const src = await framed.getAttribute('src');
+  expect(src).toMatch(/^\/media\//);
+  const before = await framed.boundingBox();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+
+  release();
+  // The app's gallery: the same picture, named, in the same place; the page's heading beside it.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const gallery = page.getByRole('img', { name: /picture 1 of|Big Bus/ }).first();
+  await expect(gallery).toHaveAttribute('src', src!);
+  expect(await gallery.boundingBox()).toEqual(before);
+  await expect(page.locator('#root main')).toHaveCount(1);
+});

@@ -29,6 +29,7 @@ export * from './rome-time';
 export * from './routes';
 export * from './site';
 export * from './site.schema';
+export * from './ticket-picture';
 export * from './tickets';
 export * from './tickets.schema';
 export * from './validation';

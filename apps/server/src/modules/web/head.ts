@@ -45,8 +45,11 @@ export type PageHead = {
   lcpCard?: { large: string; small: string } | null;
   /** The page tag whose static content the page renders first: sent with the HTML (web/routes.ts). */
   contentPage?: string;
-  /** What the HTML paints inside #root before the app runs (the page table's `frame`). */
-  frame?: 'banner' | 'home-hero';
+  /**
+   * What the HTML paints inside #root before the app runs: the page table's `frame`, or a ticket
+   * page's large picture (contract ticket-picture.ts).
+   */
+  frame?: 'banner' | 'home-hero' | 'ticket-picture';
   jsonLd?: unknown;
   status: number;
   noindex?: boolean;
@@ -59,7 +62,7 @@ export type PageHead = {
  */
 function withPageMeta(head: PageHead, found: FoundPage, site?: SiteSnapshot): PageHead {
   const slug = storedPageOf(found);
-  head = { ...head, frame: found.page.frame };
+  head = { ...head, frame: found.page.frame ?? head.frame };
   // Home draws its hero's words from its content blocks (issue #23): its content comes with the HTML.
   if (slug && found.page.frame === 'home-hero') head = { ...head, contentPage: slug };
   else if (slug && found.page.frame === 'banner') {
@@ -184,8 +187,9 @@ const CATALOG_HEADS: Record<
       keywords: own('meta_keywords'),
       canonicalPath,
       image: (pkg.thumbnail_large as string | null) ?? (pkg.image_big as string | null),
-      // The gallery's large picture (TicketDetailsPage: image_big first).
+      // The gallery's large picture (TicketDetailsPage: image_big first), painted from the HTML.
       lcpImage: pkg.image_big as string | null,
+      frame: pkg.image_big ? 'ticket-picture' : undefined,
       status: 200,
       jsonLd: pkg.schema_json ?? {
         '@context': 'https://schema.org',

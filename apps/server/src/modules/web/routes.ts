@@ -27,6 +27,7 @@ import {
   PAGES,
   type PageEntry,
   splitLocale,
+  ticketPictureFrameHtml,
   uncrawledPaths,
 } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -322,13 +323,16 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       : { html: '', content: null };
     const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial.html}${site.globalHeadCode && runsHeadCode(pathname) ? `\n    ${site.globalHeadCode}` : ''}`;
     // A page with a banner paints it from the HTML (contract banner.ts), the home page its hero's words
-    // (home-hero.ts); the app's first render, which has the same content at hand, takes its place.
+    // (home-hero.ts), a ticket page its large picture (ticket-picture.ts); the app's first render,
+    // which has the same content at hand, takes its place.
     const firstScreen =
       head.frame === 'banner' && head.lcpImage
         ? bannerFrameHtml(head.lcpImage)
         : head.frame === 'home-hero'
           ? homeHeroFrameHtml(heroText(initial.content, (id) => i18n._(id)))
-          : '';
+          : head.frame === 'ticket-picture' && head.lcpImage
+            ? ticketPictureFrameHtml(head.lcpImage)
+            : '';
     const html = addNonce(
       template
         .replace('<html lang="en">', `<html lang="${locale}">`)

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { TICKET_PAGE_CLASSES, TICKET_PICTURE_SIZE } from '@rome/contract';
 import { useState } from 'react';
 
 /**
@@ -17,15 +18,16 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
   }
   return (
     <div>
-      <div className="overflow-hidden rounded-2xl bg-stone-200">
+      {/* The HTML's first paint draws this box and picture too (contract ticket-picture.ts). */}
+      <div className={TICKET_PAGE_CLASSES.pictureBox}>
         <img
           src={current}
           alt={count > 1 ? t`${title}: picture ${number} of ${count}` : title}
-          width={1200}
-          height={750}
+          width={TICKET_PICTURE_SIZE.width}
+          height={TICKET_PICTURE_SIZE.height}
           fetchPriority="high"
           decoding="async"
-          className="aspect-[16/10] w-full object-cover"
+          className={TICKET_PAGE_CLASSES.picture}
         />
       </div>
       {images.length > 1 && (

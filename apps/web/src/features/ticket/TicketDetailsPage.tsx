@@ -1,6 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { decimalToCents, formatEuro, type Package, savePercent, similarPackages } from '@rome/contract';
+import {
+  decimalToCents,
+  formatEuro,
+  type Package,
+  savePercent,
+  similarPackages,
+  TICKET_PAGE_CLASSES,
+} from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
@@ -66,10 +73,11 @@ function TicketDetails({ pkg }: { pkg: Package }) {
   );
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6 md:py-10">
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-10">
+    // The same frame as the HTML's first paint (contract ticket-picture.ts), which this replaces.
+    <main className={TICKET_PAGE_CLASSES.main}>
+      <div className={TICKET_PAGE_CLASSES.grid}>
         {/* Mobile: pictures, heading, booking, description. Desktop: booking panel in its own column. */}
-        <div className="lg:col-start-1">
+        <div className={TICKET_PAGE_CLASSES.galleryCell}>
           <Gallery images={galleryImages(pkg)} title={pkg.title} />
         </div>
 
@@ -197,11 +205,11 @@ function PackageNotFound() {
 
 function TicketSkeleton() {
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6 md:py-10" aria-busy="true">
+    <main className={TICKET_PAGE_CLASSES.main} aria-busy="true">
       <p role="status" className="sr-only">
         <Trans>Loading ticket...</Trans>
       </p>
-      <div className="grid animate-pulse gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-10">
+      <div className={`${TICKET_PAGE_CLASSES.grid} animate-pulse`}>
         <div className="space-y-4">
           <div className="aspect-[16/10] w-full rounded-2xl bg-stone-200" />
           <div className="h-8 w-2/3 rounded bg-stone-200" />
