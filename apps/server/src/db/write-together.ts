@@ -18,3 +18,24 @@ export async function writeTogether(db: Db, ...writes: SQLWrapper[]): Promise<vo
   const before = writes.slice(0, -1).map((w, i) => sql`${sql.raw(`w${i}`)} AS (${sqlOf(w)})`);
   await db.execute(sql`WITH ${sql.join(before, sql`, `)} ${last}`);
 }
+
+/** PostgreSQL's division_by_zero: what `writeIfMoved`'s guard raises when its move changed no row. */
+const NOT_MOVED = '22012';
+
+/**
+ * `move` (an UPDATE ... RETURNING, conditional on the state it was read in) and the writes that belong
+ * to it, as one statement that does all of them or none (issue #22: a payment without its BEGIN and
+ * COMMIT round trips). When the move changes no row (another request moved it first), the statement's
+ * guard divides by zero, PostgreSQL rolls the whole statement back and this answers false; the
+ * caller then takes its careful path. Outside a transaction only: in one, the error would end it.
+ */
+export async function writeIfMoved(db: Db, move: SQLWrapper, ...writes: SQLWrapper[]): Promise<boolean> {
+  const ctes = [move, ...writes].map((w, i) => sql`${sql.raw(`w${i}`)} AS (${w.getSQL()})`);
+  try {
+    await db.execute(sql`WITH ${sql.join(ctes, sql`, `)} SELECT 1 / count(*) AS moved FROM w0`);
+    return true;
+  } catch (err: any) {
+    if ((err?.cause?.code ?? err?.code) === NOT_MOVED) return false;
+    throw err;
+  }
+}

@@ -13,22 +13,23 @@ import {
   ticketLinkPath,
   ticketQrText,
 } from '@rome/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { orders, packages, slots, users } from '../../db/schema';
-import { writeTogether } from '../../db/write-together';
+import { writeIfMoved, writeTogether } from '../../db/write-together';
 import { serverI18n } from '../../i18n/catalog';
 import { type MailMessage, outboxError, outboxInsert } from '../../mail/outbox';
 import { ticketMail } from '../../mail/ticket-mail';
 import { recordServerEvent, serverEventInsert } from '../activity/record';
 import { type OrderFacts, signOrderFacts } from '../agents/signed-ticket';
 import { orderPackageTitle } from '../catalog/words';
-import { stillFits } from '../inventory/hold';
+import { holdStands, stillFits } from '../inventory/hold';
 import { markRefunded, type RefundDeps, settleRefund, visitText } from '../inventory/refunds';
 import { hashLinkToken, newLinkToken } from '../tickets/link';
 import { pdfFileName } from '../tickets/pdf';
 import { newTicketQrKey, qrSourceInsert } from '../tickets/qr';
-import { moveOrder, orderLocale, orderMove } from './order-state';
+import { moveOrder, type OrderRow, orderLocale, orderMove } from './order-state';
 
 export const hashClaimCode = (code: string): string => createHash('sha256').update(code).digest('hex');
 
@@ -63,11 +64,42 @@ async function ticketQrTextOf(
   return ticketQrText(deps.publicUrl, code, signed);
 }
 
+/**
+ * The order of a payment session with what its ticket needs: the buyer's address, the package (its
+ * title in the order's language for the e-mail, issue #20) and the slot's start, in one statement.
+ */
+const sessionOrder = (db: Db) =>
+  db
+    .select({
+      order: orders,
+      buyerEmail: users.email,
+      pkg: packages,
+      title: orderPackageTitle,
+      startsAt: slots.startsAt,
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(packages, eq(packages.id, orders.packageId))
+    .leftJoin(slots, eq(slots.id, orders.slotId));
+type SessionOrder = Awaited<ReturnType<ReturnType<typeof sessionOrder>['where']>>[number];
+
+/** The same read without a lock, prepared once (the usual payment's first statement, issue #22). */
+const sessionOrderNow = preparedPerDb((db) =>
+  sessionOrder(db)
+    .where(eq(orders.providerSessionId, sql.placeholder('sessionId')))
+    .prepare('fulfil_session_order'),
+);
+
+type Paid = { amountCents: number; currency: string | null };
+const amountMatches = (order: OrderRow, paid: Paid) =>
+  paid.amountCents === order.totalCents && (paid.currency ?? 'eur').toLowerCase() === order.currency;
+
 export async function fulfilPaidSession(
   deps: FulfilDeps,
   sessionId: string,
-  paid: { amountCents: number; currency: string | null },
+  paid: Paid,
 ): Promise<FulfilResult> {
+  if (await fulfilAtOnce(deps, sessionId, paid)) return 'fulfilled';
   const result = await fulfilInTransaction(deps, sessionId, paid);
   if (result.outcome === 'refunded_sold_out' && deps.provider && result.orderId) {
     await settleRefund({ db: deps.db, provider: deps.provider, publicUrl: deps.publicUrl }, result.orderId);
@@ -75,29 +107,137 @@ export async function fulfilPaidSession(
   return result.outcome;
 }
 
+/**
+ * What paying `found` writes (issue #22: all of it in one statement): the order moved to paid with
+ * its claim code's and ticket link's hashes, what its QR says, the ticket e-mail, the payment event.
+ * The secrets (claim code, link token) are made here and leave only in the QR text and the e-mail.
+ */
+async function ticketWrites(deps: FulfilDeps, db: Db, found: SessionOrder, paid: Paid) {
+  const order = found.order;
+  const pkg = found.pkg ?? undefined;
+  const buyer = found.buyerEmail === null ? undefined : { email: found.buyerEmail };
+  // 144 random bits; only its hash is stored, the code itself lives in the QR and the e-mail.
+  const code = randomBytes(18).toString('base64url');
+  const claimUrl = `${deps.publicUrl}/verify/${code}/`;
+  // The QR's signed ticket carries the payment's time (a pass's window): the one recorded below.
+  const paidAt = new Date();
+  // What the QR says, kept with the payment; the picture is drawn after it, by the mail sender or
+  // whoever reads it first (tickets/qr.ts, issue #22).
+  const facts: OrderFacts | null = pkg
+    ? {
+        uniqueId: order.uniqueId,
+        packageTag: pkg.packageTag,
+        selectedDate: order.selectedDate,
+        startsAt: found.startsAt,
+        adults: order.adultCount,
+        youths: order.youthCount,
+        infants: order.infantCount,
+        paidAt: order.paidAt,
+        availabilityType: pkg.availabilityType,
+        validityDays: pkg.validityDays,
+      }
+    : null;
+  const qrKey = newTicketQrKey();
+  const qrText = facts
+    ? await ticketQrTextOf(deps, db, facts, code, paidAt)
+    : ticketQrText(deps.publicUrl, code, null);
+
+  // The ticket link (no sign-in): 256 random bits, only its hash stored, like the claim code.
+  const linkToken = newLinkToken();
+  const title = found.title ?? 'Your ticket';
+  const locale = orderLocale(order);
+  const mail: MailMessage = {
+    to: buyer!.email,
+    ...ticketMail(
+      {
+        title,
+        uniqueId: order.uniqueId,
+        counts: { adults: order.adultCount, youths: order.youthCount, infants: order.infantCount },
+        totalCents: order.totalCents,
+        // Rome's date (and the slot's time), as the buyer will meet it, in the order's language.
+        visit: visitText(found.startsAt, order.selectedDate, locale),
+        timed: order.slotId !== null && pkg?.availabilityType === 'START_TIME',
+        pass:
+          pkg?.availabilityType === 'PASS' ? { hours: pkg.passHours, validityDays: pkg.validityDays } : null,
+        claimUrl,
+        // The buyer's pages in the order's language (issue #20); the claim link is the agents'.
+        historyUrl: `${deps.publicUrl}${localizedPath(locale, '/yourticket')}`,
+        linkUrl: `${deps.publicUrl}${localizedPath(locale, ticketLinkPath(linkToken))}`,
+      },
+      { locale, i18n: serverI18n(locale) },
+    ),
+    attachments: [
+      {
+        filename: 'ticket_qr_code.png',
+        contentType: 'image/png',
+        cid: 'ticket-qr',
+        render: { kind: 'ticket-qr', qrFileKey: qrKey },
+      },
+      {
+        // Both made by the mail sender, after the payment's transaction (issue #22).
+        filename: pdfFileName({ reference: orderReference(order.uniqueId) }),
+        contentType: 'application/pdf',
+        render: {
+          kind: 'ticket-pdf',
+          orderId: order.id,
+          termsUrl: `${deps.publicUrl}${localizedPath(locale, '/terms')}`,
+        },
+      },
+    ],
+  };
+  return [
+    orderMove(db, order, 'pay', {
+      paidAt,
+      amountPaidCents: paid.amountCents,
+      claimCodeHash: hashClaimCode(code),
+      qrFileKey: qrKey,
+      linkTokenHash: hashLinkToken(linkToken),
+      linkIssuedAt: new Date(),
+    }).returning({ id: orders.id }),
+    qrSourceInsert(db, qrKey, qrText),
+    outboxInsert(db, mail),
+    serverEventInsert(db, {
+      action: ACTION.payment_completed,
+      userId: order.userId,
+      userEmail: buyer?.email ?? null,
+      amountCents: paid.amountCents,
+      status: 'completed',
+      details: { order: order.uniqueId, package: title, package_tag: pkg?.packageTag },
+    }),
+  ] as const;
+}
+
+/**
+ * The usual payment: a pending order of a buyer, paid the right amount, its places still held. Read
+ * without a lock and written in one statement that moves the order only from the state it was read in
+ * (`writeIfMoved`): two round trips instead of four (BEGIN, the locked read, the write, COMMIT). False
+ * for anything else, and when another delivery of the same payment moved the order first: the careful
+ * path (`fulfilInTransaction`) then decides under the row lock, as before.
+ */
+async function fulfilAtOnce(deps: FulfilDeps, sessionId: string, paid: Paid): Promise<boolean> {
+  const [found] = await sessionOrderNow(deps.db).execute({ sessionId });
+  if (!found?.order.userId || found.buyerEmail === null) return false;
+  const { order } = found;
+  if (order.status !== 'pending' || !nextOrderStatus(order.status, 'pay')) return false;
+  if (!amountMatches(order, paid) || !holdStands(order, found.pkg ?? undefined, new Date())) return false;
+  try {
+    return await writeIfMoved(deps.db, ...(await ticketWrites(deps, deps.db, found, paid)));
+  } catch (err) {
+    throw outboxError(err);
+  }
+}
+
 async function fulfilInTransaction(
   deps: FulfilDeps,
   sessionId: string,
-  paid: { amountCents: number; currency: string | null },
+  paid: Paid,
 ): Promise<{ outcome: FulfilResult; orderId?: string }> {
   const outcome = (value: FulfilResult, orderId?: string) => ({ outcome: value, orderId });
   return deps.db.transaction(async (tx) => {
     // The row lock serialises concurrent deliveries of the same event across instances. The buyer,
     // the package and the slot's start come in the same statement (issue #22: one round trip, not
     // four); only the order's row is locked, as before.
-    const [found] = await tx
-      .select({
-        order: orders,
-        buyerEmail: users.email,
-        pkg: packages,
-        // The title in the order's language for the e-mail (issue #20).
-        title: orderPackageTitle,
-        startsAt: slots.startsAt,
-      })
-      .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
-      .leftJoin(packages, eq(packages.id, orders.packageId))
-      .leftJoin(slots, eq(slots.id, orders.slotId))
+    const [found] = await sessionOrder(tx as unknown as Db)
       .where(eq(orders.providerSessionId, sessionId))
       .for('update', { of: orders });
     if (!found) return outcome('unknown_session');
@@ -110,7 +250,7 @@ async function fulfilInTransaction(
     const buyer = found.buyerEmail === null ? undefined : { email: found.buyerEmail };
     const pkg = found.pkg ?? undefined;
 
-    if (paid.amountCents !== order.totalCents || (paid.currency ?? 'eur').toLowerCase() !== order.currency) {
+    if (!amountMatches(order, paid)) {
       await moveOrder(tx as unknown as Db, order, 'amount_mismatch', { amountPaidCents: paid.amountCents });
       await recordServerEvent(tx as unknown as Db, {
         action: ACTION.payment_completed,
@@ -142,103 +282,12 @@ async function fulfilInTransaction(
       return outcome('refunded_sold_out', order.id);
     }
 
-    // 144 random bits; only its hash is stored, the code itself lives in the QR and the e-mail.
-    const code = randomBytes(18).toString('base64url');
-    const claimUrl = `${deps.publicUrl}/verify/${code}/`;
-    // The QR's signed ticket carries the payment's time (a pass's window): the one recorded below.
-    const paidAt = new Date();
-    // What the QR says, kept with the payment; the picture is drawn after it, by the mail sender or
-    // whoever reads it first (tickets/qr.ts, issue #22).
-    const facts: OrderFacts | null = pkg
-      ? {
-          uniqueId: order.uniqueId,
-          packageTag: pkg.packageTag,
-          selectedDate: order.selectedDate,
-          startsAt: found.startsAt,
-          adults: order.adultCount,
-          youths: order.youthCount,
-          infants: order.infantCount,
-          paidAt: order.paidAt,
-          availabilityType: pkg.availabilityType,
-          validityDays: pkg.validityDays,
-        }
-      : null;
-    const qrKey = newTicketQrKey();
-    const qrText = facts
-      ? await ticketQrTextOf(deps, tx as unknown as Db, facts, code, paidAt)
-      : ticketQrText(deps.publicUrl, code, null);
-
-    // The ticket link (no sign-in): 256 random bits, only its hash stored, like the claim code.
-    const linkToken = newLinkToken();
-    const t = tx as unknown as Db;
-    const title = found.title ?? 'Your ticket';
-    const locale = orderLocale(order);
-    const mail: MailMessage = {
-      to: buyer!.email,
-      ...ticketMail(
-        {
-          title,
-          uniqueId: order.uniqueId,
-          counts: { adults: order.adultCount, youths: order.youthCount, infants: order.infantCount },
-          totalCents: order.totalCents,
-          // Rome's date (and the slot's time), as the buyer will meet it, in the order's language.
-          visit: visitText(found.startsAt, order.selectedDate, locale),
-          timed: order.slotId !== null && pkg?.availabilityType === 'START_TIME',
-          pass:
-            pkg?.availabilityType === 'PASS'
-              ? { hours: pkg.passHours, validityDays: pkg.validityDays }
-              : null,
-          claimUrl,
-          // The buyer's pages in the order's language (issue #20); the claim link is the agents'.
-          historyUrl: `${deps.publicUrl}${localizedPath(locale, '/yourticket')}`,
-          linkUrl: `${deps.publicUrl}${localizedPath(locale, ticketLinkPath(linkToken))}`,
-        },
-        { locale, i18n: serverI18n(locale) },
-      ),
-      attachments: [
-        {
-          filename: 'ticket_qr_code.png',
-          contentType: 'image/png',
-          cid: 'ticket-qr',
-          render: { kind: 'ticket-qr', qrFileKey: qrKey },
-        },
-        {
-          // Both made by the mail sender, after the payment's transaction (issue #22).
-          filename: pdfFileName({ reference: orderReference(order.uniqueId) }),
-          contentType: 'application/pdf',
-          render: {
-            kind: 'ticket-pdf',
-            orderId: order.id,
-            termsUrl: `${deps.publicUrl}${localizedPath(locale, '/terms')}`,
-          },
-        },
-      ],
-    };
     // The order paid, its QR's text kept, the e-mail queued and the payment recorded in one statement
-    // (issue #22: one round trip, not four). The row is locked: nobody moved it since it was read, so the move
-    // cannot miss. An error names the database's code only (the statement carries the e-mail).
+    // (issue #22: one round trip, not four). The row is locked: nobody moved it since it was read, so
+    // the move cannot miss. An error names the database's code only (the statement carries the e-mail).
+    const t = tx as unknown as Db;
     try {
-      await writeTogether(
-        t,
-        orderMove(t, order, 'pay', {
-          paidAt,
-          amountPaidCents: paid.amountCents,
-          claimCodeHash: hashClaimCode(code),
-          qrFileKey: qrKey,
-          linkTokenHash: hashLinkToken(linkToken),
-          linkIssuedAt: new Date(),
-        }),
-        qrSourceInsert(t, qrKey, qrText),
-        outboxInsert(t, mail),
-        serverEventInsert(t, {
-          action: ACTION.payment_completed,
-          userId: order.userId,
-          userEmail: buyer?.email ?? null,
-          amountCents: paid.amountCents,
-          status: 'completed',
-          details: { order: order.uniqueId, package: title, package_tag: pkg?.packageTag },
-        }),
-      );
+      await writeTogether(t, ...(await ticketWrites(deps, t, found, paid)));
     } catch (err) {
       throw outboxError(err);
     }

@@ -197,6 +197,19 @@ export async function checkMove(
 }
 
 /**
+ * Whether a paid order keeps its places without asking the database: it has no slot, or its hold has
+ * not run out, or its package is not sold in slots. Otherwise `stillFits` counts.
+ */
+export function holdStands(
+  order: Pick<typeof orders.$inferSelect, 'slotId' | 'holdExpiresAt'>,
+  pkg: Pick<PackageRow, 'availabilityType'> | undefined,
+  now: Date,
+): boolean {
+  if (!order.slotId || !order.holdExpiresAt || order.holdExpiresAt > now) return true;
+  return !pkg || !usesSlots(pkg.availabilityType);
+}
+
+/**
  * A payment that arrived after its hold ran out: is there still room for it? Called inside the
  * fulfilment transaction; locks the slot. True when the order has no slot or the hold still stands.
  */
@@ -206,8 +219,7 @@ export async function stillFits(
   pkg: PackageRow | undefined,
   now: Date,
 ): Promise<boolean> {
-  if (!order.slotId || !order.holdExpiresAt || order.holdExpiresAt > now) return true;
-  if (!pkg || !usesSlots(pkg.availabilityType)) return true;
+  if (holdStands(order, pkg, now) || !order.slotId) return true;
   const slot = await lockSlot(tx, order.slotId);
   if (!slot || slot.closed) return false;
   const taken = (await placesTaken(tx, [slot.id], now, order.id)).get(slot.id) ?? 0;
