@@ -131,6 +131,21 @@ describe("the ticket's QR picture", () => {
     expect(hashClaimCode(claimCodeOf(await decode(again!))!)).toBe(order.claimCodeHash);
   });
 
+  it('a reader that finds the text gone gets the picture another reader drew meanwhile', async () => {
+    const order = await pay();
+    const key = order.qrFileKey!;
+    const png = (await ticketQrPng(t.app, key))!;
+    // A reader that looked for both files just before the first reader kept them, and for the text
+    // just after it was deleted.
+    const missed = new Set([key, qrSourceKey(key)]);
+    const storage = {
+      ...t.app.storage,
+      get: async (k: string) => (missed.delete(k) ? null : t.app.storage.get(k)),
+    };
+    const late = await ticketQrPng({ storage, db: t.app.db }, key);
+    expect(late?.equals(png)).toBe(true);
+  });
+
   it('an unknown picture is still a plain 404', async () => {
     const res = await t.app.inject({ url: '/media/AAAAAAAAAAAAAAAAAAAAAA.png' });
     expect(res.statusCode).toBe(404);

@@ -96,7 +96,11 @@ export async function ticketQrPng({ storage, db }: QrStore, key: string | null):
     return png;
   }
   const [source] = await sourceOf(db).execute({ key });
-  if (!source) return null;
+  if (!source) {
+    // Another reader may have drawn it since this one looked: it keeps the PNG before deleting the row.
+    const drawn = await storage.get(key);
+    return drawn ? readAll(drawn.stream) : null;
+  }
   const png = await draw(storage, key, source.text);
   // Drawn and kept: the claim link need not wait in the table any longer.
   await db.delete(ticketQrSources).where(eq(ticketQrSources.fileKey, key));
