@@ -7,35 +7,50 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from './client';
 
+/** The statement `writeTogether` runs: every write but the last as a data-modifying WITH. */
+export function togetherSql(...writes: SQLWrapper[]): SQL {
+  const last = writes[writes.length - 1].getSQL();
+  if (writes.length === 1) return last;
+  const before = writes.slice(0, -1).map((w, i) => sql`${sql.raw(`w${i}`)} AS (${w.getSQL()})`);
+  return sql`WITH ${sql.join(before, sql`, `)} ${last}`;
+}
+
 export async function writeTogether(db: Db, ...writes: SQLWrapper[]): Promise<void> {
   if (writes.length === 0) return;
-  const sqlOf = (w: SQLWrapper): SQL => w.getSQL();
-  const last = sqlOf(writes[writes.length - 1]);
-  if (writes.length === 1) {
-    await db.execute(last);
-    return;
-  }
-  const before = writes.slice(0, -1).map((w, i) => sql`${sql.raw(`w${i}`)} AS (${sqlOf(w)})`);
-  await db.execute(sql`WITH ${sql.join(before, sql`, `)} ${last}`);
+  await db.execute(togetherSql(...writes));
 }
 
 /** PostgreSQL's division_by_zero: what `writeIfMoved`'s guard raises when its move changed no row. */
 const NOT_MOVED = '22012';
 
 /**
- * `move` (an UPDATE ... RETURNING, conditional on the state it was read in) and the writes that belong
- * to it, as one statement that does all of them or none (issue #22: a payment without its BEGIN and
- * COMMIT round trips). When the move changes no row (another request moved it first), the statement's
- * guard divides by zero, PostgreSQL rolls the whole statement back and this answers false; the
- * caller then takes its careful path. Outside a transaction only: in one, the error would end it.
+ * The statement `writeIfMoved` runs: `move` (an UPDATE ... RETURNING, conditional on the state it was
+ * read in) and the writes that belong to it, guarded by a division by the number of rows moved.
+ * Built once by a caller that prepares it (`preparedSql`); run it through `whenMoved`.
  */
-export async function writeIfMoved(db: Db, move: SQLWrapper, ...writes: SQLWrapper[]): Promise<boolean> {
+export function ifMovedSql(move: SQLWrapper, ...writes: SQLWrapper[]): SQL {
   const ctes = [move, ...writes].map((w, i) => sql`${sql.raw(`w${i}`)} AS (${w.getSQL()})`);
+  return sql`WITH ${sql.join(ctes, sql`, `)} SELECT 1 / count(*) AS moved FROM w0`;
+}
+
+/** Runs an `ifMovedSql` statement: true when it wrote, false when its guard found the move changed nothing. */
+export async function whenMoved(run: Promise<unknown>): Promise<boolean> {
   try {
-    await db.execute(sql`WITH ${sql.join(ctes, sql`, `)} SELECT 1 / count(*) AS moved FROM w0`);
+    await run;
     return true;
   } catch (err: any) {
     if ((err?.cause?.code ?? err?.code) === NOT_MOVED) return false;
     throw err;
   }
+}
+
+/**
+ * `move` and the writes that belong to it as one statement that does all of them or none (issue #22:
+ * a payment without its BEGIN and COMMIT round trips). When the move changes no row (another request
+ * moved it first), the statement's guard divides by zero, PostgreSQL rolls the whole statement back
+ * and this answers false; the caller then takes its careful path. Outside a transaction only: in one,
+ * the error would end it.
+ */
+export async function writeIfMoved(db: Db, move: SQLWrapper, ...writes: SQLWrapper[]): Promise<boolean> {
+  return whenMoved(db.execute(ifMovedSql(move, ...writes)));
 }

@@ -5,7 +5,21 @@
 import { AUTH_MESSAGES } from '@rome/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedSql } from '../db/prepared';
 import { HttpError } from './errors';
+
+/** One attempt counted, prepared once (every sign-in, checkout and claim asks it, issue #22). */
+const hitStatement = preparedSql<{ count: number; retry: number }>(
+  'rate_limit_hit',
+  () => sql`
+    INSERT INTO rate_limits (key, count, reset_at)
+    VALUES (${sql.placeholder('key')}, 1, now() + make_interval(secs => ${sql.placeholder('seconds')}))
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+      reset_at = CASE WHEN rate_limits.reset_at <= now()
+        THEN now() + make_interval(secs => ${sql.placeholder('seconds')}) ELSE rate_limits.reset_at END
+    RETURNING count, CEIL(EXTRACT(EPOCH FROM (reset_at - now())))::int AS retry`,
+);
 
 export async function hit(
   db: Db,
@@ -13,15 +27,7 @@ export async function hit(
   limit: number,
   windowSeconds: number,
 ): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
-  const result = await db.execute<{ count: number; retry: number }>(sql`
-    INSERT INTO rate_limits (key, count, reset_at)
-    VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
-      reset_at = CASE WHEN rate_limits.reset_at <= now()
-        THEN now() + make_interval(secs => ${windowSeconds}) ELSE rate_limits.reset_at END
-    RETURNING count, CEIL(EXTRACT(EPOCH FROM (reset_at - now())))::int AS retry`);
-  const row = (result as any).rows?.[0] ?? (result as any)[0];
+  const [row] = await hitStatement.execute(db, { key, seconds: windowSeconds });
   const count = Number(row.count);
   return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Number(row.retry)) };
 }

@@ -40,15 +40,24 @@ export type MailMessage = {
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
+/** The outbox row that stores `msg`. */
+export const outboxRow = (msg: MailMessage) => ({
+  to: msg.to,
+  subject: msg.subject,
+  text: msg.text,
+  html: msg.html ?? null,
+  attachments: msg.attachments?.length ? msg.attachments : null,
+});
+export const OUTBOX_COLUMNS = [
+  'to',
+  'subject',
+  'text',
+  'html',
+  'attachments',
+] as const satisfies readonly (keyof ReturnType<typeof outboxRow>)[];
+
 /** The insert that stores `msg` in the outbox (to run alone, or in one statement with other writes). */
-export const outboxInsert = (db: Db, msg: MailMessage) =>
-  db.insert(mailOutbox).values({
-    to: msg.to,
-    subject: msg.subject,
-    text: msg.text,
-    html: msg.html ?? null,
-    attachments: msg.attachments?.length ? msg.attachments : null,
-  });
+export const outboxInsert = (db: Db, msg: MailMessage) => db.insert(mailOutbox).values(outboxRow(msg));
 
 /**
  * What a failed outbox insert throws. Its database error lists the parameters: the whole e-mail

@@ -42,6 +42,8 @@ export type StripeStandin = {
   refunds: StandinRefund[];
   /** Answer refunds with a 500 (a provider outage) while true. */
   failRefunds: boolean;
+  /** Answer new checkout sessions with a 500 (a provider outage) while true. */
+  failSessions: boolean;
   events: any[];
   idempotencyKeys: string[];
   requests: { method: string; path: string; auth: string | undefined }[];
@@ -56,7 +58,7 @@ export async function startStripeStandin(): Promise<StripeStandin> {
   const sessions = new Map<string, StandinSession>();
   const refunds: StandinRefund[] = [];
   const refundsByKey = new Map<string, StandinRefund>();
-  const state = { failRefunds: false };
+  const state = { failRefunds: false, failSessions: false };
   const byIdempotencyKey = new Map<string, StandinSession>();
   const events: any[] = [];
   const idempotencyKeys: string[] = [];
@@ -81,6 +83,8 @@ export async function startStripeStandin(): Promise<StripeStandin> {
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       }
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        if (state.failSessions)
+          return send(500, { error: { type: 'api_error', message: 'Stand-in outage' } });
         const key = req.headers['idempotency-key'] as string | undefined;
         if (key) {
           idempotencyKeys.push(key);
@@ -182,6 +186,12 @@ export async function startStripeStandin(): Promise<StripeStandin> {
     },
     set failRefunds(v: boolean) {
       state.failRefunds = v;
+    },
+    get failSessions() {
+      return state.failSessions;
+    },
+    set failSessions(v: boolean) {
+      state.failSessions = v;
     },
     events,
     idempotencyKeys,

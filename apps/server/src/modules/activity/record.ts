@@ -16,18 +16,32 @@ export type ServerEvent = {
   ipAddress?: string | null;
 };
 
+/** The activity row that records `e`. */
+export const serverEventRow = (e: ServerEvent) => ({
+  action: e.action,
+  source: 'server' as const satisfies ActivitySource,
+  userId: e.userId,
+  userEmail: e.userEmail,
+  amountCents: e.amountCents,
+  status: e.status,
+  details: e.details,
+  ipAddress: e.ipAddress ?? null,
+});
+
+export const EVENT_COLUMNS = [
+  'action',
+  'source',
+  'userId',
+  'userEmail',
+  'amountCents',
+  'status',
+  'details',
+  'ipAddress',
+] as const satisfies readonly (keyof ReturnType<typeof serverEventRow>)[];
+
 /** The insert that records `e` (to run alone, or in one statement with other writes). */
 export const serverEventInsert = (db: Db, e: ServerEvent) =>
-  db.insert(activityEvents).values({
-    action: e.action,
-    source: 'server' satisfies ActivitySource,
-    userId: e.userId,
-    userEmail: e.userEmail,
-    amountCents: e.amountCents,
-    status: e.status,
-    details: e.details,
-    ipAddress: e.ipAddress ?? null,
-  });
+  db.insert(activityEvents).values(serverEventRow(e));
 
 export async function recordServerEvent(db: Db, e: ServerEvent): Promise<void> {
   await serverEventInsert(db, e);

@@ -1,6 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { addDays, romeInstant, romeToday } from '@rome/contract';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityEvents, mailOutbox, orders } from '../../db/schema';
+import { activityEvents, mailOutbox, orders, packages, slots } from '../../db/schema';
+import { makeTimed } from '../../test/inventory';
 import { type StripeTestApp, stripeTestApp } from '../../test/stripe-app';
 import { sessionEvent } from '../../test/stripe-standin';
 import { createUser, type TestUser } from '../../test/users';
@@ -22,6 +24,7 @@ afterAll(() => t.close());
 
 const checkout = (fields: Record<string, string>, user: TestUser | null = buyer) => t.checkout(fields, user);
 const orderCount = async () => (await t.db.select({ n: count() }).from(orders))[0].n;
+const eventCount = async () => (await t.db.select({ n: count() }).from(activityEvents))[0].n;
 
 describe('create-checkout-session with Stripe', () => {
   it('tells the client the provider and the publishable key, and offers no test checkout', async () => {
@@ -66,6 +69,47 @@ describe('create-checkout-session with Stripe', () => {
       youthCount: 1,
       infantCount: 1,
     });
+  });
+
+  it('a checkout Stripe cannot open leaves nothing: no order, no payment event, no places held', async () => {
+    // Open-dated: the session is asked for first and nothing is written (decision 029).
+    const before = { orders: await orderCount(), events: await eventCount() };
+    t.standin.failSessions = true;
+    try {
+      const res = await checkout({ adult_count: '1', youth_count: '0', package_identifier: 'BB-24' });
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+      expect(res.body).not.toMatch(/stack|Stand-in|at .*\.ts/);
+      expect({ orders: await orderCount(), events: await eventCount() }).toEqual(before);
+
+      // Timed: the places are counted and held first, and given back when no session comes.
+      const editor = await createUser(t.app, t.db, { isEditor: true });
+      expect(await makeTimed(t.app, editor, 'GL-48')).toBe(200);
+      const date = addDays(romeToday(), 4);
+      const added = await t.app.inject({
+        method: 'POST',
+        url: '/api/editor/packages/GL-48/slots/',
+        headers: editor.auth,
+        payload: { from: date, to: date, weekdays: [0, 1, 2, 3, 4, 5, 6], times: ['11:00'], capacity: 2 },
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      const [slot] = await t.db
+        .select({ id: slots.id })
+        .from(slots)
+        .innerJoin(packages, eq(packages.id, slots.packageId))
+        .where(and(eq(packages.packageTag, 'GL-48'), eq(slots.startsAt, romeInstant(date, '11:00')!)));
+      const timed = (fields: Record<string, string>) =>
+        checkout({ slot_id: slot.id, youth_count: '0', package_identifier: 'GL-48', ...fields });
+      const refused = await timed({ adult_count: '2' });
+      expect(refused.statusCode, refused.body).toBeGreaterThanOrEqual(500);
+      const [held] = await t.db.select().from(orders).where(eq(orders.slotId, slot.id));
+      expect(held.status).toBe('cancelled');
+      expect(await eventCount()).toBe(before.events);
+      t.standin.failSessions = false;
+      // Both places are free again.
+      expect((await timed({ adult_count: '2' })).statusCode).toBe(200);
+    } finally {
+      t.standin.failSessions = false;
+    }
   });
 
   it('needs a signed-in buyer', async () => {

@@ -9,27 +9,28 @@ import {
   type FulfilResult,
   localizedPath,
   nextOrderStatus,
+  type OrderStatus,
   orderReference,
   ticketLinkPath,
   ticketQrText,
 } from '@rome/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
-import { orders, packages, slots, users } from '../../db/schema';
-import { writeIfMoved, writeTogether } from '../../db/write-together';
+import { filled, placeholders, preparedPerDb, preparedSql } from '../../db/prepared';
+import { activityEvents, mailOutbox, orders, packages, slots, ticketQrSources, users } from '../../db/schema';
+import { ifMovedSql, whenMoved } from '../../db/write-together';
 import { serverI18n } from '../../i18n/catalog';
-import { type MailMessage, outboxError, outboxInsert } from '../../mail/outbox';
+import { type MailMessage, OUTBOX_COLUMNS, outboxError, outboxRow } from '../../mail/outbox';
 import { ticketMail } from '../../mail/ticket-mail';
-import { recordServerEvent, serverEventInsert } from '../activity/record';
+import { EVENT_COLUMNS, recordServerEvent, serverEventRow } from '../activity/record';
 import { type OrderFacts, signOrderFacts } from '../agents/signed-ticket';
 import { orderPackageTitle } from '../catalog/words';
 import { holdStands, stillFits } from '../inventory/hold';
 import { markRefunded, type RefundDeps, settleRefund, visitText } from '../inventory/refunds';
 import { hashLinkToken, newLinkToken } from '../tickets/link';
 import { pdfFileName } from '../tickets/pdf';
-import { newTicketQrKey, qrSourceInsert } from '../tickets/qr';
-import { moveOrder, type OrderRow, orderLocale, orderMove } from './order-state';
+import { newTicketQrKey } from '../tickets/qr';
+import { moveOrder, type OrderChanges, type OrderRow, orderLocale, orderMoveSet } from './order-state';
 
 export const hashClaimCode = (code: string): string => createHash('sha256').update(code).digest('hex');
 
@@ -90,16 +91,34 @@ const sessionOrderNow = preparedPerDb((db) =>
     .prepare('fulfil_session_order'),
 );
 
+/**
+ * A buyer's own payment session, prepared once: the test checkout's page reads it, and its Pay hands
+ * it to `fulfilPaidSession` (one read of the order, not two, issue #22).
+ */
+export const buyerSessionOrder = preparedPerDb((db) =>
+  sessionOrder(db)
+    .where(
+      and(
+        eq(orders.providerSessionId, sql.placeholder('sessionId')),
+        eq(orders.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare('test_checkout_own_session'),
+);
+export type { SessionOrder };
+
 type Paid = { amountCents: number; currency: string | null };
 const amountMatches = (order: OrderRow, paid: Paid) =>
   paid.amountCents === order.totalCents && (paid.currency ?? 'eur').toLowerCase() === order.currency;
 
+/** `read`: the session's order as the caller has just read it (`buyerSessionOrder`), else read here. */
 export async function fulfilPaidSession(
   deps: FulfilDeps,
   sessionId: string,
   paid: Paid,
+  read?: SessionOrder,
 ): Promise<FulfilResult> {
-  if (await fulfilAtOnce(deps, sessionId, paid)) return 'fulfilled';
+  if (await fulfilAtOnce(deps, sessionId, paid, read)) return 'fulfilled';
   const result = await fulfilInTransaction(deps, sessionId, paid);
   if (result.outcome === 'refunded_sold_out' && deps.provider && result.orderId) {
     await settleRefund({ db: deps.db, provider: deps.provider, publicUrl: deps.publicUrl }, result.orderId);
@@ -108,11 +127,11 @@ export async function fulfilPaidSession(
 }
 
 /**
- * What paying `found` writes (issue #22: all of it in one statement): the order moved to paid with
- * its claim code's and ticket link's hashes, what its QR says, the ticket e-mail, the payment event.
+ * What paying `found` writes (`payWrite`'s values): the order moved to paid with its claim code's and
+ * ticket link's hashes, what its QR says, the ticket e-mail, the payment event.
  * The secrets (claim code, link token) are made here and leave only in the QR text and the e-mail.
  */
-async function ticketWrites(deps: FulfilDeps, db: Db, found: SessionOrder, paid: Paid) {
+async function payValues(deps: FulfilDeps, db: Db, found: SessionOrder, paid: Paid) {
   const order = found.order;
   const pkg = found.pkg ?? undefined;
   const buyer = found.buyerEmail === null ? undefined : { email: found.buyerEmail };
@@ -185,27 +204,67 @@ async function ticketWrites(deps: FulfilDeps, db: Db, found: SessionOrder, paid:
       },
     ],
   };
-  return [
-    orderMove(db, order, 'pay', {
-      paidAt,
-      amountPaidCents: paid.amountCents,
-      claimCodeHash: hashClaimCode(code),
-      qrFileKey: qrKey,
-      linkTokenHash: hashLinkToken(linkToken),
-      linkIssuedAt: new Date(),
-    }).returning({ id: orders.id }),
-    qrSourceInsert(db, qrKey, qrText),
-    outboxInsert(db, mail),
-    serverEventInsert(db, {
-      action: ACTION.payment_completed,
-      userId: order.userId,
-      userEmail: buyer?.email ?? null,
-      amountCents: paid.amountCents,
-      status: 'completed',
-      details: { order: order.uniqueId, package: title, package_tag: pkg?.packageTag },
+  return {
+    ...filled('order_', {
+      ...orderMoveSet(order, 'pay', {
+        paidAt,
+        amountPaidCents: paid.amountCents,
+        claimCodeHash: hashClaimCode(code),
+        qrFileKey: qrKey,
+        linkTokenHash: hashLinkToken(linkToken),
+        linkIssuedAt: new Date(),
+      }),
+      id: order.id,
+      from: order.status,
     }),
-  ] as const;
+    ...filled('qr_', { fileKey: qrKey, qrText }),
+    ...filled('mail_', outboxRow(mail)),
+    ...filled(
+      'event_',
+      serverEventRow({
+        action: ACTION.payment_completed,
+        userId: order.userId,
+        userEmail: buyer?.email ?? null,
+        amountCents: paid.amountCents,
+        status: 'completed',
+        details: { order: order.uniqueId, package: title, package_tag: pkg?.packageTag },
+      }),
+    ),
+  };
 }
+
+/**
+ * What paying an order writes, as one statement built once (issue #22: drizzle's builder cost more
+ * CPU than the write): the order moved from the status it was read in, with its claim code's and
+ * ticket link's hashes; what its QR says; the ticket e-mail; the payment event. Guarded like
+ * `writeIfMoved`: when the move finds the order moved, nothing of it is written.
+ */
+const PAY_SET = [
+  'status',
+  'updatedAt',
+  'paidAt',
+  'amountPaidCents',
+  'claimCodeHash',
+  'qrFileKey',
+  'linkTokenHash',
+  'linkIssuedAt',
+] as const;
+const payWrite = preparedSql('fulfil_pay_write', (db) =>
+  ifMovedSql(
+    db
+      .update(orders)
+      .set(placeholders<Required<OrderChanges> & { status: OrderStatus; updatedAt: Date }>('order_', PAY_SET))
+      .where(
+        and(eq(orders.id, sql.placeholder('order_id')), eq(orders.status, sql.placeholder('order_from'))),
+      )
+      .returning({ id: orders.id }),
+    db.insert(ticketQrSources).values(placeholders('qr_', ['fileKey', 'qrText'])),
+    db.insert(mailOutbox).values(placeholders<ReturnType<typeof outboxRow>>('mail_', OUTBOX_COLUMNS)),
+    db
+      .insert(activityEvents)
+      .values(placeholders<ReturnType<typeof serverEventRow>>('event_', EVENT_COLUMNS)),
+  ),
+);
 
 /**
  * The usual payment: a pending order of a buyer, paid the right amount, its places still held. Read
@@ -214,14 +273,19 @@ async function ticketWrites(deps: FulfilDeps, db: Db, found: SessionOrder, paid:
  * for anything else, and when another delivery of the same payment moved the order first: the careful
  * path (`fulfilInTransaction`) then decides under the row lock, as before.
  */
-async function fulfilAtOnce(deps: FulfilDeps, sessionId: string, paid: Paid): Promise<boolean> {
-  const [found] = await sessionOrderNow(deps.db).execute({ sessionId });
+async function fulfilAtOnce(
+  deps: FulfilDeps,
+  sessionId: string,
+  paid: Paid,
+  read: SessionOrder | undefined,
+): Promise<boolean> {
+  const found = read ?? (await sessionOrderNow(deps.db).execute({ sessionId }))[0];
   if (!found?.order.userId || found.buyerEmail === null) return false;
   const { order } = found;
   if (order.status !== 'pending' || !nextOrderStatus(order.status, 'pay')) return false;
   if (!amountMatches(order, paid) || !holdStands(order, found.pkg ?? undefined, new Date())) return false;
   try {
-    return await writeIfMoved(deps.db, ...(await ticketWrites(deps, deps.db, found, paid)));
+    return await whenMoved(payWrite.execute(deps.db, await payValues(deps, deps.db, found, paid)));
   } catch (err) {
     throw outboxError(err);
   }
@@ -286,11 +350,14 @@ async function fulfilInTransaction(
     // (issue #22: one round trip, not four). The row is locked: nobody moved it since it was read, so
     // the move cannot miss. An error names the database's code only (the statement carries the e-mail).
     const t = tx as unknown as Db;
+    let moved: boolean;
     try {
-      await writeTogether(t, ...(await ticketWrites(deps, t, found, paid)));
+      moved = await whenMoved(payWrite.execute(t, await payValues(deps, t, found, paid)));
     } catch (err) {
       throw outboxError(err);
     }
+    // Cannot happen under the row lock; were it to, the guard's error has ended the transaction.
+    if (!moved) throw new Error('The locked order moved under its payment.');
     return outcome('fulfilled');
   });
 }

@@ -20,11 +20,11 @@ import { orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 
 export type OrderRow = typeof orders.$inferSelect;
-/** Columns a move may set beside the status (what the event brings: paid amount, claim code, ...). */
 /** The language the order was bought in (issue #20); English for orders from before languages. */
 export const orderLocale = (order: Pick<OrderRow, 'language'>): Locale =>
   isLocale(order.language) ? order.language : DEFAULT_LOCALE;
 
+/** Columns a move may set beside the status (what the event brings: paid amount, claim code, ...). */
 export type OrderChanges = Partial<Omit<typeof orders.$inferInsert, 'id' | 'status' | 'updatedAt'>>;
 
 /** The 409 of a refused move. */
@@ -42,12 +42,24 @@ export function orderMove(
   event: OrderEvent,
   changes: OrderChanges = {},
 ) {
-  const to = nextOrderStatus(order.status, event);
-  if (!to) throw orderStateError(event);
   return db
     .update(orders)
-    .set({ ...changes, status: to, updatedAt: new Date() })
+    .set(orderMoveSet(order, event, changes))
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)));
+}
+
+/**
+ * What moving `order` by `event` sets: `changes`, the state table's next status and the time (also
+ * for a prepared statement that writes the move with others). Throws orderStateError when refused.
+ */
+export function orderMoveSet<C extends OrderChanges>(
+  order: { status: OrderStatus },
+  event: OrderEvent,
+  changes: C,
+): C & { status: OrderStatus; updatedAt: Date } {
+  const to = nextOrderStatus(order.status, event);
+  if (!to) throw orderStateError(event);
+  return { ...changes, status: to, updatedAt: new Date() };
 }
 
 /**

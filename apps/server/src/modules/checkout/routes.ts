@@ -1,14 +1,11 @@
 import { CHECKOUT_MESSAGES, centsToDecimal, localizedPath } from '@rome/contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { orders, packages } from '../../db/schema';
 import { route } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import { enforce } from '../../lib/rate-limit';
-import { orderPackageTitle } from '../catalog/words';
 import { readCheckoutPayload } from './fields';
-import { closeUnpaidSession, fulfilPaidSession } from './fulfilment';
+import { buyerSessionOrder, closeUnpaidSession, fulfilPaidSession } from './fulfilment';
 import { orderLocale, orderStateError } from './order-state';
 import { createCheckout } from './service';
 
@@ -41,21 +38,9 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   // order, and its Pay and Cancel buttons end here.
   if (app.payments.name !== 'test') return;
 
-  // Prepared once (issue #22): every test payment reads its order so.
-  const ownSession = app.db
-    .select({ order: orders, title: orderPackageTitle })
-    .from(orders)
-    .innerJoin(packages, eq(packages.id, orders.packageId))
-    .where(
-      and(
-        eq(orders.providerSessionId, sql.placeholder('sessionId')),
-        eq(orders.userId, sql.placeholder('userId')),
-      ),
-    )
-    .prepare('test_checkout_own_session');
   const loadOwnSession = async (sessionId: string, userId: string) => {
-    const [row] = await ownSession.execute({ sessionId, userId });
-    if (!row) throw notFound(CHECKOUT_MESSAGES.sessionNotFound);
+    const [row] = await buyerSessionOrder(app.db).execute({ sessionId, userId });
+    if (!row?.pkg) throw notFound(CHECKOUT_MESSAGES.sessionNotFound);
     return row;
   };
 
@@ -81,7 +66,8 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, 'POST /api/test-checkout/:session/pay/', async (req) => {
     const { session } = req.params;
-    const { order } = await loadOwnSession(session, req.user!.id);
+    const read = await loadOwnSession(session, req.user!.id);
+    const { order } = read;
     const result = await fulfilPaidSession(
       {
         db: app.db,
@@ -91,6 +77,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       },
       session,
       { amountCents: order.totalCents, currency: 'eur' },
+      read,
     );
     // A cancelled or expired checkout is not paid afterwards (the order state table refuses it).
     if (result === 'order_closed') throw orderStateError('pay');

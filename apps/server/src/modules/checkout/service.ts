@@ -15,14 +15,14 @@ import {
 } from '@rome/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
-import { folders, orders, packages } from '../../db/schema';
-import { writeTogether } from '../../db/write-together';
+import { filled, placeholders, preparedPerDb, preparedSql } from '../../db/prepared';
+import { activityEvents, folders, orders, packages } from '../../db/schema';
+import { togetherSql, writeTogether } from '../../db/write-together';
 import { badRequest } from '../../lib/errors';
 import type { PaymentProvider } from '../../payments/provider';
-import { serverEventInsert } from '../activity/record';
+import { EVENT_COLUMNS, serverEventRow } from '../activity/record';
 import { packageTitleIn } from '../catalog/words';
-import { chooseSlot, holdOrder, pricedOrder } from '../inventory/hold';
+import { chooseSlot, countsPlaces, holdOrder, holdUntil, pricedOrder } from '../inventory/hold';
 import { moveOrder } from './order-state';
 
 /** How long a hosted checkout stays open (Stripe's minimum is 30 minutes). */
@@ -41,6 +41,36 @@ const activePackageByTag = preparedPerDb((db) =>
     .innerJoin(folders, eq(folders.id, packages.folderId))
     .where(and(eq(packages.packageTag, sql.placeholder('tag')), eq(packages.status, 'active')))
     .prepare('checkout_active_package_by_tag'),
+);
+
+/** A new order's columns when nothing is counted first (`createCheckout`, the order's values). */
+const NEW_ORDER_COLUMNS = [
+  'uniqueId',
+  'userId',
+  'language',
+  'selectedDate',
+  'packageId',
+  'adultCount',
+  'youthCount',
+  'infantCount',
+  'places',
+  'adultPriceCents',
+  'youthPriceCents',
+  'totalCents',
+  'provider',
+  'holdExpiresAt',
+  'providerSessionId',
+] as const;
+type NewOrderRow = Pick<typeof orders.$inferInsert, (typeof NEW_ORDER_COLUMNS)[number]>;
+
+/** The new order with its provider session and the payment's start, one statement built once. */
+const newOrderWrite = preparedSql('checkout_new_order', (db) =>
+  togetherSql(
+    db.insert(orders).values(placeholders<NewOrderRow>('order_', NEW_ORDER_COLUMNS)),
+    db
+      .insert(activityEvents)
+      .values(placeholders<ReturnType<typeof serverEventRow>>('event_', EVENT_COLUMNS)),
+  ),
 );
 
 export async function createCheckout(
@@ -80,16 +110,13 @@ export async function createCheckout(
     provider: deps.provider.name,
   };
   const slot = sellsSlots ? await chooseSlot(deps.db, pkg, input, now) : null;
-  const order = await holdOrder(deps.db, pkg, slot, values, now, deps.holdMinutes);
 
   const lines = [
     { name: `${row.title} (adult)`, unitAmountCents: pkg.adultPriceCents, quantity: checked.adults },
     { name: `${row.title} (youth)`, unitAmountCents: pkg.youthPriceCents, quantity: checked.youths },
   ].filter((l) => l.quantity > 0);
-
-  let session: { id: string; url: string };
-  try {
-    session = await deps.provider.createSession({
+  const openSession = () =>
+    deps.provider.createSession({
       orderUniqueId: uniqueId,
       currency: 'eur',
       lines,
@@ -99,8 +126,38 @@ export async function createCheckout(
       cancelUrl: `${deps.publicUrl}${localizedPath(language, '/cancel/')}`,
       locale: language,
       expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
-      idempotencyKey: `checkout-${order.id}`,
+      idempotencyKey: `checkout-${uniqueId}`,
     });
+  const started = serverEventRow({
+    action: ACTION.payment_initiated,
+    userId: buyer.id,
+    userEmail: buyer.email,
+    amountCents: checked.totalCents,
+    status: 'pending',
+    details: { order: uniqueId, package: pkg.title, package_tag: pkg.packageTag },
+    ipAddress: ip,
+  });
+
+  if (!countsPlaces(pkg, slot)) {
+    // No places to count (decision 029): the provider's session first, then the order with it and
+    // the payment's start in one prepared statement. A session that fails leaves nothing stored.
+    const session = await openSession();
+    await newOrderWrite.execute(deps.db, {
+      ...filled('order_', {
+        ...values,
+        holdExpiresAt: holdUntil(now, deps.holdMinutes),
+        providerSessionId: session.id,
+      } satisfies Record<(typeof NEW_ORDER_COLUMNS)[number], unknown>),
+      ...filled('event_', started),
+    });
+    return session;
+  }
+
+  // Places counted under a lock first: no provider session for a sold-out slot.
+  const order = await holdOrder(deps.db, pkg, slot, values, now, deps.holdMinutes);
+  let session: { id: string; url: string };
+  try {
+    session = await openSession();
   } catch (err) {
     await moveOrder(deps.db, order, 'cancel');
     throw err;
@@ -109,15 +166,7 @@ export async function createCheckout(
   await writeTogether(
     deps.db,
     deps.db.update(orders).set({ providerSessionId: session.id }).where(eq(orders.id, order.id)),
-    serverEventInsert(deps.db, {
-      action: ACTION.payment_initiated,
-      userId: buyer.id,
-      userEmail: buyer.email,
-      amountCents: checked.totalCents,
-      status: 'pending',
-      details: { order: uniqueId, package: pkg.title, package_tag: pkg.packageTag },
-      ipAddress: ip,
-    }),
+    deps.db.insert(activityEvents).values(started),
   );
   return session;
 }

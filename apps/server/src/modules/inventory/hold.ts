@@ -96,7 +96,7 @@ export async function insertHeldOrder(
         ...order,
         slotId: locked.id,
         selectedDate: romeParts(locked.startsAt).date,
-        holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000),
+        holdExpiresAt: holdUntil(now, holdMinutes),
       })
       .returning();
     return row;
@@ -128,7 +128,7 @@ export async function insertCappedPassOrder(
     }
     const [row] = await t
       .insert(orders)
-      .values({ ...order, holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000) })
+      .values({ ...order, holdExpiresAt: holdUntil(now, holdMinutes) })
       .returning();
     return row;
   });
@@ -152,6 +152,17 @@ export const pricedOrder = (pkg: PackageRow, c: Counts) => ({
   totalCents: c.totalCents,
 });
 
+/** When a hold taken at `now` runs out. */
+export const holdUntil = (now: Date, holdMinutes: number): Date =>
+  new Date(now.getTime() + holdMinutes * 60_000);
+
+/**
+ * Whether a new order of `pkg` must count places before it is written (`holdOrder` does: a slot, a
+ * capped pass). Without, the order is written as it is (and may be written with other rows at once).
+ */
+export const countsPlaces = (pkg: PackageRow, slot: SlotRow | null): boolean =>
+  slot !== null || (pkg.availabilityType === 'PASS' && pkg.dailyCap !== null);
+
 /**
  * Writes a new pending order, holding its places for `holdMinutes`: in `slot` when the package sells
  * from slots, against the daily cap of a capped pass, else without a limit. Throws the buyer's message.
@@ -169,7 +180,7 @@ export async function holdOrder(
     return insertCappedPassOrder(db, { ...pkg, dailyCap: pkg.dailyCap }, order, now, holdMinutes);
   const [row] = await db
     .insert(orders)
-    .values({ ...order, holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000) })
+    .values({ ...order, holdExpiresAt: holdUntil(now, holdMinutes) })
     .returning();
   return row;
 }

@@ -31,10 +31,6 @@ export const qrSourceKey = (pngKey: string): string => pngKey.replace(/\.png$/, 
 /** A new ticket's QR key (its PNG's; the picture is drawn on first use). */
 export const newTicketQrKey = (): string => newFileKey('png');
 
-/** The insert that keeps a new ticket's QR text until it is drawn (for the payment's one statement). */
-export const qrSourceInsert = (db: Db, key: string, text: string) =>
-  db.insert(ticketQrSources).values({ fileKey: key, qrText: text });
-
 /** A source row by key: every read of a QR not drawn yet, and every /media miss, asks this. */
 const sourceOf = preparedPerDb((db) =>
   db
