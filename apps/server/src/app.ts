@@ -1,6 +1,6 @@
 /** buildApp(deps): registers shared infrastructure and the feature modules; nothing else. */
+
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { jsonTooDeep } from '@rome/contract';
 import Fastify, {
@@ -15,6 +15,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import pino, { type LoggerOptions } from 'pino';
 import type Stripe from 'stripe';
 import type { Config } from './config';
@@ -242,7 +243,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(multipart, { limits: { fields: 30, fieldSize: 100_000, files: 1, parts: 40 } });
 
-  await app.register(helmet, {
+  // helmet's middleware made once: @fastify/helmet makes it again (and parses the CSP) on every request,
+  // some 2% of a purchase's CPU (issue #22). The same headers on every answer, set before the route runs.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -262,6 +265,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: config.env === 'production',
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined));
   });
 
   // Every error answer has the contract's one shape, {error, code} (lib/errors.ts).

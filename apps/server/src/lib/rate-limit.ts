@@ -8,18 +8,38 @@ import type { Db } from '../db/client';
 import { preparedSql } from '../db/prepared';
 import { HttpError } from './errors';
 
-/** One attempt counted, prepared once (every sign-in, checkout and claim asks it, issue #22). */
-const hitStatement = preparedSql<{ count: number; retry: number }>(
-  'rate_limit_hit',
-  () => sql`
+/** The counter's upsert: one more attempt under `key` in a window of `seconds`; answers count, retry. */
+const countSql = (key: unknown, seconds: unknown) => sql`
     INSERT INTO rate_limits (key, count, reset_at)
-    VALUES (${sql.placeholder('key')}, 1, now() + make_interval(secs => ${sql.placeholder('seconds')}))
+    VALUES (${key}, 1, now() + make_interval(secs => ${seconds}))
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
       reset_at = CASE WHEN rate_limits.reset_at <= now()
-        THEN now() + make_interval(secs => ${sql.placeholder('seconds')}) ELSE rate_limits.reset_at END
-    RETURNING count, CEIL(EXTRACT(EPOCH FROM (reset_at - now())))::int AS retry`,
+        THEN now() + make_interval(secs => ${seconds}) ELSE rate_limits.reset_at END
+    RETURNING count, CEIL(EXTRACT(EPOCH FROM (reset_at - now())))::int AS retry`;
+
+/** One attempt counted, prepared once (every sign-in, checkout and claim asks it, issue #22). */
+const hitStatement = preparedSql<{ count: number; retry: number }>('rate_limit_hit', () =>
+  countSql(sql.placeholder('key'), sql.placeholder('seconds')),
 );
+
+/**
+ * The same count as a WITH named `hit` (columns count and retry), for a statement that reads beside
+ * it: one round trip for both (issue #22). Its values are the placeholders `limitKey`, `limitSeconds`.
+ */
+export const hitWith = (db: Db) =>
+  db
+    .$with('hit', {
+      count: sql<number>`count`.mapWith(Number).as('count'),
+      retry: sql<number>`retry`.mapWith(Number).as('retry'),
+    })
+    .as(countSql(sql.placeholder('limitKey'), sql.placeholder('limitSeconds')));
+
+/** What a count means against `limit`. */
+export const judged = (row: { count: number; retry: number }, limit: number) => {
+  const count = Number(row.count);
+  return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Number(row.retry)) };
+};
 
 export async function hit(
   db: Db,
@@ -28,13 +48,16 @@ export async function hit(
   windowSeconds: number,
 ): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
   const [row] = await hitStatement.execute(db, { key, seconds: windowSeconds });
-  const count = Number(row.count);
-  return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Number(row.retry)) };
+  return judged(row, limit);
 }
 
 /** Throws 429 with a plain message when the key is over its limit. */
 export async function enforce(db: Db, key: string, limit: number, windowSeconds: number): Promise<void> {
-  const r = await hit(db, key, limit, windowSeconds);
+  refuseOver(await hit(db, key, limit, windowSeconds));
+}
+
+/** Throws the 429 of a count over its limit (`hit`, or `judged` of a `hitWith`). */
+export function refuseOver(r: { allowed: boolean; retryAfterSeconds: number }): void {
   if (!r.allowed) {
     throw new HttpError(429, {
       error: AUTH_MESSAGES.tooManyAttempts,

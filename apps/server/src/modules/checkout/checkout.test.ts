@@ -1,4 +1,4 @@
-import { addDays, romeInstant, romeToday } from '@rome/contract';
+import { AUTH_MESSAGES, addDays, romeInstant, romeToday } from '@rome/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, mailOutbox, orders, packages, slots } from '../../db/schema';
@@ -6,6 +6,7 @@ import { makeTimed } from '../../test/inventory';
 import { type StripeTestApp, stripeTestApp } from '../../test/stripe-app';
 import { sessionEvent } from '../../test/stripe-standin';
 import { createUser, type TestUser } from '../../test/users';
+import { CHECKOUT_LIMIT } from './service';
 import { reconcileStripe } from './stripe-webhook';
 
 let t: StripeTestApp;
@@ -110,6 +111,31 @@ describe('create-checkout-session with Stripe', () => {
     } finally {
       t.standin.failSessions = false;
     }
+  });
+
+  it("a buyer's checkouts past 30 in ten minutes are refused with 429 and store nothing; others still buy", async () => {
+    const hasty = await createUser(t.app, t.db, { name: 'Hasty Buyer' });
+    const one = { adult_count: '1', youth_count: '0', package_identifier: 'BB-24' };
+    // A tag that is not on sale counts too: guessing costs attempts.
+    expect((await checkout({ ...one, package_identifier: 'NOPE-1' }, hasty)).statusCode).toBe(400);
+    for (let i = 0; i < CHECKOUT_LIMIT.max - 1; i++) {
+      expect((await checkout(one, hasty)).statusCode).toBe(200);
+    }
+    const before = {
+      orders: await orderCount(),
+      events: await eventCount(),
+      sessions: t.standin.sessions.size,
+    };
+    const refused = await checkout(one, hasty);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: AUTH_MESSAGES.tooManyAttempts });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
+    expect({
+      orders: await orderCount(),
+      events: await eventCount(),
+      sessions: t.standin.sessions.size,
+    }).toEqual(before);
+    expect((await checkout(one, other)).statusCode).toBe(200);
   });
 
   it('needs a signed-in buyer', async () => {

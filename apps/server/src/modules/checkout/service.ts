@@ -16,9 +16,10 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { filled, placeholders, preparedPerDb, preparedSql } from '../../db/prepared';
-import { activityEvents, folders, orders, packages } from '../../db/schema';
+import { activityEvents, orders, packages } from '../../db/schema';
 import { togetherSql, writeTogether } from '../../db/write-together';
 import { badRequest } from '../../lib/errors';
+import { hitWith, judged, refuseOver } from '../../lib/rate-limit';
 import type { PaymentProvider } from '../../payments/provider';
 import { EVENT_COLUMNS, serverEventRow } from '../activity/record';
 import { packageTitleIn } from '../catalog/words';
@@ -28,20 +29,30 @@ import { moveOrder } from './order-state';
 /** How long a hosted checkout stays open (Stripe's minimum is 30 minutes). */
 export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
 
-/** The package a checkout names, if it is on sale (prepared once: every checkout asks, issue #22). */
-const activePackageByTag = preparedPerDb((db) =>
-  db
-    // The title for the payment page's lines, in the buyer's language (issue #20).
-    .select({
-      pkg: packages,
-      title: packageTitleIn(sql.placeholder('language')),
-      folderActive: folders.active,
-    })
-    .from(packages)
-    .innerJoin(folders, eq(folders.id, packages.folderId))
-    .where(and(eq(packages.packageTag, sql.placeholder('tag')), eq(packages.status, 'active')))
-    .prepare('checkout_active_package_by_tag'),
-);
+/** A buyer's checkouts: at most this many in the window, counted before anything is written. */
+export const CHECKOUT_LIMIT = { max: 30, windowSeconds: 600 } as const;
+
+/**
+ * The buyer's checkout counted against the limit, and the package it names if it is on sale, in one
+ * statement prepared once (issue #22: every checkout asks; one round trip, not two).
+ */
+const countedPackageByTag = preparedPerDb((db) => {
+  const hit = hitWith(db);
+  return (
+    db
+      .with(hit)
+      // The title for the payment page's lines, in the buyer's language (issue #20).
+      .select({
+        count: hit.count,
+        retry: hit.retry,
+        pkg: packages,
+        title: packageTitleIn(sql.placeholder('language')),
+      })
+      .from(hit)
+      .leftJoin(packages, and(eq(packages.packageTag, sql.placeholder('tag')), eq(packages.status, 'active')))
+      .prepare('checkout_counted_package')
+  );
+});
 
 /** A new order's columns when nothing is counted first (`createCheckout`, the order's values). */
 const NEW_ORDER_COLUMNS = [
@@ -79,12 +90,15 @@ export async function createCheckout(
   input: CheckoutPayload,
   ip: string | null,
 ): Promise<{ id: string; url: string }> {
-  const [row] = await activePackageByTag(deps.db).execute({
+  const [row] = await countedPackageByTag(deps.db).execute({
+    limitKey: `checkout:user:${buyer.id}`,
+    limitSeconds: CHECKOUT_LIMIT.windowSeconds,
     tag: input.package_identifier,
     language: input.language ?? DEFAULT_LOCALE,
   });
-  if (!row) throw badRequest(CHECKOUT_MESSAGES.unknownPackage);
+  refuseOver(judged(row, CHECKOUT_LIMIT.max));
   const pkg = row.pkg;
+  if (!pkg) throw badRequest(CHECKOUT_MESSAGES.unknownPackage);
   // package_id is optional; when sent it must name the same package.
   const packageId = String(input.package_id ?? '').trim();
   if (packageId !== '' && String(pkg.id) !== packageId) {
