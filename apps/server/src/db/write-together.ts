@@ -20,20 +20,24 @@ export async function writeTogether(db: Db, ...writes: SQLWrapper[]): Promise<vo
   await db.execute(togetherSql(...writes));
 }
 
-/** PostgreSQL's division_by_zero: what `writeIfMoved`'s guard raises when its move changed no row. */
+/** PostgreSQL's division_by_zero: what `ifMovedSql`'s guard raises when its move changed no row. */
 const NOT_MOVED = '22012';
 
 /**
- * The statement `writeIfMoved` runs: `move` (an UPDATE ... RETURNING, conditional on the state it was
- * read in) and the writes that belong to it, guarded by a division by the number of rows moved.
- * Built once by a caller that prepares it (`preparedSql`); run it through `whenMoved`.
+ * `move` (an UPDATE ... RETURNING, conditional on the state it was read in) and the writes that belong
+ * to it as one statement that does all of them or none (issue #22: a payment without its BEGIN and
+ * COMMIT round trips, decision 028). Its result divides by the number of rows moved: when the move
+ * changes no row (another request moved it first), PostgreSQL raises division_by_zero and rolls the
+ * whole statement back. Run it through `whenMoved`. Outside a transaction, or under the row's lock:
+ * in a transaction the error would end it. Built once by a caller that prepares it (`preparedSql`).
  */
 export function ifMovedSql(move: SQLWrapper, ...writes: SQLWrapper[]): SQL {
   const ctes = [move, ...writes].map((w, i) => sql`${sql.raw(`w${i}`)} AS (${w.getSQL()})`);
   return sql`WITH ${sql.join(ctes, sql`, `)} SELECT 1 / count(*) AS moved FROM w0`;
 }
 
-/** Runs an `ifMovedSql` statement: true when it wrote, false when its guard found the move changed nothing. */
+/** Runs an `ifMovedSql` statement: true when it wrote, false when its guard found the move changed nothing
+ * (the caller then takes its careful path). */
 export async function whenMoved(run: Promise<unknown>): Promise<boolean> {
   try {
     await run;
@@ -42,15 +46,4 @@ export async function whenMoved(run: Promise<unknown>): Promise<boolean> {
     if ((err?.cause?.code ?? err?.code) === NOT_MOVED) return false;
     throw err;
   }
-}
-
-/**
- * `move` and the writes that belong to it as one statement that does all of them or none (issue #22:
- * a payment without its BEGIN and COMMIT round trips). When the move changes no row (another request
- * moved it first), the statement's guard divides by zero, PostgreSQL rolls the whole statement back
- * and this answers false; the caller then takes its careful path. Outside a transaction only: in one,
- * the error would end it.
- */
-export async function writeIfMoved(db: Db, move: SQLWrapper, ...writes: SQLWrapper[]): Promise<boolean> {
-  return whenMoved(db.execute(ifMovedSql(move, ...writes)));
 }

@@ -69,6 +69,23 @@ describe('create-checkout-session with Stripe', () => {
       adultCount: 2,
       youthCount: 1,
       infantCount: 1,
+      userId: buyer.id,
+      language: 'en',
+      provider: 'stripe',
+    });
+    expect(order.holdExpiresAt!.getTime()).toBeGreaterThan(Date.now());
+    // The payment's start, written in the same statement as the order (decision 029).
+    const events = await t.db
+      .select()
+      .from(activityEvents)
+      .where(eq(activityEvents.action, 'payment_initiated'));
+    expect(events.find((e) => (e.details as any).order === order.uniqueId)).toMatchObject({
+      source: 'server',
+      status: 'pending',
+      userId: buyer.id,
+      userEmail: buyer.email,
+      amountCents: 7700,
+      details: { order: order.uniqueId, package: expect.any(String), package_tag: 'BB-24' },
     });
   });
 
@@ -116,9 +133,10 @@ describe('create-checkout-session with Stripe', () => {
   it("a buyer's checkouts past 30 in ten minutes are refused with 429 and store nothing; others still buy", async () => {
     const hasty = await createUser(t.app, t.db, { name: 'Hasty Buyer' });
     const one = { adult_count: '1', youth_count: '0', package_identifier: 'BB-24' };
-    // A tag that is not on sale counts too: guessing costs attempts.
+    // A tag that is not on sale counts too (guessing costs attempts), and so does a body that cannot be read.
     expect((await checkout({ ...one, package_identifier: 'NOPE-1' }, hasty)).statusCode).toBe(400);
-    for (let i = 0; i < CHECKOUT_LIMIT.max - 1; i++) {
+    expect((await checkout({ adult_count: '1' }, hasty)).statusCode).toBe(400);
+    for (let i = 0; i < CHECKOUT_LIMIT.max - 2; i++) {
       expect((await checkout(one, hasty)).statusCode).toBe(200);
     }
     const before = {
@@ -130,6 +148,7 @@ describe('create-checkout-session with Stripe', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ error: AUTH_MESSAGES.tooManyAttempts });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
+    expect((await checkout({ adult_count: '1' }, hasty)).statusCode).toBe(429);
     expect({
       orders: await orderCount(),
       events: await eventCount(),

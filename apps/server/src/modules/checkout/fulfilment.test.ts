@@ -1,6 +1,7 @@
 /**
  * The usual payment in one statement (issue #22, `fulfilAtOnce`): read without a lock, then the
- * order's move and everything that belongs to it written together or not at all (`writeIfMoved`).
+ * order's move and everything that belongs to it written together or not at all (`ifMovedSql`,
+ * `whenMoved`).
  * Proven where it matters: many deliveries of one payment at once still give one ticket, one e-mail
  * and one QR text (on PostgreSQL the deliveries really race: api-postgres runs this file too), and a
  * move that finds the order already moved writes nothing.
@@ -8,7 +9,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, ticketQrSources } from '../../db/schema';
-import { writeIfMoved } from '../../db/write-together';
+import { ifMovedSql, whenMoved } from '../../db/write-together';
 import { outboxInsert } from '../../mail/outbox';
 import { apiCaller } from '../../test/api';
 import { createTestApp } from '../../test/harness';
@@ -70,10 +71,15 @@ describe('paying in one statement', () => {
     // Someone else closes it first.
     await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, pending.id));
     const mailsBefore = (await t.db.select({ n: count() }).from(mailOutbox))[0].n;
-    const moved = await writeIfMoved(
-      t.db,
-      orderMove(t.db, pending, 'pay', { amountPaidCents: pending.totalCents }).returning({ id: orders.id }),
-      outboxInsert(t.db, { to: buyer.email, subject: 'Your ticket', text: 'should not be stored' }),
+    const moved = await whenMoved(
+      t.db.execute(
+        ifMovedSql(
+          orderMove(t.db, pending, 'pay', { amountPaidCents: pending.totalCents }).returning({
+            id: orders.id,
+          }),
+          outboxInsert(t.db, { to: buyer.email, subject: 'Your ticket', text: 'should not be stored' }),
+        ),
+      ),
     );
     expect(moved).toBe(false);
     expect((await t.db.select({ n: count() }).from(mailOutbox))[0].n).toBe(mailsBefore);
@@ -83,10 +89,13 @@ describe('paying in one statement', () => {
     const fresh = await checkout();
     const open = await orderOf(fresh);
     expect(
-      await writeIfMoved(
-        t.db,
-        orderMove(t.db, open, 'pay', { amountPaidCents: open.totalCents }).returning({ id: orders.id }),
-        outboxInsert(t.db, { to: buyer.email, subject: 'Your ticket', text: 'stored with the move' }),
+      await whenMoved(
+        t.db.execute(
+          ifMovedSql(
+            orderMove(t.db, open, 'pay', { amountPaidCents: open.totalCents }).returning({ id: orders.id }),
+            outboxInsert(t.db, { to: buyer.email, subject: 'Your ticket', text: 'stored with the move' }),
+          ),
+        ),
       ),
     ).toBe(true);
     expect((await orderOf(fresh)).status).toBe('paid');

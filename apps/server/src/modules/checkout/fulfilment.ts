@@ -237,7 +237,7 @@ async function payValues(deps: FulfilDeps, db: Db, found: SessionOrder, paid: Pa
  * What paying an order writes, as one statement built once (issue #22: drizzle's builder cost more
  * CPU than the write): the order moved from the status it was read in, with its claim code's and
  * ticket link's hashes; what its QR says; the ticket e-mail; the payment event. Guarded like
- * `writeIfMoved`: when the move finds the order moved, nothing of it is written.
+ * `ifMovedSql`: when the move finds the order moved, nothing of it is written.
  */
 const PAY_SET = [
   'status',
@@ -269,9 +269,9 @@ const payWrite = preparedSql('fulfil_pay_write', (db) =>
 /**
  * The usual payment: a pending order of a buyer, paid the right amount, its places still held. Read
  * without a lock and written in one statement that moves the order only from the state it was read in
- * (`writeIfMoved`): two round trips instead of four (BEGIN, the locked read, the write, COMMIT). False
- * for anything else, and when another delivery of the same payment moved the order first: the careful
- * path (`fulfilInTransaction`) then decides under the row lock, as before.
+ * (`payWrite`, `whenMoved`): two round trips instead of four (BEGIN, the locked read, the write,
+ * COMMIT). False for anything else, and when another delivery of the same payment moved the order
+ * first: the careful path (`fulfilInTransaction`) then decides under the row lock, as before.
  */
 async function fulfilAtOnce(
   deps: FulfilDeps,

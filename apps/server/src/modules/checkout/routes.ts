@@ -3,16 +3,24 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
+import { enforce } from '../../lib/rate-limit';
 import { readCheckoutPayload } from './fields';
 import { buyerSessionOrder, closeUnpaidSession, fulfilPaidSession } from './fulfilment';
 import { orderLocale, orderStateError } from './order-state';
-import { createCheckout } from './service';
+import { CHECKOUT_LIMIT, checkoutLimitKey, createCheckout } from './service';
 
 export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'POST /api/create-checkout-session/', async (req) => {
     const user = req.user!;
-    // The buyer's checkouts are counted (CHECKOUT_LIMIT) in createCheckout's first statement.
-    const input = await readCheckoutPayload(req);
+    // The buyer's checkouts are counted (CHECKOUT_LIMIT) in createCheckout's first statement; a body
+    // that cannot be read is counted here, so that sending junk costs attempts too (429 past the limit).
+    let input: Awaited<ReturnType<typeof readCheckoutPayload>>;
+    try {
+      input = await readCheckoutPayload(req);
+    } catch (err) {
+      await enforce(app.db, checkoutLimitKey(user.id), CHECKOUT_LIMIT.max, CHECKOUT_LIMIT.windowSeconds);
+      throw err;
+    }
     return createCheckout(
       {
         db: app.db,

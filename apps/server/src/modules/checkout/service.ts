@@ -31,6 +31,7 @@ export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
 
 /** A buyer's checkouts: at most this many in the window, counted before anything is written. */
 export const CHECKOUT_LIMIT = { max: 30, windowSeconds: 600 } as const;
+export const checkoutLimitKey = (userId: string): string => `checkout:user:${userId}`;
 
 /**
  * The buyer's checkout counted against the limit, and the package it names if it is on sale, in one
@@ -72,7 +73,8 @@ const NEW_ORDER_COLUMNS = [
   'holdExpiresAt',
   'providerSessionId',
 ] as const;
-type NewOrderRow = Pick<typeof orders.$inferInsert, (typeof NEW_ORDER_COLUMNS)[number]>;
+type NewOrderColumn = (typeof NEW_ORDER_COLUMNS)[number];
+type NewOrderRow = Pick<typeof orders.$inferInsert, NewOrderColumn>;
 
 /** The new order with its provider session and the payment's start, one statement built once. */
 const newOrderWrite = preparedSql('checkout_new_order', (db) =>
@@ -91,7 +93,7 @@ export async function createCheckout(
   ip: string | null,
 ): Promise<{ id: string; url: string }> {
   const [row] = await countedPackageByTag(deps.db).execute({
-    limitKey: `checkout:user:${buyer.id}`,
+    limitKey: checkoutLimitKey(buyer.id),
     limitSeconds: CHECKOUT_LIMIT.windowSeconds,
     tag: input.package_identifier,
     language: input.language ?? DEFAULT_LOCALE,
@@ -123,6 +125,9 @@ export async function createCheckout(
     ...pricedOrder(pkg, checked),
     provider: deps.provider.name,
   };
+  // Every column of an order's values is in the prepared statement's list (a new one must be added there).
+  const everyColumnListed: Exclude<keyof typeof values, NewOrderColumn> extends never ? true : false = true;
+  void everyColumnListed;
   const slot = sellsSlots ? await chooseSlot(deps.db, pkg, input, now) : null;
 
   const lines = [
@@ -161,7 +166,7 @@ export async function createCheckout(
         ...values,
         holdExpiresAt: holdUntil(now, deps.holdMinutes),
         providerSessionId: session.id,
-      } satisfies Record<(typeof NEW_ORDER_COLUMNS)[number], unknown>),
+      } satisfies Record<NewOrderColumn, unknown>),
       ...filled('event_', started),
     });
     return session;
