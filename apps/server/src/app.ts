@@ -275,7 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.code(status).send(errorBody(status, body));
   app.setErrorHandler((err: any, req, reply) => {
     if (err instanceof HttpError) {
-      if (err.statusCode === 429 && err.body.retry_after)
+      if ((err.statusCode === 429 || err.statusCode === 503) && err.body.retry_after)
         reply.header('retry-after', String(err.body.retry_after));
       return reply.code(err.statusCode).send(err.body);
     }

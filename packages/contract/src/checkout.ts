@@ -12,6 +12,7 @@ export const CHECKOUT_MESSAGES = {
   tooMany: `At most ${MAX_TICKETS_PER_KIND} tickets of one kind per order.`,
   zeroTotal: /*i18n*/ 'Please choose at least one adult or youth ticket.',
   sessionNotFound: /*i18n*/ 'Checkout session not found.',
+  paymentUnavailable: /*i18n*/ 'Payment is not available right now. Please try again in a moment.',
 } as const;
 const parseCount = (v: unknown): number | null => {
   if (v === undefined || v === null || v === '') return 0;

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, addDays, romeInstant, romeToday } from '@rome/contract';
+import { AUTH_MESSAGES, addDays, CHECKOUT_MESSAGES, romeInstant, romeToday } from '@rome/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, mailOutbox, orders, packages, slots } from '../../db/schema';
@@ -95,7 +95,10 @@ describe('create-checkout-session with Stripe', () => {
     t.standin.failSessions = true;
     try {
       const res = await checkout({ adult_count: '1', youth_count: '0', package_identifier: 'BB-24' });
-      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+      // The provider's outage: 503 with a plain message and when to try again, not a 500.
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ error: CHECKOUT_MESSAGES.paymentUnavailable });
+      expect(res.headers['retry-after']).toBe('30');
       expect(res.body).not.toMatch(/stack|Stand-in|at .*\.ts/);
       expect({ orders: await orderCount(), events: await eventCount() }).toEqual(before);
 
@@ -118,7 +121,7 @@ describe('create-checkout-session with Stripe', () => {
       const timed = (fields: Record<string, string>) =>
         checkout({ slot_id: slot.id, youth_count: '0', package_identifier: 'GL-48', ...fields });
       const refused = await timed({ adult_count: '2' });
-      expect(refused.statusCode, refused.body).toBeGreaterThanOrEqual(500);
+      expect(refused.statusCode, refused.body).toBe(503);
       const [held] = await t.db.select().from(orders).where(eq(orders.slotId, slot.id));
       expect(held.status).toBe('cancelled');
       expect(await eventCount()).toBe(before.events);

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { filled, placeholders, preparedPerDb, preparedSql } from '../../db/prepared';
 import { activityEvents, orders, packages } from '../../db/schema';
 import { togetherSql, writeTogether } from '../../db/write-together';
-import { badRequest } from '../../lib/errors';
+import { badRequest, HttpError } from '../../lib/errors';
 import { hitWith, judged, refuseOver } from '../../lib/rate-limit';
 import type { PaymentProvider } from '../../payments/provider';
 import { EVENT_COLUMNS, serverEventRow } from '../activity/record';
@@ -134,8 +134,9 @@ export async function createCheckout(
     { name: `${row.title} (adult)`, unitAmountCents: pkg.adultPriceCents, quantity: checked.adults },
     { name: `${row.title} (youth)`, unitAmountCents: pkg.youthPriceCents, quantity: checked.youths },
   ].filter((l) => l.quantity > 0);
+  // The provider's outage is the buyer's 503 with a plain message, not the shop's 500.
   const openSession = () =>
-    deps.provider.createSession({
+    providerSession({
       orderUniqueId: uniqueId,
       currency: 'eur',
       lines,
@@ -147,6 +148,13 @@ export async function createCheckout(
       expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
       idempotencyKey: `checkout-${uniqueId}`,
     });
+  async function providerSession(input: Parameters<PaymentProvider['createSession']>[0]) {
+    try {
+      return await deps.provider.createSession(input);
+    } catch {
+      throw new HttpError(503, { error: CHECKOUT_MESSAGES.paymentUnavailable, retry_after: 30 });
+    }
+  }
   const started = serverEventRow({
     action: ACTION.payment_initiated,
     userId: buyer.id,
