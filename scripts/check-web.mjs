@@ -24,7 +24,8 @@
  *      Performance is judged on those runs. A run during which the host sped up (its own index says
  *      it emulated a faster phone) is measured again. Both medians are printed, both reports kept. On
  *      a host of 1500 or more a miss fails at once.
- * Options: --skip-lighthouse, --skip-js, --build (always build), --runs N, --perf-advisory (Performance
+ * Options: --skip-lighthouse, --skip-js, --build (always build), --runs N, --every-language (Lighthouse
+ * on each of the five storefront pages in each language, 25 pages, not the nine), --perf-advisory (Performance
  * below 95 printed, not enforced) with --perf-floor N (still fail below N). Env CHROME_PATH (default
  * /usr/bin/chromium).
  */
@@ -42,6 +43,8 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Issue #22: 111.9 KB at most (German, French, Spanish home) on 2026-11-26 plus a margin (docs/performance.md). */
 const JS_BUDGET_KB = 113;
 const JS_BUDGET = JS_BUDGET_KB * 1024;
+/** The shop's five languages as path prefixes (English has none; the contract's LOCALES). */
+const LANGUAGE_PREFIXES = ['', '/it', '/es', '/fr', '/de'];
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 3;
 const floorArg = process.argv.indexOf('--perf-floor');
@@ -145,12 +148,24 @@ async function pickPages(base) {
   const company = locs.find((p) => p.startsWith('/bus/'));
   const ticket = locs.find((p) => p.startsWith('/manageBookings/'));
   if (!company || !ticket) throw new Error('sitemap has no company or ticket page');
-  return [
+  const storefront = [
     { name: 'home', path: '/' },
     { name: 'search', path: '/search?ticketType=24%20hours' },
     { name: 'company', path: company },
     { name: 'ticket', path: ticket },
     { name: 'aboutus', path: '/aboutus' },
+  ];
+  // --every-language: each storefront page in each of the five languages (25 pages, some 20 minutes at
+  // three runs each; issue #22 asks for 95 on every page in every language). CI measures the sample below.
+  if (args.has('--every-language'))
+    return LANGUAGE_PREFIXES.flatMap((prefix) =>
+      storefront.map((p) => ({
+        name: prefix ? `${p.name}-${prefix.slice(1)}` : p.name,
+        path: p.path === '/' ? `${prefix}/` : `${prefix}${p.path}`,
+      })),
+    );
+  return [
+    ...storefront,
     // The other languages (issue #20), each with a page: the Italian home, a Spanish search, a French
     // company page and a German ticket page.
     { name: 'home-it', path: '/it/' },
@@ -174,7 +189,7 @@ async function checkJsBudget(base) {
   });
   try {
     // The home page in every language (issue #20): each downloads its own first-screen words.
-    for (const home of ['/', '/it/', '/es/', '/fr/', '/de/']) await homeJs(browser, base, home);
+    for (const prefix of LANGUAGE_PREFIXES) await homeJs(browser, base, `${prefix}/`);
   } finally {
     await browser.close();
   }
