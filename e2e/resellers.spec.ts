@@ -15,6 +15,17 @@ for (const width of [390, 1280]) {
     const name = `Browser Tours ${width}`;
     await panel.getByLabel('Reseller name').fill(name);
     await panel.getByLabel('Requests a minute').fill('50');
+    // The key's time is Rome's, labelled so (the activity log above keeps the spec's display zone).
+    const romeHour = () =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Rome',
+        day: '2-digit',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date());
+    const hourBefore = romeHour();
     await panel.getByRole('button', { name: 'Create key' }).click();
     const shown = panel.getByTestId('new-reseller-key');
     await expect(shown).toHaveText(/^rbt_octo_\S{40,}$/);
@@ -22,6 +33,9 @@ for (const width of [390, 1280]) {
     const row = panel.getByRole('listitem').filter({ hasText: name });
     await expect(row).toContainText('50 a minute');
     await expect(row).toContainText('Active');
+    const made = (await row.textContent()) ?? '';
+    expect([hourBefore, romeHour()].some((hour) => made.includes(`made ${hour}:`))).toBe(true);
+    expect(made).toMatch(/made [^·]+ \(Rome\)/);
     // The key is not in the list: only its first characters.
     await expect(panel.getByRole('list', { name: 'Reseller keys' })).not.toContainText(key);
     await expectNoSeriousA11yViolations(page);
@@ -31,6 +45,9 @@ for (const width of [390, 1280]) {
     expect((await supplier()).status()).toBe(200);
 
     await row.getByRole('button', { name: 'Revoke…' }).click();
+    // The question takes the button's place and the focus goes to Keep: a stray Enter keeps the key.
+    await expect(row.getByText('Revoke this key now?')).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Keep' })).toBeFocused();
     await row.getByRole('button', { name: 'Revoke', exact: true }).click();
     await expect(row).toContainText('Revoked');
     const refused = await supplier();

@@ -81,6 +81,37 @@ export function FormError({ message, id }: { message: string | null; id?: string
   );
 }
 
+/** A form's submit button: while `busy`, disabled, with a spinner and what it is doing. */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  label,
+  disabled = false,
+  className,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  label: string;
+  disabled?: boolean;
+  className?: string;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={busy || disabled}
+      className={className ? `${primaryButtonClass} ${className}` : primaryButtonClass}
+    >
+      {busy ? (
+        <>
+          <Spinner /> {busyLabel}
+        </>
+      ) : (
+        label
+      )}
+    </button>
+  );
+}
+
 export function Spinner({ className = 'h-4 w-4' }: { className?: string }) {
   return (
     <svg className={`animate-spin ${className}`} viewBox="0 0 24 24" aria-hidden="true">

@@ -5,7 +5,7 @@ import { useSettings } from '../../api/site';
 import toast from '../../lib/toast';
 import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../Dialog';
 import { MEDIA_MESSAGES, mediaKey, nameFromFile, UploadError, uploadMedia } from './api';
-import { usePreviewUrl } from './MediaUploadForm';
+import { UploadStatus, usePreviewUrl } from './MediaUploadForm';
 
 export const IMAGE_UPLOAD_MESSAGES = {
   selectImage: 'Please select an image file',
@@ -139,22 +139,7 @@ export function ImageUploadModal({
             Describes the image for people who cannot see it.
           </p>
         </div>
-        {error && (
-          <p role="alert" className="text-sm font-semibold text-red-700">
-            {error}
-          </p>
-        )}
-        {busy && (
-          <div className="flex items-center gap-3" role="status">
-            <progress
-              max={100}
-              value={progress}
-              className="h-2 w-48 accent-brand"
-              aria-label="Upload progress"
-            />
-            <span className="text-sm text-stone-700">Uploading... {progress}%</span>
-          </div>
-        )}
+        <UploadStatus error={error} progress={progress} />
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonSecondary} onClick={onClose} disabled={busy}>
             Cancel

@@ -153,22 +153,7 @@ export function MediaUploadForm({
         </div>
         <Preview file={file} url={preview} />
       </div>
-      {error && (
-        <p role="alert" className="mt-3 text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      )}
-      {busy && (
-        <div className="mt-3 flex items-center gap-3" role="status">
-          <progress
-            max={100}
-            value={progress}
-            className="h-2 w-48 accent-brand"
-            aria-label="Upload progress"
-          />
-          <span className="text-sm text-stone-700">Uploading... {progress}%</span>
-        </div>
-      )}
+      <UploadStatus error={error} progress={progress} className="mt-3" />
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <button type="button" className={buttonSecondary} onClick={onCancel} disabled={busy}>
           Cancel
@@ -178,6 +163,39 @@ export function MediaUploadForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** An upload's error and, while it runs, its progress: both upload forms (library and image modal). */
+export function UploadStatus({
+  error,
+  progress,
+  className = '',
+}: {
+  error: string | null;
+  /** Null while no upload runs. */
+  progress: number | null;
+  className?: string;
+}) {
+  return (
+    <>
+      {error && (
+        <p role="alert" className={`${className} text-sm font-semibold text-red-700`}>
+          {error}
+        </p>
+      )}
+      {progress !== null && (
+        <div className={`${className} flex items-center gap-3`} role="status">
+          <progress
+            max={100}
+            value={progress}
+            className="h-2 w-48 accent-brand"
+            aria-label="Upload progress"
+          />
+          <span className="text-sm text-stone-700">Uploading... {progress}%</span>
+        </div>
+      )}
+    </>
   );
 }
 

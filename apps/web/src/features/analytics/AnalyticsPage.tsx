@@ -127,7 +127,7 @@ function Dashboard() {
             hasMore={insights.data.pagination?.hasMore ?? false}
             onPage={setPage}
           />
-          <ResellerKeys timeZone={timeZone} />
+          <ResellerKeys />
           <AgentApp />
         </>
       ) : null}

@@ -5,14 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { requestPasswordReset } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
-import {
-  AuthCard,
-  FormError,
-  linkClass,
-  primaryButtonClass,
-  Spinner,
-  TextField,
-} from '../../components/form';
+import { AuthCard, FormError, linkClass, SubmitButton, TextField } from '../../components/form';
 import { useTablePageTitle } from '../../components/usePageTitle';
 import { contractText } from '../../lib/contractText';
 import { resetFlow } from '../../lib/session';
@@ -67,15 +60,7 @@ export default function ForgotPasswordPage() {
           onChange={(e) => setEmail(e.target.value)}
           required
         />
-        <button type="submit" disabled={busy} className={primaryButtonClass}>
-          {busy ? (
-            <>
-              <Spinner /> <Trans>Sending...</Trans>
-            </>
-          ) : (
-            t`Send Reset Code`
-          )}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t`Sending...`} label={t`Send Reset Code`} />
       </form>
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className={linkClass}>

@@ -5,14 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { login } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
-import {
-  AuthCard,
-  FormError,
-  linkClass,
-  primaryButtonClass,
-  Spinner,
-  TextField,
-} from '../../components/form';
+import { AuthCard, FormError, linkClass, SubmitButton, TextField } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
 import { useTablePageTitle } from '../../components/usePageTitle';
 import { startSession } from '../../lib/session';
@@ -112,15 +105,7 @@ export default function LoginPage() {
             </Link>
           </div>
         </div>
-        <button type="submit" disabled={busy} className={primaryButtonClass}>
-          {busy ? (
-            <>
-              <Spinner /> <Trans>Signing in...</Trans>
-            </>
-          ) : (
-            t`Sign In`
-          )}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t`Signing in...`} label={t`Sign In`} />
       </form>
       <p className="mt-6 text-center text-sm text-stone-700">
         {/* What brought the visitor here goes along, so registering leads back to it as well. */}

@@ -7,14 +7,7 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { register } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
-import {
-  AuthCard,
-  FormError,
-  linkClass,
-  primaryButtonClass,
-  Spinner,
-  TextField,
-} from '../../components/form';
+import { AuthCard, FormError, linkClass, SubmitButton, TextField } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
 import { useTablePageTitle } from '../../components/usePageTitle';
 import { contractText } from '../../lib/contractText';
@@ -128,15 +121,7 @@ export default function RegisterPage() {
           value={confirm}
           onChange={setConfirm}
         />
-        <button type="submit" disabled={busy} className={`${primaryButtonClass} mt-2`}>
-          {busy ? (
-            <>
-              <Spinner /> <Trans>Processing...</Trans>
-            </>
-          ) : (
-            t`Create Account`
-          )}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t`Processing...`} label={t`Create Account`} className="mt-2" />
       </form>
       <p className="mt-6 text-center text-sm text-stone-700">
         <Trans>

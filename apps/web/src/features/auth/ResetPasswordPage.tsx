@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { verifyResetCode } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
-import { AuthCard, FormError, linkClass, primaryButtonClass, Spinner } from '../../components/form';
+import { AuthCard, FormError, linkClass, SubmitButton } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
 import { useTablePageTitle } from '../../components/usePageTitle';
 import { contractText } from '../../lib/contractText';
@@ -83,15 +83,7 @@ export default function ResetPasswordPage() {
           value={confirm}
           onChange={setConfirm}
         />
-        <button type="submit" disabled={busy} className={primaryButtonClass}>
-          {busy ? (
-            <>
-              <Spinner /> <Trans>Resetting...</Trans>
-            </>
-          ) : (
-            t`Reset Password`
-          )}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t`Resetting...`} label={t`Reset Password`} />
       </form>
       <p className="mt-6 text-center text-sm text-stone-700">
         <Trans>

@@ -9,7 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { undoEmailChange } from '../../api/auth';
 import { ApiError, errorMessage, tokenStore } from '../../api/client';
-import { AuthCard, FormError, linkClass, primaryButtonClass, Spinner } from '../../components/form';
+import { AuthCard, FormError, linkClass, primaryButtonClass, SubmitButton } from '../../components/form';
 import { usePageTitle } from '../../components/usePageTitle';
 
 const tokenFromHash = () => new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token') ?? '';
@@ -69,15 +69,12 @@ export default function UndoEmailChangePage() {
         message={token ? error : t`This link is incomplete. Open it again from the email we sent you.`}
       />
       <form onSubmit={onSubmit}>
-        <button type="submit" disabled={busy || !token} className={primaryButtonClass}>
-          {busy ? (
-            <>
-              <Spinner /> <Trans>Restoring...</Trans>
-            </>
-          ) : (
-            t`Restore my previous email address`
-          )}
-        </button>
+        <SubmitButton
+          busy={busy}
+          busyLabel={t`Restoring...`}
+          label={t`Restore my previous email address`}
+          disabled={!token}
+        />
       </form>
     </AuthCard>
   );

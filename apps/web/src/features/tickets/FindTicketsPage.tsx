@@ -8,14 +8,7 @@ import { AUTH_MESSAGES, isEmail } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
-import {
-  AuthCard,
-  FormError,
-  linkClass,
-  primaryButtonClass,
-  Spinner,
-  TextField,
-} from '../../components/form';
+import { AuthCard, FormError, linkClass, SubmitButton, TextField } from '../../components/form';
 import { usePageTitle } from '../../components/usePageTitle';
 import { contractText } from '../../lib/contractText';
 import { findTickets } from './api';
@@ -73,15 +66,7 @@ export default function FindTicketsPage() {
           onChange={(e) => setEmail(e.target.value)}
           required
         />
-        <button type="submit" disabled={busy} className={primaryButtonClass}>
-          {busy ? (
-            <>
-              <Spinner /> <Trans>Sending...</Trans>
-            </>
-          ) : (
-            t`Send My Ticket Links`
-          )}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t`Sending...`} label={t`Send My Ticket Links`} />
       </form>
       <p className="mt-5 text-sm text-stone-700">
         <Trans>

@@ -5,18 +5,17 @@
  * agent:device-revoke|agent:conflicts` (contract agent-app.api.ts); answer types come from the
  * contract. Every time is Rome time.
  */
-import { type ApiAnswer, ROME_TZ } from '@rome/contract';
+import type { ApiAnswer } from '@rome/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { call, errorMessage } from '../../../api/client';
-import { formatActivityTime } from '../format';
-import { ScrollTable, tdClass, thClass } from './ui';
+import { romeTime } from '../format';
+import { RevokeConfirm, ScrollTable, tdClass, thClass } from './ui';
 
 const ACCOUNTS = ['analytics', 'agent-accounts'] as const;
 const DEVICES = ['analytics', 'agent-devices'] as const;
 const CONFLICTS = ['analytics', 'claim-conflicts'] as const;
 
-const romeTime = (iso: string | null) => (iso ? formatActivityTime(iso, ROME_TZ) : null);
 const cardClass = 'mt-10 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200';
 const inputClass = 'mt-1 rounded-lg border border-stone-300 px-3 py-2';
 
@@ -284,11 +283,6 @@ function AgentDevices() {
       client.invalidateQueries({ queryKey: ACCOUNTS });
     },
   });
-  const keep = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    // The confirmation takes the place of the button that opened it: the focus goes with it.
-    if (confirming) keep.current?.focus();
-  }, [confirming]);
   const heading = useId();
 
   return (
@@ -363,25 +357,13 @@ function AgentDevices() {
               <Td label="" className="whitespace-nowrap">
                 {!d.revoked_at &&
                   (confirming === d.id ? (
-                    <span className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
-                      <span className="text-sm text-stone-700">Revoke this device now?</span>
-                      <button
-                        type="button"
-                        onClick={() => revoke.mutate(d.id)}
-                        disabled={revoke.isPending}
-                        className="rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white"
-                      >
-                        Revoke
-                      </button>
-                      <button
-                        ref={keep}
-                        type="button"
-                        onClick={() => setConfirming(null)}
-                        className="rounded-lg px-3 py-1.5 text-sm font-semibold text-stone-700 ring-1 ring-stone-300"
-                      >
-                        Keep
-                      </button>
-                    </span>
+                    <RevokeConfirm
+                      question="Revoke this device now?"
+                      onRevoke={() => revoke.mutate(d.id)}
+                      onKeep={() => setConfirming(null)}
+                      pending={revoke.isPending}
+                      className="flex-wrap sm:flex-nowrap"
+                    />
                   ) : (
                     <button
                       type="button"

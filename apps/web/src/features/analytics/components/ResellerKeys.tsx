@@ -6,11 +6,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { call, errorMessage } from '../../../api/client';
-import { formatActivityTime } from '../format';
+import { romeTime } from '../format';
+import { RevokeConfirm } from './ui';
 
 const KEYS = ['analytics', 'resellers'] as const;
 
-export function ResellerKeys({ timeZone }: { timeZone: string }) {
+export function ResellerKeys() {
   const client = useQueryClient();
   const list = useQuery({
     queryKey: KEYS,
@@ -141,29 +142,17 @@ export function ResellerKeys({ timeZone }: { timeZone: string }) {
                 </p>
                 <p className="text-sm text-stone-600">
                   <code>{r.key_prefix}…</code> · {r.rate_per_minute} a minute
-                  {r.can_redeem ? ' · may redeem' : ''} · made {formatActivityTime(r.created_at, timeZone)}
+                  {r.can_redeem ? ' · may redeem' : ''} · made {romeTime(r.created_at)} (Rome)
                 </p>
               </div>
               {!r.revoked_at &&
                 (confirming === r.id ? (
-                  <span className="flex items-center gap-2">
-                    <span className="text-sm text-stone-700">Revoke this key now?</span>
-                    <button
-                      type="button"
-                      onClick={() => revoke.mutate(r.id)}
-                      disabled={revoke.isPending}
-                      className="rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white"
-                    >
-                      Revoke
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => setConfirming(null)}
-                      className="rounded-lg px-3 py-1.5 text-sm font-semibold text-stone-700 ring-1 ring-stone-300"
-                    >
-                      Keep
-                    </button>
-                  </span>
+                  <RevokeConfirm
+                    question="Revoke this key now?"
+                    onRevoke={() => revoke.mutate(r.id)}
+                    onKeep={() => setConfirming(null)}
+                    pending={revoke.isPending}
+                  />
                 ) : (
                   <button
                     type="button"

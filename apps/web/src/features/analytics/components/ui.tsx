@@ -1,5 +1,54 @@
-/** Small shared pieces of the dashboard: spinner, location cell with flag, status badge, user cell. */
+/**
+ * Small shared pieces of the dashboard: spinner, location cell with flag, status badge, user cell, the
+ * revoke confirmation.
+ */
+import { useEffect, useRef } from 'react';
 import { flagSrc, statusTone } from '../format';
+
+/**
+ * Revoking a reseller key or an agent's device asks first: the question, Revoke and Keep. The
+ * confirmation takes the place of the button that opened it, so the focus goes to Keep (a stray Enter
+ * keeps the secret working).
+ */
+export function RevokeConfirm({
+  question,
+  onRevoke,
+  onKeep,
+  pending,
+  className = '',
+}: {
+  question: string;
+  onRevoke: () => void;
+  onKeep: () => void;
+  pending: boolean;
+  className?: string;
+}) {
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    keep.current?.focus();
+  }, []);
+  return (
+    <span className={`flex items-center gap-2 ${className}`}>
+      <span className="text-sm text-stone-700">{question}</span>
+      <button
+        type="button"
+        onClick={onRevoke}
+        disabled={pending}
+        className="rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white"
+      >
+        Revoke
+      </button>
+      <button
+        ref={keep}
+        type="button"
+        onClick={onKeep}
+        className="rounded-lg px-3 py-1.5 text-sm font-semibold text-stone-700 ring-1 ring-stone-300"
+      >
+        Keep
+      </button>
+    </span>
+  );
+}
 
 /** Spec §2: a spinner shows while loading. */
 export function LoadingSpinner({
