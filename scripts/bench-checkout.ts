@@ -8,13 +8,14 @@
  * next in turn as nginx's round robin would: on the 2-core machine, where PostgreSQL and the load
  * generator need CPU too, that measured slower than one (docs/performance.md). BENCH_BUYERS buyers
  * make BENCH_PER_BUYER purchases each (under the per-buyer checkout limit), BENCH_CONCURRENCY at a
- * time, over four open-dated packages. Baseline in the same run: a bare PostgreSQL transaction that
+ * time (defaults 40 x 25 = 1,000 purchases, 16 at a time: a rush, where this 2-core machine is full,
+ * docs/performance.md), over four open-dated packages. Baseline in the same run: a bare PostgreSQL transaction that
  * inserts a row and updates it, BENCH_CONCURRENCY at a time, from this process.
  *
  * Prints purchases per second, p50/p99 of a purchase (both calls), the server's CPU time per purchase
  * (during the run, and until the mail sender has sent every ticket e-mail with its PDF and QR picture),
  * PostgreSQL's and this process's CPU per purchase during the run, the baseline's transactions per
- * second and p50, and payments, paid orders, tickets, e-mails, QR pictures drawn and places taken.
+ * second and p50, whether issue #22's aim (300/s, p99 under 100 ms) was met in the run, and payments, paid orders, tickets, e-mails, QR pictures drawn and places taken.
  * Exits 1 on an unexpected answer or when those counts differ.
  *
  * BENCH_CPU_PROF=<dir> has each shop write a V8 CPU profile (.cpuprofile) there when it stops.
@@ -35,10 +36,10 @@ import {
 import { accountsWithTokens, cpuMs, pct, processesCpuMs, runLoad, shopNodeArgs } from './bench-kit';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
-const BUYERS = Number(process.env.BENCH_BUYERS ?? 20);
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 40);
 // Under the per-buyer checkout limit (30 per 10 minutes).
-const PER_BUYER = Math.min(30, Number(process.env.BENCH_PER_BUYER ?? 15));
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const PER_BUYER = Math.min(30, Number(process.env.BENCH_PER_BUYER ?? 25));
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const TAGS = ['BB-24', 'GL-48', 'CS-72', 'RM-3PASS'];
 const TOTAL = BUYERS * PER_BUYER;
 
@@ -217,6 +218,13 @@ try {
   );
   console.log(
     `  baseline         ${baseRate.toFixed(0)} insert+update transactions/s, p50 ${pct(baseline.times, 0.5).toFixed(1)} ms (purchase = ${(baseRate / rate).toFixed(1)}x a bare transaction)`,
+  );
+  // Issue #22's aim, said beside the figures (a speed target is read, not enforced: the host's
+  // neighbours move it; a wrong count is what fails the run).
+  const p99 = pct(run.times, 0.99);
+  const aimMet = rate >= 300 && p99 < 100;
+  console.log(
+    `  aim (issue #22)  300 purchases/s with p99 under 100 ms: ${aimMet ? 'met' : 'not met'} in this run (${rate.toFixed(0)}/s, p99 ${p99.toFixed(0)} ms)`,
   );
   console.log(
     `  counts           paid ${counts.paid}, tickets ${counts.tickets}, links ${counts.linked}, ticket e-mails ${mails.n}, QR pictures ${drawn}, places ${counts.places} (expected ${made} paid, ${expected} places)`,
