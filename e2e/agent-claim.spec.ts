@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { demoAccounts, expectNoSeriousA11yViolations } from './fixtures';
-import { buyTicket } from './tickets';
+import { buyTicket, readableDay } from './tickets';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -58,14 +58,7 @@ test("the ticket's date is shown large, with a warning when it is not today in R
   // The seeded dates start tomorrow: the second is two days ahead, as in the issue.
   const { code, date } = await buyTicket(page, 'BB-NIGHT', 1);
   await page.goto(`/verify/${code}/`);
-  const [y, m, d] = date!.split('-').map(Number);
-  const readable = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  const readable = readableDay(date!);
   await expect(page.getByTestId('ticket-day')).toContainText(readable);
   // The night bus is a timed departure (inventory): its Rome time shows under the day.
   await expect(page.getByTestId('ticket-time')).toHaveText('21:00 Rome time');
@@ -76,6 +69,7 @@ test("the ticket's date is shown large, with a warning when it is not today in R
   await expectNoSeriousA11yViolations(page);
 
   // On the ticket's own day (10:00 in Rome) there is no warning, and the day says Today.
+  const [y, m, d] = date!.split('-').map(Number);
   await page.clock.setFixedTime(new Date(Date.UTC(y, m - 1, d, 9)));
   await page.reload();
   await expect(page.getByTestId('ticket-day')).toContainText('Today');

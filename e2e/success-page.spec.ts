@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { signInAs } from './fixtures';
-import { buyTicket } from './tickets';
+import { buyTicket, readableDay } from './tickets';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -23,14 +23,7 @@ test('the success page shows the order reference, a readable date, the ticket co
     .toUpperCase();
   await expect(summary).toContainText(`Order reference${reference.slice(0, 4)}-${reference.slice(4)}`);
   await expect(summary).toContainText('TicketBig Bus Rome by Night');
-  const [y, m, d] = date!.split('-').map(Number);
-  const readable = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  const readable = readableDay(date!);
   await expect(summary).toContainText(`Date${readable}`);
   await expect(summary).toContainText('Tickets2 adults, 1 youth');
   await expect(summary).toContainText('Total paid€59.00');

@@ -95,3 +95,18 @@ export function qrPngInOutbox(code: string): Buffer {
   }
   throw new Error('no QR image in the ticket e-mail');
 }
+
+/**
+ * A ticket's day ('YYYY-MM-DD', already Rome's) as the success and claim pages write it:
+ * 'Fri, 27 Nov 2026' (en-GB; formatted at UTC so the day itself does not move).
+ */
+export function readableDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}
