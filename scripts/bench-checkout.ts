@@ -33,6 +33,7 @@ import {
   sleep,
   startInstance,
 } from '../apps/server/src/cluster/harness';
+import { addDays, romeToday } from '@rome/contract';
 import { accountsWithTokens, cpuMs, pct, processesCpuMs, runLoad, shopNodeArgs } from './bench-kit';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
@@ -41,6 +42,14 @@ const BUYERS = Number(process.env.BENCH_BUYERS ?? 40);
 const PER_BUYER = Math.min(30, Number(process.env.BENCH_PER_BUYER ?? 25));
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const TAGS = ['BB-24', 'GL-48', 'CS-72', 'RM-3PASS'];
+/**
+ * BENCH_TIMED=1: every purchase is of a timed departure instead (a START_TIME package's slot, its places
+ * counted under the slot's lock and held until paid: the inventory path), spread over TIMED_SLOTS slots
+ * with room for all.
+ */
+const TIMED = process.env.BENCH_TIMED === '1';
+const TIMED_TAG = 'CS-HALF';
+const TIMED_SLOTS = 12;
 const TOTAL = BUYERS * PER_BUYER;
 
 const db = await createClusterDatabase();
@@ -76,6 +85,7 @@ try {
   const shopsCpuMs = () => shops.reduce((sum, s) => sum + cpuMs(s.proc.pid), 0);
 
   const buyerTokens = await accountsWithTokens(db, BUYERS);
+  const slotIds = TIMED ? await timedSlots() : [];
 
   const unexpected: string[] = [];
   const post = (url: string, token: string, body?: unknown) =>
@@ -110,12 +120,51 @@ try {
       req.on('error', reject);
       req.end(payload);
     });
+  /** BENCH_TIMED: the package made a timed one, with TIMED_SLOTS slots a month ahead, room for all. */
+  async function timedSlots(): Promise<string[]> {
+    const [editor] = await accountsWithTokens(db, 1, { editor: true, name: 'Bench Editor' });
+    const call = async (method: string, url: string, body?: unknown) => {
+      const res = await fetch(`${shops[0].url}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${editor}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, body: (await res.json().catch(() => null)) as any };
+    };
+    const settings = await call('PUT', `/api/editor/packages/${TIMED_TAG}/availability/`, {
+      availability_type: 'START_TIME',
+      cutoff_minutes: 0,
+      cancel_cutoff_hours: 24,
+      infants_take_place: false,
+      pass_hours: null,
+      validity_days: null,
+      daily_cap: null,
+    });
+    if (settings.status !== 200) throw new Error(`availability settings: ${settings.status}`);
+    const date = addDays(romeToday(), 30);
+    const times = Array.from({ length: TIMED_SLOTS }, (_, k) => `${String(8 + k).padStart(2, '0')}:00`);
+    // Every purchase takes at most 4 places (adults 1-3, youths 0-1): room for all.
+    const capacity = Math.ceil(((TOTAL + 20) * 4) / TIMED_SLOTS);
+    const added = await call('POST', `/api/editor/packages/${TIMED_TAG}/slots/`, {
+      from: date,
+      to: date,
+      weekdays: [0, 1, 2, 3, 4, 5, 6],
+      times,
+      capacity,
+    });
+    if (added.body?.created !== TIMED_SLOTS) throw new Error(`slots: ${JSON.stringify(added.body)}`);
+    const list = await call('GET', `/api/packages/${TIMED_TAG}/availability/?from=${date}&to=${date}`);
+    return list.body.slots.map((slot: { id: string }) => slot.id);
+  }
+
   const purchase = async (i: number) => {
     const token = buyerTokens[i % BUYERS];
     const created = await post('/api/create-checkout-session/', token, {
       adult_count: String(1 + (i % 3)),
       youth_count: String(i % 2),
-      package_identifier: TAGS[i % TAGS.length],
+      ...(TIMED
+        ? { package_identifier: TIMED_TAG, slot_id: slotIds[i % slotIds.length] }
+        : { package_identifier: TAGS[i % TAGS.length] }),
     });
     if (created.status !== 200) {
       unexpected.push(`create ${created.status} ${JSON.stringify(created.body).slice(0, 120)}`);
@@ -204,7 +253,9 @@ try {
   console.log(
     `bench:checkout  PostgreSQL, ${SHOPS === 1 ? 'one shop process' : `${SHOPS} shop processes`}, load from another process`,
   );
-  console.log(`  purchases        ${TOTAL} (${BUYERS} buyers x ${PER_BUYER}, ${CONCURRENCY} at a time)`);
+  console.log(
+    `  purchases        ${TOTAL} (${BUYERS} buyers x ${PER_BUYER}, ${CONCURRENCY} at a time)${TIMED ? `, timed departures (${TIMED_TAG}, ${slotIds.length} slots)` : ''}`,
+  );
   console.log(`  purchases/s      ${rate.toFixed(1)}`);
   console.log(
     `  latency          p50 ${pct(run.times, 0.5).toFixed(1)} ms, p99 ${pct(run.times, 0.99).toFixed(1)} ms`,
@@ -247,6 +298,17 @@ try {
   if (drawn !== made || waiting.n !== 0)
     fail(`QR pictures drawn ${drawn}, texts waiting ${waiting.n}: expected ${made}, 0`);
   if (counts.places !== expected) fail(`places ${counts.places} != ${expected}`);
+  if (TIMED) {
+    // Every purchase held its places on its slot: the slots' paid places are the same count.
+    const [slotted] = await db.query<{ n: number; places: number }>(
+      `SELECT count(*)::int AS n, coalesce(sum(places), 0)::int AS places
+         FROM orders WHERE status = 'paid' AND slot_id = ANY($1)`,
+      [slotIds],
+    );
+    console.log(`  on the slots     ${slotted.n} paid orders, ${slotted.places} places`);
+    if (slotted.n !== made || slotted.places !== expected)
+      fail(`on the slots: ${slotted.n} orders, ${slotted.places} places; expected ${made}, ${expected}`);
+  }
 } catch (err) {
   fail((err as Error).message);
   for (const s of shops) console.error(s.output().slice(-2000));
