@@ -27,13 +27,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { addDays, romeToday } from '@rome/contract';
 import {
   createClusterDatabase,
   type Instance,
   sleep,
   startInstance,
 } from '../apps/server/src/cluster/harness';
-import { addDays, romeToday } from '@rome/contract';
 import { accountsWithTokens, cpuMs, pct, processesCpuMs, runLoad, shopNodeArgs } from './bench-kit';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
@@ -126,7 +126,10 @@ try {
     const call = async (method: string, url: string, body?: unknown) => {
       const res = await fetch(`${shops[0].url}${url}`, {
         method,
-        headers: { authorization: `Bearer ${editor}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${editor}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
       return { status: res.status, body: (await res.json().catch(() => null)) as any };
