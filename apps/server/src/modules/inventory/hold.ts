@@ -68,9 +68,28 @@ export async function chooseSlot(
   throw badRequest(INVENTORY_MESSAGES.chooseTime);
 }
 
+/** What `hold_slot_places` found when it refused a hold (its error's detail). */
+type SlotRefusal =
+  | { unknown: true }
+  | { capacity: number; closed: boolean; starts_at: string; taken: number; unknown?: undefined };
+
+/** The refusal `hold_slot_places` raised, or null for any other error. */
+function slotRefusal(err: unknown): SlotRefusal | null {
+  const e = err as { cause?: { message?: string; detail?: string }; message?: string; detail?: string };
+  const cause = e?.cause ?? e;
+  if (cause?.message !== 'slot_refused' || !cause.detail) return null;
+  return JSON.parse(cause.detail) as SlotRefusal;
+}
+
 /**
  * Writes a pending order holding `order.places` in `slot`, or throws: closed, past or within the
  * booking cut-off, or fewer places left than asked ('Sold out' / 'Only 3 places left for this time.').
+ *
+ * One statement (issue #22, decision 030): the order's INSERT takes its places from
+ * `hold_slot_places` (migration 0012), which locks the slot's row, counts what is held in it with a
+ * snapshot taken after the lock, and refuses with what it found; the refusal is worded here with the
+ * contract's `slotStatus`, as before. Outside a transaction the lock lasts the statement; inside one
+ * (a caller's), until it ends, as before.
  */
 export async function insertHeldOrder(
   db: Db,
@@ -80,27 +99,37 @@ export async function insertHeldOrder(
   now: Date,
   holdMinutes: number,
 ): Promise<typeof orders.$inferSelect> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const locked = await lockSlot(t, slot.id);
-    if (!locked) throw badRequest(INVENTORY_MESSAGES.slotUnknown);
-    const taken = (await placesTaken(t, [locked.id], now)).get(locked.id) ?? 0;
-    const { status, remaining } = slotStatus({ ...locked, taken }, pkg.cutoffMinutes, now);
-    if (status === 'PAST') throw conflict(INVENTORY_MESSAGES.slotPast, 'slot_past');
-    if (status === 'CLOSED') throw conflict(INVENTORY_MESSAGES.slotClosed, 'slot_closed');
-    const places = order.places ?? 0;
-    if (places > remaining) throw conflict(placesLeftRefusal(remaining), SOLD_OUT_CODE);
-    const [row] = await t
+  const places = order.places ?? 0;
+  try {
+    const [row] = await db
       .insert(orders)
       .values({
         ...order,
-        slotId: locked.id,
-        selectedDate: romeParts(locked.startsAt).date,
+        slotId: slot.id,
+        selectedDate: romeParts(slot.startsAt).date,
         holdExpiresAt: holdUntil(now, holdMinutes),
+        places: sql`hold_slot_places(${slot.id}, ${pkg.id}, ${places}, ${now.toISOString()}::timestamptz, ${pkg.cutoffMinutes})`,
       })
       .returning();
     return row;
-  });
+  } catch (err) {
+    const found = slotRefusal(err);
+    if (!found) throw err;
+    if (found.unknown) throw badRequest(INVENTORY_MESSAGES.slotUnknown);
+    const { status, remaining } = slotStatus(
+      {
+        startsAt: new Date(found.starts_at),
+        capacity: found.capacity,
+        closed: found.closed,
+        taken: found.taken,
+      },
+      pkg.cutoffMinutes,
+      now,
+    );
+    if (status === 'PAST') throw conflict(INVENTORY_MESSAGES.slotPast, 'slot_past');
+    if (status === 'CLOSED') throw conflict(INVENTORY_MESSAGES.slotClosed, 'slot_closed');
+    throw conflict(placesLeftRefusal(remaining), SOLD_OUT_CODE);
+  }
 }
 
 /**
