@@ -32,3 +32,27 @@ test('the success page shows the order reference, a readable date, the ticket co
   await expect(page.getByRole('img', { name: 'Your ticket QR code' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('success-390.png'), fullPage: true });
 });
+
+test("the 'Email Sent!' pop-up leaves 'Download QR Code' free on a phone and goes by itself", async ({
+  page,
+}) => {
+  const { uniqueId } = await buyTicket(page, 'BB-NIGHT', 1);
+  await signInAs(page, 'customer');
+  await page.clock.install();
+  await page.goto(`/success/${uniqueId}/`);
+  const download = page.getByRole('button', { name: 'Download QR Code' });
+  await expect(download).toBeVisible();
+  await page.clock.runFor(1_100);
+  const popup = page.getByRole('dialog', { name: 'Email Sent!' });
+  await expect(popup).toBeVisible();
+  // The point at the button's middle is the button's own (at the bottom the pop-up covered it).
+  const box = (await download.boundingBox())!;
+  const topmost = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null,
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
+  expect(topmost).toContain('Download QR Code');
+  await page.screenshot({ path: test.info().outputPath('success-popup-390.png') });
+  await page.clock.runFor(8_100);
+  await expect(popup).toHaveCount(0);
+});

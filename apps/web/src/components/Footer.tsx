@@ -152,7 +152,9 @@ function NewsletterForm() {
       <label htmlFor={inputId} className="sr-only">
         <Trans>Email address</Trans>
       </label>
-      <div className="mt-3 flex overflow-hidden rounded-lg bg-white ring-1 ring-white/20 focus-within:ring-2 focus-within:ring-accent">
+      {/* Wraps when the column is too narrow for both (the four-column footer in French or Spanish, whose
+          button words are long): the field keeps room for its placeholder, the button goes below it. */}
+      <div className="mt-3 flex flex-wrap overflow-hidden rounded-lg bg-white ring-1 ring-white/20 focus-within:ring-2 focus-within:ring-accent">
         <input
           id={inputId}
           type="email"
@@ -164,12 +166,12 @@ function NewsletterForm() {
             setEmail(e.target.value);
             if (state !== 'submitting') setState('idle');
           }}
-          className="min-w-0 flex-1 bg-white px-3 py-2.5 text-sm text-stone-900 placeholder:text-stone-500 focus:outline-none"
+          className="min-w-0 grow-[3] basis-40 bg-white px-3 py-2.5 text-sm text-stone-900 placeholder:text-stone-500 focus:outline-none"
         />
         <button
           type="submit"
           disabled={state === 'submitting'}
-          className="bg-accent px-4 text-sm font-extrabold text-stone-900 hover:bg-accent-dark disabled:opacity-70"
+          className="grow bg-accent px-4 py-2.5 text-sm font-extrabold text-stone-900 hover:bg-accent-dark disabled:opacity-70"
         >
           <Trans>HOP IN!</Trans>
         </button>

@@ -17,6 +17,8 @@ import { formatTicketDate } from '../ticket/format';
 
 const POLL_MS = 1500;
 const POLL_LIMIT = 40;
+/** How long the 'Email Sent!' pop-up stays unless closed. */
+const POPUP_MS = 8000;
 
 /**
  * The contract's ticketCountsText in the page's language: '2 adults, 1 youth' (children 0-5 travel
@@ -109,6 +111,13 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
     const t = setTimeout(() => setPopup(true), 1000);
     return () => clearTimeout(t);
   }, [paid]);
+  useEffect(() => {
+    // The pop-up says something, it asks nothing: it goes by itself after a while (and at once with
+    // Close), so it does not stay over the page on a phone.
+    if (!popup) return;
+    const t = setTimeout(() => setPopup(false), POPUP_MS);
+    return () => clearTimeout(t);
+  }, [popup]);
 
   if (!hasToken) return <Navigate to="/login" state={{ from: location.pathname }} replace />;
 
@@ -219,11 +228,12 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
         )}
       </div>
       {popup && (
+        // On phones at the top, under the header: at the bottom it covered 'Download QR Code'.
         <div
           role="dialog"
           aria-modal="false"
           aria-labelledby="email-sent-title"
-          className="fixed right-4 bottom-4 z-50 max-w-xs rounded-xl bg-white p-4 shadow-xl ring-1 ring-stone-200"
+          className="fixed inset-x-4 top-20 z-50 rounded-xl bg-white p-4 shadow-xl ring-1 ring-stone-200 sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-4 sm:max-w-xs"
         >
           <h2 id="email-sent-title" className="font-bold text-green-800">
             <Trans>Email Sent!</Trans>

@@ -5,7 +5,13 @@ import { MainContent, StaticPage } from './StaticPage';
 export default function AboutUsPage() {
   const { t } = useLingui();
   return (
-    <StaticPage page="about-us" title={t`About Us`} subtitle={t`Your guide to seeing Rome from the top deck`}>
+    <StaticPage
+      page="about-us"
+      title="About Us"
+      localizedTitle={t`About Us`}
+      subtitle="Your guide to seeing Rome from the top deck"
+      localizedSubtitle={t`Your guide to seeing Rome from the top deck`}
+    >
       <MainContent page="about-us" />
     </StaticPage>
   );

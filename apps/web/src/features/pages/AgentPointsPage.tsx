@@ -8,8 +8,10 @@ export default function AgentPointsPage() {
   return (
     <StaticPage
       page="agent-points"
-      title={t`Agent Points`}
-      subtitle={t`Find our ticket agents near the main stops`}
+      title="Agent Points"
+      localizedTitle={t`Agent Points`}
+      subtitle="Find our ticket agents near the main stops"
+      localizedSubtitle={t`Find our ticket agents near the main stops`}
     >
       <div className="grid gap-8">
         <section

@@ -5,7 +5,7 @@ import { MainContent, StaticPage } from './StaticPage';
 export default function RefundPage() {
   const { t } = useLingui();
   return (
-    <StaticPage page="refund" title={t`Refund Policy`}>
+    <StaticPage page="refund" title="Refund Policy" localizedTitle={t`Refund Policy`}>
       <MainContent page="refund" />
     </StaticPage>
   );

@@ -5,7 +5,7 @@ import { MainContent, StaticPage } from './StaticPage';
 export default function ReturnPolicyPage() {
   const { t } = useLingui();
   return (
-    <StaticPage page="return-policy" title={t`Return Policy`}>
+    <StaticPage page="return-policy" title="Return Policy" localizedTitle={t`Return Policy`}>
       <MainContent page="return-policy" />
     </StaticPage>
   );

@@ -9,17 +9,25 @@ import { ContentBanner, ContentHtml, ContentText, EditorPageTools, useStoredPage
 export function StaticPage({
   page,
   title,
+  localizedTitle,
   subtitle,
+  localizedSubtitle,
   children,
 }: {
   page: string;
-  /** The fallback title (block `{page}-title`). */
+  /**
+   * The fallback title (block `{page}-title`) in English, as the seed stores it: a stored block that
+   * still says it word for word shows `localizedTitle` instead (ContentText's rule, issue #20).
+   */
   title: string;
-  /** The fallback subtitle (block `{page}-subtitle`), for pages that have one. */
+  /** The title in the page's language. */
+  localizedTitle: string;
+  /** The fallback subtitle (block `{page}-subtitle`) in English, for pages that have one. */
   subtitle?: string;
+  localizedSubtitle?: string;
   children: ReactNode;
 }) {
-  useStoredPageHead(page, title);
+  useStoredPageHead(page, localizedTitle);
   return (
     <main>
       <ContentBanner page={page} labelledBy="page-title" testId="page-banner">
@@ -29,6 +37,7 @@ export function StaticPage({
           tag={`${page}-title`}
           page={page}
           fallback={title}
+          localized={localizedTitle}
           label="title"
           className="text-3xl font-extrabold text-white drop-shadow md:text-5xl"
         />
@@ -38,6 +47,7 @@ export function StaticPage({
             tag={`${page}-subtitle`}
             page={page}
             fallback={subtitle}
+            localized={localizedSubtitle}
             label="subtitle"
             className="mt-3 max-w-2xl text-lg text-white drop-shadow md:text-xl"
           />

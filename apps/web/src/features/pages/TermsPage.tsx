@@ -5,7 +5,7 @@ import { MainContent, StaticPage } from './StaticPage';
 export default function TermsPage() {
   const { t } = useLingui();
   return (
-    <StaticPage page="terms" title={t`Terms and Conditions`}>
+    <StaticPage page="terms" title="Terms and Conditions" localizedTitle={t`Terms and Conditions`}>
       <MainContent page="terms" />
     </StaticPage>
   );
