@@ -29,22 +29,29 @@ export const SOLD_OUT_CODE = 'sold_out';
  * The slot a checkout asks for: `slot_id`, or the date's only open slot (a night tour's one departure,
  * a museum's day entry), so the spec's date-only payload keeps working. Throws the buyer's message.
  */
+/** Whether a checkout's `slot_id` can be a slot's id at all (a uuid); anything else names no slot. */
+export const isSlotId = (slotId: string | undefined): slotId is string =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test((slotId ?? '').trim());
+
 export async function chooseSlot(
   db: Db,
   pkg: PackageRow,
   input: { slot_id?: string; date?: string },
   now: Date,
+  /** The slot of `input.slot_id` as the caller already read it with the package (null: none of its). */
+  read?: SlotRow | null,
 ): Promise<SlotRow> {
   const slotId = (input.slot_id ?? '').trim();
   const date = (input.date ?? '').trim();
   if (slotId) {
-    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(slotId);
-    const [row] = isUuid
-      ? await db
+    const readNow = async () =>
+      (
+        await db
           .select()
           .from(slots)
           .where(and(eq(slots.id, slotId), eq(slots.packageId, pkg.id)))
-      : [];
+      )[0];
+    const row = !isSlotId(slotId) ? undefined : read !== undefined ? (read ?? undefined) : await readNow();
     if (!row) throw badRequest(INVENTORY_MESSAGES.slotUnknown);
     if (date && romeParts(row.startsAt).date !== date) throw badRequest(INVENTORY_MESSAGES.slotUnknown);
     return row;
