@@ -34,7 +34,16 @@ import {
   sleep,
   startInstance,
 } from '../apps/server/src/cluster/harness';
-import { accountsWithTokens, cpuMs, pct, processesCpuMs, runLoad, shopNodeArgs } from './bench-kit';
+import {
+  accountsWithTokens,
+  cpuMs,
+  type EditorCall,
+  pct,
+  processesCpuMs,
+  runLoad,
+  shopNodeArgs,
+  timedSlots,
+} from './bench-kit';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 40);
@@ -85,7 +94,7 @@ try {
   const shopsCpuMs = () => shops.reduce((sum, s) => sum + cpuMs(s.proc.pid), 0);
 
   const buyerTokens = await accountsWithTokens(db, BUYERS);
-  const slotIds = TIMED ? await timedSlots() : [];
+  const slotIds = TIMED ? await benchSlots() : [];
 
   const unexpected: string[] = [];
   const post = (url: string, token: string, body?: unknown) =>
@@ -121,9 +130,9 @@ try {
       req.end(payload);
     });
   /** BENCH_TIMED: the package made a timed one, with TIMED_SLOTS slots a month ahead, room for all. */
-  async function timedSlots(): Promise<string[]> {
+  async function benchSlots(): Promise<string[]> {
     const [editor] = await accountsWithTokens(db, 1, { editor: true, name: 'Bench Editor' });
-    const call = async (method: string, url: string, body?: unknown) => {
+    const call: EditorCall = async (method, url, body) => {
       const res = await fetch(`${shops[0].url}${url}`, {
         method,
         headers: {
@@ -134,30 +143,11 @@ try {
       });
       return { status: res.status, body: (await res.json().catch(() => null)) as any };
     };
-    const settings = await call('PUT', `/api/editor/packages/${TIMED_TAG}/availability/`, {
-      availability_type: 'START_TIME',
-      cutoff_minutes: 0,
-      cancel_cutoff_hours: 24,
-      infants_take_place: false,
-      pass_hours: null,
-      validity_days: null,
-      daily_cap: null,
-    });
-    if (settings.status !== 200) throw new Error(`availability settings: ${settings.status}`);
     const date = addDays(romeToday(), 30);
     const times = Array.from({ length: TIMED_SLOTS }, (_, k) => `${String(8 + k).padStart(2, '0')}:00`);
     // Every purchase takes at most 4 places (adults 1-3, youths 0-1): room for all.
     const capacity = Math.ceil(((TOTAL + 20) * 4) / TIMED_SLOTS);
-    const added = await call('POST', `/api/editor/packages/${TIMED_TAG}/slots/`, {
-      from: date,
-      to: date,
-      weekdays: [0, 1, 2, 3, 4, 5, 6],
-      times,
-      capacity,
-    });
-    if (added.body?.created !== TIMED_SLOTS) throw new Error(`slots: ${JSON.stringify(added.body)}`);
-    const list = await call('GET', `/api/packages/${TIMED_TAG}/availability/?from=${date}&to=${date}`);
-    return list.body.slots.map((slot: { id: string }) => slot.id);
+    return timedSlots(call, TIMED_TAG, { date, times, capacity });
   }
 
   const purchase = async (i: number) => {

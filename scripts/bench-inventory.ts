@@ -15,7 +15,7 @@
  */
 import { addDays, romeToday } from '@rome/contract';
 import { createClusterDatabase, type Instance, startInstance } from '../apps/server/src/cluster/harness';
-import { accountsWithTokens, cpuMs } from './bench-kit';
+import { accountsWithTokens, cpuMs, timedSlots } from './bench-kit';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 const SLOTS = Number(process.env.BENCH_SLOTS ?? 10);
@@ -55,36 +55,16 @@ try {
   };
 
   const a = instances[0].url;
-  const settings = await call(a, 'PUT', `/api/editor/packages/${TAG}/availability/`, editorToken, {
-    availability_type: 'START_TIME',
-    cutoff_minutes: 0,
-    cancel_cutoff_hours: 24,
-    infants_take_place: false,
-    pass_hours: null,
-    validity_days: null,
-    daily_cap: null,
-  });
-  if (settings.status !== 200) throw new Error(`availability settings: ${settings.status}`);
   const date = addDays(romeToday(), 30);
   const times = Array.from(
     { length: SLOTS },
     (_, i) => `${String(8 + Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`,
   );
-  const added = await call(a, 'POST', `/api/editor/packages/${TAG}/slots/`, editorToken, {
-    from: date,
-    to: date,
-    weekdays: [0, 1, 2, 3, 4, 5, 6],
+  const slotIds = await timedSlots((method, url, body) => call(a, method, url, editorToken, body), TAG, {
+    date,
     times,
     capacity: CAPACITY,
   });
-  if (added.body?.created !== SLOTS) throw new Error(`slots: ${JSON.stringify(added.body)}`);
-  const list = await call(
-    a,
-    'GET',
-    `/api/packages/${TAG}/availability/?from=${date}&to=${date}`,
-    editorToken,
-  );
-  const slotIds: string[] = list.body.slots.map((s: { id: string }) => s.id);
 
   // The rush.
   const jobs = buyerTokens.flatMap((token, b) =>

@@ -183,3 +183,41 @@ export async function cannon(url: string, pid: number | undefined, seconds: numb
     cpuPerRequest: requests ? cpu / requests : Number.NaN,
   };
 }
+
+/** An editor's call to the shop (the benchmarks that make slots): status and parsed body. */
+export type EditorCall = (
+  method: string,
+  url: string,
+  body?: unknown,
+) => Promise<{ status: number; body: any }>;
+
+/**
+ * Makes `tag` a timed package (START_TIME, no booking cut-off) with a slot at each of `times` on the
+ * Rome day `date`, `capacity` places each, through the editor's calls; answers the slots' ids.
+ */
+export async function timedSlots(
+  call: EditorCall,
+  tag: string,
+  { date, times, capacity }: { date: string; times: string[]; capacity: number },
+): Promise<string[]> {
+  const settings = await call('PUT', `/api/editor/packages/${tag}/availability/`, {
+    availability_type: 'START_TIME',
+    cutoff_minutes: 0,
+    cancel_cutoff_hours: 24,
+    infants_take_place: false,
+    pass_hours: null,
+    validity_days: null,
+    daily_cap: null,
+  });
+  if (settings.status !== 200) throw new Error(`availability settings: ${settings.status}`);
+  const added = await call('POST', `/api/editor/packages/${tag}/slots/`, {
+    from: date,
+    to: date,
+    weekdays: [0, 1, 2, 3, 4, 5, 6],
+    times,
+    capacity,
+  });
+  if (added.body?.created !== times.length) throw new Error(`slots: ${JSON.stringify(added.body)}`);
+  const list = await call('GET', `/api/packages/${tag}/availability/?from=${date}&to=${date}`);
+  return list.body.slots.map((slot: { id: string }) => slot.id);
+}
