@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { makeTestWallet } from './apps/server/src/modules/wallet/testing';
+import { makeTestWallet } from './apps/server/src/modules/tickets/wallet/testing';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 // One data folder per run; the tests read the demo accounts from it.

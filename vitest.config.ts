@@ -17,7 +17,7 @@ export default defineConfig({
     // Vitest's default outside watch mode is one worker fewer than the cores: one file at a time on
     // CI's 2 cores. Two at a time: most of a server test file's time is waiting (PostgreSQL, SMTP, the
     // Stripe stand-in, PGlite's start), so two files share the cores well (CI: 542 -> 357 s, all passing;
-    // docs/performance.md, 'Session 2026-11-26, second').
+    // docs/performance-history.md, 'Session 2026-11-26, second').
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {

@@ -29,7 +29,7 @@ import {
 } from '../apps/server/src/cluster/harness';
 import { openPostgres } from '../apps/server/src/db/client';
 import { createAgentAccount } from '../apps/server/src/modules/agents/devices';
-import { signTicket } from '../apps/server/src/modules/agents/signed-ticket';
+import { signTicket } from '../apps/server/src/modules/orders/signed-ticket';
 import { cpuMs, shopNodeArgs } from './bench-kit';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';

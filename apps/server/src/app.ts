@@ -31,11 +31,19 @@ import { accountRoutes } from './modules/account/routes';
 import { activityRoutes } from './modules/activity/routes';
 import { createActivityService } from './modules/activity/service';
 import { agentAppRoutes } from './modules/agents/app-routes';
+import { requireAgentDevice } from './modules/agents/devices';
 import { agentRoutes } from './modules/agents/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
-import { authPlugin } from './modules/auth/plugin';
+import {
+  authPlugin,
+  optionalUser,
+  requireEditor,
+  requireSuperuser,
+  requireUser,
+} from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { webSessionRoutes } from './modules/auth/web-session';
+import { offerRoutes } from './modules/catalog/offers-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type Catalog, createCatalog } from './modules/catalog/service';
 import { checkoutRoutes } from './modules/checkout/routes';
@@ -46,17 +54,16 @@ import { inventoryRoutes } from './modules/inventory/routes';
 import { logoRoutes } from './modules/logos/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
-import { offerRoutes } from './modules/offers/routes';
+import { renderTicketAttachment } from './modules/orders/ticket-attachments';
 import { octoRoutes, resellerAdminRoutes } from './modules/reseller/routes';
 import { settingsRoutes } from './modules/settings/routes';
-import { renderTicketAttachment } from './modules/tickets/order-pdf';
 import { ticketRoutes } from './modules/tickets/routes';
-import { walletRoutes } from './modules/wallet/routes';
-import { webRoutes } from './modules/web/routes';
+import { walletRoutes } from './modules/tickets/wallet/routes';
 import type { PaymentProvider } from './payments/provider';
 import { createStripeClient, stripeProvider } from './payments/stripe';
 import { testProvider } from './payments/test-provider';
 import type { Storage } from './storage/storage';
+import { webRoutes } from './web/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -212,6 +219,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.mailer.start();
   app.addHook('onClose', () => app.mailer.close());
   // Browsers' activity events: batched writes, IP locations, retention job; flushed on close.
+  // Who may call each contract route (lib/contract-route.ts takes them from here, as shared code
+  // imports no feature).
+  app.decorate('accessGuards', {
+    user: requireUser,
+    editor: requireEditor,
+    superuser: requireSuperuser,
+    agent: requireAgentDevice,
+    optional: optionalUser,
+  });
   app.decorate('activity', createActivityService({ db: deps.database.db, config, log: app.log }));
   app.activity.start();
   app.addHook('onClose', () => app.activity.close());

@@ -17,6 +17,7 @@ import {
   RESET_CODE_LENGTH,
 } from './auth';
 import { apiErrorSchema } from './endpoint';
+import { ERROR_CODES } from './error-codes';
 
 const PASSWORD_RULE = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password.`;
 const PHONE_RULE = `Digits only, ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} of them.`;
@@ -32,7 +33,7 @@ export const authErrorSchema = apiErrorSchema.extend({ detail: z.string() }).met
     {
       error: 'Token is invalid or expired',
       detail: 'Token is invalid or expired',
-      code: 'token_not_valid',
+      code: ERROR_CODES.tokenNotValid,
     },
   ],
 });
@@ -44,7 +45,7 @@ export const authRateLimitedSchema = apiErrorSchema
       {
         error: 'Too many attempts. Please wait 15 minutes and try again.',
         detail: 'Too many attempts. Please wait 15 minutes and try again.',
-        code: 'rate_limited',
+        code: ERROR_CODES.rateLimited,
         retry_after: 900,
       },
     ],
@@ -127,7 +128,7 @@ export const registrationErrorSchema = apiErrorSchema
       {
         registered: false,
         error: 'An account with this email address already exists.',
-        code: 'email_taken',
+        code: ERROR_CODES.emailTaken,
       },
     ],
   });

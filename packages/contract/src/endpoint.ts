@@ -6,6 +6,7 @@
  * type-only imports, so the visitor's bundle carries no zod.
  */
 import { z } from 'zod';
+import { ERROR_CODES } from './error-codes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -60,10 +61,10 @@ export const apiErrorSchema = z
   .meta({
     id: 'ApiError',
     examples: [
-      { error: 'Not found.', code: 'not_found' },
+      { error: 'Not found.', code: ERROR_CODES.notFound },
       {
         error: 'Only 3 places left for this time.',
-        code: 'sold_out',
+        code: ERROR_CODES.soldOut,
         message_id:
           '{left, plural, one {Only # place left for this time.} other {Only # places left for this time.}}',
         values: { left: 3 },
@@ -79,19 +80,6 @@ export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
  * shows that in the page's language, and its English rendering is `error` character for character.
  */
 export type Refusal = { error: string; message_id?: string; values?: Record<string, string | number> };
-
-/** The machine codes of apiErrorSchema; a route may add its own (e.g. 'token_not_valid'). */
-export const ERROR_CODES = {
-  invalid: 'invalid_request',
-  unauthorized: 'unauthorized',
-  forbidden: 'forbidden',
-  notFound: 'not_found',
-  conflict: 'conflict',
-  tooLarge: 'too_large',
-  rateLimited: 'rate_limited',
-  unavailable: 'unavailable',
-  internal: 'internal_error',
-} as const;
 
 /** The common error answers, to spread into `responses`. */
 export const errors = {

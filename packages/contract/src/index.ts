@@ -12,6 +12,7 @@ export * from './checkout';
 export * from './checkout.schema';
 export * from './content.api';
 export * from './endpoint';
+export * from './error-codes';
 export * from './first-screen';
 export * from './home-hero';
 export * from './html-policy';

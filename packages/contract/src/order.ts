@@ -13,6 +13,7 @@
  * 'refunded' is reached only by a refund (money that was taken goes back: a paid order, or one whose
  * paid amount did not match; a reseller's confirmed booking that the reseller cancels). Cancelled and expired orders took no money and are final.
  */
+import { ERROR_CODES } from './error-codes';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -67,4 +68,4 @@ export const ORDER_STATE_MESSAGES: Record<OrderEvent, string> = {
 };
 
 /** The machine code of a refused move (apiErrorSchema's `code`). */
-export const ORDER_STATE_CODE = 'order_state';
+export const ORDER_STATE_CODE = ERROR_CODES.orderState;

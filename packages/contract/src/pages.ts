@@ -495,6 +495,30 @@ export const PAGES: readonly PageEntry[] = TABLE;
 
 export type PagePattern = (typeof TABLE)[number]['pattern'];
 
+/** The params a page pattern names (`'/success/:uniqueId'` -> `{ uniqueId: string }`). */
+type PatternParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name | keyof PatternParams<`/${Rest}`>]: string }
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<never, string>;
+
+/**
+ * The path of a page of the table with its params filled in (encoded), and the trailing slash the
+ * spec's links carry when `slash` is set. Code that links to a page names it by its pattern, so a
+ * typo or a renamed page fails the type-check instead of sending a visitor to a page that is not
+ * there. Wrap it in `localizedPath` for the visitor's language.
+ */
+export function pagePath<P extends PagePattern>(
+  pattern: P,
+  params: PatternParams<P> = {} as PatternParams<P>,
+  opts: { slash?: boolean } = {},
+): string {
+  const filled = pattern.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent((params as Record<string, string>)[name] ?? ''),
+  );
+  return opts.slash && !filled.endsWith('/') ? `${filled}/` : filled;
+}
+
 /** The page patterns (spec §2 route table). */
 export const PAGE_ROUTES: readonly PagePattern[] = TABLE.map((p) => p.pattern);
 

@@ -22,8 +22,6 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAgentDevice } from '../modules/agents/devices';
-import { optionalUser, requireEditor, requireSuperuser, requireUser } from '../modules/auth/plugin';
 
 type Schema<K extends ApiKey> = {
   params: Api[K] extends { params: infer P } ? P : undefined;
@@ -33,15 +31,31 @@ type Schema<K extends ApiKey> = {
 };
 
 /**
- * The access levels the shop enforces here: accounts' tokens, and the agents' app's device tokens
- * ('agent', decision 021). 'reseller' (OCTO) and 'session' (the cookie) routes bring their own.
+ * Who may call, as guards the app hands in (app.ts decorates `accessGuards` before any module
+ * registers): accounts' tokens, the agents' app's device tokens ('agent', decision 021), and
+ * `optional` for public calls that read the signed-in user when there is one. 'reseller' (OCTO) and
+ * 'session' (the cookie) routes bring their own. Shared code knows no feature, so the guards are
+ * parameters here, not imports (docs/architecture.md, Layering).
  */
-const ACCESS_GUARD: Partial<Record<EndpointAccess, preHandlerAsyncHookHandler>> = {
-  user: requireUser,
-  editor: requireEditor,
-  superuser: requireSuperuser,
-  agent: requireAgentDevice,
-};
+export type AccessGuards = Record<
+  'user' | 'editor' | 'superuser' | 'agent' | 'optional',
+  preHandlerAsyncHookHandler
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accessGuards: AccessGuards;
+  }
+}
+
+function guardOf(app: FastifyInstance, access: EndpointAccess, optional: boolean | undefined) {
+  const guards = app.accessGuards;
+  if (!guards) throw new Error('route() needs app.accessGuards: decorate the app with them first');
+  if (access === 'user' || access === 'editor' || access === 'superuser' || access === 'agent') {
+    return guards[access];
+  }
+  return optional ? guards.optional : undefined;
+}
 
 /** The contract entry of the route a request is on (the error handler reads its `invalid` message). */
 export function endpointOf(req: FastifyRequest): EndpointDef | undefined {
@@ -79,7 +93,7 @@ export function route<K extends ApiKey>(
   const [method, url] = (key as string).split(' ');
   // Who may call is checked before the request is validated: a caller without the right gets 401/403,
   // never a 400 that tells them about the body of a call they cannot make.
-  const guard = ACCESS_GUARD[e.access] ?? (extras.optionalUser ? optionalUser : undefined);
+  const guard = guardOf(app, e.access, extras.optionalUser);
   const preValidation = [guard, extras.preValidation].filter(Boolean) as preHandlerAsyncHookHandler[];
   const preHandler = [extras.preHandler].filter(Boolean) as preHandlerAsyncHookHandler[];
   const { preHandler: _p, preValidation: _v, optionalUser: _o, ...rest } = extras;

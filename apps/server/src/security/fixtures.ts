@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { agents, mailOutbox, orders } from '../db/schema';
 import { hashSecret } from '../lib/passwords';
 import { createAgentAccount, signInDevice } from '../modules/agents/devices';
-import { hashClaimCode } from '../modules/checkout/fulfilment';
+import { hashClaimCode } from '../modules/orders/ticket-issue';
 import { createTestApp } from '../test/harness';
 import { createUser, type TestUser } from '../test/users';
 import { type Fixtures, type Role, routeCollector } from './route-table';

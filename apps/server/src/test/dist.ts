@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Manifest } from '../modules/web/preload';
+import type { Manifest } from '../web/preload';
 import { createTestApp } from './harness';
 
 export async function distHarness(

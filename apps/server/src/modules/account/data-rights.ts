@@ -22,7 +22,7 @@ import {
 } from '@rome/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../auth/users';
+import type { UserRow } from '../../lib/users';
 
 const rowsOf = (result: any): any[] => result.rows ?? result;
 const iso = (v: unknown): string | null =>

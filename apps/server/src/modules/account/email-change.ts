@@ -12,9 +12,9 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailChangeUndos, refreshTokens, users } from '../../db/schema';
 import { serverI18n } from '../../i18n/catalog';
+import { isUniqueViolation } from '../../lib/users';
 import { enqueueMail, type MailMessage } from '../../mail/outbox';
 import { simpleHtml } from '../../mail/templates';
-import { isUniqueViolation } from '../auth/users';
 
 export const undoTokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 

@@ -4,18 +4,17 @@
  * fields is answered 400 from there); the field rules, with the spec's messages and order, are the
  * contract's pure functions (auth.ts, validation.ts), checked here.
  */
-import { AUTH_MESSAGES, isEmail, isResetCode, MESSAGES, PRIVACY_MESSAGES } from '@rome/contract';
+import { AUTH_MESSAGES, ERROR_CODES, isEmail, isResetCode, MESSAGES, PRIVACY_MESSAGES } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { requestLanguage } from '../../i18n/catalog';
+import { bearerToken } from '../../lib/bearer';
 import { route } from '../../lib/contract-route';
 import { badRequest, HttpError } from '../../lib/errors';
+import { clearLimit, limit } from '../../lib/limits';
+import { passwordProblem } from '../../lib/password-policy';
 import { verifySecret } from '../../lib/passwords';
 import { publicUrlFor } from '../../lib/public-url';
 import { atLeast } from '../../lib/timing';
-import { passwordChangedMail, resetCodeMail } from '../../mail/templates';
-import { clearLimit, limit } from '../auth/limits';
-import { passwordProblem } from '../auth/password-policy';
-import { bearerToken } from '../auth/plugin';
 import {
   createUser,
   EmailTakenError,
@@ -23,7 +22,8 @@ import {
   newUserProblem,
   normalizeEmail,
   setPassword,
-} from '../auth/users';
+} from '../../lib/users';
+import { passwordChangedMail, resetCodeMail } from '../../mail/templates';
 import { deleteAccount, exportAccountData } from './data-rights';
 import { recordEmailChange, undoEmailChange } from './email-change';
 import {
@@ -71,7 +71,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       await createUser(app.db, input);
     } catch (err) {
       if (err instanceof EmailTakenError)
-        throw new HttpError(409, { registered: false, error: AUTH_MESSAGES.emailTaken, code: 'email_taken' });
+        throw new HttpError(409, {
+          registered: false,
+          error: AUTH_MESSAGES.emailTaken,
+          code: ERROR_CODES.emailTaken,
+        });
       throw err;
     }
     return reply.code(201).send({ registered: true });
@@ -146,7 +150,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const result = await undoEmailChange(app.db, req.body.token.trim());
     if (!result.ok) {
       if (result.reason === 'taken')
-        throw new HttpError(409, { error: AUTH_MESSAGES.emailUndoTaken, code: 'email_taken' });
+        throw new HttpError(409, { error: AUTH_MESSAGES.emailUndoTaken, code: ERROR_CODES.emailTaken });
       throw badRequest(AUTH_MESSAGES.emailUndoInvalid);
     }
     app.tokens.userChanged(result.userId);

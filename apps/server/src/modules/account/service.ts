@@ -13,7 +13,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { isUniqueViolation, normalizeEmail, type UserRow } from '../auth/users';
+import { isUniqueViolation, normalizeEmail, type UserRow } from '../../lib/users';
 
 const rowsOf = (result: any): any[] => result.rows ?? result;
 /** Cents to a JSON number of euros with at most 2 decimals: 5850 -> 58.5. */

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { activityEvents } from '../../db/schema';
-import { anonymiseIp, createGeoLocator, type GeoLocator, normaliseIp } from './ip';
+import { anonymiseIp, createGeoLocator, type GeoLocator, normaliseIp } from '../../lib/ip';
 
 type Log = { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
 export type ActivityRow = typeof activityEvents.$inferInsert;

@@ -2,9 +2,9 @@ import { ACTIVITY_ACTION_NAMES } from '@rome/contract';
 import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, activityTotals } from '../../db/schema';
+import { anonymiseIp, isPrivateIp, normaliseIp } from '../../lib/ip';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
-import { anonymiseIp, isPrivateIp, normaliseIp } from './ip';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

@@ -11,10 +11,10 @@ import { agentClaims, agents, mailOutbox, orders, packages } from '../../db/sche
 import { hashSecret } from '../../lib/passwords';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
-import { hashClaimCode } from '../checkout/fulfilment';
-import { qrPayloadFromImage } from '../wallet/service';
+import { signTicket } from '../orders/signed-ticket';
+import { hashClaimCode } from '../orders/ticket-issue';
+import { qrPayloadFromImage } from '../tickets/wallet/service';
 import { createAgentAccount } from './devices';
-import { signTicket } from './signed-ticket';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: TestUser;

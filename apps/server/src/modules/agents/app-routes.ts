@@ -3,11 +3,12 @@
  * refunded list and the offline upload for devices ('agent' access: a device token, checked by
  * requireAgentDevice through the contract's route()); accounts, devices and conflicts for superusers.
  */
-import { romeToday } from '@rome/contract';
+import { ERROR_CODES, romeToday } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { conflict, HttpError, notFound } from '../../lib/errors';
-import { signInFailed, signInGate, signInSucceeded } from '../auth/limits';
+import { signInFailed, signInGate, signInSucceeded } from '../../lib/limits';
+import { ensureSigningKey, type KeyAccess, publicKeys } from '../orders/signed-ticket';
 import { listConflicts } from './conflicts';
 import {
   AgentAccountTaken,
@@ -20,7 +21,6 @@ import {
 } from './devices';
 import { refundedTickets } from './refunded';
 import { claimOnline } from './scan';
-import { ensureSigningKey, type KeyAccess, publicKeys } from './signed-ticket';
 import { syncClaims } from './sync';
 
 export const agentAppRoutes: FastifyPluginAsync = async (app) => {
@@ -41,7 +41,10 @@ export const agentAppRoutes: FastifyPluginAsync = async (app) => {
     });
     if (!signedIn) {
       await signInFailed(app.db, email, 'agent:');
-      throw new HttpError(401, { error: 'Wrong e-mail address or password.', code: 'bad_credentials' });
+      throw new HttpError(401, {
+        error: 'Wrong e-mail address or password.',
+        code: ERROR_CODES.badCredentials,
+      });
     }
     await signInSucceeded(app.db, req.ip, email, 'agent:');
     return reply.code(201).send(signedIn);
@@ -75,7 +78,7 @@ export const agentAppRoutes: FastifyPluginAsync = async (app) => {
         password: req.body.password,
       });
     } catch (err) {
-      if (err instanceof AgentAccountTaken) throw conflict(err.message, 'agent_account_taken');
+      if (err instanceof AgentAccountTaken) throw conflict(err.message, ERROR_CODES.agentAccountTaken);
       throw err;
     }
     const account = (await listAgentAccounts(app.db)).find(

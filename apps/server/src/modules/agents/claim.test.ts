@@ -4,7 +4,7 @@ import { agents, mailOutbox, orders } from '../../db/schema';
 import { hashSecret } from '../../lib/passwords';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
-import { hashClaimCode } from '../checkout/fulfilment';
+import { hashClaimCode } from '../orders/ticket-issue';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: TestUser;
@@ -102,6 +102,24 @@ describe('test checkout', () => {
     const success = await t.app.inject({ url: `/api/success/${order.uniqueId}/`, headers: buyer.auth });
     expect(success.statusCode).toBe(409);
     expect(success.json()).toMatchObject({ code: 'order_state', status: 'cancelled' });
+  });
+
+  it("cancelling an Italian buyer's test checkout goes back to the Italian cancel page", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session/',
+      headers: buyer.auth,
+      payload: { adult_count: '1', youth_count: '0', package_identifier: 'GL-24', language: 'it' },
+    });
+    const { id } = res.json();
+    const page = await t.app.inject({ url: `/api/test-checkout/${id}/`, headers: buyer.auth });
+    expect(page.json().cancel_url).toBe('/it/cancel/');
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/test-checkout/${id}/cancel/`,
+      headers: buyer.auth,
+    });
+    expect(cancel.json().redirect).toBe('/it/cancel/');
   });
 
   it('refuses to cancel a paid checkout with 409 order_state and changes nothing', async () => {

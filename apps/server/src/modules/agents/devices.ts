@@ -6,14 +6,15 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { AgentDevice } from '@rome/contract';
+import { ERROR_CODES } from '@rome/contract';
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { agentAccounts, agentDevices, agents } from '../../db/schema';
+import { bearerToken } from '../../lib/bearer';
 import { HttpError } from '../../lib/errors';
 import { dummyHash, hashSecret, verifySecret } from '../../lib/passwords';
-import { bearerToken } from '../auth/plugin';
 
 /** Every device token starts so; a leaked one is recognisable in a secret scanner. */
 export const DEVICE_TOKEN_PREFIX = 'rbt_dev_';
@@ -194,7 +195,7 @@ export async function requireAgentDevice(req: FastifyRequest, reply: FastifyRepl
       error: token
         ? 'This device is not signed in (revoked, or not a device token). Sign in again.'
         : 'Sign this device in with your agent account.',
-      code: token ? 'device_not_valid' : 'unauthorized',
+      code: token ? ERROR_CODES.deviceNotValid : 'unauthorized',
     });
   }
   req.agentDevice = found;

@@ -16,10 +16,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { agentClaims, agents, orders, packages, resellers, slots } from '../../db/schema';
-import { hashClaimCode } from '../checkout/fulfilment';
+import { type KeyAccess, verifyTicket } from '../orders/signed-ticket';
+import { hashClaimCode } from '../orders/ticket-issue';
 import type { AgentDeviceAuth } from './devices';
 import { markClaimedByDevice } from './service';
-import { type KeyAccess, verifyTicket } from './signed-ticket';
 
 const ticketColumns = {
   id: orders.id,

@@ -2,14 +2,21 @@
  * Agents redeem tickets: the claim link carries the ticket's code, the agent picks their name and
  * types their security code. A ticket is claimed once, atomically, however many agents try at once.
  */
-import { type ClaimInfo, centsToDecimal, INVENTORY_MESSAGES, passExpired, romeParts } from '@rome/contract';
+import {
+  type ClaimInfo,
+  centsToDecimal,
+  ERROR_CODES,
+  INVENTORY_MESSAGES,
+  passExpired,
+  romeParts,
+} from '@rome/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agents, orders, packages, resellers, slots, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { dummyHash, verifySecret } from '../../lib/passwords';
 import { hit, known, peek, remember } from '../../lib/rate-limit';
-import { hashClaimCode } from '../checkout/fulfilment';
+import { hashClaimCode } from '../orders/ticket-issue';
 
 export const CLAIM_MESSAGES = {
   notFound: 'Ticket not found.',
@@ -145,23 +152,31 @@ export async function claimTicket(
   }
   // A refunded ticket is known, and the agent is told why it does not count.
   if (t.order.status === 'refunded' && !t.order.qrCodeScanned)
-    throw new HttpError(409, { success: false, error: INVENTORY_MESSAGES.refunded, code: 'ticket_refunded' });
+    throw new HttpError(409, {
+      success: false,
+      error: INVENTORY_MESSAGES.refunded,
+      code: ERROR_CODES.ticketRefunded,
+    });
   // A pass must be first used within its validity window (days from purchase).
   if (passExpired(t.order.paidAt, t.availabilityType, t.validityDays) && !t.order.qrCodeScanned)
-    throw new HttpError(409, { success: false, error: INVENTORY_MESSAGES.passExpired, code: 'pass_expired' });
+    throw new HttpError(409, {
+      success: false,
+      error: INVENTORY_MESSAGES.passExpired,
+      code: ERROR_CODES.passExpired,
+    });
   if (t.order.status !== 'paid') throw new HttpError(404, { success: false, error: CLAIM_MESSAGES.notFound });
   if (t.order.qrCodeScanned) {
     throw new HttpError(409, {
       success: false,
       error: (await claimInfo(db, input.code))!.msg,
       claimed: true,
-      code: 'already_claimed',
+      code: ERROR_CODES.alreadyClaimed,
     });
   }
   // Wrong codes for this ticket from this address: that address waits (others still can claim it).
   const ticketKey = keys.addressTicket(t.order.id);
   const locked = () =>
-    new HttpError(429, { success: false, error: CLAIM_MESSAGES.locked, code: 'claim_locked' });
+    new HttpError(429, { success: false, error: CLAIM_MESSAGES.locked, code: ERROR_CODES.claimLocked });
   if ((await peek(db, ticketKey)) >= CLAIM_LIMITS.addressTicket[0]) throw locked();
 
   const [agent] = await db
@@ -175,21 +190,29 @@ export async function claimTicket(
     (await peek(db, keys.agent(agent.id))) >= CLAIM_LIMITS.agent[0] &&
     !(await known(db, keys.desk(agent.id)))
   )
-    throw new HttpError(429, { success: false, error: CLAIM_MESSAGES.agentLocked, code: 'agent_locked' });
+    throw new HttpError(429, {
+      success: false,
+      error: CLAIM_MESSAGES.agentLocked,
+      code: ERROR_CODES.agentLocked,
+    });
   const ok = await verifySecret(agent?.codeHash ?? (await dummyHash()), input.securityCode.slice(0, 200));
   if (!agent || !ok) {
     await countAddressFailure(db, ip);
     if (agent) await hit(db, keys.agent(agent.id), CLAIM_LIMITS.agent[0], CLAIM_LIMITS.agent[1]);
     const r = await hit(db, ticketKey, CLAIM_LIMITS.addressTicket[0], CLAIM_LIMITS.addressTicket[1]);
     if (r.count >= CLAIM_LIMITS.addressTicket[0]) throw locked();
-    throw new HttpError(400, { success: false, error: CLAIM_MESSAGES.wrongCode, code: 'agent_code_wrong' });
+    throw new HttpError(400, {
+      success: false,
+      error: CLAIM_MESSAGES.wrongCode,
+      code: ERROR_CODES.agentCodeWrong,
+    });
   }
   if (!(await markClaimed(db, t.order.id, agent.id))) {
     throw new HttpError(409, {
       success: false,
       error: (await claimInfo(db, input.code))!.msg,
       claimed: true,
-      code: 'already_claimed',
+      code: ERROR_CODES.alreadyClaimed,
     });
   }
   await remember(db, keys.desk(agent.id), CLAIM_LIMITS.knownDeskSeconds);

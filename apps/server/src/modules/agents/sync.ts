@@ -14,11 +14,11 @@ import { AGENT_SCAN_MESSAGES, type AgentScanResult, type ScanAnswer } from '@rom
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agentClaims, claimConflicts, orders } from '../../db/schema';
+import type { KeyAccess } from '../orders/signed-ticket';
 import { type ClaimSide, recordConflict } from './conflicts';
 import type { AgentDeviceAuth } from './devices';
 import { identify, judge, scanAnswer, type TicketRow, ticketWhere } from './scan';
 import { markClaimed } from './service';
-import type { KeyAccess } from './signed-ticket';
 
 export type OfflineClaim = { id: string; scan: string; claimed_at: string };
 export type SyncResult = ScanAnswer & { id: string; repeated: boolean; conflict: boolean; kept: boolean };

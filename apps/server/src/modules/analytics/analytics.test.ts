@@ -8,9 +8,9 @@ import {
 } from '@rome/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents } from '../../db/schema';
+import { recordServerEvent } from '../../lib/server-events';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
-import { recordServerEvent } from '../activity/record';
 import { DESCRIBE_ACTION, describeActivity } from './service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

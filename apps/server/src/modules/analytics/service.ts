@@ -13,7 +13,7 @@ import {
   WEEKLY_TREND_DAYS,
 } from '@rome/contract';
 import type { Db } from '../../db/client';
-import type { GeoLocator } from '../activity/ip';
+import type { GeoLocator } from '../../lib/ip';
 import * as q from './queries';
 
 export const DEFAULT_ANALYTICS_TIME_ZONE = 'Asia/Dhaka';

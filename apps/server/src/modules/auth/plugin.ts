@@ -3,8 +3,10 @@
  *
  * Use in a route:
  *
- *   import { requireUser, requireEditor, requireSuperuser, optionalUser } from '../auth/plugin';
- *   app.get('/api/dashboard/', { preHandler: requireUser }, async (req) => req.user!.id);
+ *   app.get('/api/dashboard/', { preHandler: app.accessGuards.user }, async (req) => req.user!.id);
+ *
+ * (app.ts hands these guards to every module as `app.accessGuards`; contract routes get theirs from
+ * `route()`, lib/contract-route.ts.)
  *
  * - `requireUser`: a valid Bearer access token is needed, else 401
  *   {detail: 'Authentication credentials were not provided.'} (plus code 'token_not_valid' when a
@@ -19,13 +21,14 @@
  * `await req.authenticate()` does the same lookup anywhere (memoised per request). The token is only
  * checked on routes that ask for it, so public reads pay nothing for a Bearer header.
  */
-import { AUTH_MESSAGES } from '@rome/contract';
+import { AUTH_MESSAGES, ERROR_CODES } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { bearerToken } from '../../lib/bearer';
 import { HttpError } from '../../lib/errors';
+import type { UserRow } from '../../lib/users';
 import { createSessionCache } from './session-cache';
 import { createTokenService, type TokenService } from './tokens';
-import type { UserRow } from './users';
 
 export type AuthUser = UserRow;
 
@@ -43,18 +46,10 @@ declare module 'fastify' {
 
 const lookups = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
 
-/** The request's Bearer token, or null. */
-export function bearerToken(req: FastifyRequest): string | null {
-  const header = req.headers.authorization;
-  if (typeof header !== 'string') return null;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return m ? m[1] : null;
-}
-
 const notAuthenticated = (tokenSent: boolean) =>
   new HttpError(401, {
     detail: AUTH_MESSAGES.notAuthenticated,
-    ...(tokenSent ? { code: 'token_not_valid' } : {}),
+    ...(tokenSent ? { code: ERROR_CODES.tokenNotValid } : {}),
   });
 const forbidden = () => new HttpError(403, { detail: AUTH_MESSAGES.forbidden });
 

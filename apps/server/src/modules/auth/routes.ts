@@ -2,24 +2,24 @@
  * The token calls of spec §7 (paths as the spec's client calls them, under /api/). Their contract:
  * packages/contract/src/auth.api.ts; a body without its fields is answered 400 from there.
  */
-import { AUTH_MESSAGES } from '@rome/contract';
+import { AUTH_MESSAGES, ERROR_CODES } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { HttpError } from '../../lib/errors';
+import { signInFailed, signInSucceededClauses } from '../../lib/limits';
 import { dummyHash, verifySecret } from '../../lib/passwords';
-import { signInFailed, signInSucceededClauses } from './limits';
+import { normalizeEmail } from '../../lib/users';
 import { gateAndFindAccount } from './sign-in';
 import { InvalidTokenError } from './tokens';
-import { normalizeEmail } from './users';
 
 /** Passwords longer than this are not hashed (a slow hash of a huge input is a cheap attack). */
 const MAX_CHECKED_PASSWORD = 1024;
 
 /** 401 DRF-style, as the spec's client expects: detail and code 'token_not_valid' (and error). */
 const tokenNotValid = () =>
-  new HttpError(401, { detail: AUTH_MESSAGES.tokenNotValid, code: 'token_not_valid' });
+  new HttpError(401, { detail: AUTH_MESSAGES.tokenNotValid, code: ERROR_CODES.tokenNotValid });
 const badCredentials = () =>
-  new HttpError(401, { detail: AUTH_MESSAGES.badCredentials, code: 'no_active_account' });
+  new HttpError(401, { detail: AUTH_MESSAGES.badCredentials, code: ERROR_CODES.noActiveAccount });
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   /** Sign in: {username (the e-mail, any casing), password} -> {access, refresh}. */

@@ -15,7 +15,7 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '@rome/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { ChangeFeed } from '../../lib/change-feed';
-import { findUserById, type UserRow } from './users';
+import { findUserById, type UserRow } from '../../lib/users';
 
 export type AuthState = { user: UserRow; revokedFamilies: ReadonlySet<string> };
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../lib/limits';
+import { findUserByEmail } from '../../lib/users';
 import { createTestApp } from '../../test/harness';
-import { LIMITS } from './limits';
 import { gateAndFindAccount } from './sign-in';
 import { ip, makeUser } from './testing';
-import { findUserByEmail } from './users';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

@@ -6,8 +6,8 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { checkSignInGate, rowsOf, signInGateClauses } from './limits';
-import type { UserRow } from './users';
+import { checkSignInGate, rowsOf, signInGateClauses } from '../../lib/limits';
+import type { UserRow } from '../../lib/users';
 
 const USER_COLUMNS = Object.entries(getTableColumns(users));
 

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { createUser } from './users';
+import { createUser } from '../../lib/users';
 
 let n = 0;
 /** A fresh account with a unique e-mail and a strong random password. */

@@ -23,9 +23,9 @@ import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { errors, jwtVerify } from 'jose';
 import type { Db } from '../../db/client';
 import { refreshTokens } from '../../db/schema';
+import { findUserById, type UserRow } from '../../lib/users';
 import { hs256Signer } from './jwt-sign';
 import { createSessionCache, type SessionCache } from './session-cache';
-import { findUserById, type UserRow } from './users';
 
 export type TokenType = 'access' | 'refresh';
 export type TokenPair = { access: string; refresh: string };

@@ -7,7 +7,7 @@
  * the app signs in with the spec's call and hands the refresh token it got to POST /api/session/refresh/
  * at once, which spends it and starts the cookie.
  */
-import { AUTH_MESSAGES, REFRESH_TOKEN_TTL_SECONDS } from '@rome/contract';
+import { AUTH_MESSAGES, ERROR_CODES, REFRESH_TOKEN_TTL_SECONDS } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { HttpError } from '../../lib/errors';
@@ -20,7 +20,7 @@ const COOKIE_PATH = '/api/session/';
 /** 401 as the spec's token calls answer it, the cookie cleared. */
 const tokenNotValid = (reply: FastifyReply) => {
   clearCookie(reply);
-  return new HttpError(401, { detail: AUTH_MESSAGES.tokenNotValid, code: 'token_not_valid' });
+  return new HttpError(401, { detail: AUTH_MESSAGES.tokenNotValid, code: ERROR_CODES.tokenNotValid });
 };
 
 function secureCookie(req: FastifyRequest): boolean {

@@ -9,9 +9,9 @@ import { ALT_SLOTS, DEFAULT_LOCALE, IMAGE_SLOTS, type Locale, type PackageEdit }
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mediaItems, packageImages, packages, packageTranslations } from '../../db/schema';
+import { recordEdit } from '../../lib/edit-log';
 import { badRequest, notFound } from '../../lib/errors';
 import { sanitizeHtml } from '../../lib/sanitize';
-import { recordEdit } from '../content/service';
 
 /**
  * `edit` is the request body as the contract parsed it (packageEditSchema): prices in cents, texts on

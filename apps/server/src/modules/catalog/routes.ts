@@ -3,7 +3,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type Encoding, encode, MIN_COMPRESS_BYTES, pickEncoding } from '../../lib/compress';
 import { route } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
-import { requireEditor } from '../auth/plugin';
 import { updatePackage } from './edit';
 
 /** Compressed bodies of the package list, per catalog snapshot (dropped with the snapshot). */
@@ -55,6 +54,6 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     },
     // Who may call is decided before the body is validated: an anonymous caller gets 401, not 400.
     // (route() adds the same guard as a preHandler; the sign-in lookup is memoised per request.)
-    { preValidation: requireEditor },
+    { preValidation: app.accessGuards.editor },
   );
 };

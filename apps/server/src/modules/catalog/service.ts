@@ -21,8 +21,8 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folders, mediaItems, packageImages, packages, packageTranslations } from '../../db/schema';
-import { openSlotDates } from '../inventory/slots';
-import { mediaUrl } from '../media/urls';
+import { mediaUrl } from '../../lib/media-url';
+import { openSlotDates } from '../orders/slots';
 
 type PackageRow = typeof packages.$inferSelect;
 

@@ -4,10 +4,10 @@ import { route } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import { enforce } from '../../lib/rate-limit';
+import { buyerSessionOrder, closeUnpaidSession, fulfilPaidSession } from '../orders/payment';
+import { orderLocale, orderStateError } from '../orders/state';
 import { readCheckoutPayload } from './fields';
-import { buyerSessionOrder, closeUnpaidSession, fulfilPaidSession } from './fulfilment';
-import { orderLocale, orderStateError } from './order-state';
-import { CHECKOUT_LIMIT, checkoutLimitKey, createCheckout } from './service';
+import { CANCEL_PATH, CHECKOUT_LIMIT, checkoutLimitKey, createCheckout, successPath } from './service';
 
 export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'POST /api/create-checkout-session/', async (req) => {
@@ -66,8 +66,8 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       adult_price: centsToDecimal(order.adultPriceCents),
       youth_price: centsToDecimal(order.youthPriceCents),
       total_price: centsToDecimal(order.totalCents),
-      success_url: localizedPath(orderLocale(order), `/success/${order.uniqueId}/`),
-      cancel_url: localizedPath(orderLocale(order), '/cancel/'),
+      success_url: localizedPath(orderLocale(order), successPath(order.uniqueId)),
+      cancel_url: localizedPath(orderLocale(order), CANCEL_PATH),
     };
   });
 
@@ -88,14 +88,15 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     );
     // A cancelled or expired checkout is not paid afterwards (the order state table refuses it).
     if (result === 'order_closed') throw orderStateError('pay');
-    return { result, redirect: localizedPath(orderLocale(order), `/success/${order.uniqueId}/`) };
+    return { result, redirect: localizedPath(orderLocale(order), successPath(order.uniqueId)) };
   });
 
   route(app, 'POST /api/test-checkout/:session/cancel/', async (req) => {
     const { session } = req.params;
-    await loadOwnSession(session, req.user!.id);
+    const { order } = await loadOwnSession(session, req.user!.id);
     // Cancelling twice is fine; cancelling a paid (or expired) checkout is refused.
     if ((await closeUnpaidSession(app.db, session, 'cancel')) === 'refused') throw orderStateError('cancel');
-    return { redirect: '/cancel/' };
+    // Back to the cancel page in the buyer's language, as Stripe's cancel_url does.
+    return { redirect: localizedPath(orderLocale(order), CANCEL_PATH) };
   });
 };

@@ -9,6 +9,7 @@ import {
   type CheckoutPayload,
   DEFAULT_LOCALE,
   localizedPath,
+  pagePath,
   romeToday,
   usesSlots,
   validateCheckout,
@@ -20,16 +21,21 @@ import { activityEvents, orders, packages, slots } from '../../db/schema';
 import { togetherSql, writeTogether } from '../../db/write-together';
 import { badRequest, HttpError } from '../../lib/errors';
 import { hitWith, judged, refuseOver } from '../../lib/rate-limit';
+import { EVENT_COLUMNS, serverEventRow } from '../../lib/server-events';
 import type { PaymentProvider } from '../../payments/provider';
-import { EVENT_COLUMNS, serverEventRow } from '../activity/record';
-import { packageTitleIn } from '../catalog/words';
-import { chooseSlot, countsPlaces, holdOrder, holdUntil, isSlotId, pricedOrder } from '../inventory/hold';
-import { moveOrder } from './order-state';
+import { chooseSlot, countsPlaces, holdOrder, holdUntil, isSlotId, pricedOrder } from '../orders/hold';
+import { moveOrder } from '../orders/state';
+import { packageTitleIn } from '../orders/words';
 
 /** How long a hosted checkout stays open (Stripe's minimum is 30 minutes). */
 export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
 
 /** A buyer's checkouts: at most this many in the window, counted before anything is written. */
+/** Where a payment sends the buyer back: the spec's success and cancel pages (with their slash). */
+export const successPath = (uniqueId: string) =>
+  pagePath('/success/:uniqueId', { uniqueId }, { slash: true });
+export const CANCEL_PATH = pagePath('/cancel', {}, { slash: true });
+
 export const CHECKOUT_LIMIT = { max: 30, windowSeconds: 600 } as const;
 export const checkoutLimitKey = (userId: string): string => `checkout:user:${userId}`;
 
@@ -148,8 +154,8 @@ export async function createCheckout(
       lines,
       customerEmail: buyer.email,
       // Back to the pages of the buyer's language.
-      successUrl: `${deps.publicUrl}${localizedPath(language, `/success/${uniqueId}/`)}`,
-      cancelUrl: `${deps.publicUrl}${localizedPath(language, '/cancel/')}`,
+      successUrl: `${deps.publicUrl}${localizedPath(language, successPath(uniqueId))}`,
+      cancelUrl: `${deps.publicUrl}${localizedPath(language, CANCEL_PATH)}`,
       locale: language,
       expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
       idempotencyKey: `checkout-${uniqueId}`,

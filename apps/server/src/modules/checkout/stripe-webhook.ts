@@ -13,9 +13,9 @@ import { route } from '../../lib/contract-route';
 import { badRequest, notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import type { PaymentProvider } from '../../payments/provider';
-import { markRefunded } from '../inventory/refunds';
-import { closeUnpaidSession, fulfilPaidSession } from './fulfilment';
-import { moveOrder } from './order-state';
+import { closeUnpaidSession, fulfilPaidSession } from '../orders/payment';
+import { markRefunded } from '../orders/refunds';
+import { moveOrder } from '../orders/state';
 
 export const HANDLED_EVENTS = [
   'checkout.session.completed',

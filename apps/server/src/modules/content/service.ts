@@ -17,31 +17,18 @@ import type { Db } from '../../db/client';
 import {
   contentBlocks,
   contentTranslations,
-  editLog,
   mediaItems,
   pageImages,
   pages,
   pageTranslations,
 } from '../../db/schema';
+import { recordEdit } from '../../lib/edit-log';
 import { badRequest, notFound } from '../../lib/errors';
+import { mediaUrl } from '../../lib/media-url';
 import { sanitizeHtml } from '../../lib/sanitize';
-import { mediaUrl } from '../media/urls';
 
 export const isPageTag = (tag: string) => /^[a-z0-9][a-z0-9-]{0,79}$/i.test(tag);
 export const isUniqueTag = (tag: string) => /^[a-z0-9][a-z0-9_-]{0,119}$/i.test(tag);
-
-export async function recordEdit(
-  db: Db,
-  e: { userId: string; entity: string; entityKey: string; before: unknown; after: unknown },
-) {
-  await db.insert(editLog).values({
-    userId: e.userId,
-    entity: e.entity,
-    entityKey: e.entityKey,
-    before: e.before ?? null,
-    after: e.after ?? null,
-  });
-}
 
 const pageOut = (p: typeof pages.$inferSelect) => ({
   slug: p.slug,

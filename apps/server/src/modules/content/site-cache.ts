@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mediaItems, pageImages, pages, pageTranslations, websiteSettings } from '../../db/schema';
-import { mediaUrl } from '../media/urls';
+import { mediaUrl } from '../../lib/media-url';
 
 export type PageMeta = {
   title: string;

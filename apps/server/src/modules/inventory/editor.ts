@@ -7,6 +7,7 @@ import {
   addDays,
   capacityBelowSoldMessage,
   type EditorSlot,
+  ERROR_CODES,
   INVENTORY_MESSAGES,
   MAX_SLOTS_PER_STEP,
   type RecurringSlots,
@@ -16,9 +17,9 @@ import {
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, packages, slots } from '../../db/schema';
+import { recordEdit } from '../../lib/edit-log';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { recordEdit } from '../content/service';
-import { editorSlot, lockSlot, placesTaken } from './slots';
+import { editorSlot, lockSlot, placesTaken } from '../orders/slots';
 
 type PackageRow = typeof packages.$inferSelect;
 
@@ -166,7 +167,7 @@ export async function deleteSlot(db: Db, userId: string, slotId: string): Promis
     const slot = await lockSlot(t, slotId);
     if (!slot) throw notFound('This time does not exist.');
     const [{ n }] = await t.select({ n: count() }).from(orders).where(eq(orders.slotId, slot.id));
-    if (n > 0) throw conflict(INVENTORY_MESSAGES.slotHasOrders, 'slot_has_orders');
+    if (n > 0) throw conflict(INVENTORY_MESSAGES.slotHasOrders, ERROR_CODES.slotHasOrders);
     await t.delete(slots).where(eq(slots.id, slot.id));
     await recordEdit(t, {
       userId,

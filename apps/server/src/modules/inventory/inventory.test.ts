@@ -20,7 +20,7 @@ import { apiCaller } from '../../test/api';
 import { createTestApp } from '../../test/harness';
 import { makeTimed } from '../../test/inventory';
 import { createUser, type TestUser } from '../../test/users';
-import { qrPayloadFromImage } from '../wallet/service';
+import { qrPayloadFromImage } from '../tickets/wallet/service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: TestUser;

@@ -5,9 +5,9 @@ import { route } from '../../lib/contract-route';
 import { badRequest, notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import { enforce } from '../../lib/rate-limit';
+import { refundOrder } from '../orders/refunds';
+import { dateRange, editorSlot, publicSlot, slotsBetween } from '../orders/slots';
 import { addRecurringSlots, deleteSlot, packageByTag, saveSettings, settingsOf, updateSlot } from './editor';
-import { refundOrder } from './refunds';
-import { dateRange, editorSlot, publicSlot, slotsBetween } from './slots';
 
 const RANGE_MESSAGE = 'The date range must run forwards and span at most 370 days.';
 

@@ -9,7 +9,7 @@ import { mailOutbox, orders } from '../../db/schema';
 import { type StripeTestApp, stripeTestApp } from '../../test/stripe-app';
 import { chargeRefundedEvent, sessionEvent } from '../../test/stripe-standin';
 import { createUser, type TestUser } from '../../test/users';
-import { settlePendingRefunds } from './refunds';
+import { settlePendingRefunds } from '../orders/refunds';
 
 let t: StripeTestApp;
 let buyer: TestUser;

@@ -2,9 +2,9 @@ import { type PartnerLogo, type PartnerLogoInput, validatePartnerLogo } from '@r
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mediaItems, partnerLogos } from '../../db/schema';
+import { recordEdit } from '../../lib/edit-log';
 import { badRequest, notFound } from '../../lib/errors';
-import { recordEdit } from '../content/service';
-import { mediaUrl } from '../media/urls';
+import { mediaUrl } from '../../lib/media-url';
 
 /** Partner logos in display order; only the active ones unless `all`. */
 export async function listLogos(db: Db, opts: { all: boolean }): Promise<PartnerLogo[]> {

@@ -3,9 +3,9 @@ import { mediaUploadFieldsSchema, uploadLimit } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { badRequest, HttpError, notFound, withMessage } from '../../lib/errors';
+import { getWebsiteSettings } from '../../lib/site-settings';
 import { isSafeKey } from '../../storage/storage';
-import { getWebsiteSettings } from '../settings/service';
-import { ticketQrPng } from '../tickets/qr';
+import { ticketQrPng } from '../orders/ticket-qr';
 import { createMedia, deleteMedia, listMedia, type Upload, updateMedia } from './service';
 
 const TYPES: Record<string, string> = {

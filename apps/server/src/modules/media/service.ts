@@ -10,10 +10,10 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
 import type { Db } from '../../db/client';
 import { mediaItems, packageImages, packages, pageImages, partnerLogos } from '../../db/schema';
+import { recordEdit } from '../../lib/edit-log';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { mediaUrl } from '../../lib/media-url';
 import { newFileKey, type Storage } from '../../storage/storage';
-import { recordEdit } from '../content/service';
-import { mediaUrl } from './urls';
 
 type Row = typeof mediaItems.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { isEmail, NEWSLETTER_DUPLICATE_ERROR } from '@rome/contract';
+import { ERROR_CODES, isEmail, NEWSLETTER_DUPLICATE_ERROR } from '@rome/contract';
 import type { Db } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema';
 import { badRequest, HttpError } from '../../lib/errors';
@@ -14,5 +14,5 @@ export async function subscribe(db: Db, rawEmail: unknown): Promise<void> {
     .onConflictDoNothing()
     .returning({ id: newsletterSubscriptions.id });
   if (inserted.length === 0)
-    throw new HttpError(400, { error: NEWSLETTER_DUPLICATE_ERROR, code: 'already_subscribed' });
+    throw new HttpError(400, { error: NEWSLETTER_DUPLICATE_ERROR, code: ERROR_CODES.alreadySubscribed });
 }

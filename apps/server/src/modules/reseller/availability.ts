@@ -18,7 +18,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { slots } from '../../db/schema';
-import { type SlotRow, slotsBetween } from '../inventory/slots';
+import { type SlotRow, slotsBetween } from '../orders/slots';
 import { badRequest, invalidAvailability } from './errors';
 import { type Capabilities, isFreesale, type PackageRow, sellsSlots, unitPricing } from './products';
 

@@ -8,26 +8,24 @@
  *   order 'pending', hold run out   -> EXPIRED       order 'paid', claimed        -> REDEEMED
  *   order 'cancelled' / 'expired'   -> CANCELLED / EXPIRED      order 'refunded'  -> CANCELLED
  */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ACTION,
   orderReference,
   placesFor,
   romeParts,
   romeToday,
-  ticketQrText,
   validateCheckout,
 } from '@rome/contract';
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type BookingContact, type BookingUnitItem, orders, packages, slots } from '../../db/schema';
-import { recordServerEvent } from '../activity/record';
-import { signOrder } from '../agents/signed-ticket';
-import { hashClaimCode } from '../checkout/fulfilment';
-import { moveOrder, type OrderRow } from '../checkout/order-state';
-import { checkMove, holdOrder, pricedOrder, stillFits } from '../inventory/hold';
-import { canCancel, markRefunded } from '../inventory/refunds';
-import { lockSlot } from '../inventory/slots';
+import { recordServerEvent } from '../../lib/server-events';
+import { checkMove, holdOrder, pricedOrder, stillFits } from '../orders/hold';
+import { canCancel, markRefunded } from '../orders/refunds';
+import { lockSlot } from '../orders/slots';
+import { moveOrder, type OrderRow } from '../orders/state';
+import { hashClaimCode, issueTicket, ticketQrTextFor, voucherClaimCode } from '../orders/ticket-issue';
 import { bookingAvailability, resolveAvailability } from './availability';
 import { badRequest, invalidBooking, invalidUnit, unprocessable } from './errors';
 import type { Reseller } from './keys';
@@ -63,20 +61,11 @@ type UnitItemInput = { uuid?: string; unitId: string; resellerReference?: string
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const utc = (d: Date | null) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : null);
 
-/**
- * A confirmed booking's claim code: derived from the server secret and the order, so the voucher can be
- * shown again on every GET while only its hash is stored (as for the web shop's tickets).
- */
-export const ticketCode = (secret: string, orderId: string): string =>
-  createHmac('sha256', secret)
-    .update(`octo-ticket:${orderId}`)
-    .digest()
-    .subarray(0, 18)
-    .toString('base64url');
-
 /** The voucher's QR: the claim link, with the ticket signed for the agents' app (issue #19) in its fragment. */
-const claimUrl = async (ctx: OctoContext, orderId: string, code: string) =>
-  ticketQrText(ctx.publicUrl, code, await signOrder({ db: ctx.db, secret: ctx.ticketSecret }, orderId));
+const claimUrl = (ctx: OctoContext, orderId: string, code: string) =>
+  ticketQrTextFor({ db: ctx.db, publicUrl: ctx.publicUrl, signingSecret: ctx.ticketSecret }, code, {
+    orderId,
+  });
 
 function contactOf(input: ContactInput, fallback?: BookingContact | null): BookingContact {
   const str = (v: unknown, max = 300): string | null =>
@@ -180,7 +169,7 @@ export async function toBooking(ctx: OctoContext, order: OrderRow, now = new Dat
   const cancelled = status === 'CANCELLED';
   const redeemedAt = order.qrCodeScanned ? utc(order.claimedAt) : null;
   // The voucher's QR holds the claim link; shown once the booking is confirmed (and after it is used).
-  const code = order.status === 'paid' ? ticketCode(ctx.ticketSecret, order.id) : null;
+  const code = order.status === 'paid' ? voucherClaimCode(ctx.ticketSecret, order.id) : null;
   const codeValid = code !== null && hashClaimCode(code) === order.claimCodeHash;
   const voucher =
     order.status === 'paid'
@@ -453,11 +442,11 @@ export async function confirmBooking(ctx: OctoContext, uuid: string, input: Conf
       );
     if (input.unitItems && sameUnits(order, input.unitItems))
       order = await keepUnitRefs(t, order, input.unitItems);
-    const code = ticketCode(ctx.ticketSecret, order.id);
+    const { columns } = issueTicket({ voucher: { secret: ctx.ticketSecret, orderId: order.id } }, now);
     const moved = await moveOrder(t, order, 'confirm', {
       paidAt: now,
       amountPaidCents: order.totalCents,
-      claimCodeHash: hashClaimCode(code),
+      ...columns,
     });
     if (!moved) throw invalidBooking(uuid, 'The booking changed meanwhile; fetch it and try again');
     return { row: moved, pkg, first: true };

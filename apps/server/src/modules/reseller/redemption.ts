@@ -8,8 +8,8 @@ import { passExpired } from '@rome/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, packages } from '../../db/schema';
-import { hashClaimCode } from '../checkout/fulfilment';
-import type { OrderRow } from '../checkout/order-state';
+import type { OrderRow } from '../orders/state';
+import { hashClaimCode } from '../orders/ticket-issue';
 import { type OctoContext, toBooking } from './bookings';
 import { badRequest, OctoError, unprocessable } from './errors';
 

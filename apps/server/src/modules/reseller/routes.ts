@@ -31,7 +31,7 @@ import { route } from '../../lib/contract-route';
 import { HttpError, notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import { hit } from '../../lib/rate-limit';
-import { slotsBetween } from '../inventory/slots';
+import { slotsBetween } from '../orders/slots';
 import { availabilities, calendar } from './availability';
 import {
   cancelBooking,

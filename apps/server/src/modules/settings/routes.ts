@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
-import { requireEditor } from '../auth/plugin';
-import { recordEdit } from '../content/service';
-import { getSettingsRow, getWebsiteSettings, setGlobalHeadCode } from './service';
+import { recordEdit } from '../../lib/edit-log';
+import { getSettingsRow, getWebsiteSettings, setGlobalHeadCode } from '../../lib/site-settings';
 
 export const settingsRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/website-settings/', async () => ({
@@ -34,6 +33,6 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
     },
     // Who may call is decided before the body is validated: an anonymous caller gets 401, not 400.
     // (route() adds the same guard as a preHandler; the sign-in lookup is memoised per request.)
-    { preValidation: requireEditor },
+    { preValidation: app.accessGuards.editor },
   );
 };

@@ -6,19 +6,26 @@
  * - 'Find my tickets': the paid tickets bought with an address, to that address only. The caller
  *   answers the same whether or not there were any.
  */
-import { localizedPath, TICKET_LINK_MESSAGES, TICKET_MESSAGES, ticketLinkPath } from '@rome/contract';
+import {
+  ERROR_CODES,
+  localizedPath,
+  pagePath,
+  TICKET_LINK_MESSAGES,
+  TICKET_MESSAGES,
+  ticketLinkPath,
+} from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, users } from '../../db/schema';
 import { serverI18n } from '../../i18n/catalog';
 import { conflict, notFound } from '../../lib/errors';
+import { findUserByEmail } from '../../lib/users';
 import { enqueueMail, type MailAttachment } from '../../mail/outbox';
 import { type TicketLinkLine, ticketCounts, ticketLinksMail } from '../../mail/ticket-mail';
 import type { Storage } from '../../storage/storage';
-import { findUserByEmail } from '../auth/users';
-import { visitText } from '../inventory/refunds';
-import { issueLink, ownTicket, type TicketFacts, ticketFacts } from './link';
-import { pdfFileName } from './pdf';
+import { visitText } from '../orders/refunds';
+import { issueLink, ownTicket, type TicketFacts, ticketFacts } from '../orders/ticket-link';
+import { pdfFileName } from '../orders/ticket-pdf';
 
 export type ResendDeps = { db: Db; storage: Storage; publicUrl: string };
 
@@ -63,7 +70,7 @@ async function sendNewLinks(
 export async function resendOwnTicket(deps: ResendDeps, userId: string, uniqueId: string) {
   const ticket = await ownTicket(deps.db, userId, uniqueId);
   if (!ticket) throw notFound(TICKET_MESSAGES.notFound);
-  if (ticket.orderStatus !== 'paid') throw conflict(TICKET_MESSAGES.resendRefunded, 'order_state');
+  if (ticket.orderStatus !== 'paid') throw conflict(TICKET_MESSAGES.resendRefunded, ERROR_CODES.orderState);
   const [buyer] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!buyer) throw notFound(TICKET_MESSAGES.notFound);
   // The PDF is made by the mail sender (order-pdf.ts), not while the buyer waits.
@@ -74,7 +81,7 @@ export async function resendOwnTicket(deps: ResendDeps, userId: string, uniqueId
       render: {
         kind: 'ticket-pdf',
         orderId: ticket.orderId,
-        termsUrl: `${deps.publicUrl}${localizedPath(ticket.locale, '/terms')}`,
+        termsUrl: `${deps.publicUrl}${localizedPath(ticket.locale, pagePath('/terms'))}`,
       },
     },
   ]);

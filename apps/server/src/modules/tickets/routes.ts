@@ -3,6 +3,7 @@ import {
   isEmail,
   localizedPath,
   ORDER_STATE_CODE,
+  pagePath,
   TICKET_LINK_MESSAGES,
   TICKET_MESSAGES,
 } from '@rome/contract';
@@ -12,11 +13,8 @@ import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import { enforce } from '../../lib/rate-limit';
 import { atLeast } from '../../lib/timing';
-import { normalizeEmail } from '../auth/users';
-import { refundOrder } from '../inventory/refunds';
-import { googleWalletSaveUrl } from '../wallet/google';
-import { appleConfigOf, googleConfigOf, sendApplePass } from '../wallet/routes';
-import { paidWalletTicket, walletAvailability } from '../wallet/service';
+import { normalizeEmail } from '../../lib/users';
+import { refundOrder } from '../orders/refunds';
 import {
   countLinkMiss,
   LINK_MISSES,
@@ -25,11 +23,14 @@ import {
   type TicketFacts,
   ticketByLink,
   tooManyLinkMisses,
-} from './link';
-import { pdfFileName, ticketPdf } from './pdf';
-import { ticketQrPng } from './qr';
+} from '../orders/ticket-link';
+import { pdfFileName, ticketPdf } from '../orders/ticket-pdf';
+import { ticketQrPng } from '../orders/ticket-qr';
 import { findMyTickets, resendOwnTicket } from './resend';
 import { findOwnOrder, listTickets } from './service';
+import { googleWalletSaveUrl } from './wallet/google';
+import { appleConfigOf, googleConfigOf, sendApplePass } from './wallet/routes';
+import { paidWalletTicket, walletAvailability } from './wallet/service';
 
 /** 'Find my tickets' sends e-mail: per address and per client, every request counts. */
 const FIND_PER_EMAIL = { max: 3, windowSeconds: 3600 } as const;
@@ -73,7 +74,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   const sendPdf = async (req: FastifyRequest, reply: FastifyReply, ticket: TicketFacts) => {
     const pdf = await ticketPdf([{ facts: ticket, qr: await ticketQrPng(app, ticket.qrFileKey) }], {
       // The terms page in the ticket's language (issue #20), like the rest of the PDF.
-      termsUrl: `${publicUrl(req)}${localizedPath(ticket.locale, '/terms')}`,
+      termsUrl: `${publicUrl(req)}${localizedPath(ticket.locale, pagePath('/terms'))}`,
     });
     return reply
       .header('cache-control', 'private, no-store')

@@ -3,9 +3,9 @@ import { centsToDecimal, type PurchasedTicket, romeParts } from '@rome/contract'
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, packages, slots } from '../../db/schema';
-import { orderPackageTitle } from '../catalog/words';
-import { canCancel, cancelDeadline } from '../inventory/refunds';
-import { mediaUrl } from '../media/urls';
+import { mediaUrl } from '../../lib/media-url';
+import { canCancel, cancelDeadline } from '../orders/refunds';
+import { orderPackageTitle } from '../orders/words';
 
 const ticketColumns = {
   order: orders,

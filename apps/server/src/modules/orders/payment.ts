@@ -1,0 +1,372 @@
+/**
+ * The one way an order becomes a ticket. Every payment path (Stripe webhook, reconciliation, the test
+ * checkout's Pay) ends here. Idempotent: however often and however concurrently it is called for a
+ * session, the order is marked paid once, one ticket is made and one e-mail is queued.
+ */
+import {
+  ACTION,
+  type FulfilResult,
+  localizedPath,
+  nextOrderStatus,
+  type OrderStatus,
+  orderReference,
+  pagePath,
+  ticketLinkPath,
+  ticketQrText,
+} from '@rome/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { filled, placeholders, preparedPerDb, preparedSql } from '../../db/prepared';
+import { activityEvents, mailOutbox, orders, packages, slots, ticketQrSources, users } from '../../db/schema';
+import { ifMovedSql, whenMoved } from '../../db/write-together';
+import { serverI18n } from '../../i18n/catalog';
+import { EVENT_COLUMNS, recordServerEvent, serverEventRow } from '../../lib/server-events';
+import { type MailMessage, OUTBOX_COLUMNS, outboxError, outboxRow } from '../../mail/outbox';
+import { ticketMail } from '../../mail/ticket-mail';
+import { holdStands, stillFits } from './hold';
+import { markRefunded, type RefundDeps, settleRefund, visitText } from './refunds';
+import type { OrderFacts } from './signed-ticket';
+import { moveOrder, type OrderChanges, type OrderRow, orderLocale, orderMoveSet } from './state';
+import { issueTicket, ticketQrTextFor } from './ticket-issue';
+import { pdfFileName } from './ticket-pdf';
+import { orderPackageTitle } from './words';
+
+export type { FulfilResult };
+
+/**
+ * With `provider`, a payment refunded at once (its places had gone) is also given back at once. With
+ * `signingSecret` (the server secret), the QR also carries the ticket signed for the agents' app.
+ */
+export type FulfilDeps = {
+  db: Db;
+  publicUrl: string;
+  provider?: RefundDeps['provider'];
+  signingSecret?: string;
+};
+
+/**
+ * The order of a payment session with what its ticket needs: the buyer's address, the package (its
+ * title in the order's language for the e-mail, issue #20) and the slot's start, in one statement.
+ */
+const sessionOrder = (db: Db) =>
+  db
+    .select({
+      order: orders,
+      buyerEmail: users.email,
+      pkg: packages,
+      title: orderPackageTitle,
+      startsAt: slots.startsAt,
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(packages, eq(packages.id, orders.packageId))
+    .leftJoin(slots, eq(slots.id, orders.slotId));
+type SessionOrder = Awaited<ReturnType<ReturnType<typeof sessionOrder>['where']>>[number];
+
+/** The same read without a lock, prepared once (the usual payment's first statement, issue #22). */
+const sessionOrderNow = preparedPerDb((db) =>
+  sessionOrder(db)
+    .where(eq(orders.providerSessionId, sql.placeholder('sessionId')))
+    .prepare('fulfil_session_order'),
+);
+
+/**
+ * A buyer's own payment session, prepared once: the test checkout's page reads it, and its Pay hands
+ * it to `fulfilPaidSession` (one read of the order, not two, issue #22).
+ */
+export const buyerSessionOrder = preparedPerDb((db) =>
+  sessionOrder(db)
+    .where(
+      and(
+        eq(orders.providerSessionId, sql.placeholder('sessionId')),
+        eq(orders.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare('test_checkout_own_session'),
+);
+export type { SessionOrder };
+
+type Paid = { amountCents: number; currency: string | null };
+const amountMatches = (order: OrderRow, paid: Paid) =>
+  paid.amountCents === order.totalCents && (paid.currency ?? 'eur').toLowerCase() === order.currency;
+
+/** `read`: the session's order as the caller has just read it (`buyerSessionOrder`), else read here. */
+export async function fulfilPaidSession(
+  deps: FulfilDeps,
+  sessionId: string,
+  paid: Paid,
+  read?: SessionOrder,
+): Promise<FulfilResult> {
+  if (await fulfilAtOnce(deps, sessionId, paid, read)) return 'fulfilled';
+  const result = await fulfilInTransaction(deps, sessionId, paid);
+  if (result.outcome === 'refunded_sold_out' && deps.provider && result.orderId) {
+    await settleRefund({ db: deps.db, provider: deps.provider, publicUrl: deps.publicUrl }, result.orderId);
+  }
+  return result.outcome;
+}
+
+/**
+ * What paying `found` writes (`payWrite`'s values): the order moved to paid with its claim code's and
+ * ticket link's hashes, what its QR says, the ticket e-mail, the payment event.
+ * The secrets (claim code, link token) are made here and leave only in the QR text and the e-mail.
+ */
+async function payValues(deps: FulfilDeps, db: Db, found: SessionOrder, paid: Paid) {
+  const order = found.order;
+  const pkg = found.pkg ?? undefined;
+  const buyer = found.buyerEmail === null ? undefined : { email: found.buyerEmail };
+  // The QR's signed ticket carries the payment's time (a pass's window): the one recorded below.
+  const paidAt = new Date();
+  // The claim code, the ticket link's token and the QR picture's key (ticket-issue.ts): only their
+  // hashes and the key are stored; the code and the token leave in the QR text and the e-mail.
+  const { code, linkToken, qrKey, columns } = issueTicket({}, paidAt);
+  const claimUrl = `${deps.publicUrl}${pagePath('/verify/:code', { code }, { slash: true })}`;
+  // What the QR says, kept with the payment; the picture is drawn after it, by the mail sender or
+  // whoever reads it first (tickets/qr.ts, issue #22).
+  const facts: OrderFacts | null = pkg
+    ? {
+        uniqueId: order.uniqueId,
+        packageTag: pkg.packageTag,
+        selectedDate: order.selectedDate,
+        startsAt: found.startsAt,
+        adults: order.adultCount,
+        youths: order.youthCount,
+        infants: order.infantCount,
+        paidAt: order.paidAt,
+        availabilityType: pkg.availabilityType,
+        validityDays: pkg.validityDays,
+      }
+    : null;
+  // The keys are read through the transaction when the cache is stale (PGlite has one connection).
+  const qrText = facts
+    ? await ticketQrTextFor({ ...deps, reader: db }, code, { facts }, { paidAt })
+    : ticketQrText(deps.publicUrl, code, null);
+  const title = found.title ?? 'Your ticket';
+  const locale = orderLocale(order);
+  const mail: MailMessage = {
+    to: buyer!.email,
+    ...ticketMail(
+      {
+        title,
+        uniqueId: order.uniqueId,
+        counts: { adults: order.adultCount, youths: order.youthCount, infants: order.infantCount },
+        totalCents: order.totalCents,
+        // Rome's date (and the slot's time), as the buyer will meet it, in the order's language.
+        visit: visitText(found.startsAt, order.selectedDate, locale),
+        timed: order.slotId !== null && pkg?.availabilityType === 'START_TIME',
+        pass:
+          pkg?.availabilityType === 'PASS' ? { hours: pkg.passHours, validityDays: pkg.validityDays } : null,
+        claimUrl,
+        // The buyer's pages in the order's language (issue #20); the claim link is the agents'.
+        historyUrl: `${deps.publicUrl}${localizedPath(locale, pagePath('/yourticket'))}`,
+        linkUrl: `${deps.publicUrl}${localizedPath(locale, ticketLinkPath(linkToken!))}`,
+      },
+      { locale, i18n: serverI18n(locale) },
+    ),
+    attachments: [
+      {
+        filename: 'ticket_qr_code.png',
+        contentType: 'image/png',
+        cid: 'ticket-qr',
+        render: { kind: 'ticket-qr', qrFileKey: qrKey! },
+      },
+      {
+        // Both made by the mail sender, after the payment's transaction (issue #22).
+        filename: pdfFileName({ reference: orderReference(order.uniqueId) }),
+        contentType: 'application/pdf',
+        render: {
+          kind: 'ticket-pdf',
+          orderId: order.id,
+          termsUrl: `${deps.publicUrl}${localizedPath(locale, pagePath('/terms'))}`,
+        },
+      },
+    ],
+  };
+  return {
+    ...filled('order_', {
+      ...orderMoveSet(order, 'pay', {
+        paidAt,
+        amountPaidCents: paid.amountCents,
+        ...columns,
+      }),
+      id: order.id,
+      from: order.status,
+    }),
+    ...filled('qr_', { fileKey: qrKey!, qrText }),
+    ...filled('mail_', outboxRow(mail)),
+    ...filled(
+      'event_',
+      serverEventRow({
+        action: ACTION.payment_completed,
+        userId: order.userId,
+        userEmail: buyer?.email ?? null,
+        amountCents: paid.amountCents,
+        status: 'completed',
+        details: { order: order.uniqueId, package: title, package_tag: pkg?.packageTag },
+      }),
+    ),
+  };
+}
+
+/**
+ * What paying an order writes, as one statement built once (issue #22: drizzle's builder cost more
+ * CPU than the write): the order moved from the status it was read in, with its claim code's and
+ * ticket link's hashes; what its QR says; the ticket e-mail; the payment event. Guarded like
+ * `ifMovedSql`: when the move finds the order moved, nothing of it is written.
+ */
+const PAY_SET = [
+  'status',
+  'updatedAt',
+  'paidAt',
+  'amountPaidCents',
+  'claimCodeHash',
+  'qrFileKey',
+  'linkTokenHash',
+  'linkIssuedAt',
+] as const;
+const payWrite = preparedSql('fulfil_pay_write', (db) =>
+  ifMovedSql(
+    db
+      .update(orders)
+      .set(placeholders<Required<OrderChanges> & { status: OrderStatus; updatedAt: Date }>('order_', PAY_SET))
+      .where(
+        and(eq(orders.id, sql.placeholder('order_id')), eq(orders.status, sql.placeholder('order_from'))),
+      )
+      .returning({ id: orders.id }),
+    db.insert(ticketQrSources).values(placeholders('qr_', ['fileKey', 'qrText'])),
+    db.insert(mailOutbox).values(placeholders<ReturnType<typeof outboxRow>>('mail_', OUTBOX_COLUMNS)),
+    db
+      .insert(activityEvents)
+      .values(placeholders<ReturnType<typeof serverEventRow>>('event_', EVENT_COLUMNS)),
+  ),
+);
+
+/**
+ * The usual payment: a pending order of a buyer, paid the right amount, its places still held. Read
+ * without a lock and written in one statement that moves the order only from the state it was read in
+ * (`payWrite`, `whenMoved`): two round trips instead of four (BEGIN, the locked read, the write,
+ * COMMIT). False for anything else, and when another delivery of the same payment moved the order
+ * first: the careful path (`fulfilInTransaction`) then decides under the row lock, as before.
+ */
+async function fulfilAtOnce(
+  deps: FulfilDeps,
+  sessionId: string,
+  paid: Paid,
+  read: SessionOrder | undefined,
+): Promise<boolean> {
+  const found = read ?? (await sessionOrderNow(deps.db).execute({ sessionId }))[0];
+  if (!found?.order.userId || found.buyerEmail === null) return false;
+  const { order } = found;
+  if (order.status !== 'pending' || !nextOrderStatus(order.status, 'pay')) return false;
+  if (!amountMatches(order, paid) || !holdStands(order, found.pkg ?? undefined, new Date())) return false;
+  try {
+    return await whenMoved(payWrite.execute(deps.db, await payValues(deps, deps.db, found, paid)));
+  } catch (err) {
+    throw outboxError(err);
+  }
+}
+
+async function fulfilInTransaction(
+  deps: FulfilDeps,
+  sessionId: string,
+  paid: Paid,
+): Promise<{ outcome: FulfilResult; orderId?: string }> {
+  const outcome = (value: FulfilResult, orderId?: string) => ({ outcome: value, orderId });
+  return deps.db.transaction(async (tx) => {
+    // The row lock serialises concurrent deliveries of the same event across instances. The buyer,
+    // the package and the slot's start come in the same statement (issue #22: one round trip, not
+    // four); only the order's row is locked, as before.
+    const [found] = await sessionOrder(tx as unknown as Db)
+      .where(eq(orders.providerSessionId, sessionId))
+      .for('update', { of: orders });
+    if (!found) return outcome('unknown_session');
+    const order = found.order;
+    if (order.status === 'paid' || order.status === 'refunded') return outcome('already_paid');
+    // A closed order (cancelled, expired, amount mismatch) is not paid after all: the state table says.
+    if (!nextOrderStatus(order.status, 'pay')) return outcome('order_closed');
+    // Only the web shop's orders have a payment session, and every one of them has a buyer's account.
+    if (!order.userId) return outcome('unknown_session');
+    const buyer = found.buyerEmail === null ? undefined : { email: found.buyerEmail };
+    const pkg = found.pkg ?? undefined;
+
+    if (!amountMatches(order, paid)) {
+      await moveOrder(tx as unknown as Db, order, 'amount_mismatch', { amountPaidCents: paid.amountCents });
+      await recordServerEvent(tx as unknown as Db, {
+        action: ACTION.payment_completed,
+        userId: order.userId,
+        userEmail: buyer?.email ?? null,
+        amountCents: paid.amountCents,
+        status: 'failed',
+        details: { order: order.uniqueId, reason: 'amount_mismatch', expected: order.totalCents },
+      });
+      return outcome('amount_mismatch');
+    }
+
+    // Paid after the hold ran out: honoured if the places are still free, else refunded at once.
+    const now = new Date();
+    if (!(await stillFits(tx as unknown as Db, order, pkg, now))) {
+      const paidOrder = await moveOrder(tx as unknown as Db, order, 'pay', {
+        paidAt: now,
+        amountPaidCents: paid.amountCents,
+      });
+      await markRefunded(tx as unknown as Db, paidOrder!, 'sold_out', { now });
+      await recordServerEvent(tx as unknown as Db, {
+        action: ACTION.payment_completed,
+        userId: order.userId,
+        userEmail: buyer?.email ?? null,
+        amountCents: paid.amountCents,
+        status: 'failed',
+        details: { order: order.uniqueId, reason: 'sold_out', package_tag: pkg?.packageTag },
+      });
+      return outcome('refunded_sold_out', order.id);
+    }
+
+    // The order paid, its QR's text kept, the e-mail queued and the payment recorded in one statement
+    // (issue #22: one round trip, not four). The row is locked: nobody moved it since it was read, so
+    // the move cannot miss. An error names the database's code only (the statement carries the e-mail).
+    const t = tx as unknown as Db;
+    let moved: boolean;
+    try {
+      moved = await whenMoved(payWrite.execute(t, await payValues(deps, t, found, paid)));
+    } catch (err) {
+      throw outboxError(err);
+    }
+    // Cannot happen under the row lock; were it to, the guard's error has ended the transaction.
+    if (!moved) throw new Error('The locked order moved under its payment.');
+    return outcome('fulfilled');
+  });
+}
+
+/**
+ * A session that ended without payment (cancelled, expired, failed): its open order is closed.
+ * 'closed' when this call closed it; 'unchanged' when it already was (by this same event); 'refused'
+ * when the state table does not allow it (a paid order is not cancelled); 'unknown_session'.
+ */
+export async function closeUnpaidSession(
+  db: Db,
+  sessionId: string,
+  event: 'cancel' | 'expire',
+): Promise<'closed' | 'unchanged' | 'refused' | 'unknown_session'> {
+  const [current] = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(eq(orders.providerSessionId, sessionId));
+  if (!current) return 'unknown_session';
+  // Where this event takes an open order: an order already there was closed by it before.
+  if (current.status === nextOrderStatus('pending', event)) return 'unchanged';
+  if (!nextOrderStatus(current.status, event)) return 'refused';
+  const order = await moveOrder(db, current, event);
+  // Another request moved it first (paid or closed it): this close no longer applies.
+  if (!order) return 'refused';
+  const [buyer] = order.userId
+    ? await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId))
+    : [];
+  await recordServerEvent(db, {
+    action: ACTION.payment_cancelled,
+    userId: order.userId,
+    userEmail: buyer?.email ?? null,
+    amountCents: order.totalCents,
+    status: 'cancelled',
+    details: { order: order.uniqueId, reason: order.status },
+  });
+  return 'closed';
+}

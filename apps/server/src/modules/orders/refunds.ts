@@ -1,0 +1,231 @@
+/**
+ * Cancellations and refunds. A refund is two steps: (1) in one transaction the order becomes
+ * 'refunded' (its places return to the slot at once, because only paid and holding orders count), the
+ * buyer's e-mail is queued, and the refund is marked pending; (2) the money is given back through the
+ * provider with an idempotency key, and the refund marked done. If (2) fails (provider down), the order
+ * stays refunded-pending and `settlePendingRefunds` (admin CLI `refunds:settle`, and every later refund)
+ * finishes it: the buyer never loses the cancellation, and the provider never refunds twice.
+ */
+import {
+  cancellableUntil,
+  DEFAULT_LOCALE,
+  ERROR_CODES,
+  escapeHtml,
+  formatEuro,
+  formatRomeDate,
+  formatRomeDateTime,
+  INVENTORY_MESSAGES,
+  type Locale,
+  ORDER_STATE_MESSAGES,
+  romeInstant,
+  TICKET_MESSAGES,
+} from '@rome/contract';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { orders, packages, slots, users } from '../../db/schema';
+import { serverI18n } from '../../i18n/catalog';
+import { conflict, notFound } from '../../lib/errors';
+import { enqueueMail } from '../../mail/outbox';
+import type { PaymentProvider } from '../../payments/provider';
+import { moveOrder, type OrderRow, orderLocale } from './state';
+
+/** Who or what refunded: the buyer, a superuser, a late payment for gone places, Stripe, or a reseller. */
+export type RefundReason = 'customer' | 'superuser' | 'sold_out' | 'provider' | 'reseller';
+export type RefundDeps = { db: Db; provider: PaymentProvider; publicUrl: string; log?: FastifyBaseLogger };
+
+type PackageRow = typeof packages.$inferSelect;
+
+/** When the buyer's right to cancel ends (null: until used, for an open-dated ticket). */
+export function cancelDeadline(
+  order: { selectedDate: string | null },
+  slotStart: Date | null,
+  cancelCutoffHours: number,
+): Date | null {
+  const dayStart = order.selectedDate ? romeInstant(order.selectedDate, '00:00') : null;
+  return cancellableUntil({ startsAt: slotStart, dayStartsAt: dayStart }, cancelCutoffHours);
+}
+
+/** Whether the buyer may cancel this order now. */
+export function canCancel(
+  order: Pick<OrderRow, 'status' | 'qrCodeScanned' | 'selectedDate'>,
+  slotStart: Date | null,
+  cancelCutoffHours: number,
+  now: Date,
+): boolean {
+  if (order.status !== 'paid' || order.qrCodeScanned) return false;
+  const until = cancelDeadline(order, slotStart, cancelCutoffHours);
+  return until === null || until > now;
+}
+
+/** The buyer's e-mail about a refund, in the order's language (issue #20; English as it was). */
+function refundMail(order: OrderRow, pkg: PackageRow | undefined, when: string, reason: RefundReason) {
+  const locale = orderLocale(order);
+  const i18n = serverI18n(locale);
+  const title = pkg?.title ?? i18n._('Your ticket');
+  const amount = formatEuro(order.amountPaidCents ?? order.totalCents, locale);
+  // The order's first 8 characters, as this e-mail has always named it.
+  const shortId = order.uniqueId.slice(0, 8);
+  const why =
+    reason === 'sold_out'
+      ? i18n._(
+          'Your payment arrived after the places held for you had been released, and the last places had gone meanwhile. We are sorry: nothing was booked, and your payment is refunded in full.',
+        )
+      : reason === 'customer'
+        ? i18n._('Your ticket is cancelled as you asked, and your payment is refunded in full.')
+        : i18n._('Your ticket has been cancelled and your payment is refunded in full.');
+  const subject =
+    reason === 'sold_out'
+      ? i18n._('Sold out, payment refunded: {title}', { title })
+      : i18n._('Ticket cancelled and refunded: {title}', { title });
+  const refundText = i18n._('Refund: {amount} (Rome Bus Tickets order {order}).', {
+    amount,
+    order: shortId,
+  });
+  const refundHtml = i18n._('Refund: {amount} (order {order})', { amount, order: shortId });
+  const card = i18n._('The money reaches your card within 5-10 working days.');
+  return {
+    subject,
+    text: `${why}\n\n${title}${when ? `, ${when}` : ''}\n${refundText}\n${card}\n`,
+    html: `<p>${escapeHtml(why)}</p><p><strong>${escapeHtml(title)}</strong>${when ? `, ${escapeHtml(when)}` : ''}<br>${escapeHtml(refundHtml)}</p><p>${escapeHtml(card)}</p>`,
+  };
+}
+
+/** The Rome date and time of a visit in words, in `locale` ('' for an open-dated ticket). */
+export function visitText(
+  slotStart: Date | null,
+  selectedDate: string | null,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  if (slotStart) return formatRomeDateTime(slotStart, locale);
+  return selectedDate ? formatRomeDate(selectedDate, locale) : '';
+}
+
+/** The Rome date and time of an order's visit, as e-mails write it (in the order's language). */
+export async function visitWhen(
+  db: Db,
+  order: Pick<OrderRow, 'slotId' | 'selectedDate'>,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<string> {
+  const [slot] = order.slotId
+    ? await db.select({ startsAt: slots.startsAt }).from(slots).where(eq(slots.id, order.slotId))
+    : [];
+  return visitText(slot?.startsAt ?? null, order.selectedDate, locale);
+}
+
+/**
+ * Step (1) for an order already locked in `tx`: moves it to refunded and queues the e-mail. For a
+ * customer's cancellation the rules are checked here, under the lock (a claim racing this refund waits
+ * for it, then finds the order refunded).
+ */
+export async function markRefunded(
+  tx: Db,
+  order: OrderRow,
+  reason: RefundReason,
+  opts: { now: Date; refundId?: string } = { now: new Date() },
+): Promise<OrderRow> {
+  const [pkg] = await tx.select().from(packages).where(eq(packages.id, order.packageId));
+  const moved = await moveOrder(tx, order, 'refund', {
+    refundReason: reason,
+    refundedAt: opts.now,
+    refundStatus: opts.refundId ? 'done' : 'pending',
+    refundId: opts.refundId ?? null,
+  });
+  if (!moved) throw conflict(ORDER_STATE_MESSAGES.refund, ERROR_CODES.orderState);
+  // A reseller's booking has no account here: the reseller tells its own customer.
+  const [buyer] = order.userId
+    ? await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId))
+    : [];
+  if (buyer)
+    await enqueueMail(tx, {
+      to: buyer.email,
+      ...refundMail(moved, pkg, await visitWhen(tx, order, orderLocale(order)), reason),
+    });
+  return moved;
+}
+
+/** Step (2): gives the money back for a refunded order whose refund is pending. */
+export async function settleRefund(deps: RefundDeps, orderId: string): Promise<'done' | 'pending'> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.status !== 'refunded') return 'pending';
+  if (order.refundStatus === 'done') return 'done';
+  if (!order.providerSessionId || order.amountPaidCents === null) return 'pending';
+  try {
+    const { id } = await deps.provider.refund({
+      sessionId: order.providerSessionId,
+      amountCents: order.amountPaidCents,
+      idempotencyKey: `refund-${order.id}`,
+    });
+    await deps.db
+      .update(orders)
+      .set({ refundStatus: 'done', refundId: id, updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    return 'done';
+  } catch (err) {
+    // Logged without the buyer's data; the refund stays pending for refunds:settle.
+    deps.log?.warn(
+      { order: order.id, err: (err as Error).message },
+      'refund at the provider failed; left pending',
+    );
+    return 'pending';
+  }
+}
+
+/** Finishes every refund left pending (provider outage, crash between the two steps). */
+export async function settlePendingRefunds(deps: RefundDeps): Promise<{ done: number; pending: number }> {
+  const rows = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'refunded'),
+        eq(orders.refundStatus, 'pending'),
+        isNotNull(orders.providerSessionId),
+      ),
+    );
+  let done = 0;
+  for (const r of rows) if ((await settleRefund(deps, r.id)) === 'done') done++;
+  return { done, pending: rows.length - done };
+}
+
+/**
+ * A refund asked for by the buyer (`byUser` set: only their own order, only before the cut-off, only
+ * unused) or by a superuser (any paid order, used or not).
+ */
+export async function refundOrder(
+  deps: RefundDeps,
+  uniqueId: string,
+  by: { reason: 'customer'; userId: string } | { reason: 'superuser' },
+  now = new Date(),
+): Promise<{ status: 'refunded'; msg: string; refund_status: 'pending' | 'done' }> {
+  const order = await deps.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [row] = await t.select().from(orders).where(eq(orders.uniqueId, uniqueId)).for('update');
+    if (!row || (by.reason === 'customer' && row.userId !== by.userId))
+      throw notFound(TICKET_MESSAGES.notFound);
+    if (row.status !== 'paid' && !(by.reason === 'superuser' && row.status === 'amount_mismatch')) {
+      throw conflict(
+        row.status === 'refunded' ? INVENTORY_MESSAGES.alreadyRefunded : INVENTORY_MESSAGES.cancelNotPaid,
+        ERROR_CODES.orderState,
+      );
+    }
+    if (by.reason === 'customer') {
+      if (row.qrCodeScanned) throw conflict(INVENTORY_MESSAGES.cancelClaimed, ERROR_CODES.ticketClaimed);
+      const [pkg] = await t.select().from(packages).where(eq(packages.id, row.packageId));
+      const [slot] = row.slotId ? await t.select().from(slots).where(eq(slots.id, row.slotId)) : [];
+      if (!canCancel(row, slot?.startsAt ?? null, pkg?.cancelCutoffHours ?? 24, now)) {
+        throw conflict(INVENTORY_MESSAGES.cancelAfterCutoff, ERROR_CODES.cancelCutoff);
+      }
+    }
+    return markRefunded(t, row, by.reason, { now });
+  });
+  const refundStatus = await settleRefund(deps, order.id);
+  return {
+    status: 'refunded',
+    msg:
+      by.reason === 'customer'
+        ? 'Your ticket is cancelled and refunded. A confirmation e-mail is on its way.'
+        : 'The order is refunded and the buyer told by e-mail.',
+    refund_status: refundStatus,
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * The ticket as a PDF (issue #18), made with PDFKit: one A4 page per ticket with the shop's header,
+ * the package, operator, visit in Rome time, counts, order reference, how it is used, the QR large,
+ * and the terms, in the order's language (issue #20; English as it was). Built in memory; the built-in
+ * Helvetica, so the text is Windows-1252 (Italian, Spanish, French and German letters are in it): any
+ * other character is drawn as '?', never an error.
+ */
+import type { I18n } from '@lingui/core';
+import { DEFAULT_LOCALE, formatEuro, formatRomeDateTime, PRODUCT_NAME } from '@rome/contract';
+import PDFDocument from 'pdfkit';
+import { serverI18n } from '../../i18n/catalog';
+import type { TicketFacts } from './ticket-link';
+
+const BRAND = '#7f1d1d';
+const INK = '#1c1917';
+const MUTED = '#57534e';
+
+const statusWord = (i18n: I18n, status: TicketFacts['status']): string =>
+  status === 'valid'
+    ? i18n._('Valid')
+    : status === 'claimed'
+      ? i18n._('Used (claimed)')
+      : i18n._('Refunded: not valid');
+
+/**
+ * Keeps the characters Helvetica's Windows-1252 encoding has. The narrow and thin spaces some
+ * languages' number and date formats write (French) become no-break spaces first.
+ */
+const printable = (text: string): string =>
+  text
+    .normalize('NFC')
+    .replace(/[\u2000-\u200A\u202F]/g, '\u00A0')
+    .replace(/[^\x20-\x7E\u00A0-\u00FF€‚„‘’“”–—•…‹›ŒœŠšŽžŸ™]/g, '?');
+
+export type PdfTicket = { facts: TicketFacts; qr: Buffer | null };
+
+function terms(i18n: I18n, t: TicketFacts, termsUrl: string): string {
+  const cancel =
+    t.status !== 'valid'
+      ? ''
+      : t.cancelUntil
+        ? i18n._(
+            'Free cancellation until {until} (Rome time) through your ticket link or purchase history; after that, or once used, the ticket is not refunded.',
+            { until: formatRomeDateTime(t.cancelUntil, t.locale) },
+          )
+        : t.cancellable
+          ? i18n._(
+              'It can be cancelled and refunded until it is first used, through your ticket link or purchase history.',
+            )
+          : '';
+  return [
+    i18n._(
+      'This ticket is valid for the visit shown (Rome time) or, for a pass, for its validity from first use.',
+    ),
+    i18n._(
+      'Show the QR code, on paper or on your phone, to an agent: each code is accepted once. Keep it private: whoever has it can use the ticket.',
+    ),
+    cancel,
+    i18n._('Full terms and conditions: {url}', { url: termsUrl }),
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+function drawPage(doc: PDFKit.PDFDocument, { facts: t, qr }: PdfTicket, termsUrl: string) {
+  const i18n = serverI18n(t.locale);
+  const left = 56;
+  const width = doc.page.width - 2 * left;
+  doc.rect(0, 0, doc.page.width, 70).fill(BRAND);
+  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(20).text(PRODUCT_NAME, left, 24, { width });
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .text(printable(i18n._('Order {reference}', { reference: t.reference })), left, 30, {
+      width,
+      align: 'right',
+    });
+
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(printable(t.title), left, 96, { width });
+  doc.moveDown(0.3).font('Helvetica').fontSize(12).fillColor(MUTED).text(printable(t.company), { width });
+
+  const rows: [string, string][] = [
+    [i18n._('Order reference'), t.reference],
+    [
+      i18n._('When'),
+      t.when ? (t.time ? i18n._('{when} (Rome time)', { when: t.when }) : t.when) : i18n._('Open-dated'),
+    ],
+    [i18n._('Tickets'), t.tickets],
+    [i18n._('Total paid'), formatEuro(t.totalCents, t.locale)],
+    [i18n._('Status'), statusWord(i18n, t.status)],
+  ];
+  let y = doc.y + 16;
+  for (const [label, value] of rows) {
+    doc.font('Helvetica').fontSize(12).fillColor(MUTED).text(printable(label), left, y, { width: 140 });
+    doc
+      .font('Helvetica-Bold')
+      .fillColor(INK)
+      .text(printable(value), left + 150, y, { width: width - 150 });
+    y = Math.max(doc.y, y + 16) + 6;
+  }
+
+  doc.roundedRect(left, y + 6, width, 34, 6).fill('#fef3c7');
+  doc
+    .fillColor(INK)
+    .font('Helvetica')
+    .fontSize(11)
+    .text(printable(t.usage), left + 12, y + 17, { width: width - 24 });
+  y += 60;
+
+  const size = 250;
+  if (qr && t.status !== 'refunded') {
+    doc.image(qr, (doc.page.width - size) / 2, y, { width: size, height: size });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .fillColor(INK)
+      .text(printable(i18n._('Show this QR code to an agent.')), left, y + size + 8, {
+        width,
+        align: 'center',
+      });
+  } else {
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(14)
+      .fillColor(BRAND)
+      .text(printable(i18n._('This ticket was refunded and cannot be used.')), left, y + 40, {
+        width,
+        align: 'center',
+      });
+  }
+
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(INK)
+    .text(printable(i18n._('Terms')), left, doc.page.height - 150, { width });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(printable(terms(i18n, t, termsUrl)), { width });
+}
+
+/** One page per ticket, in the order given. */
+export function ticketPdf(tickets: PdfTicket[], opts: { termsUrl: string }): Promise<Buffer> {
+  const first = tickets[0]?.facts;
+  // The document's own words (its title in a reader's window) in the first ticket's language.
+  const i18n = serverI18n(first?.locale ?? DEFAULT_LOCALE);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    autoFirstPage: false,
+    ...(first ? { lang: first.locale } : {}),
+    info: {
+      Title: printable(
+        first
+          ? i18n._('Ticket {reference}: {title}', { reference: first.reference, title: first.title })
+          : i18n._('Tickets'),
+      ),
+      Author: PRODUCT_NAME,
+      Subject: i18n._('Ticket'),
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (const ticket of tickets) {
+    doc.addPage();
+    drawPage(doc, ticket, opts.termsUrl);
+  }
+  doc.end();
+  return done;
+}
+
+/** 'ticket-K3JD-9S2A.pdf' */
+export const pdfFileName = (t: Pick<TicketFacts, 'reference'>): string =>
+  `ticket-${t.reference.replace(/[^A-Z0-9-]/gi, '')}.pdf`;

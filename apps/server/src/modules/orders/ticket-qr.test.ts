@@ -1,0 +1,154 @@
+/**
+ * The ticket's QR picture leaves the payment (issue #22): the payment draws nothing and keeps only
+ * what the QR says (`ticket_qr_sources`, in its one statement); the SVG and PNG are drawn on first use
+ * (the e-mail's sender, the spec's `qr_code` download, the link page, the PDF, the wallet), decode to
+ * the ticket's claim link, are kept, and the source row goes. Through the HTTP API and a real SMTP
+ * server.
+ */
+import { orderReference } from '@rome/contract';
+import { eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, ticketQrSources } from '../../db/schema';
+import { apiCaller } from '../../test/api';
+import { createTestApp } from '../../test/harness';
+import { plain, smtpServer } from '../../test/smtp';
+import { createUser, type TestUser } from '../../test/users';
+import { hashClaimCode } from './ticket-issue';
+import { qrSourceKey, ticketQrPng } from './ticket-qr';
+
+const smtp = smtpServer();
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let buyer: TestUser;
+const api = apiCaller(() => t.app);
+
+beforeAll(async () => {
+  const port = await smtp.listen();
+  t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  buyer = await createUser(t.app, t.db, { name: 'Quinn QR' });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+async function pay() {
+  const res = await api('POST', '/api/create-checkout-session/', buyer, {
+    package_identifier: 'BB-24',
+    adult_count: '1',
+    youth_count: '0',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  // The mail sender is held back, so what the payment itself stored can be seen.
+  t.app.mailer.stop();
+  const paid = await api('POST', `/api/test-checkout/${res.json().id}/pay/`, buyer);
+  expect(paid.json().result).toBe('fulfilled');
+  const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, res.json().id));
+  return order;
+}
+
+const sourceRows = (key: string) =>
+  t.db.select().from(ticketQrSources).where(eq(ticketQrSources.fileKey, key));
+
+/** The text a PNG's QR decodes to. */
+async function decode(png: Buffer): Promise<string | undefined> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)
+    ?.data;
+}
+
+/** The ticket e-mail of the order, once the sender has sent it. */
+async function ticketMailOf(uniqueId: string) {
+  const reference = orderReference(uniqueId);
+  for (let i = 0; i < 100; i++) {
+    const hit = smtp.received.find(
+      (m) => plain(m.raw).includes(reference) && m.raw.includes('ticket_qr_code.png'),
+    );
+    if (hit) return hit;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ticket e-mail for ${reference}`);
+}
+
+const claimCodeOf = (text: string | undefined) => /\/verify\/([A-Za-z0-9_-]+)\//.exec(text ?? '')?.[1];
+
+describe("the ticket's QR picture", () => {
+  it('the payment draws nothing; the spec download draws it once, and it decodes to the claim link', async () => {
+    const order = await pay();
+    const key = order.qrFileKey!;
+    expect(key).toMatch(/\.png$/);
+    expect(await t.app.storage.get(key)).toBeNull();
+    expect(await t.app.storage.get(qrSourceKey(key))).toBeNull();
+    const [source] = await sourceRows(key);
+    expect(source.qrText).toContain('/verify/');
+
+    // The purchase history's qr_code (spec: the QR image's file) answers a PNG that reads right.
+    const history = await api('GET', '/api/dashboard/', buyer);
+    expect(history.statusCode, history.body).toBe(200);
+    const url: string = history
+      .json()
+      .data.find((d: { unique_id: string }) => d.unique_id === order.uniqueId).qr_code;
+    const first = await t.app.inject({ url: new URL(url, 'http://x').pathname });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/png');
+    // One grey channel, no alpha: the PDF embeds it as it is instead of decoding every pixel.
+    expect(await sharp(first.rawPayload).metadata()).toMatchObject({ channels: 1, hasAlpha: false });
+    const text = await decode(first.rawPayload);
+    expect(text).toContain('/verify/');
+    expect(hashClaimCode(claimCodeOf(text)!)).toBe(order.claimCodeHash);
+    // Kept, the SVG beside it, and the text no longer waits in the table: the second answer is the
+    // stored file, byte for byte.
+    expect(await t.app.storage.get(key)).not.toBeNull();
+    expect(await t.app.storage.get(qrSourceKey(key))).not.toBeNull();
+    expect(await sourceRows(key)).toEqual([]);
+    const second = await t.app.inject({ url: new URL(url, 'http://x').pathname });
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
+  it('the e-mail sender makes it after the payment and sends it inline as ticket_qr_code.png', async () => {
+    const order = await pay();
+    expect(await t.app.storage.get(order.qrFileKey!)).toBeNull();
+    t.app.mailer.start();
+    const mail = await ticketMailOf(order.uniqueId);
+    const part = /filename=ticket_qr_code\.png[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail.raw);
+    expect(part, 'the QR attachment').not.toBeNull();
+    const png = Buffer.from(part![1].replace(/\s/g, ''), 'base64');
+    expect(hashClaimCode(claimCodeOf(await decode(png))!)).toBe(order.claimCodeHash);
+    expect(await t.app.storage.get(order.qrFileKey!)).not.toBeNull();
+    expect(await sourceRows(order.qrFileKey!)).toEqual([]);
+  });
+
+  it('a ticket paid before the sources table (its SVG kept, no PNG) still gets its PNG', async () => {
+    const order = await pay();
+    const key = order.qrFileKey!;
+    const png = (await ticketQrPng(t.app, key))!;
+    // As the earlier payments left it: the SVG only.
+    await t.app.storage.delete(key);
+    expect(await t.app.storage.get(key)).toBeNull();
+    const again = await ticketQrPng(t.app, key);
+    expect(again!.equals(png)).toBe(true);
+    expect(hashClaimCode(claimCodeOf(await decode(again!))!)).toBe(order.claimCodeHash);
+  });
+
+  it('a reader that finds the text gone gets the picture another reader drew meanwhile', async () => {
+    const order = await pay();
+    const key = order.qrFileKey!;
+    const png = (await ticketQrPng(t.app, key))!;
+    // A reader that looked for both files just before the first reader kept them, and for the text
+    // just after it was deleted.
+    const missed = new Set([key, qrSourceKey(key)]);
+    const storage = {
+      ...t.app.storage,
+      get: async (k: string) => (missed.delete(k) ? null : t.app.storage.get(k)),
+    };
+    const late = await ticketQrPng({ storage, db: t.app.db }, key);
+    expect(late?.equals(png)).toBe(true);
+  });
+
+  it('an unknown picture is still a plain 404', async () => {
+    const res = await t.app.inject({ url: '/media/AAAAAAAAAAAAAAAAAAAAAA.png' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'File not found.' });
+  });
+});
