@@ -13,7 +13,6 @@ const SHELL_PAGES = [
   '<rootDir>/apps/web/src/components',
   '<rootDir>/apps/web/src/i18n',
   '<rootDir>/apps/web/src/features/home',
-  '<rootDir>/apps/web/src/features/content',
 ];
 const SHELL = [...SHELL_PAGES, '<rootDir>/packages/contract/src'];
 

@@ -85,9 +85,10 @@ export default defineConfig({
         //    the refusals' catalogue messages (contract refusal.ts, lib/contractText.ts),
         //    Rome time, banners, the not-found block and the sign-in state, which the home page
         //    does not use: 'pages', 5 KB gzip, with the first page that needs them; a module the shell
-        //    imports stays in the shell all the same, as a group takes its modules' imports along),
-        //    and the content layer's light part (text blocks, banners, the editable slot, the logo),
-        //    which draws no HTML;
+        //    imports stays in the shell all the same, as a group takes its modules' imports along; and
+        //    lib/ticketDate.ts, which Rome time would follow into the shell: left to the bundler, a small
+        //    chunk of the ticket and confirmation pages), and the content layer's light part
+        //    (components/content: text blocks, banners, the editable slot, the logo), which draws no HTML;
         //  - content: the HTML content block and its sanitiser (DOMPurify, 11 KB gzip) with the content
         //    barrel (index.ts), for the pages that show editors' HTML (static pages, agent points, ticket
         //    details), not the home page: home, company and view-more import the light part's own files,
@@ -99,7 +100,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|(auth|validation|checkout|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|queryClient\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.)|components[\\/](?!form\.|PasswordField\.|NotFound\.)|features[\\/]content[\\/](?!html\.|ContentHtml\.|ContentBanner\.|ContentImage\.|index\.))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|(auth|validation|checkout|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|queryClient\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.|ticketDate\.)|components[\\/](?!form\.|PasswordField\.|NotFound\.|content[\\/](html|ContentHtml|ContentBanner|ContentImage|index)\.))/,
             },
             {
               // TanStack Query and the shop's query client (api/queryClient.ts, 10 KB gzip): with the first
@@ -114,7 +115,7 @@ export default defineConfig({
               // ticket calls, checkout and inventory rules, Rome time, banners, the not-found block, the sign-in
               // state, the content banner and image): one chunk with the first page that needs it.
               name: 'pages',
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/](form|PasswordField|NotFound)|api[\\/](account|tickets)|lib[\\/](download|signInState|contractText)|features[\\/]content[\\/](ContentBanner|ContentImage))\.|packages[\\/]contract[\\/]src[\\/](auth|validation|checkout|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner)\./,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/](form|PasswordField|NotFound)|api[\\/](account|tickets)|lib[\\/](download|signInState|contractText)|components[\\/]content[\\/](ContentBanner|ContentImage))\.|packages[\\/]contract[\\/]src[\\/](auth|validation|checkout|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner)\./,
             },
             {
               // The toasts (react-hot-toast and goober, 4.6 KB gzip) and the app's Toaster: with the first
@@ -125,7 +126,7 @@ export default defineConfig({
             },
             {
               name: 'content',
-              test: /node_modules[\\/]dompurify[\\/]|apps[\\/]web[\\/]src[\\/]features[\\/](content[\\/](html|ContentHtml|index)\.|pages[\\/]StaticPage)/,
+              test: /node_modules[\\/]dompurify[\\/]|apps[\\/]web[\\/]src[\\/](components[\\/]content[\\/](html|ContentHtml|index)\.|features[\\/]pages[\\/]StaticPage)/,
             },
           ],
         },

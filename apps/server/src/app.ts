@@ -118,7 +118,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * Secrets never reach the logs: the ticket's claim code (in `/verify/{code}/`, `/api/authenticate/
  * {code}/` and both parts of the spec's `/api/claim/{code}/{agent}/{security code}/`), the ticket
  * link's token (`/t/{token}`, `/api/ticket-links/{token}/...`) and token-like query values (`t`: a
- * signed ticket, issue #19, should a scanner put one in a query string) are cut
+ * signed ticket, decision 021, should a scanner put one in a query string) are cut
  * from logged URLs.
  */
 export function redactUrl(url: string): string {
@@ -244,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('payments', stripe ? stripeProvider(stripe) : testProvider());
   // JSON bodies: Fastify's own parser (prototype poisoning refused), after a check that the text does
   // not nest deeper than MAX_JSON_DEPTH. Deeper JSON parses, but every recursive reader after it (zod,
-  // JSON.stringify into the database) overflows the stack: a 500 from anonymous input (issue #21).
+  // JSON.stringify into the database) overflows the stack: a 500 from anonymous input.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
@@ -260,7 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fields: 30, fieldSize: 100_000, files: 1, parts: 40 } });
 
   // helmet's middleware made once: @fastify/helmet makes it again (and parses the CSP) on every request,
-  // some 2% of a purchase's CPU (issue #22). The same headers on every answer, set before the route runs.
+  // some 2% of a purchase's CPU (decision 029). The same headers on every answer, set before the route runs.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -302,7 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .replace(/\//g, '.');
       const plain = issue?.message ? `${field ? `${field}: ` : ''}${issue.message}` : err.message;
       const entry = endpointOf(req);
-      // The language beside the spec's content calls (?lang=, issue #20) speaks for itself: the call's
+      // The language beside the spec's content calls (?lang=, decision 024) speaks for itself: the call's
       // own message is about its body ('Content is required.').
       if (err.validationContext === 'querystring' && field === 'lang' && issue?.message)
         return sendError(reply, 400, { error: issue.message });

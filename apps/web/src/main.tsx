@@ -17,7 +17,7 @@ import { BrowserRouter, type NavigateFunction, useNavigate } from 'react-router'
 import { restoreSession, setLoginNavigation } from './api/client';
 import { loadFirstScreenData } from './api/firstScreen';
 import { useLoadedQueryClient } from './api/queries';
-import { primeInitialContent } from './features/content/api';
+import { primeInitialContent } from './components/content/api';
 import { activatePageLocale, basename, specPathname } from './i18n/locale';
 import './index.css';
 import { subscribeToastHost, toastsLoaded } from './lib/toastHost';
@@ -74,7 +74,7 @@ function AppToaster() {
 }
 
 /**
- * useQuery's readers get the query client once it is loaded (issue #22: not in the home page's first
+ * useQuery's readers get the query client once it is loaded (decision 026: not in the home page's first
  * load). Always this one provider, so the tree below stays mounted when the client arrives. Whatever
  * calls useQuery renders only after loading it: pages (router.tsx) and the editor's tools.
  */
@@ -111,7 +111,7 @@ const render = () => {
 // it needs) showed 'Loading...' and then React held the page back a further 300 ms (its Suspense
 // reveal throttle), so /cancel or /login flashed a loading state they did not need.
 // (No top-level await for this: it makes the entry an async module, which delayed LCP by ~0.4 s.)
-// Every render needs the page language's catalogue (issue #20): the HTML preloads it with the page.
+// Every render needs the page language's catalogue (decision 024): the HTML preloads it with the page.
 // Home needs only the first-screen words; any other page its pages' words too (contract locales.ts).
 const catalogue = activatePageLocale(needsPageWords(pageModuleAt(specPathname())));
 // The page's code starts loading now, beside the catalogue, whether or not the first render waits for it.

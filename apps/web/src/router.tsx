@@ -12,10 +12,10 @@ import { NOT_FOUND_PAGE, needsPageWords, PAGES, type PageEntry, type PageModule 
 import { type ComponentType, type ReactNode, Suspense, use } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { loadQueries } from './api/queries';
+import { EditableSiteLogo } from './components/content/SiteLogo';
 import { Layout } from './components/Layout';
 import { PageLoading, SearchLoading } from './components/PageLoading';
 import { RouteErrorBoundary } from './components/RouteError';
-import { EditableSiteLogo } from './features/content/SiteLogo';
 import { loadPageWords } from './i18n/locale';
 import { PAGE_LOADERS } from './pages';
 
@@ -27,8 +27,9 @@ const pageCode = new Map<PageModule, PageCode>();
 function loadPage(module: PageModule): PageCode {
   let code = pageCode.get(module);
   if (!code) {
-    // A page other than home needs the pages' words too (issue #20), and the query client (issue #22:
-    // the home page reads its first screen without it, api/queries.ts): drawn only once all are here.
+    // A page other than home needs the pages' words too (decision 024), and the query client
+    // (decision 026: the home page reads its first screen without it, api/queries.ts): drawn only once
+    // all are here.
     const started: PageCode = needsPageWords(module)
       ? Promise.all([PAGE_LOADERS[module](), loadPageWords(), loadQueries()]).then(([page]) => page)
       : PAGE_LOADERS[module]();
@@ -101,7 +102,7 @@ export const routes: RouteObject[] = [
       { path: '*', ...pageInLayout(NOT_FOUND_PAGE.module, PageLoading) },
     ],
   },
-  // Outside the main layout (spec §2: /analytics, /test; issue #18: a ticket by its link).
+  // Outside the main layout (spec §2: /analytics, /test; decision 019: a ticket by its link).
   ...PAGES.filter((p) => p.layout === 'own').map(
     (p): RouteObject => ({
       path: p.pattern,

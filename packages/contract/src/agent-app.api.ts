@@ -1,5 +1,5 @@
 /**
- * The agents' app (issue #19, decision 021): a device signs in once with an agent account and then
+ * The agents' app (decision 021): a device signs in once with an agent account and then
  * sends its device token (`Authorization: Bearer rbt_dev_...`, access 'agent'); it claims tickets by
  * their signed QR payload (or an old ticket's claim link), caches the keys and today's refunded
  * tickets, and uploads the claims it made offline. Superusers make agent accounts, list and revoke

@@ -1,5 +1,5 @@
 /**
- * The agents' app's schemas (issue #19): device sign-in, scans and their results, offline sync, and
+ * The agents' app's schemas (decision 021): device sign-in, scans and their results, offline sync, and
  * the superusers' lists of agent accounts, devices and claim conflicts.
  */
 import { z } from 'zod';

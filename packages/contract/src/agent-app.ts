@@ -1,5 +1,5 @@
 /**
- * The agents' app (issue #19, decision 021): what a ticket's signed QR payload holds and how it is
+ * The agents' app (decision 021): what a ticket's signed QR payload holds and how it is
  * written, how a scanned text is read, and what a scan can answer. Pure rules, no crypto: the server
  * signs and verifies with node:crypto, the app verifies with WebCrypto, both over these bytes.
  *

@@ -84,7 +84,7 @@ export const authApi = {
     responses: { 200: emptyAnswerSchema, 400: errors[400], 401: authErrorSchema },
   }),
 
-  // ---- The web app's session (issue #21: no token where a page script can read it) -----------------
+  // ---- The web app's session (decision 018: no token where a page script can read it) --------------
   'POST /api/session/refresh/': endpoint({
     summary: "The web app's session: a new access token for the refresh token in the session cookie",
     description:

@@ -185,7 +185,7 @@ export const profileUpdateRequestSchema = z
     phone_number: z.string().meta({ description: PHONE_RULE }),
     current_password: z.string().optional().meta({
       description:
-        'Needed only when the e-mail address changes (issue #21): the previous address is told, with a link that undoes the change, and every other sign-in ends.',
+        'Needed only when the e-mail address changes: the previous address is told, with a link that undoes the change, and every other sign-in ends.',
     }),
   })
   .meta({

@@ -15,7 +15,7 @@ export const PHONE_MIN_DIGITS = 10;
 export const PHONE_MAX_DIGITS = 20;
 export const RESET_CODE_LENGTH = 6;
 export const RESET_CODE_TTL_MINUTES = 10;
-/** How long the previous address's link can undo an e-mail change (issue #21). */
+/** How long the previous address's link can undo an e-mail change. */
 export const EMAIL_UNDO_TTL_DAYS = 7;
 /** The web page the undo link opens; the token follows in the fragment (`#token=...`), never sent to a server log. */
 export const EMAIL_UNDO_PATH = '/undo-email-change';

@@ -53,7 +53,7 @@ export const catalogApi = {
       'it follows catalogue edits at once (no-cache).',
     tag: 'catalog',
     access: 'public',
-    // Beside the spec's call (issue #20): the titles and subtitles in the page's language.
+    // Beside the spec's call (decision 024): the titles and subtitles in the page's language.
     query: languageQuerySchema,
     responses: { 200: offersResponseSchema },
   }),
@@ -63,8 +63,8 @@ export const catalogApi = {
     access: 'public',
     description:
       'Served from a ready JSON string, compressed once per encoding, with an ETag: a request whose ' +
-      'If-None-Match is the current ETag is answered 304 with no body. With ?lang= (beside the spec, ' +
-      "issue #20) the packages' words are in that language where editors wrote them, English otherwise " +
+      'If-None-Match is the current ETag is answered 304 with no body. With ?lang= (beside the ' +
+      "spec) the packages' words are in that language where editors wrote them, English otherwise " +
       '(listed in `untranslated`).',
     query: languageQuerySchema,
     responses: {
@@ -98,7 +98,7 @@ export const catalogApi = {
     description:
       'Only the fields sent change. Prices are decimals of 0 or more with up to two decimals; ' +
       'schema_json is JSON text (empty clears it) or a JSON object; an image slot takes a media library ' +
-      'image id (null clears it). Bad input changes nothing. With ?lang= (beside the spec, issue #20) ' +
+      'image id (null clears it). Bad input changes nothing. With ?lang= (beside the spec) ' +
       'the words (title, type, description, meta fields) are written in that language, an empty one ' +
       'showing the English again; prices, pictures and the featured flag are the same in every language.',
     params: z.object({

@@ -44,7 +44,7 @@ export const packageSchema = z
     availability_type: z.enum(AVAILABILITY_TYPES).nullable(),
     pass_hours: z.number().int().nullable(),
     /**
-     * Beside the spec's fields (issue #20), when asked for in another language (?lang=): the text
+     * Beside the spec's fields (decision 024), when asked for in another language (?lang=): the text
      * fields with no words in that language yet, which show their English (the editors see them marked).
      */
     untranslated: z.array(z.enum(PACKAGE_TEXT_FIELDS)).optional(),
@@ -169,7 +169,7 @@ export const packageEditSchema = z
 export type PackageEdit = z.output<typeof packageEditSchema>;
 /**
  * One card of the offers page (spec §7 GET /bus.json: title, subtitle, image, duration, ticket_count,
- * price), built from the catalogue (catalog.ts `catalogOffers`, issue #23); the fields after `price`
+ * price), built from the catalogue (catalog.ts `catalogOffers`, decision 017); the fields after `price`
  * are new, beside the spec's.
  */
 export const offerSchema = z.object({

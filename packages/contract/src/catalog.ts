@@ -43,7 +43,7 @@ export const ALT_SLOTS = IMAGE_SLOTS.filter(
   (s): s is AltSlot => s.startsWith('thumbnail') || s.startsWith('carousel'),
 );
 /**
- * A package's words that editors write per language (issue #20; the ticket editor on the page in that
+ * A package's words that editors write per language (decision 024; the ticket editor on the page in that
  * language). Everything else is the same in every language: prices, pictures, dates, and the duration,
  * which the search matches against the ticket types.
  */
@@ -176,7 +176,7 @@ export type OfferCard = {
 };
 
 /**
- * Spec §2 Offers, from the catalogue (issue #23): every package whose off_price is above its price,
+ * Spec §2 Offers, from the catalogue (decision 017): every package whose off_price is above its price,
  * with the catalogue's own price and saving, the largest saving first (catalogue order among equals).
  * The spec's static list had invented offers, prices that were not the catalogue's and a fixed '15% off'
  * beside 'Up to 50% OFF' on every card (decision 017).

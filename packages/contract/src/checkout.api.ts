@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   agentListSchema,
+  checkoutPayloadSchema,
   checkoutResponseSchema,
   claimInfoSchema,
   claimRequestSchema,
@@ -42,9 +43,10 @@ export const checkoutApi = {
     description:
       'multipart/form-data with the fields of spec §3 Checkout payload (title, description, image, date, ' +
       'adult_count, youth_count, infant_count, package_id, package_identifier), parsed with the ' +
-      "contract's checkoutPayloadSchema (the route reads the form itself, so it has no body schema here). " +
+      "contract's checkoutPayloadSchema (the route reads the form itself; the reference shows its fields). " +
       'The order is priced from the database; prices the client sends are ignored. A JSON body with the ' +
       'same fields is also accepted. Answers the session id and the provider page to send the buyer to.',
+    form: { fields: checkoutPayloadSchema, alsoJson: true },
     responses: {
       200: checkoutResponseSchema,
       400: errors[400],

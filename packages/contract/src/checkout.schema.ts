@@ -31,7 +31,7 @@ export const checkoutPayloadSchema = z
       .optional(),
     /** Beside the spec's fields: the chosen time of a package sold in slots (GET packages/{tag}/availability/). */
     slot_id: z.string().max(100, { error: 'The selected time is not available.' }).optional(),
-    /** Beside the spec's fields: the page's language (issue #20), kept with the order for its e-mails. */
+    /** Beside the spec's fields: the page's language (decision 024), kept with the order for its e-mails. */
     language: z.enum(LOCALES, { error: 'Unknown language.' }).optional(),
     adult_count: ticketCount,
     youth_count: ticketCount,

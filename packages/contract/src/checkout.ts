@@ -54,7 +54,7 @@ export function validateCheckout(
   if (totalCents <= 0) return { ok: false, error: CHECKOUT_MESSAGES.zeroTotal };
   return { ok: true, adults, youths, infants, date: date || null, totalCents };
 }
-// Made once: building an Intl.DateTimeFormat costs far more than formatting with it (issue #22).
+// Made once: building an Intl.DateTimeFormat costs far more than formatting with it.
 const romeDayFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Rome',
   year: 'numeric',

@@ -42,7 +42,7 @@ export const contentBlockSchema = z.object({
   block_type: z.string(),
   is_active: z.boolean(),
   /**
-   * Beside the spec's fields (issue #20), asked for with ?lang=: false when the block has no words in
+   * Beside the spec's fields (decision 024), asked for with ?lang=: false when the block has no words in
    * that language yet and shows its English (the editors see it marked).
    */
   translated: z.boolean().optional(),
@@ -290,6 +290,7 @@ export const contentApi = {
       "settings' max_image_upload_size_mb. Failures carry `message` beside `error`.",
     tag: 'media',
     access: 'editor',
+    form: { fields: mediaUploadFieldsSchema, file: 'file' },
     responses: {
       201: z
         .object({ data: mediaItemSchema, message: z.string() })

@@ -25,6 +25,12 @@ export type EndpointDef = {
   query?: z.ZodObject;
   /** Absent for multipart calls (media, logos, checkout form) whose fields the route reads itself. */
   body?: z.ZodType;
+  /**
+   * A form the route reads itself (multipart/form-data, streamed): the schema it parses the fields
+   * with and the name of its file field, if any. The API reference shows it as the request body;
+   * Fastify does not validate it (the route does, with the same schema).
+   */
+  form?: { fields: z.ZodObject; file?: string; alsoJson?: boolean };
   /** Every status the call answers with on purpose, with its shape. */
   responses: Record<number, z.ZodType>;
   /**
@@ -74,7 +80,7 @@ export const apiErrorSchema = z
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /**
- * A refusal's words (issue #20). `error` is the English the server always sent. A refusal made from
+ * A refusal's words (decision 024). `error` is the English the server always sent. A refusal made from
  * numbers ('Only 3 places left for this time.') cannot be a catalogue id, so it also names the ICU
  * message it was made from (`message_id`, marked /*i18n*\/ in the contract) and its `values`: the web
  * shows that in the page's language, and its English rendering is `error` character for character.

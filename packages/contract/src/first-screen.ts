@@ -29,7 +29,7 @@ export const PARTNER_LOGOS_API_PATH = 'partner-logos';
 
 /**
  * The API path (under /api/) of one piece of first-screen data, for a page in `locale`: the packages'
- * words come in the page's language (?lang=, issue #20); English asks as the spec does.
+ * words come in the page's language (?lang=, decision 024); English asks as the spec does.
  */
 export function firstScreenApiPath(d: FirstScreenData, locale: Locale = DEFAULT_LOCALE): string {
   const lang = locale === DEFAULT_LOCALE ? '' : `?lang=${locale}`;

@@ -16,7 +16,7 @@ export const HOME_HERO = {
 export const HOME_PAGE_TAG = 'home';
 
 /**
- * The content blocks editors change the hero's words with (issue #23: the home page had no edit
+ * The content blocks editors change the hero's words with (before, the home page had no edit
  * control); HOME_HERO is each one's default and the seed's first content.
  */
 export const HOME_HERO_TAGS = {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LOCALES } from './locales';
 
 /**
- * Beside the spec's calls (issue #20): the language content or a package is read or written in
+ * Beside the spec's calls (decision 024): the language content or a package is read or written in
  * (`?lang=`). Absent or 'en': English, the spec's store, as before.
  */
 export const languageQuerySchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * The shop's languages (issue #20): English at the spec's paths, the other four under their own
+ * The shop's languages (decision 024): English at the spec's paths, the other four under their own
  * prefix (`/it/...`, `/es/...`, `/fr/...`, `/de/...`), so each language has addresses search engines
  * index. The web app's router takes the prefix as its basename; the server reads it for the page's
  * <html lang>, head, canonical and hreflang alternates; the order keeps the buyer's language for the

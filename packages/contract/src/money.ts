@@ -18,7 +18,7 @@ export function decimalToCents(value: string | number | null | undefined): numbe
   return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
 }
 
-/** The other languages' euro formats (issue #20): "19,00 €" in Italian, Spanish, French and German. */
+/** The other languages' euro formats (decision 024): "19,00 €" in Italian, Spanish, French and German. */
 const euroFormats = new Map<Locale, Intl.NumberFormat>();
 
 /** "€19.00" for display (the spec's English); "19,00 €" in the other languages. */

@@ -30,7 +30,7 @@ export type PageModule =
   | 'features/checkout/CancelPage'
   | 'features/tickets/VerifyPage'
   | 'features/search/SearchPage'
-  | 'features/ticket/TicketDetailsPage'
+  | 'features/package/TicketDetailsPage'
   | 'features/viewmore/ViewMorePage'
   | 'features/account/ProfilePage'
   | 'features/analytics/AnalyticsPage'
@@ -51,7 +51,7 @@ export type PageParams = Readonly<Record<string, string>>;
 /**
  * Puts an English text of the table (its catalogue id, marked for `npm run i18n:extract` with an
  * i18n comment) into the page's language, with `{name}` values filled in: the web app passes Lingui's
- * i18n._, the server its own instance of the page's language (issue #20).
+ * i18n._, the server its own instance of the page's language (decision 024).
  */
 export type Translate = (id: string, values?: Record<string, string>) => string;
 
@@ -118,7 +118,7 @@ export type PageEntry = {
   /** false: robots.txt disallows it (the path up to its first param). */
   crawl?: false;
   /**
-   * false: the editors' global head code (analytics, tag managers) is left off this page (issue #21):
+   * false: the editors' global head code (analytics, tag managers) is left off this page (decision 018):
    * where a customer, an agent or a superuser signs in, pays, or works with tickets and analytics, or
    * where the URL holds a token, an editor's markup has no business running.
    */
@@ -332,7 +332,7 @@ const TABLE = [
   },
   {
     pattern: '/manageBookings/:status/:id',
-    module: 'features/ticket/TicketDetailsPage',
+    module: 'features/package/TicketDetailsPage',
     layout: 'main',
     head: { catalog: 'package' },
     firstScreen: ['package', 'packages', 'settings'],

@@ -1,5 +1,5 @@
 /**
- * Customers' data rights (GDPR, issue #21): download everything the shop holds about the signed-in
+ * Customers' data rights (GDPR, decision 016): download everything the shop holds about the signed-in
  * account, and delete it. Superusers do both for a customer with `npm run admin -- user:export` and
  * `user:delete`.
  */

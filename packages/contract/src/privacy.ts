@@ -1,5 +1,5 @@
 /**
- * Customers' data rights (GDPR, issue #21): the rules and words of downloading what the shop holds
+ * Customers' data rights (GDPR, decision 016): the rules and words of downloading what the shop holds
  * about an account and of deleting it. Shapes: privacy.schema.ts; calls: privacy.api.ts.
  */
 

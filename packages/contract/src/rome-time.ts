@@ -105,7 +105,7 @@ export function weekday(date: string): number {
   return m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).getUTCDay() : -1;
 }
 
-/** Each language's readable day, made when first asked for (issue #20: dates in the buyer's language). */
+/** Each language's readable day, made when first asked for (decision 024: dates in the buyer's language). */
 const readableDates = new Map<Locale, Intl.DateTimeFormat>();
 const readableDate = (locale: Locale) => {
   let format = readableDates.get(locale);

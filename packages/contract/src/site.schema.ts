@@ -15,7 +15,7 @@ export const websiteSettingsSchema = z.object({
   address_map_link: z.string(),
   /**
    * The navigation bar's logo picture chosen by an editor (page image `site-logo`), or null for the
-   * bundled logo. Beside the spec's keys (issue #23), absent in the defaults.
+   * bundled logo. Beside the spec's keys, absent in the defaults.
    */
   site_logo: z.object({ id: z.number().int(), file: z.string() }).nullable().optional(),
 });

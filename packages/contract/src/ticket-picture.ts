@@ -2,7 +2,7 @@
  * The frame of a ticket page's large picture (spec §2 Ticket Details; on a phone the page's largest
  * element): the web app's TicketDetailsPage and Gallery render it, and the server writes the same frame
  * with the package's picture into the HTML (`ticketPictureFrameHtml`), so the picture paints before the
- * app's JavaScript has arrived and the app's first render takes its place without a shift (issue #22:
+ * app's JavaScript has arrived and the app's first render takes its place without a shift (before,
  * the picture waited 1.4-1.6 s for the app's code in Lighthouse's mobile runs). One set of classes for
  * both, like banner.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The ticket in the tourist's pocket (issue #18): the ticket link (no sign-in: its token is the key),
+ * The ticket in the tourist's pocket (decision 019): the ticket link (no sign-in: its token is the key),
  * its PDF and cancellation, the buyer's PDF and re-send from the purchase history, and 'Find my
  * tickets'. Beside the spec's calls, which keep working.
  */

@@ -1,5 +1,5 @@
 /**
- * The ticket in the tourist's pocket (issue #18): the ticket link's answer (no sign-in, the link's
+ * The ticket in the tourist's pocket (decision 019): the ticket link's answer (no sign-in, the link's
  * token is the key), re-sends, and the 'Find my tickets' form.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** The ticket link's rules and words (issue #18); the schemas are in tickets.schema.ts. */
+/** The ticket link's rules and words (decision 019); the schemas are in tickets.schema.ts. */
 
 /** What the holder of a ticket link sees: usable, already used at the stop or door, or given back. */
 export const TICKET_LINK_STATUSES = ['valid', 'claimed', 'refunded'] as const;

@@ -1,5 +1,5 @@
 /**
- * Wallet passes of a ticket (issue #18): Apple Wallet's signed .pkpass and Google Wallet's 'Add to
+ * Wallet passes of a ticket (decision 020): Apple Wallet's signed .pkpass and Google Wallet's 'Add to
  * Google Wallet' link, for the buyer's own tickets, and which of the two the shop is configured for.
  */
 import { z } from 'zod';

@@ -27,8 +27,13 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+/**
+ * A pool of `max` connections. A request waits at most `connectionTimeoutMillis` for one (5 s, then the
+ * shop answers 503 'try again'); the API tests wait longer, as their 200-buyer races queue hundreds of
+ * statements on 5 connections and a slow shared machine is not an outage.
+ */
+export async function openPostgres(url: string, max = 10, connectionTimeoutMillis = 5000): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

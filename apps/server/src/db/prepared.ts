@@ -1,5 +1,5 @@
 /**
- * Statements prepared once per database, for the hottest calls (the agents' door claims, issue #19):
+ * Statements prepared once per database, for the hottest calls (the agents' door claims):
  * drizzle builds the SQL text and its field mapping once instead of on every call, and on PostgreSQL
  * the statement is named, so each pooled connection parses and plans it once. Parameters are
  * `sql.placeholder(...)`, given to `execute`. A transaction is another `Db`: prepare for the app's
@@ -22,7 +22,7 @@ export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
 
 /**
  * A statement written with `sql` (several writes in one, a counter's upsert) whose text is built once
- * per process and which PostgreSQL knows by `name` (issue #22: drizzle's builder cost more CPU than the
+ * per process and which PostgreSQL knows by `name` (decision 029: drizzle's builder cost more CPU than the
  * statement's own work on the purchase path). Unlike `preparedPerDb` it runs on any `Db`, a
  * transaction's too: the text is the same, each pooled connection parses it once. Values are
  * `sql.placeholder(...)` (or `placeholders`), given to `execute`; it answers the statement's rows.

@@ -176,7 +176,7 @@ export const refreshTokens = pgTable(
 );
 
 /**
- * An e-mail change the previous address can undo (issue #21): the link's token is stored as its
+ * An e-mail change the previous address can undo: the link's token is stored as its
  * SHA-256, works once and expires.
  */
 export const emailChangeUndos = pgTable(
@@ -278,7 +278,7 @@ export const orders = pgTable(
     unitItems: jsonb('unit_items').$type<BookingUnitItem[]>(),
     cancelReason: text('cancel_reason'),
     selectedDate: date('selected_date', { mode: 'string' }),
-    /** The buyer's language when ordering (issue #20): its e-mails and ticket link speak it. */
+    /** The buyer's language when ordering (decision 024): its e-mails and ticket link speak it. */
     language: text('language').notNull().default('en'),
     /** The slot whose places this order holds (pending) or took (paid); null for unlimited packages. */
     slotId: uuid('slot_id').references(() => slots.id),
@@ -329,7 +329,7 @@ export const orders = pgTable(
 );
 
 /**
- * Ed25519 keys that sign the tickets' QR payloads (issue #19, decision 021). The newest is current
+ * Ed25519 keys that sign the tickets' QR payloads (decision 021). The newest is current
  * (it signs); every key keeps verifying. The private key is stored encrypted with a key derived from
  * the server secret and never leaves the server; the public key (SPKI, base64) goes to agents' devices.
  */
@@ -342,7 +342,7 @@ export const ticketSigningKeys = pgTable('ticket_signing_keys', {
 });
 
 /**
- * An agent's sign-in for the agents' app (issue #19): an e-mail and a password, made by a superuser,
+ * An agent's sign-in for the agents' app (decision 021): an e-mail and a password, made by a superuser,
  * for one of the spec's `agents` (whose name and security code keep working on the claim page).
  */
 export const agentAccounts = pgTable('agent_accounts', {
@@ -411,7 +411,7 @@ export const agentClaims = pgTable(
 );
 
 /**
- * A ticket claimed twice, the second time offline (issue #19): both claims, the one kept (the first
+ * A ticket claimed twice, the second time offline (decision 021): both claims, the one kept (the first
  * by claim time) and the other, for superusers to look at.
  */
 export const claimConflicts = pgTable(
@@ -448,7 +448,7 @@ export const paymentEvents = pgTable('payment_events', {
 
 /** E-mails wait here until a worker on any instance sends them; a mail outage loses nothing. */
 /**
- * A paid ticket's QR not drawn yet (issue #22): what its picture will say, keyed by the file key the
+ * A paid ticket's QR not drawn yet (decision 027): what its picture will say, keyed by the file key the
  * order keeps (`orders.qr_file_key`). The payment writes this row in its one statement; the first
  * reader of the picture (as a rule the mail sender, seconds later) draws the SVG and PNG, stores them
  * and removes the row. The text holds the claim link, as the ticket e-mail in the outbox does.
@@ -507,7 +507,7 @@ export const contentBlocks = pgTable(
 );
 
 /**
- * A content block's words in another language than English (issue #20): the editors write them on the
+ * A content block's words in another language than English (decision 024): the editors write them on the
  * page in that language. English stays in content_blocks (the spec's store); a block with no
  * translation shows its English, marked for editors.
  */
@@ -523,7 +523,7 @@ export const contentTranslations = pgTable(
 );
 
 /**
- * A package's words in another language than English (issue #20): the ticket editor writes them on the
+ * A package's words in another language than English (decision 024): the ticket editor writes them on the
  * ticket page in that language. English stays in `packages` (the spec's store); a field left null shows
  * its English, marked for editors. Prices, pictures and dates are the same in every language.
  */
@@ -545,7 +545,7 @@ export const packageTranslations = pgTable(
   (t) => [primaryKey({ columns: [t.packageId, t.language] })],
 );
 
-/** A page's metadata in another language than English (title, description, keywords; issue #20). */
+/** A page's metadata in another language than English (title, description, keywords; decision 024). */
 export const pageTranslations = pgTable(
   'page_translations',
   {

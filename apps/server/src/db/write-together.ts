@@ -1,5 +1,5 @@
 /**
- * Several writes as one statement (issue #22: a round trip to the database costs both processes more
+ * Several writes as one statement (a round trip to the database costs both processes more
  * CPU than a small insert): every write but the last runs as a data-modifying WITH, the last as the
  * statement itself. PostgreSQL runs each exactly once and all of them or none; their answers are not
  * read. For writes whose outcome nothing checks (inserts, an update of a row already locked).
@@ -25,7 +25,7 @@ const NOT_MOVED = '22012';
 
 /**
  * `move` (an UPDATE ... RETURNING, conditional on the state it was read in) and the writes that belong
- * to it as one statement that does all of them or none (issue #22: a payment without its BEGIN and
+ * to it as one statement that does all of them or none (a payment without its BEGIN and
  * COMMIT round trips, decision 028). Its result divides by the number of rows moved: when the move
  * changes no row (another request moved it first), PostgreSQL raises division_by_zero and rolls the
  * whole statement back. Run it through `whenMoved`. Outside a transaction, or under the row's lock:

@@ -1,5 +1,5 @@
 /**
- * The server's words in the buyer's language (issue #20): page heads, e-mails. One Lingui instance
+ * The server's words in the buyer's language (decision 024): page heads, e-mails. One Lingui instance
  * per language, loaded from the .po catalogues when the app is built: the storefront's
  * (apps/web/src/locales: the contract's texts the pages share with the heads, such as page titles)
  * and the server's own

@@ -27,7 +27,7 @@ export const defaultErrorCode = (status: number): string =>
 /**
  * `{error, code, ...extras}` from a message (or a body that names it as error, detail or message). A
  * message the contract builds from numbers also carries its catalogue message and values (`message_id`,
- * `values`: contract refusal.ts), so the page shows it in its language (issue #20).
+ * `values`: contract refusal.ts), so the page shows it in its language (decision 024).
  */
 export function errorBody(status: number, body: Record<string, unknown>): Record<string, unknown> {
   const error = String(body.error ?? body.detail ?? body.message ?? 'Error');

@@ -41,7 +41,7 @@ export const clearLimit = (db: Db, key: string, kind: keyof typeof LIMITS) => re
 
 /** The 429 of the accounts calls, for a limit found exceeded without counting. */
 export function tooManyAttempts(retryAfterSeconds: number): HttpError {
-  // With its catalogue message and minutes, so the page says it in its language (issue #20).
+  // With its catalogue message and minutes, so the page says it in its language (decision 024).
   const refusal = tooManyAttemptsRefusal(retryAfterSeconds);
   return new HttpError(429, { ...refusal, detail: refusal.error, retry_after: retryAfterSeconds });
 }
@@ -72,7 +72,7 @@ function signInKeys(ip: string, email: string, scope: '' | 'agent:') {
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /**
- * Before the password is checked, in one statement (issue #22: the sign-in's own cost beside its
+ * Before the password is checked, in one statement (to cut the sign-in's own cost beside its
  * hash): counts the attempt for the address and for the address with this account, and reads the
  * account-wide count and whether this address is known to the account. As WITH clauses naming
  * `sign_in_counters` (key, count, retry), so the sign-in can read its account in the same statement

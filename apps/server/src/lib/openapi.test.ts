@@ -52,6 +52,22 @@ describe('GET /api/openapi.json', () => {
     expect(offContract).toEqual([]);
   });
 
+  it('shows the bodies of the forms the routes read themselves (checkout, media upload)', () => {
+    const checkout = doc.paths['/api/create-checkout-session/'].post.requestBody.content;
+    expect(Object.keys(checkout).sort()).toEqual(['application/json', 'multipart/form-data']);
+    const form = checkout['multipart/form-data'].schema;
+    expect(form.properties.adult_count).toBeTruthy();
+    expect(form.properties.package_identifier).toBeTruthy();
+    expect(form.required).toEqual(
+      expect.arrayContaining(['adult_count', 'youth_count', 'package_identifier']),
+    );
+    const upload =
+      doc.paths['/api/media-library/create/'].post.requestBody.content['multipart/form-data'].schema;
+    expect(upload.properties.file).toEqual({ type: 'string', format: 'binary' });
+    expect(upload.required).toContain('file');
+    expect(upload.properties.alt_text).toBeTruthy();
+  });
+
   it('documents GET /bus.json, the call outside /api/, and none of the pages or files', () => {
     expect(doc.paths['/bus.json']?.get?.responses?.['200']).toBeTruthy();
     const outside = Object.keys(doc.paths).filter((p) => !p.startsWith('/api/'));

@@ -6,9 +6,11 @@
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { API, type ApiKey, type EndpointDef } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /**
  * What the document lists: the API calls, i.e. every /api/ route and every route registered from a
@@ -18,6 +20,34 @@ import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-ty
 const isApiCall = (url: string, config: unknown) =>
   (url.startsWith('/api/') && !url.startsWith('/api/docs')) ||
   (config as { endpoint?: string } | undefined)?.endpoint !== undefined;
+
+/**
+ * The request body of a call whose route reads a form itself (the contract entry's `form`): its fields'
+ * JSON Schema, the file field as binary, under the content types the route takes. Only the document
+ * shows it; Fastify does not validate it (the route parses with the same schema).
+ */
+function endpointForm(config: unknown): { body: object; consumes: string[] } | null {
+  const key = (config as { endpoint?: ApiKey } | undefined)?.endpoint;
+  const form = key ? (API[key] as EndpointDef).form : undefined;
+  if (!form) return null;
+  const fields = z.toJSONSchema(form.fields, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
+  const { $schema: _, ...body } = {
+    ...fields,
+    ...(form.file
+      ? {
+          properties: { ...fields.properties, [form.file]: { type: 'string', format: 'binary' } },
+          required: [...(fields.required ?? []), form.file],
+        }
+      : {}),
+  } as Record<string, unknown>;
+  return {
+    body,
+    consumes: form.alsoJson ? ['multipart/form-data', 'application/json'] : ['multipart/form-data'],
+  };
+}
 
 export const apiDocs: FastifyPluginAsync = fp(async (app) => {
   const transform = createJsonSchemaTransform({});
@@ -45,7 +75,9 @@ export const apiDocs: FastifyPluginAsync = fp(async (app) => {
     transform: (input) => {
       if (!isApiCall(input.url, input.route.config))
         return { schema: { ...input.schema, hide: true }, url: input.url };
-      return transform(input);
+      const out = transform(input);
+      const form = endpointForm(input.route.config);
+      return form ? { ...out, schema: { ...out.schema, ...form } } : out;
     },
     transformObject: jsonSchemaTransformObject,
   });

@@ -3,7 +3,7 @@
  * page, the ticket e-mail's claim link and QR code). PUBLIC_URL when set, and production always sets
  * it (config.ts refuses to start otherwise). Without it, outside production, the address the visitor
  * used: someone who opened http://127.0.0.1:3000 comes back there from the checkout, not to
- * http://localhost:3000 where their sign-in (kept per origin) is missing (issue #21).
+ * http://localhost:3000 where their sign-in (kept per origin) is missing.
  *
  * The Host header is the client's to choose, which is why production never follows it. The protocol
  * and host come from Fastify, which believes X-Forwarded-* only from TRUST_PROXY.

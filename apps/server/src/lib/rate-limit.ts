@@ -18,14 +18,14 @@ const countSql = (key: unknown, seconds: unknown) => sql`
         THEN now() + make_interval(secs => ${seconds}) ELSE rate_limits.reset_at END
     RETURNING count, CEIL(EXTRACT(EPOCH FROM (reset_at - now())))::int AS retry`;
 
-/** One attempt counted, prepared once (every sign-in, checkout and claim asks it, issue #22). */
+/** One attempt counted, prepared once (every sign-in, checkout and claim asks it, decision 029). */
 const hitStatement = preparedSql<{ count: number; retry: number }>('rate_limit_hit', () =>
   countSql(sql.placeholder('key'), sql.placeholder('seconds')),
 );
 
 /**
  * The same count as a WITH named `hit` (columns count and retry), for a statement that reads beside
- * it: one round trip for both (issue #22). Its values are the placeholders `limitKey`, `limitSeconds`.
+ * it: one round trip for both (decision 029). Its values are the placeholders `limitKey`, `limitSeconds`.
  */
 export const hitWith = (db: Db) =>
   db

@@ -128,7 +128,7 @@ export function createMailer({
       await ensureOutboxDir();
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outboxDir, `${stamp}-${row.id}.eml`);
-      // Reset codes and ticket links: readable by the shop's own user only (issue #21).
+      // Reset codes and ticket links open accounts and tickets: readable by the shop's own user only.
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       log.info({ mailId: row.id, file }, 'mail written to the outbox folder (no SMTP_URL set)');
     } else {

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
 /**
- * A file the sender makes when it sends the message, not the request that queued it (issue #22: a
+ * A file the sender makes when it sends the message, not the request that queued it (a
  * ticket's PDF costs some 20 ms of CPU and its QR PNG some 7 ms, which the payment's transaction should
  * not wait for).
  */

@@ -18,7 +18,7 @@ ${body}
 }
 
 /**
- * The account's e-mails in the language of the page that asked for them (issue #20: the web app sends
+ * The account's e-mails in the language of the page that asked for them (decision 024: the web app sends
  * it as Accept-Language with the call; `requestLanguage` in i18n/catalog.ts). English unchanged.
  */
 export function resetCodeMail(

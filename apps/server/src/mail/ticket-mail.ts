@@ -8,7 +8,7 @@ import type { I18n } from '@lingui/core';
 import { escapeHtml, formatEuro, type Locale, orderReference } from '@rome/contract';
 
 /**
- * The e-mails speak the order's language (issue #20): `i18n` is the server's Lingui instance of it
+ * The e-mails speak the order's language (decision 024): `i18n` is the server's Lingui instance of it
  * (i18n/catalog.ts), whose ids are the English texts below (English output unchanged).
  */
 export type MailLanguage = { locale: Locale; i18n: I18n };
@@ -38,7 +38,7 @@ export type TicketMailInput = {
   pass: { hours: number | null; validityDays: number | null } | null;
   claimUrl: string;
   historyUrl: string;
-  /** The ticket link (/t/{token}): the ticket on the phone, no sign-in (issue #18). */
+  /** The ticket link (/t/{token}): the ticket on the phone, no sign-in (decision 019). */
   linkUrl: string;
 };
 
@@ -127,7 +127,7 @@ export type TicketLinkLine = { title: string; reference: string; when: string; t
 /**
  * The ticket links again: a re-send from the purchase history (one ticket) or 'Find my tickets'
  * (every paid ticket of the address). Each link is new; the ones sent before no longer open. In
- * `language` (issue #20): the caller picks the order's, or the newest order's for several.
+ * `language` (decision 024): the caller picks the order's, or the newest order's for several.
  */
 export function ticketLinksMail(
   lines: TicketLinkLine[],

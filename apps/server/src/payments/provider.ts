@@ -13,7 +13,7 @@ export type CreateSessionInput = {
   customerEmail: string;
   successUrl: string;
   cancelUrl: string;
-  /** The buyer's language (issue #20): the hosted page speaks it too. */
+  /** The buyer's language (decision 024): the hosted page speaks it too. */
   locale: Locale;
   expiresAt: Date;
   idempotencyKey: string;

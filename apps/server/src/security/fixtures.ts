@@ -66,7 +66,7 @@ export async function createSecurityApp(overrides: Partial<Config> = {}, deps: P
   expect(claimCode).toBeTruthy();
 
   await t.db.insert(agents).values({ name: agent.name, codeHash: await hashSecret(agent.code) });
-  // The same agent's account in the agents' app, signed in on one device (issue #19).
+  // The same agent's account in the agents' app, signed in on one device (decision 021).
   await createAgentAccount(t.db, {
     agentName: agent.name,
     email: 'alpha@agents.example',

@@ -14,12 +14,13 @@
  *              else 404 (no role, not even a superuser, reads someone else's ticket through it).
  * - reseller:  the OCTO API (/octo): 401 anonymous, 403 for every account's token (only a reseller key
  *              opens it; modules/reseller).
- * - agent:     the agents' app (issue #19): only a device token opens it (role 'device'); every other
+ * - agent:     the agents' app (decision 021): only a device token opens it (role 'device'); every other
  *              role, a superuser's token included, gets 401.
  * "Let through" means not 401/403: the dummy input may well earn a 400 or 404.
  */
 import { API, type ApiKey, type EndpointDef } from '@rome/contract';
 import type { RouteOptions } from 'fastify';
+import { OCTO_API, type OctoKey, octoRoute } from '../modules/reseller/octo-api';
 
 /**
  * Who calls. 'agent' is a ticket agent at the door: no account, an agent name and its security code
@@ -211,7 +212,7 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   // A made-up order: cancelling or refunding the fixture's ticket would change what later rows read.
   'POST /api/tickets/:uniqueId/cancel/': { params: { uniqueId: () => 'no-such-order' } },
   'POST /api/admin/orders/:uniqueId/refund/': { params: { uniqueId: () => 'no-such-order' } },
-  // The ticket link (issue #18): its token opens it, not an account; a made-up one is a 404 for all.
+  // The ticket link (decision 019): its token opens it, not an account; a made-up one is a 404 for all.
   'GET /api/ticket-links/:token/': { params: { token: () => 'no-such-link' } },
   'GET /api/ticket-links/:token/pdf/': { params: { token: () => 'no-such-link' } },
   'POST /api/ticket-links/:token/cancel/': { params: { token: () => 'no-such-link' } },
@@ -303,26 +304,12 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   'DELETE /api/admin/resellers/:id/': { params: { id: () => '00000000-0000-4000-8000-000000000000' } },
 };
 
-/** The OCTO API (modules/reseller/routes.ts): reseller keys only, outside the shop's contract. */
+/** The OCTO API (modules/reseller/octo-api.ts): reseller keys only, outside the shop's contract. */
 const OCTO = Object.fromEntries(
-  [
-    'GET /octo/supplier',
-    'GET /octo/capabilities',
-    'GET /octo/products',
-    'GET /octo/products/:id',
-    'POST /octo/availability',
-    'POST /octo/availability/calendar',
-    'POST /octo/bookings',
-    'GET /octo/bookings',
-    'GET /octo/bookings/:uuid',
-    'PATCH /octo/bookings/:uuid',
-    'DELETE /octo/bookings/:uuid',
-    'POST /octo/bookings/:uuid/confirm',
-    'POST /octo/bookings/:uuid/cancel',
-    'POST /octo/bookings/:uuid/extend',
-    'GET /octo/redemption/lookup',
-    'POST /octo/redemption/redeem',
-  ].map((key) => [key, { access: 'reseller' } as RouteEntry]),
+  (Object.keys(OCTO_API) as OctoKey[]).map((key) => {
+    const { method, url } = octoRoute(key);
+    return [`${method} /octo${url}`, { access: 'reseller' } as RouteEntry];
+  }),
 );
 
 /** Routes outside the contract (health, files, pages, the API reference itself) state their access here. */
@@ -330,6 +317,7 @@ const OFF_CONTRACT: Record<string, RouteEntry> = {
   'GET /healthz': { access: 'public', expect: { anonymous: 200 } },
   'GET /readyz': { access: 'public', expect: { anonymous: 200 } },
   'GET /api/openapi.json': { access: 'public', expect: { anonymous: 200 } },
+  'GET /octo/openapi.json': { access: 'public', expect: { anonymous: 200 } },
   'GET /api/docs': { access: 'public' },
   'GET /api/docs/json': { access: 'public', expect: { anonymous: 200 } },
   'GET /api/docs/yaml': { access: 'public', expect: { anonymous: 200 } },

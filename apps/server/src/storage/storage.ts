@@ -38,7 +38,7 @@ export function localStorage(dir: string): Storage {
         await writeFile(aside, body);
       } catch (err) {
         // The folder is made when a write finds it missing, not before every write (each payment
-        // stores a QR: issue #22).
+        // stores a QR).
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
         await mkdir(dir, { recursive: true });
         await writeFile(aside, body);

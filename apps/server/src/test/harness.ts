@@ -30,7 +30,8 @@ export async function cloneTemplateDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(templateUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 5);
+  // Five connections, as before; a wait for one of up to 60 s (db/client.ts, openPostgres).
+  const database = await openPostgres(url.toString(), 5, 60_000);
   const close = database.close;
   return {
     ...database,

@@ -32,7 +32,7 @@ import type { CatalogSnapshot } from '../modules/catalog/service';
 import type { SiteSnapshot } from '../modules/content/site-cache';
 
 export type PageHead = {
-  /** The page's language (issue #20): <html lang>, the canonical's prefix, og:locale. */
+  /** The page's language (decision 024): <html lang>, the canonical's prefix, og:locale. */
   locale: Locale;
   title: string;
   description: string;
@@ -63,7 +63,7 @@ export type PageHead = {
 function withPageMeta(head: PageHead, found: FoundPage, site?: SiteSnapshot): PageHead {
   const slug = storedPageOf(found);
   head = { ...head, frame: found.page.frame ?? head.frame };
-  // Home draws its hero's words from its content blocks (issue #23): its content comes with the HTML.
+  // Home draws its hero's words from its content blocks: its content comes with the HTML.
   if (slug && found.page.frame === 'home-hero') head = { ...head, contentPage: slug };
   else if (slug && found.page.frame === 'banner') {
     const banner = pageBanner(slug);
@@ -74,7 +74,7 @@ function withPageMeta(head: PageHead, found: FoundPage, site?: SiteSnapshot): Pa
     };
   }
   const english = slug ? site?.pages.get(slug) : undefined;
-  // In another language, the editor's words in it over the English ones (issue #20).
+  // In another language, the editor's words in it over the English ones (decision 024).
   const translated =
     slug && head.locale !== DEFAULT_LOCALE ? site?.pageTranslations.get(`${slug}:${head.locale}`) : undefined;
   const meta = english && {
@@ -168,7 +168,7 @@ const CATALOG_HEADS: Record<
   package(params, catalog, canonicalPath, { locale, tr }) {
     const pkg = catalog.byTag.get(params.id);
     if (!pkg) return notFoundHead(canonicalPath, locale, tr);
-    // The package's words are in the page's language where editors wrote them (issue #20). A meta field
+    // The package's words are in the page's language where editors wrote them (decision 024). A meta field
     // still in English is left out in another language: the head is then made from the page's words.
     const own = (field: 'meta_title' | 'meta_description' | 'meta_keywords') =>
       pkg.untranslated?.includes(field) ? '' : pkg[field];

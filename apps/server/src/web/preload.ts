@@ -87,7 +87,7 @@ function chunkPreloader(distDir: string): (module: PageModule) => string {
 }
 
 /**
- * Locale -> the <link> preloading its message catalogue (issue #20): the app's first render waits for
+ * Locale -> the <link> preloading its message catalogue (decision 024): the app's first render waits for
  * it (apps/web/src/i18n/locale.ts), so it starts with the HTML. Nothing without a build manifest.
  */
 export function cataloguePreloader(distDir: string): (locale: Locale, pathname: string) => string {

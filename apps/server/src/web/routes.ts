@@ -53,7 +53,7 @@ export const addNonce = (html: string, nonce: string) =>
 /**
  * The page's policy. connect-src is the shop itself plus the origins the operator lists for the head
  * code's analytics (HEAD_CODE_CONNECT_SRC): a script in the page cannot post what it reads anywhere else
- * with fetch, XHR or a beacon (issue #21 item 2, decision 018).
+ * with fetch, XHR or a beacon (decision 018).
  */
 export function pageCsp(nonce: string, connectSrc: readonly string[] = []): string {
   return [
@@ -93,7 +93,7 @@ export const robotsTxt = (publicUrl: string) =>
     .map((p) => `Disallow: ${p}\n`)
     .join('')}\nSitemap: ${publicUrl}/sitemap.xml\n`;
 
-/** /sitemap.xml: each page in each language, with its alternates in the others (issue #20). */
+/** /sitemap.xml: each page in each language, with its alternates in the others (decision 024). */
 export function sitemapXml(paths: string[], publicUrl: string): string {
   const url = (locale: Locale, p: string) => escapeHtml(publicUrl + localizedPath(locale, p));
   const entries = paths.flatMap((p) =>
@@ -108,7 +108,7 @@ export function sitemapXml(paths: string[], publicUrl: string): string {
 }
 
 /**
- * The first visit follows the browser's languages once (issue #20): a visitor with no choice yet
+ * The first visit follows the browser's languages once (decision 024): a visitor with no choice yet
  * (no language cookie) who opens an English address while asking for one of our other languages first
  * is sent to the same page in it, and that is kept in the language cookie, so later visits, and
  * English links opened after choosing English in the switcher, are left alone. A visitor asking for
@@ -198,7 +198,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /**
-   * The agents' app (issue #19, decision 023): its own page, built apart from the storefront
+   * The agents' app (decision 023): its own page, built apart from the storefront
    * (apps/web/vite.agent.config.ts), with no head code, no first screen and its own CSP. Any path under
    * /agent/ is the app (its service worker answers them offline from its precache).
    */
@@ -263,7 +263,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       const block = content?.content_blocks.find((b) => b.unique_tag === HOME_HERO_TAGS[key] && b.is_active);
       const words = block ? htmlText(block.block_content) : '';
       // As the app's ContentText: the seed's English default, unchanged by any editor, shows in the
-      // page's language (issue #20), so the frame and the app's first render say the same.
+      // page's language (decision 024), so the frame and the app's first render say the same.
       text[key] = !words || words === HOME_HERO[key] ? tr(HOME_HERO[key]) : words;
     }
     return text;
@@ -286,7 +286,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(404).send({ detail: 'Not found.' });
     }
     if (url.pathname.startsWith('/agent/')) return sendAgentApp(req, reply);
-    // The page's language from its prefix (/it/...); the rest is the spec's path (issue #20).
+    // The page's language from its prefix (/it/...); the rest is the spec's path (decision 024).
     const { locale, path: pathname } = splitLocale(url.pathname);
     // A ticket link is the buyer's own page, sent in the order's language: never redirected, and kept
     // by the browser for offline use whatever the visitor's cookies (decision 019).
@@ -307,7 +307,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       locale,
       tr: (id, values) => i18n._(id, values),
     });
-    // A ticket link (issue #18): 404 when its token opens nothing. A good one is kept by the browser
+    // A ticket link: 404 when its token opens nothing. A good one is kept by the browser
     // for a week, privately, so the link opens again with no network (decision 019); neither is ever
     // named in a Referer.
     const link = matchRoute('/t/:token', pathname);

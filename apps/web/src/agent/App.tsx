@@ -1,5 +1,5 @@
 /**
- * The agents' app (issue #19, decision 023): sign in once, then scan or type tickets. Online, the server
+ * The agents' app (decision 023): sign in once, then scan or type tickets. Online, the server
  * judges and claims (POST /api/agent/claims/); offline (or when that call gets no answer) the ticket's
  * signature is verified here and the claim kept in IndexedDB, uploaded when the network is back.
  */

@@ -1,5 +1,5 @@
 /**
- * The agents' app's offline check (issue #19, decision 023): a scanned text is read by the contract's
+ * The agents' app's offline check (decision 023): a scanned text is read by the contract's
  * rules (readScan, splitSignedTicket, decodeTicketPayload), its Ed25519 signature verified with
  * WebCrypto against the public keys the device downloaded, then judged against the refunded list,
  * the pass window and Rome's date of the scan (the server's rule, `ticketWindowResult` of the

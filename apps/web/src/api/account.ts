@@ -50,7 +50,7 @@ export function useChangePassword() {
   });
 }
 
-/** GET profile/data/ (Bearer): everything the shop holds about the account (GDPR, issue #21). */
+/** GET profile/data/ (Bearer): everything the shop holds about the account (GDPR's right of access). */
 export const fetchMyData = () => call('GET /api/profile/data/');
 
 /** POST profile/delete/ (Bearer): deletes the account; this browser's session ends with it. */

@@ -15,7 +15,10 @@ export const requestPasswordReset = (email: string) =>
 export const verifyResetCode = (body: ApiBody<'POST /api/verify-reset-code/'>) =>
   call('POST /api/verify-reset-code/', { body }, { auth: false });
 
-/** The previous address's link (issue #21): that address comes back and every sign-in ends. */
+/**
+ * The link e-mailed to the previous address after an e-mail change, the owner's way back if someone
+ * else changed it: that address comes back and every sign-in ends.
+ */
 export const undoEmailChange = (token: string) =>
   call('POST /api/profile/email-change/undo/', { body: { token } }, { auth: false });
 

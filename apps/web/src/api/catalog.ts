@@ -7,7 +7,7 @@ import { useLightQuery } from './queries';
  * The whole catalogue (packages and folders); the server caches it and answers with an ETag. Public
  * reads go without the sign-in token: the answer is the same for everyone, and the request is then the
  * very one the page's HTML preloaded (contract first-screen.ts, firstScreen.test.ts), signed in or not.
- * The packages' words come in the page's language (`contentQuery`: ?lang= beside the spec, issue #20).
+ * The packages' words come in the page's language (`contentQuery`: ?lang= beside the spec, decision 024).
  */
 export const packagesQuery = queryOptions({
   queryKey: ['packages', contentQuery.lang ?? 'en'],

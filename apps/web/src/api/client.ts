@@ -22,7 +22,8 @@ export class ApiError extends Error {
 }
 
 /**
- * Where the sign-in lives (decision 018, which narrows spec §3 Browser storage for issue #21): the
+ * Where the sign-in lives (decision 018, which narrows spec §3 Browser storage so that no page script
+ * can read a token): the
  * access token in this tab's memory (lib/access-token.ts), the refresh token in an HttpOnly cookie
  * that page scripts cannot read. localStorage keeps the spec's `email` and `is_editor`; the `email`
  * says this browser has a session worth restoring. Tokens an older version of the app left under the
@@ -77,7 +78,7 @@ async function send(path: string, opts: Options, token: string | null): Promise<
   }
   if (token) headers.authorization = `Bearer ${token}`;
   // A call that may send an e-mail (a reset code, a confirmation) says the page's language, so the
-  // e-mail speaks it (issue #20). Reads keep the browser's own header: their answers do not vary.
+  // e-mail speaks it (decision 024). Reads keep the browser's own header: their answers do not vary.
   if (opts.method && opts.method !== 'GET') headers['accept-language'] = pageLocale;
   // A relative path is under /api/; an absolute one is a contract call outside it (GET /bus.json).
   return fetch(path.startsWith('/') ? path : `/api/${path}`, {
@@ -187,7 +188,7 @@ export function setLoginNavigation(navigate: (from: string) => unknown) {
 /** The session is over: forget the tokens and go to /login, remembering where the visitor was. */
 function sendToLogin() {
   tokenStore.clear();
-  // Paths inside the app are the spec's; the router adds the page language's prefix (issue #20).
+  // Paths inside the app are the spec's; the router adds the page language's prefix (decision 024).
   const path = specPathname();
   const from = `${path}${window.location.search}${window.location.hash}`;
   if (path === '/login') return;

@@ -1,5 +1,5 @@
 /**
- * The server's messages in the page's language (issue #20): a message the contract marks for
+ * The server's messages in the page's language (decision 024): a message the contract marks for
  * translation shows translated; any other message, and English pages, show it as the server sent it.
  * A refusal made from numbers names its catalogue message and values (`message_id`, `values`): that
  * shows in the page's language, and its English rendering is the server's English text.

@@ -29,6 +29,6 @@ function queryOf(d: FirstScreenData) {
  * asks for it itself and shows its own error, exactly as it would have without this head start.
  */
 export async function loadFirstScreenData(data: FirstScreenData[]): Promise<void> {
-  // biome-ignore lint/suspicious/noExplicitAny: each piece has its own data type; the store keeps any
+  // `any`: each piece has its own data type; the store keeps any
   await Promise.all(data.map((d) => fetchFirstScreen<any>(queryOf(d))));
 }

@@ -2,7 +2,7 @@
 import type { UseQueryOptions } from '@tanstack/react-query';
 
 /** A query's options as queryOptions() writes them: what useQuery would take. */
-// biome-ignore lint/suspicious/noExplicitAny: the key's type is the options' own (DataTag), whatever it is
+// `any`: the key's type is the options' own (DataTag), whatever it is
 export type LightQueryOptions<T> = UseQueryOptions<T, Error, T, any>;
 
 /** The fields of useQuery's answer the shop reads, with the same narrowing. */

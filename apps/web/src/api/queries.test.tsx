@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The first screen's reads without TanStack Query (issue #22): the store's data until the query client
+ * The first screen's reads without TanStack Query (decision 026): the store's data until the query client
  * loads, then the query cache's, with the store's data handed over as it was loaded.
  */
 import { act } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The door to TanStack Query (issue #22, lighter first load). TanStack Query (~10 KB gzip) is not in
+ * The door to TanStack Query (decision 026: a lighter first load). TanStack Query (~10 KB gzip) is not in
  * the home page's first load: the home page, navigation bar and footer draw from data the server
  * preloaded with the HTML (contract first-screen.ts) and from the HTML's `initial-content`, which
  * main.tsx reads into the small store below before the first render. The query client comes later,

@@ -1,6 +1,6 @@
 /**
  * The shop's query client, loaded through queries.ts's `loadQueries` (its own chunk `queries`, with
- * TanStack Query): never in the home page's first load (issue #22).
+ * TanStack Query): never in the home page's first load (decision 026).
  */
 import { notifyManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { LightQueryOptions, LightQueryResult } from './lightQuery';

@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { usePackages } from '../api/catalog';
 import { subscribeNewsletter, useSettings } from '../api/site';
+import { FacebookIcon, InstagramIcon } from './Icon';
 import { Logo } from './Logo';
 import { type NewsletterState, newsletterFailure, newsletterMessage } from './newsletter';
 import { PaymentMethods } from './PaymentMethods';
@@ -87,7 +88,7 @@ export function Footer() {
 
 /**
  * Spec §7: the footer reads packages/ and keeps only folders with active true. Headed 'Operators': one
- * of them sells museum tickets, not bus tours (issue #23).
+ * of them sells museum tickets, not bus tours.
  */
 function BusServices() {
   const { data, isPending, isError } = usePackages();
@@ -195,9 +196,7 @@ function SocialLinks({ facebook, instagram }: { facebook: string; instagram: str
         <li>
           <a href={facebook} target="_blank" rel="noopener noreferrer" className={cls}>
             <span className="sr-only">Facebook</span>
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor" aria-hidden="true">
-              <path d="M13.5 21v-7.5h2.5l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5h1.5V4.4c-.3 0-1.2-.1-2.2-.1-2.2 0-3.7 1.3-3.7 3.8v2.4H8v3h2.6V21h2.9z" />
-            </svg>
+            <FacebookIcon />
           </a>
         </li>
       )}
@@ -205,18 +204,7 @@ function SocialLinks({ facebook, instagram }: { facebook: string; instagram: str
         <li>
           <a href={instagram} target="_blank" rel="noopener noreferrer" className={cls}>
             <span className="sr-only">Instagram</span>
-            <svg
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <rect x="3.5" y="3.5" width="17" height="17" rx="5" />
-              <circle cx="12" cy="12" r="4" />
-              <circle cx="17.3" cy="6.7" r="0.6" fill="currentColor" />
-            </svg>
+            <InstagramIcon />
           </a>
         </li>
       )}

@@ -7,6 +7,7 @@ import { useSettings } from '../api/site';
 import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
 import { useSession } from '../lib/session';
 import { keepTabWithin } from './focusTrap';
+import { CloseIcon, MenuIcon } from './Icon';
 import { Logo } from './Logo';
 
 /**
@@ -108,17 +109,7 @@ export function Navbar({ logoFrame: LogoSlot = PlainFrame }: { logoFrame?: LogoF
             onClick={() => setOpen((v) => !v)}
           >
             <span className="sr-only">{open ? t`Close menu` : t`Open menu`}</span>
-            <svg
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              aria-hidden="true"
-            >
-              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
+            {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
           </button>
         </div>
         <div id={menuId} hidden={!open} className="border-t border-white/15 pb-4 pt-2 md:hidden">

@@ -1,10 +1,11 @@
 import type { TicketTypeValue } from '@rome/contract';
 import type { ReactNode } from 'react';
+import { Icon } from './Icon';
 
 /**
  * The ticket types' icons, drawn like the shop's other icons (24-unit stroke drawings in the text's
  * colour, as in ProcessSteps and GetInTouch). The spec's emoji (contract TICKET_TYPES) showed as empty
- * boxes on systems without an emoji font (issue #21).
+ * boxes on systems without an emoji font.
  */
 const clock = (hand: string) => (
   <>
@@ -47,19 +48,14 @@ export function TicketTypeIcon({
   className?: string;
 }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
+    <Icon
       className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
       strokeLinecap="round"
       strokeLinejoin="round"
-      aria-hidden="true"
       focusable="false"
       data-icon={type}
     >
       {DRAWINGS[type]}
-    </svg>
+    </Icon>
   );
 }

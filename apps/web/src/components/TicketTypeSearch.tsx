@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { MESSAGES, TICKET_TYPES } from '@rome/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { SearchIcon } from './Icon';
 import { TicketTypeIcon } from './TicketTypeIcon';
 
 /** Where a search for a ticket type goes (spec §2 route table). */
@@ -73,18 +74,7 @@ export function TicketTypeSearch({
             type="submit"
             className="inline-flex items-center justify-center gap-2 rounded-lg bg-accent px-6 py-3 text-base font-extrabold text-stone-900 shadow-sm transition-colors hover:bg-accent-dark"
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-              aria-hidden="true"
-            >
-              <circle cx="11" cy="11" r="7" />
-              <path d="m20 20-3.5-3.5" />
-            </svg>
+            <SearchIcon />
             <Trans>Search</Trans>
           </button>
           <p id={errorId} role="alert" className="text-sm font-semibold text-red-700">

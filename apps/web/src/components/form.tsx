@@ -2,6 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CloseIcon, Icon } from './Icon';
 
 export function AuthCard({
   title,
@@ -25,9 +26,7 @@ export function AuthCard({
             aria-label={t`Close`}
             className="absolute top-3 right-3 inline-flex h-9 w-9 items-center justify-center rounded-full text-white/90 hover:bg-white/15 hover:text-white"
           >
-            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+            <CloseIcon />
           </Link>
           <span aria-hidden="true" className="mb-3 block h-1 w-10 rounded-full bg-accent" />
           <h1 id="auth-title" className="pr-8 text-2xl font-bold tracking-tight">
@@ -114,9 +113,9 @@ export function SubmitButton({
 
 export function Spinner({ className = 'h-4 w-4' }: { className?: string }) {
   return (
-    <svg className={`animate-spin ${className}`} viewBox="0 0 24 24" aria-hidden="true">
-      <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="3" fill="none" opacity="0.25" />
-      <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="3" fill="none" />
-    </svg>
+    <Icon className={`animate-spin ${className}`} strokeWidth={3}>
+      <circle cx="12" cy="12" r="10" opacity="0.25" />
+      <path d="M22 12a10 10 0 0 0-10-10" />
+    </Icon>
   );
 }

@@ -2,7 +2,7 @@ import { SITE_LOGO_TAG } from '@rome/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { settingsQuery } from '../api/site';
-import { staticContentKey } from '../features/content/api';
+import { staticContentKey } from '../components/content/api';
 import toast from '../lib/toast';
 import { reasonOf, updatePageImage } from './api';
 import { buttonPrimary, buttonSecondary, Dialog } from './Dialog';
@@ -12,8 +12,8 @@ import { ThumbnailPicker } from './media/ThumbnailPicker';
 /**
  * Spec §2 Image change: 'Change Image' then pick from the media library or upload a new image; the
  * chosen image is attached to the block's unique tag and the content is refreshed. The library's images
- * show as thumbnails to choose from and apply with 'Change Image' (issue #23: it asked for a raw media
- * id); the full library (search, edit, delete) and the upload apply the chosen image at once.
+ * show as thumbnails to choose from and apply with 'Change Image' (a picture is chosen by sight, not by
+ * its media id); the full library (search, edit, delete) and the upload apply the chosen image at once.
  */
 export function ChangeImageDialog({
   tag,

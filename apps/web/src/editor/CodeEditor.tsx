@@ -62,7 +62,7 @@ export function CodeEditor({
           lineNumbers(),
           history(),
           highlightActiveLine(),
-          // What is typed is what is kept: no closing tag is added behind the editor's back (issue #23: a
+          // What is typed is what is kept: no closing tag is added behind the editor's back (with it, a
           // typed `</strong>` came out doubled when `<strong>` had already been closed for the typist).
           html({ autoCloseTags: false }),
           syntaxHighlighting(highlight),

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { keepTabWithin } from '../components/focusTrap';
+import { Icon } from '../components/Icon';
 import { pushToastHost } from '../lib/toastHost';
 
 /**
@@ -69,9 +70,9 @@ export function Dialog({
             aria-label={`Close ${title}`}
             className="rounded-lg p-2 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
           >
-            <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true" focusable="false">
-              <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+            <Icon viewBox="0 0 20 20" className="h-5 w-5" strokeLinecap="round" focusable="false">
+              <path d="M5 5l10 10M15 5L5 15" />
+            </Icon>
           </button>
         </div>
       </header>

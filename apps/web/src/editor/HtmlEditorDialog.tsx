@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useSettings } from '../api/site';
-import { type StaticContent, staticContentKey } from '../features/content/api';
-import { CONTENT_HTML_CLASSES, renderContentHtml } from '../features/content/html';
-import { renderContentText } from '../features/content/text';
+import { type StaticContent, staticContentKey } from '../components/content/api';
+import { CONTENT_HTML_CLASSES, renderContentHtml } from '../components/content/html';
+import { renderContentText } from '../components/content/text';
 import toast from '../lib/toast';
 import { reasonOf, saveContent } from './api';
 import { CodeEditor } from './CodeEditor';
@@ -111,7 +111,7 @@ export function HtmlEditorDialog({
 /**
  * The HTML editor's two panes: the live preview, drawn by `render` as the page draws the HTML (the same
  * allowlist), beside the CodeMirror source. Used by content blocks (HtmlEditorDialog) and the ticket
- * description (ticket/TicketEditor.tsx; issue #23: it was a raw textarea).
+ * description (ticket/TicketEditor.tsx), so an editor sees the HTML as visitors will.
  */
 export function HtmlEditorPanes({
   kind = 'html',

@@ -1,6 +1,6 @@
 import { parseSchemaJson } from '@rome/contract';
 import { useState } from 'react';
-import { useStaticContent } from '../features/content/api';
+import { useStaticContent } from '../components/content/api';
 import toast from '../lib/toast';
 import { updatePageMeta } from './api';
 import { buttonPrimary, buttonSecondary, Dialog, inputClass } from './Dialog';

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { pageLocale, rememberLocale } from './locale';
 
 /**
- * The navigation's language switcher (issue #20): the same page in another language. A new page
+ * The navigation's language switcher (decision 024): the same page in another language. A new page
  * load, not a navigation inside the app: the HTML's head, <html lang> and the one catalogue the page
  * needs come with it. The choice is remembered (cookie), so the server stops following Accept-Language.
  */

@@ -1,5 +1,5 @@
 /**
- * The page's language (issue #20): read once from the address, as the server did for the HTML
+ * The page's language (decision 024): read once from the address, as the server did for the HTML
  * (`/it/...` is Italian, the spec's paths English). The router runs under the language's prefix
  * (its basename), so every link and navigation inside the app stays in the language; changing the
  * language is a new page load (LanguageSwitcher), which downloads only that language's catalogue.
@@ -70,7 +70,7 @@ export function rememberLocale(locale: Locale) {
 export const translate: Translate = (id, values) => i18n._(id, values);
 
 /**
- * The `?lang=` of the content calls (issue #20): the page's language; none for English, so the
+ * The `?lang=` of the content calls (decision 024): the page's language; none for English, so the
  * English pages make the spec's calls exactly as written.
  */
 export const contentQuery: { lang?: Locale } = pageLocale === DEFAULT_LOCALE ? {} : { lang: pageLocale };

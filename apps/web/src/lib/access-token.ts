@@ -1,5 +1,5 @@
 /**
- * The access token of this tab, in memory only (issue #21 item 2, decision 018): no page script can
+ * The access token of this tab, in memory only (decision 018): no page script can
  * read it from storage, and it is gone when the tab closes. The refresh token is in an HttpOnly cookie
  * the server sets (POST /api/session/refresh/), so a new tab gets its own access token from there.
  *

@@ -1,5 +1,5 @@
 /**
- * The contract's client-side validation messages in the page's language (issue #20). The contract
+ * The contract's client-side validation messages in the page's language (decision 024). The contract
  * marks its plain messages with /*i18n*\/ (the English text is the catalogue id); those built from the
  * shop's numbers (a template literal) have their catalogue message and values in the contract's
  * refusal.ts, whose English rendering is the contract's text character for character.

@@ -3,7 +3,7 @@
  * `toast` from here, never from react-hot-toast. The library (4.6 KB gzip, its own chunk `toasts`) and
  * the app's Toaster (main.tsx) load with the first toast actually shown, not with a page that could
  * show one: evaluating them on the ticket page's first load took some 150 ms of a phone's main thread
- * before its picture (Lighthouse, issue #22). A toast waits in react-hot-toast's store until the
+ * before its picture (Lighthouse; docs/performance.md). A toast waits in react-hot-toast's store until the
  * Toaster is drawn (AppToaster.tsx), so none is lost; it shows one chunk's fetch later.
  */
 // biome-ignore lint/style/noRestrictedImports: the one door to the toast library (types only)

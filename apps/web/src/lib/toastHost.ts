@@ -1,7 +1,7 @@
 /**
  * Where the toasts are drawn. A modal <dialog> sits in the browser's top layer, above every z-index of
  * the page, and makes the rest of the page inert: toasts drawn in the page were hidden under its
- * backdrop and unheard by screen readers (issue #23). So each open modal dialog registers itself here
+ * backdrop and unheard by screen readers. So each open modal dialog registers itself here
  * and the app's Toaster is portalled into the topmost one; with none open it stays in the page.
  */
 const hosts: HTMLElement[] = [];

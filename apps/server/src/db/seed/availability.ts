@@ -1,5 +1,5 @@
 /**
- * Demo availability (issue #16): timed museum entries, a night tour with one bus of 60 seats, a day
+ * Demo availability: timed museum entries, a night tour with one bus of 60 seats, a day
  * entry, and open-dated hop-on hop-off passes. Slots run from today for 90 days in Rome time, so the
  * demo always has something to sell. Packages not named here keep the spec's behaviour.
  */

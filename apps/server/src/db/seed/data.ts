@@ -411,7 +411,7 @@ export const DEMO_PAGES: { slug: string; title: string; blocks: Record<string, s
       slug: 'home',
       title: 'Home',
       blocks: {
-        // The words the home page shows (contract home-hero.ts), editable in place (issue #23).
+        // The words the home page shows (contract home-hero.ts), editable in place.
         [HOME_HERO_TAGS.kicker]: HOME_HERO.kicker,
         [HOME_HERO_TAGS.title]: HOME_HERO.title,
         [HOME_HERO_TAGS.lead]: HOME_HERO.lead,

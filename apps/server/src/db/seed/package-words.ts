@@ -1,5 +1,5 @@
 /**
- * The demo packages' words in the other four languages (issue #20), as an editor would have written
+ * The demo packages' words in the other four languages (decision 024), as an editor would have written
  * them in the ticket editor: every subtitle, and the titles of the museum tickets (the bus tours keep
  * their operators' brand names). Descriptions and meta fields stay English, so the demo also shows the
  * editors' 'Not translated' marks.

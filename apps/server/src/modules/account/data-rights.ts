@@ -1,5 +1,5 @@
 /**
- * Customers' data rights (GDPR, issue #21), shared by the API (`GET /api/profile/data/`,
+ * Customers' data rights (GDPR, decision 016), shared by the API (`GET /api/profile/data/`,
  * `POST /api/profile/delete/`) and the admin CLI (`user:export`, `user:delete`).
  *
  * The download holds what the shop keeps about the account: the profile, its orders, activity events

@@ -1,5 +1,5 @@
 /**
- * E-mail changes the previous address can undo (issue #21, item 1). A change of address is made with
+ * E-mail changes the previous address can undo. A change of address is made with
  * the current password; the previous address gets a link with a random token (256 bits, stored as
  * its SHA-256, single use, EMAIL_UNDO_TTL_DAYS days). Following it puts the previous address back,
  * voids every token of the account (`tokens_valid_after`, refresh families) and spends every other
@@ -18,7 +18,7 @@ import { simpleHtml } from '../../mail/templates';
 
 export const undoTokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-/** The notice to the previous address, in the language of the page the change was made on (issue #20). */
+/** The notice to the previous address, in the language of the page the change was made on (decision 024). */
 export function emailChangedMail(
   to: string,
   name: string,

@@ -84,7 +84,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/profile/', async (req) => ({ data: await profileOf(app.db, req.user!) }));
 
   /**
-   * The spec's call for e-mail and phone. A new e-mail address takes the current password (issue #21):
+   * The spec's call for e-mail and phone. A new e-mail address takes the current password:
    * an access token alone must not move the account to another address. The previous address is told,
    * with a link that undoes the change, and the account's other sign-ins end; this one stays.
    */

@@ -1,5 +1,5 @@
 /**
- * The agents' app's calls (issue #19, decision 021): device sign-in, keys, online claims, the
+ * The agents' app's calls (decision 021): device sign-in, keys, online claims, the
  * refunded list and the offline upload for devices ('agent' access: a device token, checked by
  * requireAgentDevice through the contract's route()); accounts, devices and conflicts for superusers.
  */

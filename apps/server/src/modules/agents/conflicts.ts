@@ -1,5 +1,5 @@
 /**
- * Tickets claimed twice (issue #19): an agent's device claimed offline a ticket that was claimed
+ * Tickets claimed twice (decision 021): an agent's device claimed offline a ticket that was claimed
  * elsewhere too. The first claim by claim time is the ticket's claim; both are kept here for
  * superusers (`GET /api/admin/claim-conflicts/`, `npm run admin -- agent:conflicts`).
  */

@@ -1,5 +1,5 @@
 /**
- * Agents' accounts and devices for the agents' app (issue #19, decision 021). A superuser makes an
+ * Agents' accounts and devices for the agents' app (decision 021). A superuser makes an
  * account (e-mail, password) for one of the spec's agents; the agent signs a device in once and gets
  * a device token: 256 random bits, recognisable prefix, stored as SHA-256 (like a reseller's key),
  * looked up on every call, so a revoked device (or a disabled agent) is refused at once everywhere.

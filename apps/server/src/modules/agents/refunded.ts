@@ -1,5 +1,5 @@
 /**
- * The refunded tickets a device keeps for working offline (issue #19): a Rome day's, and open-dated
+ * The refunded tickets a device keeps for working offline (decision 023): a Rome day's, and open-dated
  * passes refunded in the last 90 days (a pass has no day; its QR stays in its buyer's hands).
  */
 import { and, eq, gte, isNull, or } from 'drizzle-orm';

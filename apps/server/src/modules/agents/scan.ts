@@ -1,5 +1,5 @@
 /**
- * What an agent's device scanned, judged (issue #19): the ticket it names (by its signed payload, or
+ * What an agent's device scanned, judged (decision 021): the ticket it names (by its signed payload, or
  * an old ticket's claim link or code), and whether it may pass now. The online claim is here; the
  * offline upload (sync.ts) judges the same way at the moment the device claimed.
  */

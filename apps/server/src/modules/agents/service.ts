@@ -30,7 +30,7 @@ export const CLAIM_MESSAGES = {
 } as const;
 
 /**
- * Claim limits (issue #21; decision 014). Only failures count, so an agent desk redeeming a queue of
+ * Claim limits (decision 014). Only failures count, so an agent desk redeeming a queue of
  * tickets is never slowed by its own successes, and each limit throttles the guesser:
  * - per address: unknown ticket codes (junk) and wrong security codes;
  * - per address and ticket: wrong codes for one ticket (the ticket stays claimable from elsewhere);
@@ -239,7 +239,7 @@ export async function markClaimed(
 }
 
 /**
- * markClaimed and the agents' app's record of the claim in one statement (issue #19): the same
+ * markClaimed and the agents' app's record of the claim in one statement (decision 021): the same
  * conditional UPDATE, and the `agent_claims` row written only when it claimed. One round trip
  * instead of a transaction's four, for the throughput at the door. False as markClaimed.
  */

@@ -1,5 +1,5 @@
 /**
- * Claims made offline, uploaded when the network is back (issue #19, decision 021).
+ * Claims made offline, uploaded when the network is back (decision 021).
  *
  * - Each claim carries the id its device made (a UUID), the primary key of `agent_claims`: an upload
  *   sent twice is recorded once, and the second answer repeats the first (`repeated: true`).

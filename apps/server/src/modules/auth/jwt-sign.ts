@@ -1,5 +1,5 @@
 /**
- * HS256 JWT signing with node:crypto's synchronous HMAC (issue #22, the sign-in's own cost): jose's
+ * HS256 JWT signing with node:crypto's synchronous HMAC (to cut the sign-in's own cost): jose's
  * SignJWT goes through WebCrypto, which imports the key again and queues the HMAC on the thread pool
  * for every token, about 0.3 ms of CPU each; a sign-in signs two. The tokens are the same compact
  * JWS (header {"alg":"HS256","typ":"JWT"}); jose still verifies them (tokens.ts decode), so only

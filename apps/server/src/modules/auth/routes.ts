@@ -29,7 +29,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     // Throttle the guesser, not the account's owner (NIST SP 800-63B; decision 014): the limits
     // are on the address, and on the address with this account. The account-wide ceiling stops
     // guessing spread over many addresses, but not at an address that signed in to it before.
-    // The limits' counters and the account: one statement (issue #22).
+    // The limits' counters and the account: one statement, one round trip (sign-in.ts).
     const account = await gateAndFindAccount(app.db, req.ip, email);
     const user = password.length <= MAX_CHECKED_PASSWORD ? account : null;
     // Without an account, a dummy hash is checked all the same: both answers take as long.
@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       await signInFailed(app.db, email);
       throw badCredentials();
     }
-    // The counters' reset and the refresh token: one statement (issue #22).
+    // The counters' reset and the refresh token: one statement, one round trip (sign-in.ts).
     return app.tokens.issueAtSignIn(user, signInSucceededClauses(req.ip, email));
   });
 

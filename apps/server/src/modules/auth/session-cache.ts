@@ -1,5 +1,5 @@
 /**
- * What an access token is checked against, kept in memory per account (issue #21, item 7): the
+ * What an access token is checked against, kept in memory per account (decision 015): the
  * account row (its `tokens_valid_after`, roles, ...) and the sign-in families revoked recently
  * enough that one of their access tokens may still be unexpired. A request with a cached account
  * reads nothing from the database.

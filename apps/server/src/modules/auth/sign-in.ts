@@ -1,5 +1,5 @@
 /**
- * The sign-in's statements (issue #22): a sign-in is an argon2 hash and, besides it, as few round
+ * The sign-in's statements: a sign-in is an argon2 hash and, besides it, as few round
  * trips to the database as can be. Before the hash: the limits' counters and the account, in one
  * statement. After it: the counters' reset and the refresh token, in one (tokens.ts issueAtSignIn).
  */

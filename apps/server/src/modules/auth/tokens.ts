@@ -34,7 +34,7 @@ export type TokenClaims = {
   type: TokenType;
   iatMs: number;
   jti: string;
-  /** The sign-in family of an access token (tokens issued before issue #21 item 7 have none). */
+  /** The sign-in family of an access token (tokens issued before decision 015 have none). */
   familyId?: string;
 };
 
@@ -90,7 +90,7 @@ export function createTokenService(db: Db, secret: string, sessions: SessionCach
   }
 
   /**
-   * Access tokens whose signature was already checked, until they expire (issue #22): a buyer's every
+   * Access tokens whose signature was already checked, until they expire: a buyer's every
    * call carries the same token, and jose's HMAC check through WebCrypto was some 7% of a purchase's
    * CPU. The same string carries the same signature, so it is not checked again; what ends a token
    * sooner (its sign-in revoked, a password change) is asked of the session cache on every call, as

@@ -1,5 +1,5 @@
 /**
- * The web app's session (issue #21 item 2, decision 018): the refresh token lives in an HttpOnly cookie
+ * The web app's session (decision 018): the refresh token lives in an HttpOnly cookie
  * that no page script can read, so markup an editor puts in the global head code cannot take a
  * customer's or a superuser's sign-in. The web app keeps only the short-lived access token, in memory.
  *

@@ -1,7 +1,7 @@
 /**
  * Editors change a package in place (spec §2 Ticket editor, §7 PATCH update-bus-package/{tag}/):
  * title, featured flag, prices, SEO fields, description (sanitised) and any image slot by media id.
- * In another language (issue #20) the words go to that language's translation and the rest (prices,
+ * In another language (decision 024) the words go to that language's translation and the rest (prices,
  * pictures, the featured flag) to the package, as they are the same in every language.
  * Bad input changes nothing.
  */

@@ -7,13 +7,13 @@ import type { CatalogSnapshot } from './service';
 const offersBySnapshot = new WeakMap<CatalogSnapshot, OfferCard[]>();
 
 /**
- * The offers page's list (spec §7: GET /bus.json), from the catalogue (issue #23): every package sold
+ * The offers page's list (spec §7: GET /bus.json), from the catalogue: every package sold
  * below its off_price, with the catalogue's price, its saving and its ticket page (contract
  * `catalogOffers`, decision 017). It changes with the catalogue, so browsers check it each time.
  */
 export const offerRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /bus.json', async (req, reply) => {
-    // ?lang= beside the spec (issue #20): the cards' titles and subtitles in the page's language.
+    // ?lang= beside the spec (decision 024): the cards' titles and subtitles in the page's language.
     const snap = await app.catalog.get(req.query.lang);
     let offers = offersBySnapshot.get(snap);
     if (!offers) {

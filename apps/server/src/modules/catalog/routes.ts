@@ -13,7 +13,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
   // Buffer goes out as it is, without the contract's serialiser. catalog.test.ts checks that this
   // string parses with the contract's 200 schema, so the reference cannot drift from the answer.
   route(app, 'GET /api/packages/', async (req, reply) => {
-    // ?lang= beside the spec (issue #20): each language is its own snapshot, JSON and ETag.
+    // ?lang= beside the spec (decision 024): each language is its own snapshot, JSON and ETag.
     const snap = await app.catalog.get(req.query.lang);
     reply.header('etag', snap.etag).header('cache-control', 'no-cache');
     if (req.headers['if-none-match'] === snap.etag) return reply.code(304).send(null);

@@ -1,7 +1,7 @@
 /**
  * The catalogue: packages and folders as the spec's `GET packages/` answers them. The list is read
  * often and changes rarely, so it is built once, kept as ready JSON with an ETag, and rebuilt after
- * an edit calls `invalidate()`. It is built in every language at once (issue #20): English from
+ * an edit calls `invalidate()`. It is built in every language at once (decision 024): English from
  * `packages`, the others with the words editors wrote in `package_translations` laid over it.
  */
 import { createHash } from 'node:crypto';

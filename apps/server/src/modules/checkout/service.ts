@@ -41,20 +41,20 @@ export const checkoutLimitKey = (userId: string): string => `checkout:user:${use
 
 /**
  * The buyer's checkout counted against the limit, and the package it names if it is on sale, in one
- * statement prepared once (issue #22: every checkout asks; one round trip, not two).
+ * statement prepared once (decision 029: every checkout asks; one round trip, not two).
  */
 const countedPackageByTag = preparedPerDb((db) => {
   const hit = hitWith(db);
   return (
     db
       .with(hit)
-      // The title for the payment page's lines, in the buyer's language (issue #20).
+      // The title for the payment page's lines, in the buyer's language (decision 024).
       .select({
         count: hit.count,
         retry: hit.retry,
         pkg: packages,
         title: packageTitleIn(sql.placeholder('language')),
-        // The slot asked for, read here (one round trip fewer for a timed departure, issue #22):
+        // The slot asked for, read here (one round trip fewer for a timed departure):
         // null when none was asked for, or it is not one of this package's.
         slot: slots,
       })
@@ -201,7 +201,7 @@ export async function createCheckout(
     await moveOrder(deps.db, order, 'cancel');
     throw err;
   }
-  // The session's id and the payment's start in one statement (issue #22: one round trip, not two).
+  // The session's id and the payment's start in one statement (decision 029: one round trip, not two).
   await writeTogether(
     deps.db,
     deps.db.update(orders).set({ providerSessionId: session.id }).where(eq(orders.id, order.id)),

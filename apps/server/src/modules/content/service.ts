@@ -84,7 +84,7 @@ const withPageTranslation = (
 
 /**
  * Spec §7 GET static-content/{pageTag}/. A page with nothing stored yet answers empty lists. In another
- * language than English (issue #20), each block shows its words in that language where an editor wrote
+ * language than English (decision 024), each block shows its words in that language where an editor wrote
  * them, else its English, marked `translated: false`.
  */
 export async function getStaticContent(db: Db, pageTag: string, language: Locale = DEFAULT_LOCALE) {
@@ -140,7 +140,7 @@ export async function getStaticContent(db: Db, pageTag: string, language: Locale
   };
 }
 
-/** A block's words in another language than English (issue #20): the block must exist in English. */
+/** A block's words in another language than English (decision 024): the block must exist in English. */
 async function saveTranslation(db: Db, userId: string, tag: string, language: Locale, clean: string) {
   const [block] = await db.select().from(contentBlocks).where(eq(contentBlocks.uniqueTag, tag));
   if (!block) throw notFound('No content block with this tag; write it in English first.');
@@ -284,7 +284,7 @@ export async function updatePageMeta(
 }
 
 /**
- * A page's metadata in another language than English (issue #20): title, description and keywords.
+ * A page's metadata in another language than English (decision 024): title, description and keywords.
  * The JSON-LD is one for all languages (it names the shop and its offers, not words).
  */
 async function updatePageTranslation(

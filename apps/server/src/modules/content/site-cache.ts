@@ -17,7 +17,7 @@ export type PageMeta = {
 };
 export type SiteSnapshot = {
   pages: Map<string, PageMeta>;
-  /** '<slug>:<language>' -> the page's metadata in that language, where an editor wrote it (issue #20). */
+  /** '<slug>:<language>' -> the page's metadata in that language, where an editor wrote it (decision 024). */
   pageTranslations: Map<string, Pick<PageMeta, 'metaTitle' | 'metaDescription' | 'metaKeywords'>>;
   globalHeadCode: string;
   /** Page image unique_tag -> the URL of the picture attached to it (tags with none are absent). */

@@ -93,7 +93,7 @@ function slotRefusal(err: unknown): SlotRefusal | null {
  * Writes a pending order holding `order.places` in `slot`, or throws: closed, past or within the
  * booking cut-off, or fewer places left than asked ('Sold out' / 'Only 3 places left for this time.').
  *
- * One statement (issue #22, decision 030): the order's INSERT takes its places from
+ * One statement (decision 030): the order's INSERT takes its places from
  * `hold_slot_places` (migration 0012), which locks the slot's row, counts what is held in it with a
  * snapshot taken after the lock, and refuses with what it found; the refusal is worded here with the
  * contract's `slotStatus`, as before. Outside a transaction the lock lasts the statement; inside one

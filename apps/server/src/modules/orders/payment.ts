@@ -46,7 +46,7 @@ export type FulfilDeps = {
 
 /**
  * The order of a payment session with what its ticket needs: the buyer's address, the package (its
- * title in the order's language for the e-mail, issue #20) and the slot's start, in one statement.
+ * title in the order's language for the e-mail) and the slot's start, in one statement.
  */
 const sessionOrder = (db: Db) =>
   db
@@ -63,7 +63,7 @@ const sessionOrder = (db: Db) =>
     .leftJoin(slots, eq(slots.id, orders.slotId));
 type SessionOrder = Awaited<ReturnType<ReturnType<typeof sessionOrder>['where']>>[number];
 
-/** The same read without a lock, prepared once (the usual payment's first statement, issue #22). */
+/** The same read without a lock, prepared once (the usual payment's first statement, decision 028). */
 const sessionOrderNow = preparedPerDb((db) =>
   sessionOrder(db)
     .where(eq(orders.providerSessionId, sql.placeholder('sessionId')))
@@ -72,7 +72,7 @@ const sessionOrderNow = preparedPerDb((db) =>
 
 /**
  * A buyer's own payment session, prepared once: the test checkout's page reads it, and its Pay hands
- * it to `fulfilPaidSession` (one read of the order, not two, issue #22).
+ * it to `fulfilPaidSession` (one read of the order, not two, decision 029).
  */
 export const buyerSessionOrder = preparedPerDb((db) =>
   sessionOrder(db)
@@ -121,7 +121,7 @@ async function payValues(deps: FulfilDeps, db: Db, found: SessionOrder, paid: Pa
   const { code, linkToken, qrKey, columns } = issueTicket({}, paidAt);
   const claimUrl = `${deps.publicUrl}${pagePath('/verify/:code', { code }, { slash: true })}`;
   // What the QR says, kept with the payment; the picture is drawn after it, by the mail sender or
-  // whoever reads it first (tickets/qr.ts, issue #22).
+  // whoever reads it first (tickets/qr.ts, decision 027).
   const facts: OrderFacts | null = pkg
     ? {
         uniqueId: order.uniqueId,
@@ -156,7 +156,7 @@ async function payValues(deps: FulfilDeps, db: Db, found: SessionOrder, paid: Pa
         pass:
           pkg?.availabilityType === 'PASS' ? { hours: pkg.passHours, validityDays: pkg.validityDays } : null,
         claimUrl,
-        // The buyer's pages in the order's language (issue #20); the claim link is the agents'.
+        // The buyer's pages in the order's language (decision 024); the claim link is the agents'.
         historyUrl: `${deps.publicUrl}${localizedPath(locale, pagePath('/yourticket'))}`,
         linkUrl: `${deps.publicUrl}${localizedPath(locale, ticketLinkPath(linkToken!))}`,
       },
@@ -170,7 +170,7 @@ async function payValues(deps: FulfilDeps, db: Db, found: SessionOrder, paid: Pa
         render: { kind: 'ticket-qr', qrFileKey: qrKey! },
       },
       {
-        // Both made by the mail sender, after the payment's transaction (issue #22).
+        // Both made by the mail sender, after the payment's transaction: the payment does not wait for them.
         filename: pdfFileName({ reference: orderReference(order.uniqueId) }),
         contentType: 'application/pdf',
         render: {
@@ -208,7 +208,7 @@ async function payValues(deps: FulfilDeps, db: Db, found: SessionOrder, paid: Pa
 }
 
 /**
- * What paying an order writes, as one statement built once (issue #22: drizzle's builder cost more
+ * What paying an order writes, as one statement built once (decision 029: drizzle's builder cost more
  * CPU than the write): the order moved from the status it was read in, with its claim code's and
  * ticket link's hashes; what its QR says; the ticket e-mail; the payment event. Guarded like
  * `ifMovedSql`: when the move finds the order moved, nothing of it is written.
@@ -273,7 +273,7 @@ async function fulfilInTransaction(
   const outcome = (value: FulfilResult, orderId?: string) => ({ outcome: value, orderId });
   return deps.db.transaction(async (tx) => {
     // The row lock serialises concurrent deliveries of the same event across instances. The buyer,
-    // the package and the slot's start come in the same statement (issue #22: one round trip, not
+    // the package and the slot's start come in the same statement (one round trip, not
     // four); only the order's row is locked, as before.
     const [found] = await sessionOrder(tx as unknown as Db)
       .where(eq(orders.providerSessionId, sessionId))
@@ -321,7 +321,7 @@ async function fulfilInTransaction(
     }
 
     // The order paid, its QR's text kept, the e-mail queued and the payment recorded in one statement
-    // (issue #22: one round trip, not four). The row is locked: nobody moved it since it was read, so
+    // (one round trip, not four). The row is locked: nobody moved it since it was read, so
     // the move cannot miss. An error names the database's code only (the statement carries the e-mail).
     const t = tx as unknown as Db;
     let moved: boolean;

@@ -58,7 +58,7 @@ export function canCancel(
   return until === null || until > now;
 }
 
-/** The buyer's e-mail about a refund, in the order's language (issue #20; English as it was). */
+/** The buyer's e-mail about a refund, in the order's language (decision 024; English as it was). */
 function refundMail(order: OrderRow, pkg: PackageRow | undefined, when: string, reason: RefundReason) {
   const locale = orderLocale(order);
   const i18n = serverI18n(locale);

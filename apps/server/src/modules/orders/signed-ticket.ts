@@ -1,5 +1,5 @@
 /**
- * Tickets signed for the agents' app (issue #19, decision 021): Ed25519 keys with a key id, kept in
+ * Tickets signed for the agents' app (decision 021): Ed25519 keys with a key id, kept in
  * `ticket_signing_keys`; the newest signs, every one verifies. The private keys are stored encrypted
  * (AES-256-GCM, key derived from the server secret by HKDF) and never leave the server.
  *
@@ -218,7 +218,7 @@ export async function signOrder(
 
 /**
  * signOrder for facts the caller has read already (the fulfilment reads the order, its package and
- * its slot in the statement that locks the order: issue #22, one round trip instead of four).
+ * its slot in the statement that locks the order: one round trip instead of four).
  */
 export async function signOrderFacts(
   k: KeyAccess,

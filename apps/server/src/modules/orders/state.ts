@@ -20,7 +20,7 @@ import { orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 
 export type OrderRow = typeof orders.$inferSelect;
-/** The language the order was bought in (issue #20); English for orders from before languages. */
+/** The language the order was bought in (decision 024); English for orders from before languages. */
 export const orderLocale = (order: Pick<OrderRow, 'language'>): Locale =>
   isLocale(order.language) ? order.language : DEFAULT_LOCALE;
 

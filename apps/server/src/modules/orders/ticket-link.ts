@@ -1,5 +1,5 @@
 /**
- * The ticket link (issue #18, decision 019): /t/{token} opens one paid order's ticket without a
+ * The ticket link (decision 019): /t/{token} opens one paid order's ticket without a
  * sign-in. The token is 256 random bits in base64url; only its SHA-256 is stored (`orders.
  * link_token_hash`), so a copy of the database opens no ticket. A new link replaces the old one in
  * the same column: the old token stops working at once.
@@ -53,7 +53,7 @@ export type TicketFacts = {
   uniqueId: string;
   userId: string | null;
   reference: string;
-  /** The order's language (issue #20): `when`, `usage`, `tickets`, the PDF and the wallet passes speak it. */
+  /** The order's language (decision 024): `when`, `usage`, `tickets`, the PDF and wallet passes speak it. */
   locale: Locale;
   title: string;
   packageTag: string;
@@ -83,7 +83,7 @@ export type TicketFacts = {
 
 const factColumns = {
   order: orders,
-  // The title in the order's language (issue #20).
+  // The title in the order's language (decision 024).
   title: orderPackageTitle,
   packageTag: packages.packageTag,
   ticketType: packages.ticketType,
@@ -132,7 +132,7 @@ export async function ticketFacts(db: Db, where: SQL | undefined, now = new Date
       claimed: o.qrCodeScanned,
       when,
       timed,
-      // In the order's language (issue #20), as its e-mail said it.
+      // In the order's language (decision 024), as its e-mail said it.
       usage: usageLine(i18n, { visit: when, timed, pass }),
       counts,
       tickets: ticketCounts(i18n, counts),

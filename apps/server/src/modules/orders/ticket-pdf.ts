@@ -1,7 +1,7 @@
 /**
- * The ticket as a PDF (issue #18), made with PDFKit: one A4 page per ticket with the shop's header,
+ * The ticket as a PDF, made with PDFKit: one A4 page per ticket with the shop's header,
  * the package, operator, visit in Rome time, counts, order reference, how it is used, the QR large,
- * and the terms, in the order's language (issue #20; English as it was). Built in memory; the built-in
+ * and the terms, in the order's language (decision 024; English as it was). Built in memory; the built-in
  * Helvetica, so the text is Windows-1252 (Italian, Spanish, French and German letters are in it): any
  * other character is drawn as '?', never an error.
  */

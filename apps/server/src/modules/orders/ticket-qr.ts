@@ -1,5 +1,5 @@
 /**
- * A ticket's QR picture (issue #22). The payment draws nothing: it keeps what the QR says in
+ * A ticket's QR picture (decision 027). The payment draws nothing: it keeps what the QR says in
  * `ticket_qr_sources` (in its one statement, so a paid ticket always has it) under the file key the
  * order keeps. The first reader of the picture (as a rule the mail sender right after the payment; else
  * the ticket page, the PDF or the wallet) draws the SVG (some 2 ms of CPU) and the PNG the spec's
@@ -43,7 +43,7 @@ const sourceOf = preparedPerDb((db) =>
 /** The QR as SVG: one byte-mode segment, see below. */
 const qrSvg = (text: string): Promise<string> =>
   // One byte-mode segment: qrcode's search for the shortest mix of modes (numeric runs in the random
-  // code) cost as much CPU as the rest of the QR (issue #22) and rarely saves a size step; the
+  // code) cost as much CPU as the rest of the QR and rarely saves a size step; the
   // picture decodes to the same text.
   QRCode.toString([{ data: Buffer.from(text), mode: 'byte' }], {
     type: 'svg',
@@ -55,7 +55,7 @@ const qrSvg = (text: string): Promise<string> =>
  * The SVG rasterised by sharp on libvips' own threads (about 4x faster than qrcode's PNG encoder), as
  * one grey channel without alpha: the same pixels (the SVG paints its white background), and pdfkit
  * embeds such a PNG as it is, where an alpha channel made it decode and split every pixel in
- * JavaScript (some 50 ms of CPU per ticket PDF on the busy machine, issue #22).
+ * JavaScript (some 50 ms of CPU per ticket PDF on the busy machine).
  */
 const rasterise = (svg: Buffer): Promise<Buffer> =>
   sharp(svg)

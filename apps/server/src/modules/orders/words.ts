@@ -1,5 +1,5 @@
 /**
- * A package's title in a buyer's language (issue #20), for what the shop sends about an order: the
+ * A package's title in a buyer's language (decision 024), for what the shop sends about an order: the
  * payment page's lines, the ticket e-mail, PDF, wallet pass, ticket link and the buyer's ticket lists.
  * The editors' translation where there is one, the English otherwise (as the catalogue shows it).
  */

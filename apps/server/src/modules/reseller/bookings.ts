@@ -9,14 +9,7 @@
  *   order 'cancelled' / 'expired'   -> CANCELLED / EXPIRED      order 'refunded'  -> CANCELLED
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  ACTION,
-  orderReference,
-  placesFor,
-  romeParts,
-  romeToday,
-  validateCheckout,
-} from '@rome/contract';
+import { ACTION, orderReference, placesFor, romeParts, romeToday, validateCheckout } from '@rome/contract';
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type BookingContact, type BookingUnitItem, orders, packages, slots } from '../../db/schema';
@@ -61,7 +54,7 @@ type UnitItemInput = { uuid?: string; unitId: string; resellerReference?: string
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const utc = (d: Date | null) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : null);
 
-/** The voucher's QR: the claim link, with the ticket signed for the agents' app (issue #19) in its fragment. */
+/** The voucher's QR: the claim link, with the ticket signed for agents (decision 021) in its fragment. */
 const claimUrl = (ctx: OctoContext, orderId: string, code: string) =>
   ticketQrTextFor({ db: ctx.db, publicUrl: ctx.publicUrl, signingSecret: ctx.ticketSecret }, code, {
     orderId,

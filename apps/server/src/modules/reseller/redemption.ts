@@ -22,7 +22,7 @@ export function requireRedeemKey(ctx: OctoContext): void {
 
 /**
  * The claim code inside what a scanner read: a claim link ('.../verify/CODE/', with or without the
- * signed ticket in its fragment, issue #19) or the code itself.
+ * signed ticket in its fragment, decision 021) or the code itself.
  */
 function codeIn(reference: string): string | null {
   const m =

@@ -14,18 +14,19 @@ import type {
   BookingUpdateBody,
   ExtendReservationBody,
 } from '@octocloud/types';
-import {
-  zAvailabilityCalendarBody,
-  zAvailabilityCheckBody,
-  zBookingCancellationBody,
-  zBookingConfirmationBody,
-  zBookingReservationBody,
-  zBookingUpdateBody,
-  zExtendReservationBody,
-} from '@octocloud/types';
 import { addDays, placesFor, romeParts, romeToday } from '@rome/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
 import { websiteSettings } from '../../db/schema';
 import { route } from '../../lib/contract-route';
 import { HttpError, notFound } from '../../lib/errors';
@@ -45,6 +46,7 @@ import {
 } from './bookings';
 import { badRequest, OctoError } from './errors';
 import { createReseller, listResellers, type Reseller, resellerByKey, revokeReseller } from './keys';
+import { OCTO_API, type OctoKey, octoOpenApi, octoRoute } from './octo-api';
 import { type Capabilities, packagesOnSale, productPackage, toProduct } from './products';
 import { lookup, redeem } from './redemption';
 
@@ -67,9 +69,11 @@ type OfficialSchema = {
     | { success: false; error: { issues: { path: (string | number)[]; message: string }[] } };
 };
 
-/** The official schema's parse, or BAD_REQUEST naming the first problem. */
-function parse<T>(schema: unknown, value: unknown): T {
-  const r = (schema as OfficialSchema).safeParse(value ?? {});
+/** The body of call `key`, parsed with its schema (octo-api.ts), or BAD_REQUEST naming the first problem. */
+function parse<T>(key: OctoKey, value: unknown): T {
+  const call = OCTO_API[key] as { body?: { schema: unknown } };
+  if (!call.body) throw new Error(`${key} takes no body`);
+  const r = (call.body.schema as OfficialSchema).safeParse(value ?? {});
   if (r.success) return r.data as T;
   const issue = r.error.issues[0];
   throw badRequest(`${issue.path.join('.') || 'body'}: ${issue.message}`);
@@ -164,8 +168,16 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     };
   });
   const ctx = (req: FastifyRequest): OctoContext => req.octo!;
+  /** Registers call `key` of the OCTO table (octo-api.ts): the table is the list of what is served. */
+  const call = <G extends RouteGenericInterface = RouteGenericInterface>(
+    key: OctoKey,
+    handler: RouteHandlerMethod<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, G>,
+  ) => {
+    const { method, url } = octoRoute(key);
+    app.route<G>({ method: method as 'GET', url, handler });
+  };
 
-  app.get('/supplier', async (req) => {
+  call('GET /supplier', async (req) => {
     const [s] = await app.db.select().from(websiteSettings).where(eq(websiteSettings.id, 1));
     return {
       id: 'rome-bus-tickets',
@@ -180,7 +192,7 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     };
   });
 
-  app.get('/capabilities', async () =>
+  call('GET /capabilities', async () =>
     CAPABILITIES.map((id) => ({ id, revision: 1, required: false, dependencies: [], docs: null })),
   );
 
@@ -200,13 +212,13 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     });
   };
 
-  app.get('/products', async (req) => {
+  call('GET /products', async (req) => {
     const out = [];
     for (const pkg of await packagesOnSale(app.db)) out.push(await product(req, pkg));
     return out;
   });
 
-  app.get<{ Params: { id: string } }>('/products/:id', async (req) =>
+  call<{ Params: { id: string } }>('GET /products/{id}', async (req) =>
     product(req, await productPackage(app.db, req.params.id)),
   );
 
@@ -219,8 +231,8 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     return placesFor({ adults: n('adult'), youths: n('youth'), infants: n('infant') }, pkg.infantsTakePlace);
   };
 
-  app.post('/availability', async (req) => {
-    const body = parse<AvailabilityCheckBody>(zAvailabilityCheckBody, req.body);
+  call('POST /availability', async (req) => {
+    const body = parse<AvailabilityCheckBody>('POST /availability', req.body);
     const pkg = await productPackage(app.db, body.productId, body.optionId);
     return availabilities(
       app.db,
@@ -231,8 +243,8 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     );
   });
 
-  app.post('/availability/calendar', async (req) => {
-    const body = parse<AvailabilityCalendarBody>(zAvailabilityCalendarBody, req.body);
+  call('POST /availability/calendar', async (req) => {
+    const body = parse<AvailabilityCalendarBody>('POST /availability/calendar', req.body);
     const pkg = await productPackage(app.db, body.productId, body.optionId);
     return calendar(
       app.db,
@@ -243,11 +255,11 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     );
   });
 
-  app.post('/bookings', async (req) =>
-    reserve(ctx(req), parse<BookingReservationBody>(zBookingReservationBody, req.body), req.ip ?? null),
+  call('POST /bookings', async (req) =>
+    reserve(ctx(req), parse<BookingReservationBody>('POST /bookings', req.body), req.ip ?? null),
   );
 
-  app.get<{ Querystring: Record<string, string> }>('/bookings', async (req) => {
+  call<{ Querystring: Record<string, string> }>('GET /bookings', async (req) => {
     const q = req.query ?? {};
     const one = (k: string) => (typeof q[k] === 'string' && q[k] !== '' ? q[k].slice(0, 200) : undefined);
     return listBookings(ctx(req), {
@@ -260,52 +272,56 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     });
   });
 
-  app.get<{ Params: { uuid: string } }>('/bookings/:uuid', async (req) =>
+  call<{ Params: { uuid: string } }>('GET /bookings/{uuid}', async (req) =>
     getBooking(ctx(req), req.params.uuid),
   );
 
-  app.patch<{ Params: { uuid: string } }>('/bookings/:uuid', async (req) =>
-    updateBooking(ctx(req), req.params.uuid, parse<BookingUpdateBody>(zBookingUpdateBody, req.body)),
+  call<{ Params: { uuid: string } }>('PATCH /bookings/{uuid}', async (req) =>
+    updateBooking(ctx(req), req.params.uuid, parse<BookingUpdateBody>('PATCH /bookings/{uuid}', req.body)),
   );
 
-  app.post<{ Params: { uuid: string } }>('/bookings/:uuid/confirm', async (req) =>
+  call<{ Params: { uuid: string } }>('POST /bookings/{uuid}/confirm', async (req) =>
     confirmBooking(
       ctx(req),
       req.params.uuid,
-      parse<BookingConfirmationBody>(zBookingConfirmationBody, req.body),
+      parse<BookingConfirmationBody>('POST /bookings/{uuid}/confirm', req.body),
     ),
   );
 
-  app.post<{ Params: { uuid: string } }>('/bookings/:uuid/cancel', async (req) =>
+  call<{ Params: { uuid: string } }>('POST /bookings/{uuid}/cancel', async (req) =>
     cancelBooking(
       ctx(req),
       req.params.uuid,
-      parse<BookingCancellationBody>(zBookingCancellationBody, req.body),
+      parse<BookingCancellationBody>('POST /bookings/{uuid}/cancel', req.body),
     ),
   );
   // OCTO also names DELETE /bookings/{uuid} for a cancellation.
-  app.delete<{ Params: { uuid: string } }>('/bookings/:uuid', async (req) =>
+  call<{ Params: { uuid: string } }>('DELETE /bookings/{uuid}', async (req) =>
     cancelBooking(
       ctx(req),
       req.params.uuid,
-      parse<BookingCancellationBody>(zBookingCancellationBody, req.body),
+      parse<BookingCancellationBody>('DELETE /bookings/{uuid}', req.body),
     ),
   );
 
-  app.post<{ Params: { uuid: string } }>('/bookings/:uuid/extend', async (req) =>
-    extendBooking(ctx(req), req.params.uuid, parse<ExtendReservationBody>(zExtendReservationBody, req.body)),
+  call<{ Params: { uuid: string } }>('POST /bookings/{uuid}/extend', async (req) =>
+    extendBooking(
+      ctx(req),
+      req.params.uuid,
+      parse<ExtendReservationBody>('POST /bookings/{uuid}/extend', req.body),
+    ),
   );
 
-  app.get<{ Querystring: { reference?: string } }>('/redemption/lookup', async (req) =>
+  call<{ Querystring: { reference?: string } }>('GET /redemption/lookup', async (req) =>
     lookup(ctx(req), String(req.query?.reference ?? '')),
   );
 
-  app.post('/redemption/redeem', async (req) => {
-    const body = (req.body ?? {}) as { redemptionCode?: unknown };
-    const code = body.redemptionCode;
-    const ok = typeof code === 'string' || (Array.isArray(code) && code.every((c) => typeof c === 'string'));
-    if (!ok) throw badRequest('redemptionCode: a code or a list of codes is required');
-    return redeem(ctx(req), code as string | string[]);
+  call('POST /redemption/redeem', async (req) => {
+    const { redemptionCode } = parse<{ redemptionCode: string | string[] }>(
+      'POST /redemption/redeem',
+      req.body,
+    );
+    return redeem(ctx(req), redemptionCode);
   });
 };
 
@@ -322,6 +338,18 @@ export const resellerInfo = (r: Reseller) => ({
 
 /** The superusers' key calls (contract reseller.api.ts). */
 export const resellerAdminRoutes: FastifyPluginAsync = async (app) => {
+  // The OCTO API's reference (octo-api.ts), public like the shop's /api/openapi.json: outside the
+  // /octo plugin, whose hook asks every call for a key. Built once per address it is asked from.
+  const documents = new Map<string, string>();
+  app.get('/octo/openapi.json', { schema: { hide: true } }, async (req, reply) => {
+    const base = publicUrlFor(app.config, req);
+    let doc = documents.get(base);
+    if (!doc) {
+      doc = JSON.stringify(octoOpenApi(base));
+      if (documents.size < 8) documents.set(base, doc);
+    }
+    return reply.type('application/json; charset=utf-8').send(doc);
+  });
   route(app, 'GET /api/admin/resellers/', async () => ({
     resellers: (await listResellers(app.db)).map(resellerInfo),
   }));

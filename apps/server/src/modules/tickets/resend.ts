@@ -1,5 +1,5 @@
 /**
- * Re-sending ticket links (issue #18). Each send makes a NEW link for every ticket it carries, in the
+ * Re-sending ticket links. Each send makes a NEW link for every ticket it carries, in the
  * same transaction as the e-mail: the links sent before stop working at once, and a link that was
  * forwarded or leaked is ended by asking for the tickets again (decision 019).
  * - From the purchase history: the buyer's own paid ticket, to the account's address, with its PDF.
@@ -40,7 +40,7 @@ async function sendNewLinks(
   why: 'resend' | 'find',
   attachments: MailAttachment[] = [],
 ): Promise<void> {
-  // One language per e-mail (issue #20): the order's; for 'Find my tickets' with several orders, the
+  // One language per e-mail (decision 024): the order's; for 'Find my tickets' with several orders, the
   // newest order's (ticketFacts answers newest first), the language the buyer chose last.
   const locale = tickets[0].locale;
   const i18n = serverI18n(locale);

@@ -73,7 +73,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
 
   const sendPdf = async (req: FastifyRequest, reply: FastifyReply, ticket: TicketFacts) => {
     const pdf = await ticketPdf([{ facts: ticket, qr: await ticketQrPng(app, ticket.qrFileKey) }], {
-      // The terms page in the ticket's language (issue #20), like the rest of the PDF.
+      // The terms page in the ticket's language (decision 024), like the rest of the PDF.
       termsUrl: `${publicUrl(req)}${localizedPath(ticket.locale, pagePath('/terms'))}`,
     });
     return reply
@@ -103,7 +103,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
     data: await listTickets(app.db, req.user!.id),
   }));
 
-  // ---- The ticket link (issue #18): no sign-in, the token is the key --------------------------------
+  // ---- The ticket link (decision 019): no sign-in, the token is the key -------------------------------
 
   route(app, 'GET /api/ticket-links/:token/', async (req, reply) => {
     const ticket = await openLink(req, reply);

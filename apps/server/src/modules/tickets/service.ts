@@ -9,7 +9,7 @@ import { orderPackageTitle } from '../orders/words';
 
 const ticketColumns = {
   order: orders,
-  // The title in the order's language (issue #20).
+  // The title in the order's language (decision 024).
   title: orderPackageTitle,
   tag: packages.packageTag,
   kind: packages.ticketType,

@@ -1,11 +1,11 @@
 import { type MediaItem, uploadTooLargeMessage } from '@rome/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useSettings } from '../../api/site';
 import toast from '../../lib/toast';
 import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../Dialog';
-import { MEDIA_MESSAGES, mediaKey, nameFromFile, UploadError, uploadMedia } from './api';
-import { UploadStatus, usePreviewUrl } from './MediaUploadForm';
+import { MEDIA_MESSAGES, mediaKey, UploadError, uploadMedia } from './api';
+import { fileButtonClass, NameField, UploadStatus, useUploadForm } from './MediaUploadForm';
 
 export const IMAGE_UPLOAD_MESSAGES = {
   selectImage: 'Please select an image file',
@@ -32,43 +32,18 @@ export function ImageUploadModal({
   const id = useId();
   const client = useQueryClient();
   const settings = useSettings();
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [name, setName] = useState('');
-  const [alt, setAlt] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const preview = usePreviewUrl(file);
   const maxMb = settings.max_image_upload_size_mb;
-
-  function clearInput() {
-    setFile(null);
-    if (fileRef.current) fileRef.current.value = '';
-  }
-
-  function choose(f: File | null) {
-    setError(null);
-    if (!f) return setFile(null);
-    if (!f.type.startsWith('image/')) {
-      clearInput();
-      return setError(IMAGE_UPLOAD_MESSAGES.imageOnly);
-    }
-    const tooLarge = uploadTooLargeMessage(f.size, maxMb);
-    if (tooLarge) {
-      clearInput();
-      return setError(tooLarge);
-    }
-    setFile(f);
-    setName(nameFromFile(f));
-  }
+  const refuse = (f: File) =>
+    f.type.startsWith('image/') ? uploadTooLargeMessage(f.size, maxMb) : IMAGE_UPLOAD_MESSAGES.imageOnly;
+  const form = useUploadForm(refuse);
+  const { file, name, alt, setError, setProgress } = form;
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setError(null);
     if (!file) return setError(IMAGE_UPLOAD_MESSAGES.selectImage);
-    if (!file.type.startsWith('image/')) return setError(IMAGE_UPLOAD_MESSAGES.imageOnly);
-    const tooLarge = uploadTooLargeMessage(file.size, maxMb);
-    if (tooLarge) return setError(tooLarge);
+    const refused = refuse(file);
+    if (refused) return setError(refused);
     if (name.trim() === '') return setError(IMAGE_UPLOAD_MESSAGES.name);
     setProgress(0);
     try {
@@ -93,44 +68,36 @@ export function ImageUploadModal({
     }
   }
 
-  const busy = progress !== null;
+  const busy = form.progress !== null;
   return (
     <Dialog title={title} onClose={onClose} className="m-auto w-[min(520px,calc(100vw-1rem))] rounded-xl">
       <form onSubmit={submit} noValidate className="space-y-4 overflow-y-auto p-5">
         <label className="block text-sm font-semibold">
           Image file
           <input
-            ref={fileRef}
+            ref={form.fileRef}
             type="file"
             accept="image/*"
-            className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-stone-200 file:px-3 file:py-1 file:font-semibold`}
-            onChange={(e) => choose(e.target.files?.[0] ?? null)}
+            className={`${inputClass} ${fileButtonClass}`}
+            onChange={(e) => form.choose(e.target.files?.[0] ?? null)}
             disabled={busy}
           />
         </label>
-        {preview && (
+        {form.preview && (
           <img
-            src={preview}
+            src={form.preview}
             alt="Preview of the chosen file"
             className="mx-auto max-h-48 rounded-lg object-contain ring-1 ring-stone-200"
           />
         )}
-        <label className="block text-sm font-semibold">
-          Name
-          <input
-            className={inputClass}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            disabled={busy}
-          />
-        </label>
+        <NameField value={name} onChange={form.setName} disabled={busy} />
         <div>
           <label className="block text-sm font-semibold">
             Alt text <span className="font-normal text-stone-600">(optional)</span>
             <input
               className={inputClass}
               value={alt}
-              onChange={(e) => setAlt(e.target.value)}
+              onChange={(e) => form.setAlt(e.target.value)}
               disabled={busy}
               aria-describedby={`${id}-alt`}
             />
@@ -139,7 +106,7 @@ export function ImageUploadModal({
             Describes the image for people who cannot see it.
           </p>
         </div>
-        <UploadStatus error={error} progress={progress} />
+        <UploadStatus error={form.error} progress={form.progress} />
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonSecondary} onClick={onClose} disabled={busy}>
             Cancel

@@ -27,49 +27,27 @@ export function MediaUploadForm({
   onCancel: () => void;
 }) {
   const id = useId();
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [name, setName] = useState('');
-  const [alt, setAlt] = useState('');
+  const refuse = (f: File) => uploadTooLargeMessage(f.size, maxMb);
+  const form = useUploadForm(refuse);
+  const { file, name, alt, setError, setProgress } = form;
   const [type, setType] = useState<MediaType>('image');
-  const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const preview = usePreviewUrl(file);
   const limit = uploadLimit(maxMb);
 
   function choose(f: File | null) {
-    setError(null);
-    if (!f) {
-      setFile(null);
-      return;
-    }
-    const tooLarge = uploadTooLargeMessage(f.size, maxMb);
-    if (tooLarge) {
-      setError(tooLarge);
-      setFile(null);
-      if (fileRef.current) fileRef.current.value = '';
-      return;
-    }
-    setFile(f);
-    setName(nameFromFile(f));
-    setType(mediaTypeOf(f));
+    if (form.choose(f) && f) setType(mediaTypeOf(f));
   }
 
   function reset() {
-    setFile(null);
-    setName('');
-    setAlt('');
+    form.reset();
     setType('image');
-    setError(null);
-    if (fileRef.current) fileRef.current.value = '';
   }
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setError(null);
     if (!file) return setError(MEDIA_MESSAGES.selectFile);
-    const tooLarge = uploadTooLargeMessage(file.size, maxMb);
-    if (tooLarge) return setError(tooLarge);
+    const refused = refuse(file);
+    if (refused) return setError(refused);
     if (!tokenStore.signedIn()) return setError(MEDIA_MESSAGES.auth);
     setProgress(0);
     try {
@@ -88,7 +66,7 @@ export function MediaUploadForm({
     }
   }
 
-  const busy = progress !== null;
+  const busy = form.progress !== null;
   return (
     <form
       onSubmit={submit}
@@ -105,9 +83,9 @@ export function MediaUploadForm({
             <label className="block text-sm font-semibold">
               File
               <input
-                ref={fileRef}
+                ref={form.fileRef}
                 type="file"
-                className={`${inputClass} bg-white file:mr-3 file:rounded file:border-0 file:bg-stone-200 file:px-3 file:py-1 file:font-semibold`}
+                className={`${inputClass} bg-white ${fileButtonClass}`}
                 onChange={(e) => choose(e.target.files?.[0] ?? null)}
                 aria-describedby={`${id}-limit`}
                 disabled={busy}
@@ -117,15 +95,7 @@ export function MediaUploadForm({
               Any file type, at most {limit.limit} {limit.unit}.
             </p>
           </div>
-          <label className="block text-sm font-semibold">
-            Name
-            <input
-              className={inputClass}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              disabled={busy}
-            />
-          </label>
+          <NameField value={name} onChange={form.setName} disabled={busy} />
           <label className="block text-sm font-semibold">
             Media type
             <select
@@ -146,14 +116,14 @@ export function MediaUploadForm({
             <input
               className={inputClass}
               value={alt}
-              onChange={(e) => setAlt(e.target.value)}
+              onChange={(e) => form.setAlt(e.target.value)}
               disabled={busy}
             />
           </label>
         </div>
-        <Preview file={file} url={preview} />
+        <Preview file={file} url={form.preview} />
       </div>
-      <UploadStatus error={error} progress={progress} className="mt-3" />
+      <UploadStatus error={form.error} progress={form.progress} className="mt-3" />
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <button type="button" className={buttonSecondary} onClick={onCancel} disabled={busy}>
           Cancel
@@ -163,6 +133,96 @@ export function MediaUploadForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** The file input's own button in both upload forms. */
+export const fileButtonClass =
+  'file:mr-3 file:rounded file:border-0 file:bg-stone-200 file:px-3 file:py-1 file:font-semibold';
+
+/**
+ * What both upload forms (the library's and the image modal's) keep while an editor fills them: the
+ * chosen file and its preview, the name and alt text, the error and, while an upload runs, its
+ * progress. `choose` takes what the file input hands over: a file `refuse` has a message for is
+ * dropped, the input cleared and the message shown; a file taken fills the name (the file name
+ * without its extension), and `choose` answers true.
+ */
+export function useUploadForm(refuse: (file: File) => string | null | undefined) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState('');
+  const [alt, setAlt] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const preview = usePreviewUrl(file);
+
+  function clearFile() {
+    setFile(null);
+    if (fileRef.current) fileRef.current.value = '';
+  }
+
+  function choose(f: File | null): boolean {
+    setError(null);
+    if (!f) {
+      setFile(null);
+      return false;
+    }
+    const refused = refuse(f);
+    if (refused) {
+      clearFile();
+      setError(refused);
+      return false;
+    }
+    setFile(f);
+    setName(nameFromFile(f));
+    return true;
+  }
+
+  /** Empty again, as before a file was chosen. */
+  function reset() {
+    clearFile();
+    setName('');
+    setAlt('');
+    setError(null);
+  }
+
+  return {
+    fileRef,
+    file,
+    name,
+    setName,
+    alt,
+    setAlt,
+    error,
+    setError,
+    progress,
+    setProgress,
+    preview,
+    choose,
+    reset,
+  };
+}
+
+/** The upload's name field: both forms. */
+export function NameField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  onChange: (name: string) => void;
+  disabled: boolean;
+}) {
+  return (
+    <label className="block text-sm font-semibold">
+      Name
+      <input
+        className={inputClass}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
+      />
+    </label>
   );
 }
 

@@ -1,11 +1,12 @@
 import type { MediaItem } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
+import { Icon } from '../../components/Icon';
 import { mediaQuery } from './api';
 
 /**
  * The media library's images as thumbnails to choose one from (a radio group: arrow keys move the
- * choice, the name is each thumbnail's label). Replaces the raw 'Media id' field of Change Image
- * (issue #23); the full library (search, edit, delete) stays one button away.
+ * choice, the name is each thumbnail's label), so Change Image needs no media id typed in; the full
+ * library (search, edit, delete) stays one button away.
  */
 export function ThumbnailPicker({
   value,
@@ -80,16 +81,16 @@ export function ThumbnailPicker({
                       className="absolute top-1 right-1 flex h-6 w-6 items-center justify-center rounded-full bg-brand text-white"
                       aria-hidden="true"
                     >
-                      <svg viewBox="0 0 20 20" className="h-4 w-4" focusable="false">
-                        <path
-                          d="M5 10.5l3 3 7-7"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth="2.5"
-                          strokeLinecap="round"
-                          strokeLinejoin="round"
-                        />
-                      </svg>
+                      <Icon
+                        viewBox="0 0 20 20"
+                        className="h-4 w-4"
+                        strokeWidth={2.5}
+                        strokeLinecap="round"
+                        strokeLinejoin="round"
+                        focusable="false"
+                      >
+                        <path d="M5 10.5l3 3 7-7" />
+                      </Icon>
                     </span>
                   )}
                 </label>

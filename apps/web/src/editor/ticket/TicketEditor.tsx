@@ -8,8 +8,8 @@ import {
 } from '@rome/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { sanitizeContent } from '../../features/content/html';
-import { TICKET_DESCRIPTION_CLASSES } from '../../features/ticket/description';
+import { sanitizeContent } from '../../components/content/html';
+import { TICKET_DESCRIPTION_CLASSES } from '../../features/package/description';
 import { pageLocale } from '../../i18n/locale';
 import toast from '../../lib/toast';
 import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../Dialog';
@@ -59,7 +59,7 @@ function fieldsOf(pkg: Package): Fields {
 }
 
 /**
- * On a page in another language (issue #20) the words are that language's: a field with none yet shows
+ * On a page in another language (decision 024) the words are that language's: a field with none yet shows
  * the English, marked; saving it writes the translation. Prices and pictures are the same everywhere.
  */
 const translating = pageLocale !== DEFAULT_LOCALE;
@@ -240,7 +240,7 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
               <NotTranslated pkg={pkg} field="description" />
             </h3>
             {/* The HTML editor of content blocks, with its live preview drawn as the ticket page draws
-                the description (issue #23: it was a raw textarea). */}
+                the description, so the editor sees what visitors will. */}
             <HtmlEditorPanes
               tag="description"
               value={f.description}

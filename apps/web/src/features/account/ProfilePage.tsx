@@ -1,7 +1,7 @@
 /**
  * The account page (spec §2 Account page): guarded by a stored access token, header with the three
  * figures, and the tabs Profile Information, Change Password, Purchase Statistics; below them, Your
- * Data (download everything held about the account, delete it; GDPR, issue #21).
+ * Data (download everything held about the account, delete it; GDPR).
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';

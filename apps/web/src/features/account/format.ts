@@ -1,6 +1,6 @@
 /**
  * Display helpers for the account page: euro amounts (spec §9: 2 decimals) and dates, en-GB in
- * English as the spec shows them, and the page's language otherwise (issue #20).
+ * English as the spec shows them, and the page's language otherwise (decision 024).
  */
 import { DEFAULT_LOCALE, decimalToCents, formatEuro, INTL_LOCALE, type Locale } from '@rome/contract';
 

@@ -5,20 +5,21 @@
  * failed, spec §8) -> 'Access Restricted'; superuser -> the five cards and the 'User Activity Log', or
  * a metric's detail view (?metric={slug}) with a back button. Times are UTC from the server, shown in the
  * display zone the server names (default Asia/Dhaka). Fetch failures of the dashboard are only logged.
- * Below them, beyond the spec: resellers' keys (issue #17) and the agents' app's accounts, devices and
- * tickets claimed twice (issue #19, components/AgentApp.tsx, in Rome time).
+ * Below them, beyond the spec: resellers' keys (decision 013) and the agents' app's accounts, devices
+ * and tickets claimed twice (decisions 021 and 023, components/AgentsSection.tsx, in Rome time).
  */
 import { ANALYTICS_METRICS, type AnalyticsMetric } from '@rome/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Icon } from '../../components/Icon';
 import { Logo } from '../../components/Logo';
 import { useTablePageTitle } from '../../components/usePageTitle';
 import { useHasAccessToken } from '../../lib/session';
 import { usePageViews } from '../../lib/track';
 import { insightsQuery, superuserQuery } from './api';
 import { ActivityLog } from './components/ActivityLog';
-import { AgentApp } from './components/AgentApp';
+import { AgentsSection } from './components/AgentsSection';
 import { DetailView } from './components/DetailView';
 import { MetricCards } from './components/MetricCards';
 import { ResellerKeys } from './components/ResellerKeys';
@@ -72,10 +73,10 @@ function AccessRestricted() {
         className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-brand"
         aria-hidden="true"
       >
-        <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2">
+        <Icon className="h-7 w-7">
           <rect x="5" y="11" width="14" height="10" rx="2" />
           <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-        </svg>
+        </Icon>
       </span>
       <h1 className="mt-4 text-2xl font-bold text-stone-900">Access Restricted</h1>
       <p className="mt-2 text-stone-700">This page can only be accessed by superusers.</p>
@@ -128,7 +129,7 @@ function Dashboard() {
             onPage={setPage}
           />
           <ResellerKeys />
-          <AgentApp />
+          <AgentsSection />
         </>
       ) : null}
       {/* The location data is DB-IP's City Lite database (CC BY 4.0), which asks for this credit. */}

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { AuthCard, primaryButtonClass } from '../../components/form';
+import { Icon } from '../../components/Icon';
 import { useTablePageTitle } from '../../components/usePageTitle';
 import { resetFlow } from '../../lib/session';
 
@@ -15,16 +16,9 @@ export default function ResetSuccessPage() {
     <AuthCard title={t`Password Reset Successful!`}>
       <div className="text-center">
         <span className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-700">
-          <svg
-            viewBox="0 0 24 24"
-            className="h-8 w-8"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            aria-hidden="true"
-          >
-            <path d="M5 13l4 4L19 7" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <Icon className="h-8 w-8" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round">
+            <path d="M5 13l4 4L19 7" />
+          </Icon>
         </span>
         <p className="text-stone-700">
           <Trans>Your password has been successfully reset. You can now log in with your new password.</Trans>

@@ -1,5 +1,6 @@
 /**
- * Undo an e-mail change (issue #21): opened from the link e-mailed to the previous address. The token
+ * Undo an e-mail change, the owner's way back if someone else changed the address: opened from the
+ * link e-mailed to the previous address. The token
  * is in the fragment (`#token=...`), which browsers never send to a server or in a Referer; the change
  * is undone only when the button is pressed, so a mail scanner opening the link changes nothing.
  */

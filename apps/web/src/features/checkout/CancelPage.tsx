@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Icon } from '../../components/Icon';
 import { useTablePageTitle } from '../../components/usePageTitle';
 import { track } from '../../lib/track';
 
@@ -20,18 +21,10 @@ export default function CancelPage() {
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <span className="inline-flex h-20 w-20 items-center justify-center rounded-full bg-red-100 text-brand">
-        <svg
-          viewBox="0 0 24 24"
-          className="h-10 w-10"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-          strokeLinecap="round"
-          aria-hidden="true"
-        >
+        <Icon className="h-10 w-10" strokeWidth={2.5} strokeLinecap="round">
           <circle cx="12" cy="12" r="9" />
           <path d="M9 9l6 6M15 9l-6 6" />
-        </svg>
+        </Icon>
       </span>
       <h1 className="mt-6 text-3xl font-extrabold text-stone-900">
         <Trans>Payment cancelled</Trans>

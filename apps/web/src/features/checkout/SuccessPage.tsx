@@ -12,8 +12,8 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { ApiError, errorMessage, tokenStore } from '../../api/client';
 import { downloadQr, fetchSuccess, type SuccessAnswer } from '../../api/tickets';
 import { pageLocale } from '../../i18n/locale';
+import { formatTicketDate } from '../../lib/ticketDate';
 import { track } from '../../lib/track';
-import { formatTicketDate } from '../ticket/format';
 
 const POLL_MS = 1500;
 const POLL_LIMIT = 40;

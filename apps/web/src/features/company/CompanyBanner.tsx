@@ -1,5 +1,5 @@
-import { ContentBanner } from '../content/ContentBanner';
-import { ContentText } from '../content/ContentText';
+import { ContentBanner } from '../../components/content/ContentBanner';
+import { ContentText } from '../../components/content/ContentText';
 
 /**
  * Spec §2 Company page banner (and §4 Banner image): the editable image `{slug}-banner` of page

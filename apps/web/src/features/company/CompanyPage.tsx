@@ -3,12 +3,12 @@ import { companyPageTitle, otherCompaniesSameDurations, sameCompany } from '@rom
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { usePackages } from '../../api/catalog';
+import { EditorPageTools } from '../../components/content/editable';
+import { useStoredPageHead } from '../../components/content/page-head';
 // The one not-found page of the shop, so an unknown company reads exactly like any unknown URL.
 import { NotFound } from '../../components/NotFound';
 import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
 import { translate } from '../../i18n/locale';
-import { EditorPageTools } from '../content/editable';
-import { useStoredPageHead } from '../content/page-head';
 import { badgeName, titleCase } from './banner';
 import { CompanyBanner } from './CompanyBanner';
 

@@ -2,23 +2,19 @@ import { i18n } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
 import { HOME_BANNER, HOME_BANNER_TAGS, HOME_PAGE_TAG } from '@rome/contract';
 import { Link } from 'react-router';
-import { ContentText } from '../content/ContentText';
+import { ContentText } from '../../components/content/ContentText';
+import { Icon } from '../../components/Icon';
 
 /** Spec §2 Home: the bottom banner, a call to the offers page. */
 export function BottomBanner() {
   return (
     <section aria-labelledby="banner-title" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
       <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand via-red-800 to-brand-dark px-6 py-10 text-white shadow-lg sm:px-12">
-        <svg
-          className="absolute -right-10 -bottom-10 h-64 w-64 text-white/10"
-          viewBox="0 0 48 48"
-          fill="currentColor"
-          aria-hidden="true"
-        >
+        <Icon solid viewBox="0 0 48 48" className="absolute -right-10 -bottom-10 h-64 w-64 text-white/10">
           <rect x="9" y="10" width="30" height="25" rx="4" />
           <circle cx="16" cy="38" r="4" />
           <circle cx="32" cy="38" r="4" />
-        </svg>
+        </Icon>
         <div className="relative max-w-xl">
           <ContentText
             tag={HOME_BANNER_TAGS.title}

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useSettings } from '../../api/site';
+import { Icon } from '../../components/Icon';
 
 /** Spec §2 Home: get-in-touch block with phone, email, address and a map link (from website settings). */
 export function GetInTouch() {
@@ -8,16 +9,7 @@ export function GetInTouch() {
   const item = 'flex items-start gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200';
   const icon =
     'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-accent text-stone-900';
-  const svg = {
-    viewBox: '0 0 24 24',
-    className: 'h-5 w-5',
-    fill: 'none',
-    stroke: 'currentColor',
-    strokeWidth: 2,
-    strokeLinecap: 'round' as const,
-    strokeLinejoin: 'round' as const,
-    'aria-hidden': true,
-  };
+  const svg = { className: 'h-5 w-5', strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
   return (
     <section aria-labelledby="contact-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
       <h2 id="contact-title" className="text-3xl font-extrabold tracking-tight text-stone-900">
@@ -29,9 +21,9 @@ export function GetInTouch() {
       <ul className="mt-8 grid gap-4 md:grid-cols-3">
         <li className={item}>
           <span className={icon}>
-            <svg {...svg}>
+            <Icon {...svg}>
               <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />
-            </svg>
+            </Icon>
           </span>
           <div>
             <h3 className="font-bold text-stone-900">
@@ -44,9 +36,9 @@ export function GetInTouch() {
         </li>
         <li className={item}>
           <span className={icon}>
-            <svg {...svg}>
+            <Icon {...svg}>
               <path d="M3 6h18v12H3z M3 7l9 6 9-6" />
-            </svg>
+            </Icon>
           </span>
           <div className="min-w-0">
             <h3 className="font-bold text-stone-900">
@@ -62,10 +54,10 @@ export function GetInTouch() {
         </li>
         <li className={item}>
           <span className={icon}>
-            <svg {...svg}>
+            <Icon {...svg}>
               <path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11z" />
               <circle cx="12" cy="10" r="2.5" />
-            </svg>
+            </Icon>
           </span>
           <div>
             <h3 className="font-bold text-stone-900">

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { HOME_HERO, HOME_HERO_CLASSES, HOME_HERO_TAGS, HOME_PAGE_TAG } from '@rome/contract';
+import { ContentText } from '../../components/content/ContentText';
 import { TicketTypeSearch } from '../../components/TicketTypeSearch';
-import { ContentText } from '../content/ContentText';
 
 /** Spec §2 Home: hero with the ticket-type search, over a drawn Roman skyline at sunset (no image request). */
 export function Hero() {
@@ -11,7 +11,7 @@ export function Hero() {
     <section aria-labelledby="hero-title" className={c.section}>
       <Skyline />
       <div className={c.inner}>
-        {/* Editors change the words in place (issue #23); the server paints the same blocks first. */}
+        {/* Editors change the words in place; the server paints the same blocks first. */}
         <ContentText
           tag={HOME_HERO_TAGS.kicker}
           page={HOME_PAGE_TAG}

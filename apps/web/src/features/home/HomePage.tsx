@@ -1,7 +1,7 @@
 import { HOME_PAGE_TAG } from '@rome/contract';
+import { EditorPageTools } from '../../components/content/editable';
+import { useStoredPageHead } from '../../components/content/page-head';
 import { useTableTitle } from '../../components/usePageTitle';
-import { EditorPageTools } from '../content/editable';
-import { useStoredPageHead } from '../content/page-head';
 import { BottomBanner } from './BottomBanner';
 import { GetInTouch } from './GetInTouch';
 import { Hero } from './Hero';
@@ -11,7 +11,8 @@ import { ServiceTabs } from './ServiceTabs';
 
 /** Spec §2 Home. */
 export default function HomePage() {
-  // An editor's meta title and description win, as in the <head> the server sends (issue #23).
+  // An editor's meta title and description win, as in the <head> the server sends, so the first
+  // render does not put the default title back.
   useStoredPageHead(HOME_PAGE_TAG, useTableTitle());
   return (
     <main>

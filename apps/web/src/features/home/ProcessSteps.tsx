@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Icon } from '../../components/Icon';
 
 /** Spec §2 Home: the process steps, from choosing a ticket to riding. */
 const STEPS = [
@@ -52,18 +53,9 @@ export function ProcessSteps() {
               {i + 1}
             </span>
             <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand text-accent">
-              <svg
-                viewBox="0 0 24 24"
-                className="h-6 w-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                aria-hidden="true"
-              >
+              <Icon className="h-6 w-6" strokeLinecap="round" strokeLinejoin="round">
                 {s.icon}
-              </svg>
+              </Icon>
             </span>
             <h3 className="mt-4 text-lg font-bold text-stone-900">
               <span className="sr-only">{t`Step ${i + 1}:`} </span>

@@ -21,7 +21,7 @@ function useDelay(ms: number) {
 
 /**
  * Spec §2 Home: service cards with folder tabs (one tab per active folder). Headed 'Our tours and
- * tickets', not 'bus services': one operator sells museum tickets (issue #23).
+ * tickets', not 'bus services': one operator sells museum tickets.
  */
 export function ServiceTabs() {
   const { t } = useLingui();

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CARD_DESKTOP_MEDIA, decimalToCents, formatEuro } from '@rome/contract';
 import { Link, useNavigate } from 'react-router';
 import { useOffers } from '../../api/catalog';
+import { Icon } from '../../components/Icon';
 import { LoadError } from '../../components/LoadError';
 import { ticketTypeLabel } from '../../components/ticketType';
 import { useTablePageTitle } from '../../components/usePageTitle';
@@ -9,7 +10,7 @@ import { pageLocale } from '../../i18n/locale';
 
 /**
  * Spec §2 Offers: the title and back button, and a card per offer of GET /bus.json. The offers come
- * from the catalogue (issue #23, decision 017): each card shows the ticket's own price and old price,
+ * from the catalogue (decision 017): each card shows the ticket's own price and old price,
  * one saving badge with the spec's §9 percentage (not a fixed '15% off' beside 'Up to 50% OFF'), and
  * opens that ticket's page.
  */
@@ -37,18 +38,9 @@ export default function OffersPage() {
           className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-white text-stone-900 shadow-sm ring-1 ring-stone-300 hover:bg-stone-100"
           aria-label={t`Go back`}
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
+          <Icon className="h-5 w-5" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round">
             <path d="M15 18l-6-6 6-6" />
-          </svg>
+          </Icon>
         </button>
         <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">
           <Trans>Exciting Deals Just for You!</Trans>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ContentHtml } from '../content';
+import { ContentHtml } from '../../components/content';
 import { StaticPage } from './StaticPage';
 
 /** Spec §2 Agent points: banner, title, subtitle, map embed (editable HTML) and body; all editable. */

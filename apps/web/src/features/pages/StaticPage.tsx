@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { ContentBanner, ContentHtml, ContentText, EditorPageTools, useStoredPageHead } from '../content';
+import {
+  ContentBanner,
+  ContentHtml,
+  ContentText,
+  EditorPageTools,
+  useStoredPageHead,
+} from '../../components/content';
 
 /**
  * The frame of the content pages (spec §2 About Us, Terms, Return Policy, Refund, Agent points): an
@@ -17,7 +23,7 @@ export function StaticPage({
   page: string;
   /**
    * The fallback title (block `{page}-title`) in English, as the seed stores it: a stored block that
-   * still says it word for word shows `localizedTitle` instead (ContentText's rule, issue #20).
+   * still says it word for word shows `localizedTitle` instead (ContentText's rule).
    */
   title: string;
   /** The title in the page's language. */

@@ -1,6 +1,6 @@
 /**
  * 'Cancel ticket', then a confirmation in place (focus moves to it, and back to the button when the
- * ticket is kept). The purchase history and the ticket link page (issue #18) both use it; each says
+ * ticket is kept). The purchase history and the ticket link page (decision 019) both use it; each says
  * how to cancel and shows the answer's message itself.
  */
 import { Trans, useLingui } from '@lingui/react/macro';

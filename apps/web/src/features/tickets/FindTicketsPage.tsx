@@ -1,5 +1,5 @@
 /**
- * 'Find my tickets' (issue #18): a buyer who lost the ticket e-mail gets the links of the paid tickets
+ * 'Find my tickets' (decision 019): a buyer who lost the ticket e-mail gets the links of the paid tickets
  * bought with an address sent to that address. The answer is the same whether or not it has tickets.
  */
 import { i18n } from '@lingui/core';

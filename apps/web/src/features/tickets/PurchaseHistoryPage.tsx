@@ -105,7 +105,7 @@ function QrButton({ ticket }: { ticket: PurchasedTicket }) {
 }
 
 /**
- * The PDF ticket and 'Send link again' (issue #18): a new ticket link by e-mail, the old one ends.
+ * The PDF ticket and 'Send link again' (decision 019): a new ticket link by e-mail, the old one ends.
  * The answer's message is shown by the page.
  */
 function TicketActions({

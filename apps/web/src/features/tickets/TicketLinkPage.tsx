@@ -1,5 +1,5 @@
 /**
- * The ticket in the tourist's pocket (issue #18): /t/{token}, opened from the ticket e-mail on a phone
+ * The ticket in the tourist's pocket (decision 019): /t/{token}, opened from the ticket e-mail on a phone
  * that never signed in. The QR large, the package, the visit in Rome time, the counts, the status, the
  * PDF and, while the rules allow it, the cancellation. Outside the shop's layout: no navigation that
  * needs the network, no page-view tracking (the URL is the ticket's key).
@@ -94,7 +94,7 @@ function LinkNotFound() {
 }
 
 /**
- * Wallet buttons (Apple Wallet, Google Wallet) from the answer's `wallet_links` (issue #18, server
+ * Wallet buttons (Apple Wallet, Google Wallet) from the answer's `wallet_links` (decision 020, server
  * modules/wallet): plain links, so Safari opens the pass and Google's save page opens in the browser.
  * Null when the shop has no wallet configured, or the ticket is no longer valid: nothing is drawn.
  */
@@ -230,7 +230,7 @@ function TicketView({
           {ticket.usage}
         </p>
 
-        {/* Wallet buttons (issue #18), for the wallets the shop is configured for. */}
+        {/* Wallet buttons (decision 020), for the wallets the shop is configured for. */}
         <WalletButtons links={ticket.wallet_links} />
 
         <div className="text-center">

@@ -1,5 +1,5 @@
 /**
- * The ticket link, its PDF and re-sends (issue #18). Here, not in src/api/, so that none of it is in
+ * The ticket link, its PDF and re-sends (decision 019). Here, not in src/api/, so that none of it is in
  * the shell every visitor downloads: only the pages that use it load it.
  */
 import type { TicketLink } from '@rome/contract';

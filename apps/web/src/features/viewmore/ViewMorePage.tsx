@@ -2,13 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type Package, sameCompany, similarOptions } from '@rome/contract';
 import { useParams } from 'react-router';
 import { usePackages } from '../../api/catalog';
+import { ContentBanner } from '../../components/content/ContentBanner';
+import { ContentText } from '../../components/content/ContentText';
+import { EditorPageTools } from '../../components/content/editable';
+import { useStoredPageHead } from '../../components/content/page-head';
 import { LoadError } from '../../components/LoadError';
 import { PackageGrid } from '../../components/PackageCard';
 import { useTableTitle } from '../../components/usePageTitle';
-import { ContentBanner } from '../content/ContentBanner';
-import { ContentText } from '../content/ContentText';
-import { EditorPageTools } from '../content/editable';
-import { useStoredPageHead } from '../content/page-head';
 
 /** Spec §2 View more / similar: /viewsimilar/{hours}/{company}. */
 export default function ViewMorePage() {

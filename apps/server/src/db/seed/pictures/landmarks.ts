@@ -1,6 +1,6 @@
 /**
  * Rome's landmarks as simple flat drawings, one function each, so that every ticket shows the place it
- * sells by its own outline (issue #23: every package had the same skyline in another colour). Each
+ * sells by its own outline (before, every package had the same skyline in another colour). Each
  * stands on `p.y` around `p.x`; at scale 1 it is some 250-450 units high on the 800-unit canvas.
  */
 import {

@@ -1,7 +1,7 @@
 /**
  * What each demo picture shows. A package names its attraction (data.ts); the attraction decides the
  * picture, so the Vatican ticket shows St Peter's and never the Colosseum, a bus tour shows its
- * operator's bus in front of a sight on its route, the night tour a lit city (issue #23: every
+ * operator's bus in front of a sight on its route, the night tour a lit city (every
  * package used to show the same skyline in another colour). The alt text is written beside the
  * scene, so it says what the picture shows.
  */

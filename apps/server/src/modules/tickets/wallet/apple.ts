@@ -3,7 +3,7 @@
  * the shop's icon and logo, manifest.json (SHA-1 of every file) and `signature`, a detached PKCS#7
  * signature of the manifest by the Pass Type ID certificate, with Apple's WWDR certificate in the chain.
  * Dates and times are Rome's, written out as text, so a phone in another time zone shows what the
- * ticket says. Labels and values are in the order's language (issue #20): one language per pass, so
+ * ticket says. Labels and values are in the order's language (decision 024): one language per pass, so
  * pass.json carries no other languages' .lproj strings.
  */
 import { readFile } from 'node:fs/promises';

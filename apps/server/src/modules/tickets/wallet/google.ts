@@ -3,7 +3,7 @@
  * (RS256, signed with the issuer's service-account key) carries the ticket as an event-ticket object
  * and its package as the object's class. Google creates both when the link is opened (a class or an
  * object that already exists is kept as it is), so the shop makes no call to Google's API. The
- * object's words are in the order's language (issue #20), marked with it.
+ * object's words are in the order's language (decision 024), marked with it.
  */
 import { readFile } from 'node:fs/promises';
 import { romeLocalIso } from '@rome/contract';

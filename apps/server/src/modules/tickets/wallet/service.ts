@@ -58,7 +58,7 @@ export function walletTicketOf(t: TicketFacts, qrPayload: string): WalletTicket 
     validity: t.usage,
     status: t.orderStatus as OrderStatus,
     claimed: t.claimed,
-    // The order's language (issue #20), as its e-mail and PDF speak it.
+    // The order's language (decision 024), as its e-mail and PDF speak it.
     locale: t.locale,
   };
 }

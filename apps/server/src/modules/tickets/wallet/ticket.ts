@@ -1,7 +1,7 @@
 /**
  * What a wallet pass is made of: a plain view of one ticket (one order), whoever looked it up (the
  * signed-in buyer's history here, the ticket link page later). Nothing in this module reads the
- * database: the lookups give it a WalletTicket. A pass speaks the order's language (issue #20): one
+ * database: the lookups give it a WalletTicket. A pass speaks the order's language (decision 024): one
  * language per pass, English when the ticket names none.
  */
 import type { I18n } from '@lingui/core';

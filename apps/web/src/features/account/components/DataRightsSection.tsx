@@ -1,7 +1,7 @@
 /**
- * Your data (GDPR, issue #21): download everything the shop holds about the account as JSON, and
- * delete the account after a confirm step that asks for the password. Deletion erases the personal
- * data and keeps the orders anonymised for accounting; every sign-in ends.
+ * Your data (GDPR's rights of access and erasure): download everything the shop holds about the
+ * account as JSON, and delete the account after a confirm step that asks for the password. Deletion
+ * erases the personal data and keeps the orders anonymised for accounting; every sign-in ends.
  */
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,7 +1,8 @@
 /**
  * Profile tab (spec §2, §4 Profile editing, §8): e-mail and phone editable after 'Edit Profile'. A
- * changed e-mail address asks for the current password (issue #21): the previous address is told,
- * with a link that undoes the change, and the account's other sign-ins end.
+ * changed e-mail address asks for the current password, so a session left open cannot move the
+ * account elsewhere: the previous address is told, with a link that undoes the change, and the
+ * account's other sign-ins end.
  */
 
 import { Trans, useLingui } from '@lingui/react/macro';

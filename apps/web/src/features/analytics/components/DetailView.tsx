@@ -6,9 +6,11 @@
 import { ANALYTICS_METRIC_TITLES, type AnalyticsMetric, type DetailedActivity } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
+import { Icon } from '../../../components/Icon';
 import { detailedQuery } from '../api';
-import { formatActivityTime, formatAmount, formatKpiValue, readableKey } from '../format';
-import { LoadingSpinner, LocationCell, ScrollTable, StatusBadge, tdClass, thClass, UserCell } from './ui';
+import { formatAmount, formatKpiValue, readableKey } from '../format';
+import { type ActivityColumn, ActivityTable } from './ActivityTable';
+import { LoadingSpinner, StatusBadge, tdClass } from './ui';
 
 // recharts lives in this lazy chunk only.
 const Charts = lazy(() => import('./Charts'));
@@ -38,9 +40,9 @@ export function DetailView({
           onClick={onBack}
           className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-brand shadow-sm ring-1 ring-stone-300 hover:bg-stone-50"
         >
-          <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
+          <Icon solid viewBox="0 0 20 20" className="h-4 w-4">
             <path d="M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0Z" />
-          </svg>
+          </Icon>
           Back
           <span className="sr-only"> to the dashboard</span>
         </button>
@@ -100,65 +102,37 @@ function DetailedActivityLog({
   timeZone: string;
   showAmount: boolean;
 }) {
-  const columns = [
-    'Time',
-    'User',
-    'Details',
-    'Location',
-    'IP Address',
-    ...(showAmount ? ['Amount'] : []),
-    'Status',
-  ];
+  const amount: ActivityColumn<DetailedActivity> = {
+    name: 'Amount',
+    cell: (a) => <td className={`${tdClass} whitespace-nowrap`}>{formatAmount(a.amount)}</td>,
+  };
+  const status: ActivityColumn<DetailedActivity> = {
+    name: 'Status',
+    cell: (a) => (
+      <td className={tdClass}>
+        <StatusBadge status={a.status} />
+      </td>
+    ),
+  };
   return (
     <section aria-labelledby="detailed-log-heading">
-      <div className="mb-3 flex flex-wrap items-end justify-between gap-2">
-        <h3 id="detailed-log-heading" className="text-lg font-bold text-stone-900">
-          Detailed Activity Log
-        </h3>
-        <p className="text-sm text-stone-600">Times in {timeZone}</p>
-      </div>
-      <ScrollTable label="Detailed Activity Log">
-        <table className="w-full min-w-[820px] border-collapse" data-testid="detailed-log">
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c} scope="col" className={thClass}>
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {activities.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className={`${tdClass} py-8 text-center text-stone-600`}>
-                  No activity recorded yet.
-                </td>
-              </tr>
-            ) : (
-              activities.map((a, i) => (
-                <tr key={`${a.timestamp}-${i}`} className="hover:bg-stone-50">
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    <time dateTime={a.timestamp}>{formatActivityTime(a.timestamp, timeZone)}</time>
-                  </td>
-                  <td className={tdClass}>
-                    <UserCell user={a.user} />
-                  </td>
-                  <td className={`${tdClass} min-w-[14rem]`}>{a.details}</td>
-                  <td className={tdClass}>
-                    <LocationCell country={a.country} countryCode={a.countryCode} city={a.city} />
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap font-mono text-xs`}>{a.ipAddress ?? '—'}</td>
-                  {showAmount && <td className={`${tdClass} whitespace-nowrap`}>{formatAmount(a.amount)}</td>}
-                  <td className={tdClass}>
-                    <StatusBadge status={a.status} />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </ScrollTable>
+      <ActivityTable
+        heading={
+          <h3 id="detailed-log-heading" className="text-lg font-bold text-stone-900">
+            Detailed Activity Log
+          </h3>
+        }
+        label="Detailed Activity Log"
+        testId="detailed-log"
+        minWidth="min-w-[820px]"
+        timeZone={timeZone}
+        activities={activities}
+        event={{
+          name: 'Details',
+          cell: (a) => <td className={`${tdClass} min-w-[14rem]`}>{a.details}</td>,
+        }}
+        after={showAmount ? [amount, status] : [status]}
+      />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import {
   type AnalyticsMetric,
   type AnalyticsResponse,
 } from '@rome/contract';
+import { Icon } from '../../../components/Icon';
 import { formatCount } from '../format';
 
 const INSIGHT_KEY: Record<AnalyticsMetric, keyof AnalyticsResponse['insights']> = {
@@ -53,17 +54,9 @@ export function MetricCards({
               className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-xl ${ACCENTS[metric]}`}
               aria-hidden="true"
             >
-              <svg
-                viewBox="0 0 24 24"
-                className="h-6 w-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              >
+              <Icon className="h-6 w-6" strokeLinecap="round" strokeLinejoin="round">
                 <path d={ICONS[metric]} />
-              </svg>
+              </Icon>
             </span>
             <span className="min-w-0">
               <span className="block text-sm font-medium text-stone-600">

@@ -1,5 +1,5 @@
 /**
- * Resellers' OCTO API keys on the superusers' dashboard (issue #17; docs/octo.md): the list, a form
+ * Resellers' OCTO API keys on the superusers' dashboard (decision 013; docs/octo.md): the list, a form
  * that makes a key and shows it once, and revoking with a confirmation. The same calls as
  * `npm run admin -- reseller:*` (contract reseller.api.ts).
  */

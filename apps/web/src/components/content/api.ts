@@ -32,7 +32,7 @@ export async function fetchStaticContent(pageTag: string, signal?: AbortSignal):
   try {
     data = await call(
       'GET /api/static-content/:pageTag/',
-      // The page's language (issue #20): its words where editors wrote them, else English, marked.
+      // The page's language (decision 024): its words where editors wrote them, else English, marked.
       { params: { pageTag }, query: contentQuery },
       { signal, auth: false },
     );

@@ -4,7 +4,7 @@ import { useSettings } from '../../api/site';
 import { EditableSlot } from './editable';
 
 /**
- * The navigation bar's logo as a page image (spec §2 Navigation bar: 'The logo is editable'; issue #23):
+ * The navigation bar's logo as a page image (spec §2 Navigation bar: 'The logo is editable'):
  * editors get an EDIT button that attaches a picture to the `site-logo` tag; visitors get the logo as is.
  * The picture reaches every page with the website settings (`site_logo`).
  */

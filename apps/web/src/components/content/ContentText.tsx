@@ -9,7 +9,7 @@ type TextTag = 'h1' | 'h2' | 'h3' | 'p' | 'span' | 'div';
 /**
  * A plain-text content block (title, subtitle). The fallback shows when the block is missing or the
  * content failed to load; while loading it holds the space without flashing text that may change.
- * `localized` is the fallback in the page's language (issue #20): it shows instead of the English
+ * `localized` is the fallback in the page's language (decision 024): it shows instead of the English
  * fallback, and instead of a stored block that still holds the English default word for word (the
  * seed's words, which no editor has changed); an editor's own words show as they were written.
  */

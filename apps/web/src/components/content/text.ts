@@ -11,7 +11,7 @@ export function htmlToText(html: string): string {
 /**
  * A text block (title, subtitle) as the page shows it: the text of its HTML, placeholders filled. The
  * editor's preview draws a text block with this too, so what it shows is what the page will show
- * (issue #23: bold showed in the preview and was gone on the page).
+ * (a preview that drew the HTML showed bold that the page, which shows the text only, did not).
  */
 export function renderContentText(
   source: string,

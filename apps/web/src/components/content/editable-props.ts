@@ -16,7 +16,7 @@ export type EditableProps = {
   /** A human name for the EDIT button ('About Us title'); defaults to the tag. */
   label?: string;
   /**
-   * The block shows its English because nobody wrote it in the page's language yet (issue #20): the
+   * The block shows its English because nobody wrote it in the page's language yet (decision 024): the
    * editor marks it, and saving writes that language's words.
    */
   untranslated?: boolean;

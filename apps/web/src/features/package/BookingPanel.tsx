@@ -16,9 +16,10 @@ import { useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { availabilityQuery } from '../../api/catalog';
 import { pageLocale } from '../../i18n/locale';
+import { formatTicketDate } from '../../lib/ticketDate';
 import { Counter } from './Counter';
 import { restoredSelection, startCheckout } from './checkout';
-import { formatTicketDate, stepCount } from './format';
+import { stepCount } from './format';
 import { SlotTimes } from './SlotTimes';
 import { chosenSlot, showSlots, slotDays, slotRange } from './slots';
 

@@ -1,6 +1,6 @@
 /**
- * The agents' app on the superusers' dashboard (issue #19, decisions 021 and 023): agents' accounts
- * (the list and a form that makes one), their signed-in devices with revoking (after a confirmation),
+ * The agents' section of the superusers' dashboard (decisions 021 and 023): the accounts of the agents'
+ * app (the list and a form that makes one), their signed-in devices with revoking (after a confirmation),
  * and the tickets claimed twice. The same calls as `npm run admin -- agent:account|agent:devices|
  * agent:device-revoke|agent:conflicts` (contract agent-app.api.ts); answer types come from the
  * contract. Every time is Rome time.
@@ -88,7 +88,7 @@ function ListTable<D>({
   );
 }
 
-export function AgentApp() {
+export function AgentsSection() {
   return (
     <>
       <AgentAccounts />

@@ -13,13 +13,13 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { packageQuery, usePackages } from '../../api/catalog';
 import { ApiError } from '../../api/client';
+import { sanitizeContent } from '../../components/content/html';
 import { LoadError } from '../../components/LoadError';
 import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
 import { usePageTitle } from '../../components/usePageTitle';
 import { pageLocale } from '../../i18n/locale';
 import { useIsEditor } from '../../lib/session';
 import { track } from '../../lib/track';
-import { sanitizeContent } from '../content/html';
 import { BookingPanel } from './BookingPanel';
 import { TICKET_DESCRIPTION_CLASSES } from './description';
 import { galleryImages, viewMorePath } from './format';
@@ -62,7 +62,8 @@ function TicketDetails({ pkg }: { pkg: Package }) {
   const price = decimalToCents(pkg.adult_price) ?? 0;
   const old = decimalToCents(pkg.off_price);
   const save = savePercent(price, old);
-  // The one allowlist (contract HTML_POLICY), as on save and in every content block (issue #23).
+  // The one allowlist (contract HTML_POLICY), as on save and in every content block: the page shows
+  // the description as the editor's preview did.
   const description = useMemo(() => sanitizeContent(pkg.description), [pkg.description]);
   const more = viewMorePath(pkg);
   const { company, duration } = pkg;

@@ -79,7 +79,7 @@ export async function startCheckout(
   form.append('package_id', String(choice.pkg.id));
   form.append('package_identifier', choice.pkg.package_tag);
   if (choice.slotId) form.append('slot_id', choice.slotId);
-  // Beside the spec's fields: the order keeps the page's language for its e-mails (issue #20).
+  // Beside the spec's fields: the order keeps the page's language for its e-mails (decision 024).
   form.append('language', pageLocale);
   const hide = showOverlay();
   try {

@@ -1,5 +1,5 @@
 import { useLightQuery } from '../../api/queries';
-import { usePageDescription, usePageTitle } from '../../components/usePageTitle';
+import { usePageDescription, usePageTitle } from '../usePageTitle';
 import { staticContentQuery } from './api';
 
 /**

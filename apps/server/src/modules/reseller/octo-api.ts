@@ -1,0 +1,255 @@
+/**
+ * The OCTO supplier API's calls, once: what each takes (the OCTO standard's own schemas from
+ * @octocloud/types, which the routes parse with) and answers. `routes.ts` registers and parses from
+ * this table; `octoOpenApi()` describes it as an OpenAPI 3.1 document (`GET /octo/openapi.json`), so
+ * the document cannot list a call the shop does not serve or a body it does not read.
+ *
+ * The standard's schemas are written with zod's version 3 API (`zod/v3`), which zod 4's own
+ * `toJSONSchema` does not read; zod-to-json-schema turns them into JSON Schema.
+ */
+import {
+  zAvailability,
+  zAvailabilityCalendar,
+  zAvailabilityCalendarBody,
+  zAvailabilityCheckBody,
+  zBooking,
+  zBookingCancellationBody,
+  zBookingConfirmationBody,
+  zBookingReservationBody,
+  zBookingUpdateBody,
+  zCapability,
+  zExtendReservationBody,
+  zProduct,
+  zSupplier,
+} from '@octocloud/types';
+import { z } from 'zod/v3';
+import { zodToJsonSchema } from 'zod-to-json-schema';
+import { OCTO_ERRORS, type OctoErrorCode } from './errors';
+
+/**
+ * Ventrata's redemption extension (partners' gate scanners redeem a ticket by its code): not in
+ * @octocloud/types, so written here in the same zod 3 API.
+ */
+export const zRedeemBody = z.object({
+  redemptionCode: z.union([z.string(), z.array(z.string())], {
+    errorMap: () => ({ message: 'a code or a list of codes is required' }),
+  }),
+});
+
+/** A named schema of the document's components: `name` is its key under components.schemas. */
+type Named = { name: string; schema: unknown };
+const named = (name: string, schema: unknown): Named => ({ name, schema });
+
+const SUPPLIER = named('Supplier', zSupplier);
+const CAPABILITY = named('Capability', zCapability);
+const PRODUCT = named('Product', zProduct);
+const AVAILABILITY = named('Availability', zAvailability);
+const CALENDAR_DAY = named('AvailabilityCalendar', zAvailabilityCalendar);
+const BOOKING = named('Booking', zBooking);
+
+export type OctoCall = {
+  summary: string;
+  /** The JSON body, parsed with this schema (an OCTO error names its first problem). */
+  body?: Named;
+  /** Query parameters, all optional strings. */
+  query?: readonly string[];
+  /** The answer: one of the schema, or a list of them. */
+  answer?: { of: Named; list?: boolean };
+  /** A redemption call: only keys allowed to redeem. */
+  redemption?: boolean;
+  /** The OCTO errors this call can answer beside the ones every call can. */
+  errors?: readonly OctoErrorCode[];
+};
+
+const BOOKING_ERRORS = ['INVALID_BOOKING_UUID', 'UNPROCESSABLE_ENTITY'] as const;
+const AVAILABILITY_ERRORS = ['INVALID_PRODUCT_ID', 'INVALID_OPTION_ID', 'INVALID_UNIT_ID'] as const;
+
+/** Every call under /octo, keyed 'METHOD /path' with OpenAPI's {param} placeholders. */
+export const OCTO_API = {
+  'GET /supplier': { summary: 'The supplier: the shop and how to reach it', answer: { of: SUPPLIER } },
+  'GET /capabilities': {
+    summary: 'The capabilities this supplier offers (octo/pricing, octo/content)',
+    answer: { of: CAPABILITY, list: true },
+  },
+  'GET /products': {
+    summary: 'The packages on sale, as OCTO products with one option each',
+    answer: { of: PRODUCT, list: true },
+  },
+  'GET /products/{id}': {
+    summary: 'One product',
+    answer: { of: PRODUCT },
+    errors: ['INVALID_PRODUCT_ID'],
+  },
+  'POST /availability': {
+    summary: 'Availabilities of a product between two dates or for given ids, with the places left',
+    body: named('AvailabilityCheckBody', zAvailabilityCheckBody),
+    answer: { of: AVAILABILITY, list: true },
+    errors: [...AVAILABILITY_ERRORS, 'INVALID_AVAILABILITY_ID'],
+  },
+  'POST /availability/calendar': {
+    summary: 'One entry per day: open or not, and the places left',
+    body: named('AvailabilityCalendarBody', zAvailabilityCalendarBody),
+    answer: { of: CALENDAR_DAY, list: true },
+    errors: AVAILABILITY_ERRORS,
+  },
+  'POST /bookings': {
+    summary: "Holds places for a reseller's booking (the same places the web shop sells)",
+    body: named('BookingReservationBody', zBookingReservationBody),
+    answer: { of: BOOKING },
+    errors: [...AVAILABILITY_ERRORS, 'INVALID_AVAILABILITY_ID', 'UNPROCESSABLE_ENTITY'],
+  },
+  'GET /bookings': {
+    summary: "This key's bookings, filtered by reference, date or product",
+    query: [
+      'resellerReference',
+      'supplierReference',
+      'localDate',
+      'localDateStart',
+      'localDateEnd',
+      'productId',
+    ],
+    answer: { of: BOOKING, list: true },
+  },
+  'GET /bookings/{uuid}': {
+    summary: 'One booking of this key',
+    answer: { of: BOOKING },
+    errors: BOOKING_ERRORS,
+  },
+  'PATCH /bookings/{uuid}': {
+    summary: "Changes a booking: its time, people, contact or the reseller's reference",
+    body: named('BookingUpdateBody', zBookingUpdateBody),
+    answer: { of: BOOKING },
+    errors: [...BOOKING_ERRORS, 'INVALID_AVAILABILITY_ID', 'INVALID_UNIT_ID'],
+  },
+  'POST /bookings/{uuid}/confirm': {
+    summary: 'Confirms a held booking into a ticket the agents redeem (the reseller took the money)',
+    body: named('BookingConfirmationBody', zBookingConfirmationBody),
+    answer: { of: BOOKING },
+    errors: BOOKING_ERRORS,
+  },
+  'POST /bookings/{uuid}/cancel': {
+    summary: 'Cancels a booking: a hold frees its places; a confirmed one is refunded within the cut-off',
+    body: named('BookingCancellationBody', zBookingCancellationBody),
+    answer: { of: BOOKING },
+    errors: BOOKING_ERRORS,
+  },
+  'DELETE /bookings/{uuid}': {
+    summary: 'The same cancellation, as OCTO also names it',
+    body: named('BookingCancellationBody', zBookingCancellationBody),
+    answer: { of: BOOKING },
+    errors: BOOKING_ERRORS,
+  },
+  'POST /bookings/{uuid}/extend': {
+    summary: 'Extends the hold of an unconfirmed booking',
+    body: named('ExtendReservationBody', zExtendReservationBody),
+    answer: { of: BOOKING },
+    errors: BOOKING_ERRORS,
+  },
+  'GET /redemption/lookup': {
+    summary: "Finds a ticket by its QR's text, its claim code or its reference (keys that may redeem)",
+    query: ['reference'],
+    redemption: true,
+  },
+  'POST /redemption/redeem': {
+    summary: 'Redeems tickets by the redemption codes the lookup gave, once each (keys that may redeem)',
+    body: named('RedeemBody', zRedeemBody),
+    redemption: true,
+    errors: ['UNPROCESSABLE_ENTITY'],
+  },
+} as const satisfies Record<string, OctoCall>;
+export type OctoKey = keyof typeof OCTO_API;
+
+/** 'GET /products/{id}' -> Fastify's 'GET', '/products/:id'. */
+export function octoRoute(key: OctoKey): { method: string; url: string } {
+  const [method, path] = key.split(' ');
+  return { method, url: path.replace(/\{(\w+)\}/g, ':$1') };
+}
+
+/** Every call can answer these: a bad request, no key, a key that is not valid. */
+const COMMON_ERRORS: readonly OctoErrorCode[] = ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN'];
+
+const jsonSchema = (schema: unknown): Record<string, unknown> => {
+  const { $schema: _, ...rest } = zodToJsonSchema(schema as Parameters<typeof zodToJsonSchema>[0], {
+    target: 'jsonSchema7',
+    $refStrategy: 'none',
+  }) as Record<string, unknown>;
+  return rest;
+};
+const ref = (n: Named) => ({ $ref: `#/components/schemas/${n.name}` });
+
+/** The OpenAPI 3.1 document of the OCTO API, its server at `publicUrl`/octo. */
+export function octoOpenApi(publicUrl: string) {
+  const schemas: Record<string, unknown> = {
+    Error: {
+      type: 'object',
+      properties: {
+        error: { type: 'string', enum: Object.keys(OCTO_ERRORS) },
+        errorMessage: { type: 'string' },
+      },
+      required: ['error', 'errorMessage'],
+      description: "OCTO's error: a code, a message, and the id it names where there is one.",
+    },
+  };
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [key, call] of Object.entries(OCTO_API) as [OctoKey, OctoCall][]) {
+    const [method, path] = key.split(' ');
+    for (const n of [call.body, call.answer?.of])
+      if (n && !schemas[n.name]) schemas[n.name] = jsonSchema(n.schema);
+    const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    const query = (call.query ?? []).map((name) => ({ name, in: 'query', schema: { type: 'string' } }));
+    const answer = call.answer
+      ? call.answer.list
+        ? { type: 'array', items: ref(call.answer.of) }
+        : ref(call.answer.of)
+      : { type: 'object', description: 'The ticket(s) found or redeemed (Ventrata redemption).' };
+    const codes = [...COMMON_ERRORS, ...(call.errors ?? [])];
+    const errors: Record<string, unknown> = {};
+    for (const status of new Set(codes.map((code) => OCTO_ERRORS[code]))) {
+      errors[String(status)] = {
+        description: `OCTO error: ${codes.filter((code) => OCTO_ERRORS[code] === status).join(', ')}`,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
+    }
+    paths[path] ??= {};
+    paths[path][method.toLowerCase()] = {
+      operationId: `octo_${method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^a-zA-Z0-9]+/g, '_')}`,
+      summary: call.summary,
+      tags: [call.redemption ? 'Redemption' : 'OCTO'],
+      ...(params.length || query.length ? { parameters: [...params, ...query] } : {}),
+      ...(call.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: ref(call.body) } } } }
+        : {}),
+      responses: {
+        200: { description: 'OK', content: { 'application/json': { schema: answer } } },
+        ...errors,
+        429: {
+          description: "Over the key's rate (Retry-After says when to try again)",
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Rome Bus Tickets: OCTO supplier API',
+      version: '1.0.0',
+      description:
+        'The OCTO standard for resellers (products, availability, bookings on the same places the web ' +
+        "shop sells, redemption for partners' scanners). Every call takes `Authorization: Bearer <reseller " +
+        'key>`; `Octo-Capabilities` asks for pricing and content.',
+    },
+    servers: [{ url: `${publicUrl}/octo` }],
+    security: [{ resellerKey: [] }],
+    components: {
+      securitySchemes: { resellerKey: { type: 'http', scheme: 'bearer', bearerFormat: 'reseller API key' } },
+      schemas,
+    },
+    paths,
+  };
+}
