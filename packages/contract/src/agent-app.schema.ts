@@ -138,6 +138,8 @@ export const syncResultSchema = scanAnswerSchema
     kept: z.boolean(),
   })
   .meta({ id: 'SyncResult' });
+/** One uploaded claim's answer: the server's and the agents' app's one type for it. */
+export type SyncResult = z.infer<typeof syncResultSchema>;
 
 export const refundedListSchema = z.object({
   date: z.string(),

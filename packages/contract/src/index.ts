@@ -3,6 +3,7 @@ export * from './agent-app.schema';
 export * from './analytics';
 export * from './analytics.schema';
 export * from './api';
+export * from './api-call';
 export * from './auth';
 export * from './auth.schema';
 export * from './banner';

@@ -11,6 +11,16 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What `db.transaction` hands its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * A transaction as a `Db`, for the functions that run alone or inside a caller's transaction. Drizzle
+ * types a transaction apart (it has `rollback`, and no `$client`), though every query builder is the
+ * same, so the one cast the shop needs for it is here.
+ */
+export const txDb = (tx: Tx): Db => tx as unknown as Db;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

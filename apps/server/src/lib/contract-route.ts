@@ -57,6 +57,16 @@ function guardOf(app: FastifyInstance, access: EndpointAccess, optional: boolean
   return optional ? guards.optional : undefined;
 }
 
+/**
+ * The signed-in account on a route whose guard requires one ('user', 'editor', 'superuser', or a
+ * handler behind `app.accessGuards.editor`): the guard has set it before the handler runs. Reached
+ * without it, the route was registered without its guard: a fault of the code, answered 500.
+ */
+export function signedIn(req: FastifyRequest): NonNullable<FastifyRequest['user']> {
+  if (!req.user) throw new Error('signedIn() on a route whose guard did not sign anyone in');
+  return req.user;
+}
+
 /** The contract entry of the route a request is on (the error handler reads its `invalid` message). */
 export function endpointOf(req: FastifyRequest): EndpointDef | undefined {
   const key = (req.routeOptions?.config as { endpoint?: ApiKey } | undefined)?.endpoint;

@@ -4,8 +4,7 @@
  * A 401 means the device was revoked (or its agent disabled): the app signs out. A fetch that fails
  * without an answer, or a gateway's 502/503/504, is a NetworkError: the app checks the ticket offline.
  */
-import type { ScanAnswer } from '@rome/contract';
-import type { PublicKey } from './verify';
+import { type ApiAnswer, type ApiKey, type CallInput, callPath, type SyncResult } from '@rome/contract';
 
 const DEVICE_KEY = 'rome-agent-device';
 
@@ -25,13 +24,27 @@ export function loadDevice(): Device | null {
 export const saveDevice = (d: Device) => localStorage.setItem(DEVICE_KEY, JSON.stringify(d));
 export const forgetDevice = () => localStorage.removeItem(DEVICE_KEY);
 
-async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+/**
+ * One call of the contract (agent-app.api.ts) by its key: params, query and body typed by the entry,
+ * the answer its success shape. `token`: the device's, for the 'agent' calls.
+ */
+async function call<K extends ApiKey>(
+  key: K,
+  input: CallInput<K> = {} as CallInput<K>,
+  token?: string,
+): Promise<ApiAnswer<K>> {
+  const { method, path } = callPath(key, input.params as never, input.query as never);
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (init.body) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (input.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(path, { ...init, headers, cache: 'no-store' });
+    res = await fetch(`/api/${path}`, {
+      method,
+      headers,
+      body: input.body === undefined ? undefined : JSON.stringify(input.body),
+      cache: 'no-store',
+    });
   } catch {
     throw new NetworkError('No network.');
   }
@@ -39,39 +52,30 @@ async function call<T>(path: string, init: RequestInit & { token?: string } = {}
   if (res.status === 502 || res.status === 503 || res.status === 504)
     throw new NetworkError('The shop is not answering.');
   const body = await res.json().catch(() => null);
-  if (res.status === 401 && init.token) throw new Unauthorized(body?.error ?? 'This device was signed out.');
+  if (res.status === 401 && token) throw new Unauthorized(body?.error ?? 'This device was signed out.');
   if (!res.ok) throw new Error(body?.error ?? `The server answered ${res.status}.`);
-  return body as T;
+  return body as ApiAnswer<K>;
 }
 
 export async function signInDevice(email: string, password: string, label: string): Promise<Device> {
-  const r = await call<{ token: string; device: { id: string; agent_name: string; label: string } }>(
-    '/api/agent/devices/',
-    { method: 'POST', body: JSON.stringify({ email, password, label }) },
-  );
+  const r = await call('POST /api/agent/devices/', { body: { email, password, label } });
   return { token: r.token, agentName: r.device.agent_name, label: r.device.label, id: r.device.id };
 }
 
-export const fetchKeys = (token: string) =>
-  call<{ keys: (PublicKey & { current: boolean })[] }>('/api/agent/keys/', { token }).then((r) => r.keys);
+export const fetchKeys = (token: string) => call('GET /api/agent/keys/', {}, token).then((r) => r.keys);
 
 export const fetchRefunded = (token: string, date: string) =>
-  call<{ date: string; tickets: { unique_id: string }[] }>(`/api/agent/refunded/?date=${date}`, { token });
+  call('GET /api/agent/refunded/', { query: { date } }, token);
 
 export const claimOnline = (token: string, scan: string) =>
-  call<ScanAnswer>('/api/agent/claims/', { method: 'POST', token, body: JSON.stringify({ scan }) });
+  call('POST /api/agent/claims/', { body: { scan } }, token);
 
-export type SyncAnswer = ScanAnswer & { id: string; repeated: boolean; conflict: boolean; kept: boolean };
+/** One claim's answer after an upload: the contract's SyncResult, written once. */
+export type SyncAnswer = SyncResult;
 
 export const uploadClaims = (token: string, claims: { id: string; scan: string; claimed_at: string }[]) =>
-  call<{ results: SyncAnswer[] }>('/api/agent/claims/sync/', {
-    method: 'POST',
-    token,
-    body: JSON.stringify({ claims }),
-  }).then((r) => r.results);
+  call('POST /api/agent/claims/sync/', { body: { claims } }, token).then((r) => r.results);
 
 /** Package names by tag (the shop's public list), so a ticket checked offline shows its name. */
 export const fetchPackageNames = () =>
-  call<{ bus_data: { package_tag: string; title: string }[] }>('/api/packages/').then((r) =>
-    Object.fromEntries(r.bus_data.map((p) => [p.package_tag, p.title])),
-  );
+  call('GET /api/packages/').then((r) => Object.fromEntries(r.bus_data.map((p) => [p.package_tag, p.title])));

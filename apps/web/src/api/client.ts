@@ -8,7 +8,7 @@
  */
 
 import { i18n } from '@lingui/core';
-import type { ApiAnswer, ApiBody, ApiKey, ApiParams, ApiQuery } from '@rome/contract';
+import { type ApiAnswer, type ApiKey, type CallInput, callPath } from '@rome/contract';
 import { appPath, pageLocale, specPathname } from '../i18n/locale';
 import { accessToken, onAccessTokenChange } from '../lib/access-token';
 
@@ -212,32 +212,6 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
     else sendToLogin();
   }
   return read<T>(res);
-}
-
-/** What `call` takes besides the key: the contract's params, query and body for that call. */
-export type CallInput<K extends ApiKey> = (ApiParams<K> extends undefined
-  ? { params?: undefined }
-  : { params: ApiParams<K> }) &
-  (ApiQuery<K> extends undefined ? { query?: undefined } : { query: ApiQuery<K> }) &
-  (ApiBody<K> extends undefined ? { body?: FormData } : { body: ApiBody<K> });
-
-/**
- * 'GET /api/success/:uniqueId/' with {uniqueId: 'x y'} -> ['GET', 'success/x%20y/'] (under /api/);
- * a call outside /api/ keeps its absolute path ('GET /bus.json' -> ['GET', '/bus.json']).
- */
-export function callPath(key: string, params?: Record<string, unknown>, query?: Record<string, unknown>) {
-  const [method, pattern] = key.split(' ');
-  const path = pattern
-    .replace(/^\/api\//, '')
-    .replace(/:(\w+)/g, (_, name) => encodeURIComponent(String(params?.[name] ?? '')));
-  const qs = query
-    ? new URLSearchParams(
-        Object.entries(query)
-          .filter(([, v]) => v !== undefined && v !== null)
-          .map(([k, v]) => [k, String(v)]),
-      ).toString()
-    : '';
-  return { method, path: qs ? `${path}?${qs}` : path };
 }
 
 /**

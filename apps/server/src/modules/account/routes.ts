@@ -8,7 +8,7 @@ import { AUTH_MESSAGES, ERROR_CODES, isEmail, isResetCode, MESSAGES, PRIVACY_MES
 import type { FastifyPluginAsync } from 'fastify';
 import { requestLanguage } from '../../i18n/catalog';
 import { bearerToken } from '../../lib/bearer';
-import { route } from '../../lib/contract-route';
+import { route, signedIn } from '../../lib/contract-route';
 import { badRequest, HttpError } from '../../lib/errors';
 import { clearLimit, limit } from '../../lib/limits';
 import { passwordProblem } from '../../lib/password-policy';
@@ -81,7 +81,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send({ registered: true });
   });
 
-  route(app, 'GET /api/profile/', async (req) => ({ data: await profileOf(app.db, req.user!) }));
+  route(app, 'GET /api/profile/', async (req) => ({ data: await profileOf(app.db, signedIn(req)) }));
 
   /**
    * The spec's call for e-mail and phone. A new e-mail address takes the current password:
@@ -89,7 +89,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
    * with a link that undoes the change, and the account's other sign-ins end; this one stays.
    */
   route(app, 'PUT /api/profile/update/', async (req) => {
-    const before = req.user!;
+    const before = signedIn(req);
     const fields = await checkProfileInput(app.db, before, req.body);
     if (fields.email === before.email) {
       const user = await writeProfile(app.db, before.id, fields);
@@ -126,12 +126,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/profile/data/', async (req, reply) => {
     await app.activity.flush(); // events still queued in memory belong in the download
     reply.header('cache-control', 'no-store');
-    return exportAccountData(app.db, req.user!);
+    return exportAccountData(app.db, signedIn(req));
   });
 
   /** GDPR: deletes the signed-in account with its password; orders stay, anonymised (data-rights.ts). */
   route(app, 'POST /api/profile/delete/', async (req) => {
-    const user = req.user!;
+    const user = signedIn(req);
     const { password } = req.body;
     if (!password) throw badRequest(PRIVACY_MESSAGES.passwordRequired);
     await limit(app.db, user.id, 'changePasswordPerUser');
@@ -158,7 +158,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, 'POST /api/profile/change-password/', async (req) => {
-    const user = req.user!;
+    const user = signedIn(req);
     const { current_password: current, new_password: next } = req.body;
     if (!current || !next) throw badRequest(AUTH_MESSAGES.fieldsRequired);
     await limit(app.db, user.id, 'changePasswordPerUser');
@@ -178,16 +178,16 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, 'GET /api/profile/statistics/', async (req) => ({
-    data: await statisticsOf(app.db, req.user!.id),
+    data: await statisticsOf(app.db, signedIn(req).id),
   }));
 
   /** Superusers count as editors everywhere (requireEditor lets them edit too). */
   route(app, 'GET /api/check-editor/', async (req) => ({
-    is_editor: req.user!.isEditor || req.user!.isSuperuser,
+    is_editor: signedIn(req).isEditor || signedIn(req).isSuperuser,
   }));
 
   route(app, 'GET /api/check-superuser/', async (req) => {
-    const yes = req.user!.isSuperuser;
+    const yes = signedIn(req).isSuperuser;
     return { is_superuser: yes, message: yes ? AUTH_MESSAGES.isSuperuser : AUTH_MESSAGES.notSuperuser };
   });
 

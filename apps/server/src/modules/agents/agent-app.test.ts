@@ -7,12 +7,12 @@ import { decodeTicketPayload, encodeTicketPayload, readScan, romeToday, toBase64
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../cli';
-import { agentClaims, agents, mailOutbox, orders, packages } from '../../db/schema';
+import { agentClaims, agents, orders, packages } from '../../db/schema';
 import { hashSecret } from '../../lib/passwords';
+import { buyTicket as buyThroughTestCheckout } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
 import { signTicket } from '../orders/signed-ticket';
-import { hashClaimCode } from '../orders/ticket-issue';
 import { qrPayloadFromImage } from '../tickets/wallet/service';
 import { createAgentAccount } from './devices';
 
@@ -83,24 +83,11 @@ const sync = async (token: string, claims: { id: string; scan: string; claimed_a
 let bought = 0;
 async function buyTicket() {
   if (++bought % 25 === 0) buyer = await createUser(t.app, t.db, { name: 'Carla Claim' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-checkout-session/',
-    headers: buyer.auth,
-    payload: { adult_count: '1', youth_count: '2', infant_count: '0', package_identifier: 'BB-24' },
+  const { order, uniqueId, code } = await buyThroughTestCheckout(t.app, t.db, buyer, {
+    adult_count: '1',
+    youth_count: '2',
+    infant_count: '0',
   });
-  expect(res.statusCode, res.body).toBe(200);
-  const pay = await t.app.inject({
-    method: 'POST',
-    url: `/api/test-checkout/${res.json().id}/pay/`,
-    headers: buyer.auth,
-  });
-  const uniqueId = pay.json().redirect.match(/\/success\/([\w-]+)\//)[1] as string;
-  const [order] = await t.db.select().from(orders).where(eq(orders.uniqueId, uniqueId));
-  const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
-  const code = mails
-    .map((m) => /\/verify\/([\w-]+)\//.exec(m.text)?.[1])
-    .find((c) => c && hashClaimCode(c) === order.claimCodeHash)!;
   const qr = (await qrPayloadFromImage(t.app, order.qrFileKey))!;
   const signed = readScan(qr).signed!;
   return { uniqueId, code, qr, signed, orderId: order.id };

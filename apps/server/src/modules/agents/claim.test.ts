@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, mailOutbox, orders } from '../../db/schema';
+import { agents, orders } from '../../db/schema';
 import { hashSecret } from '../../lib/passwords';
+import { openCheckout, payTestCheckout } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
-import { hashClaimCode } from '../orders/ticket-issue';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: TestUser;
@@ -25,30 +25,12 @@ let bought = 0;
 async function buyTicket(): Promise<{ code: string; uniqueId: string }> {
   // A buyer may open 30 checkouts in 10 minutes: the long tests buy through several buyers.
   if (++bought % 25 === 0) buyer = await createUser(t.app, t.db, { name: 'Carla Claim' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-checkout-session/',
-    headers: buyer.auth,
-    payload: { adult_count: '1', youth_count: '2', infant_count: '0', package_identifier: 'BB-24' },
-  });
-  expect(res.statusCode).toBe(200);
-  const { id, url } = res.json();
-  expect(url).toMatch(/\/pay\/test_cs_/);
+  const id = await openCheckout(t.app, buyer, { adult_count: '1', youth_count: '2', infant_count: '0' });
+  expect(id).toMatch(/^test_cs_/);
   const page = await t.app.inject({ url: `/api/test-checkout/${id}/`, headers: buyer.auth });
   expect(page.json()).toMatchObject({ test_mode: true, total_price: '67.00', status: 'pending' });
-  const pay = await t.app.inject({
-    method: 'POST',
-    url: `/api/test-checkout/${id}/pay/`,
-    headers: buyer.auth,
-  });
-  expect(pay.statusCode).toBe(200);
-  const uniqueId = pay.json().redirect.match(/\/success\/([\w-]+)\//)[1];
-  const [order] = await t.db.select().from(orders).where(eq(orders.uniqueId, uniqueId));
-  const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
-  const code = mails
-    .map((m) => /\/verify\/([\w-]+)\//.exec(m.text)?.[1])
-    .find((c) => c && hashClaimCode(c) === order.claimCodeHash);
-  return { code: code!, uniqueId };
+  const { code, uniqueId } = await payTestCheckout(t.app, t.db, buyer, id);
+  return { code, uniqueId };
 }
 
 describe('test checkout', () => {

@@ -10,9 +10,9 @@
  * Each claim is one transaction holding the ticket's row lock, so uploads of the same ticket from two
  * devices at once are judged one after the other.
  */
-import { AGENT_SCAN_MESSAGES, type AgentScanResult, type ScanAnswer } from '@rome/contract';
+import { AGENT_SCAN_MESSAGES, type AgentScanResult, type ScanAnswer, type SyncResult } from '@rome/contract';
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, txDb } from '../../db/client';
 import { agentClaims, claimConflicts, orders } from '../../db/schema';
 import type { KeyAccess } from '../orders/signed-ticket';
 import { type ClaimSide, recordConflict } from './conflicts';
@@ -21,7 +21,6 @@ import { identify, judge, scanAnswer, type TicketRow, ticketWhere } from './scan
 import { markClaimed } from './service';
 
 export type OfflineClaim = { id: string; scan: string; claimed_at: string };
-export type SyncResult = ScanAnswer & { id: string; repeated: boolean; conflict: boolean; kept: boolean };
 
 /** A device's clock is believed within this much of the server's, ahead. */
 const CLOCK_AHEAD_MS = 5 * 60_000;
@@ -69,7 +68,7 @@ async function syncOne(
   const found = await identify(keys, db, c.scan);
   let at = claimMoment(c.claimed_at, now);
   return db.transaction(async (txAny) => {
-    const tx = txAny as unknown as Db;
+    const tx = txDb(txAny);
     // Locked first, so the claim and its record are judged against a ticket nobody moves meanwhile.
     const ticket = found.ticket ? await ticketWhere(tx, { id: found.ticket.id }, true) : null;
     if (ticket?.paidAt && at < ticket.paidAt) at = ticket.paidAt;

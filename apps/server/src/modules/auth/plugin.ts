@@ -3,7 +3,7 @@
  *
  * Use in a route:
  *
- *   app.get('/api/dashboard/', { preHandler: app.accessGuards.user }, async (req) => req.user!.id);
+ *   app.get('/api/dashboard/', { preHandler: app.accessGuards.user }, async (req) => signedIn(req).id);
  *
  * (app.ts hands these guards to every module as `app.accessGuards`; contract routes get theirs from
  * `route()`, lib/contract-route.ts.)

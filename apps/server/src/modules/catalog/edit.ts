@@ -7,7 +7,7 @@
  */
 import { ALT_SLOTS, DEFAULT_LOCALE, IMAGE_SLOTS, type Locale, type PackageEdit } from '@rome/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, txDb } from '../../db/client';
 import { mediaItems, packageImages, packages, packageTranslations } from '../../db/schema';
 import { recordEdit } from '../../lib/edit-log';
 import { badRequest, notFound } from '../../lib/errors';
@@ -113,7 +113,7 @@ export async function updatePackage(
         .set({ altText: a.alt })
         .where(and(eq(packageImages.packageId, pkg.id), eq(packageImages.slot, a.slot)));
     }
-    await recordEdit(tx as unknown as Db, {
+    await recordEdit(txDb(tx), {
       userId,
       entity: 'package',
       entityKey: tag,

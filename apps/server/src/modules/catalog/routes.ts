@@ -1,7 +1,7 @@
 import { isBookingStatus } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { type Encoding, encode, MIN_COMPRESS_BYTES, pickEncoding } from '../../lib/compress';
-import { route } from '../../lib/contract-route';
+import { route, signedIn } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
 import { updatePackage } from './edit';
 
@@ -47,7 +47,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     'PATCH /api/update-bus-package/:tag/',
     async (req) => {
       const { tag } = req.params;
-      await updatePackage(app.db, req.user!.id, tag, req.body, req.query.lang);
+      await updatePackage(app.db, signedIn(req).id, tag, req.body, req.query.lang);
       app.catalog.invalidate();
       const snap = await app.catalog.get(req.query.lang);
       return { data: snap.byTag.get(tag) ?? null, message: 'Ticket updated successfully!' };

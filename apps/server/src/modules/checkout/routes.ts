@@ -1,6 +1,6 @@
 import { CHECKOUT_MESSAGES, centsToDecimal, localizedPath } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../lib/contract-route';
+import { route, signedIn } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import { enforce } from '../../lib/rate-limit';
@@ -11,7 +11,7 @@ import { CANCEL_PATH, CHECKOUT_LIMIT, checkoutLimitKey, createCheckout, successP
 
 export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'POST /api/create-checkout-session/', async (req) => {
-    const user = req.user!;
+    const user = signedIn(req);
     // The buyer's checkouts are counted (CHECKOUT_LIMIT) in createCheckout's first statement; a body
     // that cannot be read is counted here, so that sending junk costs attempts too (429 past the limit).
     let input: Awaited<ReturnType<typeof readCheckoutPayload>>;
@@ -53,7 +53,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, 'GET /api/test-checkout/:session/', async (req) => {
     const { session } = req.params;
-    const { order, title } = await loadOwnSession(session, req.user!.id);
+    const { order, title } = await loadOwnSession(session, signedIn(req).id);
     return {
       session,
       test_mode: true as const,
@@ -73,7 +73,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, 'POST /api/test-checkout/:session/pay/', async (req) => {
     const { session } = req.params;
-    const read = await loadOwnSession(session, req.user!.id);
+    const read = await loadOwnSession(session, signedIn(req).id);
     const { order } = read;
     const result = await fulfilPaidSession(
       {
@@ -93,7 +93,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, 'POST /api/test-checkout/:session/cancel/', async (req) => {
     const { session } = req.params;
-    const { order } = await loadOwnSession(session, req.user!.id);
+    const { order } = await loadOwnSession(session, signedIn(req).id);
     // Cancelling twice is fine; cancelling a paid (or expired) checkout is refused.
     if ((await closeUnpaidSession(app.db, session, 'cancel')) === 'refused') throw orderStateError('cancel');
     // Back to the cancel page in the buyer's language, as Stripe's cancel_url does.

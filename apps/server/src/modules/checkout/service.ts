@@ -202,10 +202,18 @@ export async function createCheckout(
     throw err;
   }
   // The session's id and the payment's start in one statement (decision 029: one round trip, not two).
-  await writeTogether(
-    deps.db,
-    deps.db.update(orders).set({ providerSessionId: session.id }).where(eq(orders.id, order.id)),
-    deps.db.insert(activityEvents).values(started),
-  );
+  try {
+    await writeTogether(
+      deps.db,
+      deps.db.update(orders).set({ providerSessionId: session.id }).where(eq(orders.id, order.id)),
+      deps.db.insert(activityEvents).values(started),
+    );
+  } catch (err) {
+    // The buyer is told it failed, so the places go back at once rather than when the hold runs out
+    // (nothing links the order to a session the buyer could pay). Should this fail too, the hold ends
+    // by itself.
+    await moveOrder(deps.db, order, 'cancel').catch(() => undefined);
+    throw err;
+  }
   return session;
 }

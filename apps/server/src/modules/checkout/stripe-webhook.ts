@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
-import type { Db } from '../../db/client';
+import { type Db, txDb } from '../../db/client';
 import { orders, paymentEvents } from '../../db/schema';
 import { route } from '../../lib/contract-route';
 import { badRequest, notFound } from '../../lib/errors';
@@ -87,7 +87,7 @@ async function applyChargeRefunded(deps: Deps, charge: Stripe.Charge): Promise<s
   if (!sessionId) return 'unknown_session';
   const refundId = charge.refunds?.data?.[0]?.id ?? `charge:${charge.id}`;
   return deps.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = txDb(tx);
     const [order] = await t
       .select()
       .from(orders)

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../lib/contract-route';
+import { route, signedIn } from '../../lib/contract-route';
 import { withMessage } from '../../lib/errors';
 import { getStaticContent, saveContent, setPageImage, updatePageMeta } from './service';
 
@@ -16,21 +16,21 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, 'POST /api/edit-content/:tag/', async (req) => {
     const out = await withMessage(() =>
-      saveContent(app.db, req.user!.id, req.params.tag, req.body, req.query.lang),
+      saveContent(app.db, signedIn(req).id, req.params.tag, req.body, req.query.lang),
     );
-    req.log.info({ tag: out.data.unique_tag, editor: req.user!.id }, 'content block saved');
+    req.log.info({ tag: out.data.unique_tag, editor: signedIn(req).id }, 'content block saved');
     return out;
   });
 
   route(app, 'PATCH /api/page-image/:tag/update/', async (req) => {
-    const out = await setPageImage(app.db, req.user!.id, req.params.tag, req.body);
+    const out = await setPageImage(app.db, signedIn(req).id, req.params.tag, req.body);
     // Pages preload their banner picture with the HTML (modules/web/head.ts).
     app.siteCache.invalidate();
     return out;
   });
 
   route(app, 'PATCH /api/pages/:page/update/', async (req) => {
-    const out = await updatePageMeta(app.db, req.user!.id, req.params.page, req.body, req.query.lang);
+    const out = await updatePageMeta(app.db, signedIn(req).id, req.params.page, req.body, req.query.lang);
     app.siteCache.invalidate();
     return out;
   });

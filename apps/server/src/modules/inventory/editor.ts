@@ -15,7 +15,7 @@ import {
   weekday,
 } from '@rome/contract';
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, txDb } from '../../db/client';
 import { orders, packages, slots } from '../../db/schema';
 import { recordEdit } from '../../lib/edit-log';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -132,7 +132,7 @@ export async function updateSlot(
   change: { capacity?: number; closed?: boolean },
 ): Promise<{ slot: EditorSlot; message: string; packageId: number }> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = txDb(tx);
     const slot = await lockSlot(t, slotId);
     if (!slot) throw notFound('This time does not exist.');
     const now = new Date();
@@ -163,7 +163,7 @@ export async function updateSlot(
 
 export async function deleteSlot(db: Db, userId: string, slotId: string): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = txDb(tx);
     const slot = await lockSlot(t, slotId);
     if (!slot) throw notFound('This time does not exist.');
     const [{ n }] = await t.select({ n: count() }).from(orders).where(eq(orders.slotId, slot.id));

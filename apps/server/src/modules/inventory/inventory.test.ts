@@ -210,6 +210,31 @@ describe('slots and holds', () => {
     expect(sold.reduce((n, o) => n + o.places, 0)).toBe(2);
   });
 
+  it('a checkout that fails after its hold gives the places back at once', async () => {
+    const slotId = await addSlot(day(11), '10:00', 2);
+    // The checkout's last write (the session's id with the payment's start) fails, as a lost database
+    // connection would make it.
+    await t.db.execute(
+      sql.raw(`CREATE FUNCTION refuse_payment_start() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'refused for the test'; END $$`),
+    );
+    await t.db.execute(
+      sql.raw(`CREATE TRIGGER refuse_payment_start BEFORE INSERT ON activity_events FOR EACH ROW
+        WHEN (NEW.action = 'payment_initiated') EXECUTE FUNCTION refuse_payment_start()`),
+    );
+    try {
+      const failed = await checkout({ slot_id: slotId, adult_count: '2' });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql.raw('DROP TRIGGER refuse_payment_start ON activity_events'));
+      await t.db.execute(sql.raw('DROP FUNCTION refuse_payment_start()'));
+    }
+    const held = await t.db.select().from(orders).where(eq(orders.slotId, slotId));
+    expect(held.map((o) => o.status)).toEqual(['cancelled']);
+    // Both places are free again for the next buyer.
+    expect((await checkout({ slot_id: slotId, adult_count: '2' }, other)).statusCode).toBe(200);
+  });
+
   it('200 concurrent buyers at the last 10 places: exactly 10 held, every other told, no 500', async () => {
     const slotId = await addSlot(day(9), '18:00', 25);
     // 15 of 25 places already sold: 10 left.

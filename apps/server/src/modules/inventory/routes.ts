@@ -1,7 +1,7 @@
 /** Inventory calls (contract inventory.api.ts): slots for buyers and editors, cancellations, refunds. */
 import { CHECKOUT_MESSAGES } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { route } from '../../lib/contract-route';
+import { route, signedIn } from '../../lib/contract-route';
 import { badRequest, notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import { enforce } from '../../lib/rate-limit';
@@ -52,32 +52,32 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, 'PUT /api/editor/packages/:tag/availability/', async (req) => {
     const pkg = await packageByTag(app.db, req.params.tag);
-    await saveSettings(app.db, req.user!.id, pkg, req.body);
+    await saveSettings(app.db, signedIn(req).id, pkg, req.body);
     app.catalog.invalidate();
     return editorView(req.params.tag, {});
   });
 
   route(app, 'POST /api/editor/packages/:tag/slots/', async (req) => {
     const pkg = await packageByTag(app.db, req.params.tag);
-    const result = await addRecurringSlots(app.db, req.user!.id, pkg, req.body);
+    const result = await addRecurringSlots(app.db, signedIn(req).id, pkg, req.body);
     app.catalog.invalidate();
     return result;
   });
 
   route(app, 'PATCH /api/editor/slots/:id/', async (req) => {
-    const { slot, message } = await updateSlot(app.db, req.user!.id, req.params.id, req.body);
+    const { slot, message } = await updateSlot(app.db, signedIn(req).id, req.params.id, req.body);
     app.catalog.invalidate();
     return { slot, message };
   });
 
   route(app, 'DELETE /api/editor/slots/:id/', async (req) => {
-    const out = await deleteSlot(app.db, req.user!.id, req.params.id);
+    const out = await deleteSlot(app.db, signedIn(req).id, req.params.id);
     app.catalog.invalidate();
     return out;
   });
 
   route(app, 'POST /api/tickets/:uniqueId/cancel/', async (req) => {
-    const user = req.user!;
+    const user = signedIn(req);
     // A buyer cancels a handful of tickets; a loop over order ids is stopped here.
     await enforce(app.db, `cancel:user:${user.id}`, 20, 3600);
     return refundOrder(refundDeps(req), req.params.uniqueId, { reason: 'customer', userId: user.id });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../lib/contract-route';
+import { route, signedIn } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
 import { deleteLogo, listLogos, saveLogo } from './service';
 
@@ -25,18 +25,18 @@ export const logoRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, 'POST /api/partner-logos/create/', async (req, reply) =>
     reply.code(201).send({
-      data: await saveLogo(app.db, req.user!.id, null, req.body),
+      data: await saveLogo(app.db, signedIn(req).id, null, req.body),
       message: 'Partner logo created successfully!',
     }),
   );
 
   route(app, 'PATCH /api/partner-logos/:id/update/', async (req) => ({
-    data: await saveLogo(app.db, req.user!.id, known(req.params.id), req.body),
+    data: await saveLogo(app.db, signedIn(req).id, known(req.params.id), req.body),
     message: 'Partner logo updated successfully!',
   }));
 
   route(app, 'DELETE /api/partner-logos/:id/delete/', async (req) => {
-    await deleteLogo(app.db, req.user!.id, known(req.params.id));
+    await deleteLogo(app.db, signedIn(req).id, known(req.params.id));
     return { message: 'Partner logo deleted successfully!' };
   });
 };

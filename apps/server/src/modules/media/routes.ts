@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { mediaUploadFieldsSchema, uploadLimit } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { route } from '../../lib/contract-route';
+import { route, signedIn } from '../../lib/contract-route';
 import { badRequest, HttpError, notFound, withMessage } from '../../lib/errors';
 import { getWebsiteSettings } from '../../lib/site-settings';
 import { isSafeKey } from '../../storage/storage';
@@ -101,7 +101,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     const data = await withMessage(async () => {
       const limit = uploadLimit((await getWebsiteSettings(app.db)).max_image_upload_size_mb);
       const upload = await readUpload(req, limit.bytes, `${limit.limit} ${limit.unit}`);
-      return createMedia(app.db, app.storage, req.user!.id, upload);
+      return createMedia(app.db, app.storage, signedIn(req).id, upload);
     });
     return reply.code(201).send({ data, message: 'Media uploaded successfully!' });
   });
@@ -109,13 +109,13 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'PATCH /api/media-library/:id/update/', async (req) => {
     const { id } = req.params;
     if (id === null) throw notFound('Media item not found.');
-    return { data: await updateMedia(app.db, req.user!.id, id, req.body), success: true as const };
+    return { data: await updateMedia(app.db, signedIn(req).id, id, req.body), success: true as const };
   });
 
   route(app, 'DELETE /api/media-library/:id/delete/', async (req) => {
     const { id } = req.params;
     if (id === null) throw notFound('Media item not found.');
-    await deleteMedia(app.db, app.storage, req.user!.id, id);
+    await deleteMedia(app.db, app.storage, signedIn(req).id, id);
     return { success: true as const, message: 'Media deleted successfully!' };
   });
 };

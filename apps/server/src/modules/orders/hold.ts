@@ -16,7 +16,7 @@ import {
   usesSlots,
 } from '@rome/contract';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, txDb } from '../../db/client';
 import { orders, packages, slots } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
 import { holdsPlaces, lockSlot, placesTaken, type SlotRow } from './slots';
@@ -152,7 +152,7 @@ export async function insertCappedPassOrder(
   holdMinutes: number,
 ): Promise<typeof orders.$inferSelect> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = txDb(tx);
     await t.select({ id: packages.id }).from(packages).where(eq(packages.id, pkg.id)).for('update');
     const dayStart = romeInstant(romeToday(now), '00:00')!;
     const [{ taken }] = await t

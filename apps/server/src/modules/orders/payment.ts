@@ -15,7 +15,7 @@ import {
   ticketQrText,
 } from '@rome/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, txDb } from '../../db/client';
 import { filled, placeholders, preparedPerDb, preparedSql } from '../../db/prepared';
 import { activityEvents, mailOutbox, orders, packages, slots, ticketQrSources, users } from '../../db/schema';
 import { ifMovedSql, whenMoved } from '../../db/write-together';
@@ -275,7 +275,7 @@ async function fulfilInTransaction(
     // The row lock serialises concurrent deliveries of the same event across instances. The buyer,
     // the package and the slot's start come in the same statement (one round trip, not
     // four); only the order's row is locked, as before.
-    const [found] = await sessionOrder(tx as unknown as Db)
+    const [found] = await sessionOrder(txDb(tx))
       .where(eq(orders.providerSessionId, sessionId))
       .for('update', { of: orders });
     if (!found) return outcome('unknown_session');
@@ -289,8 +289,8 @@ async function fulfilInTransaction(
     const pkg = found.pkg ?? undefined;
 
     if (!amountMatches(order, paid)) {
-      await moveOrder(tx as unknown as Db, order, 'amount_mismatch', { amountPaidCents: paid.amountCents });
-      await recordServerEvent(tx as unknown as Db, {
+      await moveOrder(txDb(tx), order, 'amount_mismatch', { amountPaidCents: paid.amountCents });
+      await recordServerEvent(txDb(tx), {
         action: ACTION.payment_completed,
         userId: order.userId,
         userEmail: buyer?.email ?? null,
@@ -303,13 +303,13 @@ async function fulfilInTransaction(
 
     // Paid after the hold ran out: honoured if the places are still free, else refunded at once.
     const now = new Date();
-    if (!(await stillFits(tx as unknown as Db, order, pkg, now))) {
-      const paidOrder = await moveOrder(tx as unknown as Db, order, 'pay', {
+    if (!(await stillFits(txDb(tx), order, pkg, now))) {
+      const paidOrder = await moveOrder(txDb(tx), order, 'pay', {
         paidAt: now,
         amountPaidCents: paid.amountCents,
       });
-      await markRefunded(tx as unknown as Db, paidOrder!, 'sold_out', { now });
-      await recordServerEvent(tx as unknown as Db, {
+      await markRefunded(txDb(tx), paidOrder!, 'sold_out', { now });
+      await recordServerEvent(txDb(tx), {
         action: ACTION.payment_completed,
         userId: order.userId,
         userEmail: buyer?.email ?? null,
@@ -323,7 +323,7 @@ async function fulfilInTransaction(
     // The order paid, its QR's text kept, the e-mail queued and the payment recorded in one statement
     // (one round trip, not four). The row is locked: nobody moved it since it was read, so
     // the move cannot miss. An error names the database's code only (the statement carries the e-mail).
-    const t = tx as unknown as Db;
+    const t = txDb(tx);
     let moved: boolean;
     try {
       moved = await whenMoved(payWrite.execute(t, await payValues(deps, t, found, paid)));

@@ -22,7 +22,7 @@ import {
 } from '@rome/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import { type Db, txDb } from '../../db/client';
 import { orders, packages, slots, users } from '../../db/schema';
 import { serverI18n } from '../../i18n/catalog';
 import { conflict, notFound } from '../../lib/errors';
@@ -199,7 +199,7 @@ export async function refundOrder(
   now = new Date(),
 ): Promise<{ status: 'refunded'; msg: string; refund_status: 'pending' | 'done' }> {
   const order = await deps.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = txDb(tx);
     const [row] = await t.select().from(orders).where(eq(orders.uniqueId, uniqueId)).for('update');
     if (!row || (by.reason === 'customer' && row.userId !== by.userId))
       throw notFound(TICKET_MESSAGES.notFound);

@@ -11,7 +11,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ACTION, orderReference, placesFor, romeParts, romeToday, validateCheckout } from '@rome/contract';
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, txDb } from '../../db/client';
 import { type BookingContact, type BookingUnitItem, orders, packages, slots } from '../../db/schema';
 import { recordServerEvent } from '../../lib/server-events';
 import { checkMove, holdOrder, pricedOrder, stillFits } from '../orders/hold';
@@ -387,7 +387,7 @@ const countsOf = (o: OrderRow): Record<UnitId, number> => ({
 export async function updateBooking(ctx: OctoContext, uuid: string, input: UpdateInput) {
   const now = new Date();
   const row = await ctx.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = txDb(tx);
     return applyUpdate(t, ctx, await ownBooking(ctx, uuid, t), input, now);
   });
   return toBooking(ctx, row, now);
@@ -408,7 +408,7 @@ export type ConfirmInput = {
 export async function confirmBooking(ctx: OctoContext, uuid: string, input: ConfirmInput) {
   const now = new Date();
   const { row, pkg, first } = await ctx.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = txDb(tx);
     let order = await ownBooking(ctx, uuid, t);
     if (order.status === 'paid') return { row: order, pkg: null, first: false };
     if (order.status !== 'pending')
@@ -486,7 +486,7 @@ export async function cancelBooking(ctx: OctoContext, uuid: string, input: { rea
   const now = new Date();
   const reason = input.reason?.slice(0, 500) ?? null;
   const row = await ctx.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = txDb(tx);
     const order = await ownBooking(ctx, uuid, t);
     if (order.status === 'cancelled' || order.status === 'refunded') return order;
     if (order.status === 'pending') {
@@ -514,7 +514,7 @@ export async function extendBooking(ctx: OctoContext, uuid: string, input: { exp
   const now = new Date();
   const minutes = holdFor(ctx, input.expirationMinutes);
   const row = await ctx.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = txDb(tx);
     const order = await ownBooking(ctx, uuid, t);
     if (order.status !== 'pending') throw unprocessable('Only a booking on hold can be extended');
     // A hold that ran out is extended only while its places are still free.

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../lib/contract-route';
+import { route, signedIn } from '../../lib/contract-route';
 import { recordEdit } from '../../lib/edit-log';
 import { getSettingsRow, getWebsiteSettings, setGlobalHeadCode } from '../../lib/site-settings';
 
@@ -21,13 +21,13 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
       const code = req.body.global_head_code;
       const change = await setGlobalHeadCode(app.db, code);
       await recordEdit(app.db, {
-        userId: req.user!.id,
+        userId: signedIn(req).id,
         entity: 'global_head_code',
         entityKey: 'global',
         ...change,
       });
       // Logged on purpose: this markup runs on every page, so who changed it must be traceable.
-      req.log.warn({ editor: req.user!.id, length: code.length }, 'global head code changed');
+      req.log.warn({ editor: signedIn(req).id, length: code.length }, 'global head code changed');
       app.siteCache.invalidate();
       return { status: 200 as const, global_head_code: code };
     },

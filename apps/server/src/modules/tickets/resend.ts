@@ -15,7 +15,7 @@ import {
   ticketLinkPath,
 } from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, txDb } from '../../db/client';
 import { orders, users } from '../../db/schema';
 import { serverI18n } from '../../i18n/catalog';
 import { conflict, notFound } from '../../lib/errors';
@@ -45,7 +45,7 @@ async function sendNewLinks(
   const locale = tickets[0].locale;
   const i18n = serverI18n(locale);
   await deps.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = txDb(tx);
     const lines: TicketLinkLine[] = [];
     for (const ticket of tickets) {
       const token = await issueLink(t, ticket.orderId);

@@ -8,7 +8,7 @@ import {
   TICKET_MESSAGES,
 } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { route } from '../../lib/contract-route';
+import { route, signedIn } from '../../lib/contract-route';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import { enforce } from '../../lib/rate-limit';
@@ -86,7 +86,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   /** The success page polls this: 202 while the payment is being confirmed, then the QR image URL. */
   route(app, 'GET /api/success/:uniqueId/', async (req, reply) => {
     const { uniqueId } = req.params;
-    const found = uniqueId.length <= 64 ? await findOwnOrder(app.db, req.user!.id, uniqueId) : null;
+    const found = uniqueId.length <= 64 ? await findOwnOrder(app.db, signedIn(req).id, uniqueId) : null;
     if (!found) throw notFound(TICKET_MESSAGES.notFound);
     if (found.status === 'pending') return reply.code(202).send({ status: 'pending', url: null });
     if (found.status !== 'paid')
@@ -100,7 +100,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, 'GET /api/dashboard/', async (req) => ({
-    data: await listTickets(app.db, req.user!.id),
+    data: await listTickets(app.db, signedIn(req).id),
   }));
 
   // ---- The ticket link (decision 019): no sign-in, the token is the key -------------------------------
@@ -154,14 +154,14 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   // ---- The buyer's PDF and re-send, from the purchase history ----------------------------------------
 
   route(app, 'GET /api/tickets/:uniqueId/pdf/', async (req, reply) => {
-    const ticket = await ownTicket(app.db, req.user!.id, req.params.uniqueId);
+    const ticket = await ownTicket(app.db, signedIn(req).id, req.params.uniqueId);
     if (!ticket || (ticket.orderStatus !== 'paid' && ticket.orderStatus !== 'refunded'))
       throw notFound(TICKET_MESSAGES.notFound);
     return sendPdf(req, reply, ticket);
   });
 
   route(app, 'POST /api/tickets/:uniqueId/resend/', async (req) => {
-    const user = req.user!;
+    const user = signedIn(req);
     await enforce(app.db, `resend:user:${user.id}`, RESEND_PER_USER.max, RESEND_PER_USER.windowSeconds);
     return resendOwnTicket(deps(req), user.id, req.params.uniqueId);
   });

@@ -8,9 +8,10 @@ import { orderReference } from '@rome/contract';
 import { asc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders } from '../../db/schema';
+import { mailOutbox } from '../../db/schema';
 import type { MailAttachment } from '../../mail/outbox';
 import { apiCaller } from '../../test/api';
+import { buyTicket } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
 
@@ -29,19 +30,8 @@ const TOKEN_IN_TEXT = /\/t\/([A-Za-z0-9_-]{43})\b/;
 const ITALIAN_WHEN = /^(lun|mar|mer|gio|ven|sab|dom) \d{1,2} [a-z]{3} \d{4}, 21:00$/;
 
 /** Buys through the test checkout in `language` (none: English); answers the order. */
-async function buy(fields: Record<string, string>, language?: string, user: TestUser = buyer) {
-  const res = await api('POST', '/api/create-checkout-session/', user, {
-    adult_count: '2',
-    youth_count: '1',
-    ...fields,
-    ...(language ? { language } : {}),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const pay = await api('POST', `/api/test-checkout/${res.json().id}/pay/`, user);
-  expect(pay.json().result).toBe('fulfilled');
-  const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, res.json().id));
-  return order;
-}
+const buy = async (fields: Record<string, string>, language?: string, user: TestUser = buyer) =>
+  (await buyTicket(t.app, t.db, user, { ...fields, ...(language ? { language } : {}) })).order;
 
 /** The BB-NIGHT bus (21:00 daily) some days ahead, so it can still be cancelled: a ticket with a slot. */
 async function nightFields() {

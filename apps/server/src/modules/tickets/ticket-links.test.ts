@@ -13,6 +13,7 @@ import { redactText, redactUrl } from '../../app';
 import { mailOutbox, orders } from '../../db/schema';
 import type { MailAttachment } from '../../mail/outbox';
 import { apiCaller } from '../../test/api';
+import { buyTicket } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
 import { plain, smtpServer } from '../../test/smtp';
 import { createUser, type TestUser } from '../../test/users';
@@ -41,18 +42,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const api = apiCaller(() => t.app);
 
 /** Buys an open-dated 24-hour pass (2 adults, 1 youth) through the test checkout; answers the order. */
-async function buy(user: TestUser = buyer) {
-  const res = await api('POST', '/api/create-checkout-session/', user, {
-    package_identifier: 'BB-24',
-    adult_count: '2',
-    youth_count: '1',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const pay = await api('POST', `/api/test-checkout/${res.json().id}/pay/`, user);
-  expect(pay.json().result).toBe('fulfilled');
-  const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, res.json().id));
-  return order;
-}
+const buy = async (user: TestUser = buyer) => (await buyTicket(t.app, t.db, user)).order;
 
 /** The newest outbox row to `to` whose subject starts so and whose text has `has` (if given). */
 async function lastMail(to: string, subject: string, has = '') {

@@ -3,17 +3,16 @@
  * (multipart, with upload progress), PATCH media-library/{id}/update/ (only changed fields) and
  * DELETE media-library/{id}/delete/. Messages are the spec's (§5, §8).
  */
-import { type ApiAnswer, type ApiBody, MEDIA_TYPES, type MediaItem, type MediaType } from '@rome/contract';
-import { queryOptions } from '@tanstack/react-query';
 import {
-  ApiError,
-  call,
+  type ApiAnswer,
+  type ApiBody,
   callPath,
-  currentAccess,
-  errorMessage,
-  renewTokens,
-  tokenStore,
-} from '../../api/client';
+  MEDIA_TYPES,
+  type MediaItem,
+  type MediaType,
+} from '@rome/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, call, currentAccess, errorMessage, renewTokens, tokenStore } from '../../api/client';
 
 type Uploaded = ApiAnswer<'POST /api/media-library/create/'>;
 

@@ -6,7 +6,7 @@
 import { ERROR_CODES, TICKET_MESSAGES } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppleWalletConfig, Config } from '../../../config';
-import { route } from '../../../lib/contract-route';
+import { route, signedIn } from '../../../lib/contract-route';
 import { HttpError, notFound } from '../../../lib/errors';
 import { publicUrlFor } from '../../../lib/public-url';
 import { ownTicket } from '../../orders/ticket-link';
@@ -46,7 +46,7 @@ export async function sendApplePass(reply: FastifyReply, apple: AppleWalletConfi
 export const walletRoutes: FastifyPluginAsync = async (app) => {
   /** The buyer's own paid ticket (someone else's is unknown: 404), its QR read back. */
   async function ownPaidTicket(req: FastifyRequest, uniqueId: string): Promise<WalletTicket> {
-    const ticket = await ownTicket(app.db, req.user!.id, uniqueId);
+    const ticket = await ownTicket(app.db, signedIn(req).id, uniqueId);
     if (!ticket) throw notFound(TICKET_MESSAGES.notFound);
     return paidWalletTicket(app, ticket);
   }
