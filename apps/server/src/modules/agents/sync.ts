@@ -10,7 +10,7 @@
  * Each claim is one transaction holding the ticket's row lock, so uploads of the same ticket from two
  * devices at once are judged one after the other.
  */
-import { AGENT_SCAN_MESSAGES, type AgentScanResult, type ScanAnswer, type SyncResult } from '@rome/contract';
+import { AGENT_SCAN_MESSAGES, type AgentScanResult, type SyncResult } from '@rome/contract';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { type Db, txDb } from '../../db/client';
 import { agentClaims, claimConflicts, orders } from '../../db/schema';
