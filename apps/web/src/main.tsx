@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { firstScreenData, needsPageWords } from '@rome/contract';
+import { firstScreenData, needsPageWords, pagePath } from '@rome/contract';
 // Only the context (a few bytes); the client itself comes with its chunk (api/queries.ts).
 import { QueryClientContext } from '@tanstack/react-query';
 import {
@@ -31,7 +31,7 @@ void restoreSession();
 // navigate exists once the app has rendered; a session that ends before that goes there on the first render.
 let navigate: NavigateFunction | null = null;
 let loginFrom: string | null = null;
-const toLogin = (go: NavigateFunction, from: string) => go('/login', { state: { from } });
+const toLogin = (go: NavigateFunction, from: string) => go(pagePath('/login'), { state: { from } });
 setLoginNavigation((from) => {
   if (navigate) toLogin(navigate, from);
   else loginFrom = from;

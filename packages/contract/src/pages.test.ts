@@ -7,6 +7,8 @@ import {
   navLinks,
   PAGE_ROUTES,
   PAGES,
+  type PagePattern,
+  pagePath,
   storedPageOf,
   uncrawledPaths,
 } from './pages';
@@ -140,5 +142,26 @@ describe('the page table', () => {
       status: 'E8',
       id: 'RM-1',
     });
+  });
+});
+
+describe('pagePath', () => {
+  it("fills a page's params, encoded, and adds the spec's slash when asked", () => {
+    expect(pagePath('/login')).toBe('/login');
+    expect(pagePath('/cancel', {}, { slash: true })).toBe('/cancel/');
+    expect(pagePath('/success/:uniqueId', { uniqueId: 'RJZ9fic3' }, { slash: true })).toBe(
+      '/success/RJZ9fic3/',
+    );
+    expect(pagePath('/viewsimilar/:hours/:company', { hours: '24 hours', company: 'Big Bus' })).toBe(
+      '/viewsimilar/24%20hours/Big%20Bus',
+    );
+  });
+
+  it('every path it makes is the page it names', () => {
+    for (const page of PAGES) {
+      const params = Object.fromEntries([...page.pattern.matchAll(/:(\w+)/g)].map((m) => [m[1], 'x y']));
+      const path = pagePath(page.pattern as PagePattern, params as never, { slash: true });
+      expect(findRoute(path)?.pattern, path).toBe(page.pattern);
+    }
   });
 });

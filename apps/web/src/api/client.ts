@@ -8,7 +8,7 @@
  */
 
 import { i18n } from '@lingui/core';
-import { type ApiAnswer, type ApiKey, type CallInput, callPath } from '@rome/contract';
+import { type ApiAnswer, type ApiKey, type CallInput, callPath, pagePath } from '@rome/contract';
 import { appPath, pageLocale, specPathname } from '../i18n/locale';
 import { accessToken, onAccessTokenChange } from '../lib/access-token';
 
@@ -191,9 +191,10 @@ function sendToLogin() {
   // Paths inside the app are the spec's; the router adds the page language's prefix (decision 024).
   const path = specPathname();
   const from = `${path}${window.location.search}${window.location.hash}`;
-  if (path === '/login') return;
+  const login = pagePath('/login');
+  if (path === login) return;
   if (navigateToLogin) navigateToLogin(from);
-  else window.location.assign(appPath('/login'));
+  else window.location.assign(appPath(login));
 }
 
 export async function api<T>(path: string, opts: Options = {}): Promise<T> {

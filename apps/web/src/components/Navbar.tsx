@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { navLinks, type PageLink } from '@rome/contract';
+import { navLinks, type PageLink, pagePath } from '@rome/contract';
 import { type ComponentType, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useSettings } from '../api/site';
@@ -94,7 +94,7 @@ export function Navbar({ logoFrame: LogoSlot = PlainFrame }: { logoFrame?: LogoF
                   <Trans>Logout</Trans>
                 </button>
               ) : (
-                <NavLink to="/login" className={accentButton}>
+                <NavLink to={pagePath('/login')} className={accentButton}>
                   <Trans>Login</Trans>
                 </NavLink>
               )}
@@ -130,7 +130,10 @@ export function Navbar({ logoFrame: LogoSlot = PlainFrame }: { logoFrame?: LogoF
                   <Trans>Logout</Trans>
                 </button>
               ) : (
-                <NavLink to="/login" className={`${accentButton} block py-3 text-center text-base`}>
+                <NavLink
+                  to={pagePath('/login')}
+                  className={`${accentButton} block py-3 text-center text-base`}
+                >
                   <Trans>Login</Trans>
                 </NavLink>
               )}

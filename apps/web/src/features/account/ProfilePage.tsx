@@ -6,6 +6,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { pagePath } from '@rome/contract';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useProfile } from '../../api/account';
@@ -33,7 +34,7 @@ export default function ProfilePage() {
   if (!signedIn)
     return (
       <Navigate
-        to="/login"
+        to={pagePath('/login')}
         replace
         state={{ from: `${location.pathname}${location.search}${location.hash}` }}
       />

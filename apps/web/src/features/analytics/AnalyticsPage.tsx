@@ -8,7 +8,7 @@
  * Below them, beyond the spec: resellers' keys (decision 013) and the agents' app's accounts, devices
  * and tickets claimed twice (decisions 021 and 023, components/AgentsSection.tsx, in Rome time).
  */
-import { ANALYTICS_METRICS, type AnalyticsMetric } from '@rome/contract';
+import { ANALYTICS_METRICS, type AnalyticsMetric, pagePath } from '@rome/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -41,7 +41,7 @@ export default function AnalyticsPage() {
   }, [check.error]);
 
   if (!hasToken)
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+    return <Navigate to={pagePath('/login')} replace state={{ from: location.pathname + location.search }} />;
 
   let body: React.ReactNode;
   if (check.isPending) body = <LoadingSpinner label="Checking access..." />;

@@ -1,6 +1,6 @@
 /** Request a reset code (spec §2 Password reset, §5, §8). */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isEmail, MESSAGES, RESET_CODE_LENGTH } from '@rome/contract';
+import { isEmail, MESSAGES, pagePath, RESET_CODE_LENGTH } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { requestPasswordReset } from '../../api/auth';
@@ -31,7 +31,7 @@ export default function ForgotPasswordPage() {
     try {
       await requestPasswordReset(address);
       resetFlow.markRequested(address);
-      navigate('/reset-password');
+      navigate(pagePath('/reset-password'));
       return;
     } catch (err) {
       setError(
@@ -63,7 +63,7 @@ export default function ForgotPasswordPage() {
         <SubmitButton busy={busy} busyLabel={t`Sending...`} label={t`Send Reset Code`} />
       </form>
       <p className="mt-6 text-center text-sm">
-        <Link to="/login" className={linkClass}>
+        <Link to={pagePath('/login')} className={linkClass}>
           <Trans>Back to Login</Trans>
         </Link>
       </p>

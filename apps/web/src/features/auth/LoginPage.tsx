@@ -1,5 +1,6 @@
 /** Sign in (spec §2, §4 Login, §8): username (the e-mail) and password. */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { pagePath } from '@rome/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -100,7 +101,7 @@ export default function LoginPage() {
         <div>
           <PasswordField id="login-password" label={t`Password`} value={password} onChange={setPassword} />
           <div className="mt-2 text-right text-sm">
-            <Link to="/forgot-password" className={linkClass}>
+            <Link to={pagePath('/forgot-password')} className={linkClass}>
               <Trans>Forgot password?</Trans>
             </Link>
           </div>
@@ -111,7 +112,7 @@ export default function LoginPage() {
         {/* What brought the visitor here goes along, so registering leads back to it as well. */}
         <Trans>
           New here?{' '}
-          <Link to="/registation" state={location.state} className={linkClass}>
+          <Link to={pagePath('/registation')} state={location.state} className={linkClass}>
             Create Account
           </Link>
         </Trans>
@@ -119,7 +120,7 @@ export default function LoginPage() {
       <p className="mt-3 text-center text-sm text-stone-700">
         <Trans>
           Bought a ticket and lost the e-mail?{' '}
-          <Link to="/find-tickets" className={linkClass}>
+          <Link to={pagePath('/find-tickets')} className={linkClass}>
             Find my tickets
           </Link>
         </Trans>

@@ -2,7 +2,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PHONE_MIN_DIGITS, validateRegistration } from '@rome/contract';
+import { PHONE_MIN_DIGITS, pagePath, validateRegistration } from '@rome/contract';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { register } from '../../api/auth';
@@ -62,7 +62,9 @@ export default function RegisterPage() {
         track('register', { email: form.email.trim() });
         // Spec §4: to /login. It says the account was created and has the e-mail filled in; a guest
         // who came from Checkout keeps their way back to the ticket.
-        navigate('/login', { state: { ...readSignInState(location.state), registered: form.email.trim() } });
+        navigate(pagePath('/login'), {
+          state: { ...readSignInState(location.state), registered: form.email.trim() },
+        });
         return;
       }
       setError(t(tryAgain));
@@ -126,7 +128,7 @@ export default function RegisterPage() {
       <p className="mt-6 text-center text-sm text-stone-700">
         <Trans>
           Already have an account?{' '}
-          <Link to="/login" state={location.state} className={linkClass}>
+          <Link to={pagePath('/login')} state={location.state} className={linkClass}>
             Sign in
           </Link>
         </Trans>

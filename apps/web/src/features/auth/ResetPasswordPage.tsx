@@ -1,6 +1,6 @@
 /** Enter the e-mailed code and a new password (spec §2 Password reset, §5, §8). */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, validateReset } from '@rome/contract';
+import { PASSWORD_MIN_LENGTH, pagePath, RESET_CODE_LENGTH, validateReset } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { verifyResetCode } from '../../api/auth';
@@ -25,7 +25,7 @@ export default function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  if (!requested) return <Navigate to="/forgot-password" replace />;
+  if (!requested) return <Navigate to={pagePath('/forgot-password')} replace />;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -39,7 +39,7 @@ export default function ResetPasswordPage() {
       await verifyResetCode({ email, code, new_password: password });
       resetFlow.markCompleted();
       track('password_reset', { email });
-      navigate('/reset-success', { replace: true });
+      navigate(pagePath('/reset-success'), { replace: true });
       return;
     } catch (err) {
       setError(
@@ -88,7 +88,7 @@ export default function ResetPasswordPage() {
       <p className="mt-6 text-center text-sm text-stone-700">
         <Trans>
           Remembered it?{' '}
-          <Link to="/login" className={linkClass}>
+          <Link to={pagePath('/login')} className={linkClass}>
             Back to Login
           </Link>
         </Trans>

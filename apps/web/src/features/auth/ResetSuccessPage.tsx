@@ -1,5 +1,6 @@
 /** Reset confirmation (spec §2 Password reset). Only reachable after a completed reset. */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { pagePath } from '@rome/contract';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { AuthCard, primaryButtonClass } from '../../components/form';
@@ -11,7 +12,7 @@ export default function ResetSuccessPage() {
   useTablePageTitle();
   const { t } = useLingui();
   const [completed] = useState(resetFlow.completed);
-  if (!completed) return <Navigate to="/forgot-password" replace />;
+  if (!completed) return <Navigate to={pagePath('/forgot-password')} replace />;
   return (
     <AuthCard title={t`Password Reset Successful!`}>
       <div className="text-center">
@@ -23,7 +24,7 @@ export default function ResetSuccessPage() {
         <p className="text-stone-700">
           <Trans>Your password has been successfully reset. You can now log in with your new password.</Trans>
         </p>
-        <Link to="/login" className={`${primaryButtonClass} mt-6`}>
+        <Link to={pagePath('/login')} className={`${primaryButtonClass} mt-6`}>
           <Trans>Back to Login</Trans>
         </Link>
       </div>

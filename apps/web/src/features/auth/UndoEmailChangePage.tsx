@@ -6,6 +6,7 @@
  */
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { pagePath } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { undoEmailChange } from '../../api/auth';
@@ -51,10 +52,10 @@ export default function UndoEmailChangePage() {
           {done}
         </p>
         <div className="mt-6 flex flex-wrap gap-4">
-          <Link to="/forgot-password" className={primaryButtonClass}>
+          <Link to={pagePath('/forgot-password')} className={primaryButtonClass}>
             <Trans>Reset my password</Trans>
           </Link>
-          <Link to="/login" className={linkClass}>
+          <Link to={pagePath('/login')} className={linkClass}>
             <Trans>Sign in</Trans>
           </Link>
         </div>

@@ -6,7 +6,7 @@
 import { i18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatEuroDecimal, orderReference, TICKET_MESSAGES } from '@rome/contract';
+import { formatEuroDecimal, orderReference, pagePath, TICKET_MESSAGES } from '@rome/contract';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage, tokenStore } from '../../api/client';
@@ -44,7 +44,7 @@ export default function SuccessPage() {
 function SuccessWithoutId() {
   const navigate = useNavigate();
   useEffect(() => {
-    const t = setTimeout(() => navigate('/yourticket'), 3000);
+    const t = setTimeout(() => navigate(pagePath('/yourticket')), 3000);
     return () => clearTimeout(t);
   }, [navigate]);
   return (
@@ -55,7 +55,7 @@ function SuccessWithoutId() {
       <p className="mt-4 text-stone-700">
         <Trans>Taking you to your tickets in 3 seconds...</Trans>
       </p>
-      <Link to="/yourticket" className="mt-6 inline-block font-semibold text-brand underline">
+      <Link to={pagePath('/yourticket')} className="mt-6 inline-block font-semibold text-brand underline">
         <Trans>Go to Purchase History</Trans>
       </Link>
     </main>
@@ -86,7 +86,7 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
       } catch (e) {
         if (stopped) return;
         if (e instanceof ApiError && e.status === 401)
-          return navigate('/login/', { state: { from: location.pathname } });
+          return navigate(pagePath('/login', {}, { slash: true }), { state: { from: location.pathname } });
         // 404 'Ticket not found.', 409 'This order was not paid.': the server's words.
         if (e instanceof ApiError && (e.status === 404 || e.status === 409))
           return setFailure(errorMessage(e, i18n._(TICKET_MESSAGES.notFound)));
@@ -119,7 +119,7 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
     return () => clearTimeout(t);
   }, [popup]);
 
-  if (!hasToken) return <Navigate to="/login" state={{ from: location.pathname }} replace />;
+  if (!hasToken) return <Navigate to={pagePath('/login')} state={{ from: location.pathname }} replace />;
 
   return (
     <main className="mx-auto max-w-xl px-4 py-10">
@@ -132,7 +132,10 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
             <p role="alert" className="mt-3 text-stone-700">
               {failure}
             </p>
-            <Link to="/yourticket" className="mt-5 inline-block font-semibold text-brand underline">
+            <Link
+              to={pagePath('/yourticket')}
+              className="mt-5 inline-block font-semibold text-brand underline"
+            >
               <Trans>Go to Purchase History</Trans>
             </Link>
           </>

@@ -3,7 +3,7 @@
  * clearly marked as test mode, with Pay and Cancel. Pay goes through the same fulfilment as Stripe.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatEuroDecimal } from '@rome/contract';
+import { formatEuroDecimal, pagePath } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
@@ -20,7 +20,8 @@ export default function TestCheckoutPage() {
   const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  if (!tokenStore.signedIn()) return <Navigate to="/login" state={{ from: location.pathname }} replace />;
+  if (!tokenStore.signedIn())
+    return <Navigate to={pagePath('/login')} state={{ from: location.pathname }} replace />;
 
   const act = async (kind: 'pay' | 'cancel') => {
     setBusy(kind);

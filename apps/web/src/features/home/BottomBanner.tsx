@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
-import { HOME_BANNER, HOME_BANNER_TAGS, HOME_PAGE_TAG } from '@rome/contract';
+import { HOME_BANNER, HOME_BANNER_TAGS, HOME_PAGE_TAG, pagePath } from '@rome/contract';
 import { Link } from 'react-router';
 import { ContentText } from '../../components/content/ContentText';
 import { Icon } from '../../components/Icon';
@@ -36,7 +36,7 @@ export function BottomBanner() {
             label="bottom banner text"
           />
           <Link
-            to="/offer"
+            to={pagePath('/offer')}
             className="mt-6 inline-block rounded-lg bg-accent px-6 py-3 font-extrabold text-stone-900 shadow hover:bg-accent-dark"
           >
             <Trans>See special offers</Trans>

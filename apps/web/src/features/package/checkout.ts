@@ -6,6 +6,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Package } from '@rome/contract';
+import { pagePath } from '@rome/contract';
 import { ApiError, call, errorMessage, tokenStore } from '../../api/client';
 import { pageLocale, specPathname } from '../../i18n/locale';
 import { readSignInState, type SignInState, type TicketSelection } from '../../lib/signInState';
@@ -57,7 +58,7 @@ export async function startCheckout(
   // A guest is told why they are asked to sign in, and comes back to this ticket with the same date
   // and counts (BookingPanel reads them back with restoredSelection).
   const goToLogin = async () => {
-    await navigate('/login/', {
+    await navigate(pagePath('/login', {}, { slash: true }), {
       state: {
         from: `${specPathname()}${window.location.search}`,
         reason: 'checkout',

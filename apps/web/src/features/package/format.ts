@@ -1,4 +1,5 @@
 /** Pure display helpers of the ticket page, kept apart so they are unit-tested. */
+import { pagePath } from '@rome/contract';
 
 /** The package's pictures for the gallery, in order, without empty slots or repeats. */
 export function galleryImages(pkg: {
@@ -21,5 +22,5 @@ export function stepCount(count: number, step: 1 | -1): number {
 /** The view-more page of a package: its duration and company, each one encoded path segment. */
 export function viewMorePath(pkg: { duration: string; company: string }): string | null {
   if (!pkg.duration.trim() || !pkg.company.trim()) return null;
-  return `/viewsimilar/${encodeURIComponent(pkg.duration)}/${encodeURIComponent(pkg.company)}`;
+  return pagePath('/viewsimilar/:hours/:company', { hours: pkg.duration, company: pkg.company });
 }

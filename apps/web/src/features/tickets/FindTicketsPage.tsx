@@ -4,7 +4,7 @@
  */
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AUTH_MESSAGES, isEmail } from '@rome/contract';
+import { AUTH_MESSAGES, isEmail, pagePath } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
@@ -77,7 +77,7 @@ export default function FindTicketsPage() {
       <p className="mt-4 text-center text-sm">
         <Trans>
           Have an account?{' '}
-          <Link to="/login" className={linkClass}>
+          <Link to={pagePath('/login')} className={linkClass}>
             Sign in
           </Link>{' '}
           to see your purchase history.

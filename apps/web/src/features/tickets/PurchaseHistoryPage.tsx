@@ -12,6 +12,7 @@ import {
   formatEuro,
   formatEuroDecimal,
   type PurchasedTicket,
+  pagePath,
   romeParts,
 } from '@rome/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -187,10 +188,10 @@ export default function PurchaseHistoryPage() {
 
   useEffect(() => {
     if (query.error instanceof ApiError && query.error.status === 401)
-      navigate('/login', { state: { from: location.pathname } });
+      navigate(pagePath('/login'), { state: { from: location.pathname } });
   }, [query.error, navigate, location.pathname]);
 
-  if (!hasToken) return <Navigate to="/login" state={{ from: location.pathname }} replace />;
+  if (!hasToken) return <Navigate to={pagePath('/login')} state={{ from: location.pathname }} replace />;
 
   const tickets = query.data ?? [];
   const claimed = tickets.filter((ticket) => ticket.qr_code_scanned).length;

@@ -16,6 +16,7 @@ import {
   DEFAULT_LOCALE,
   formatEuroDecimal,
   INTL_LOCALE,
+  pagePath,
   type TicketLink,
 } from '@rome/contract';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -84,7 +85,7 @@ function LinkNotFound() {
         </Trans>
       </p>
       <Link
-        to="/find-tickets"
+        to={pagePath('/find-tickets')}
         className="mt-6 inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark"
       >
         <Trans>Find my tickets</Trans>
@@ -246,7 +247,10 @@ function TicketView({
         <p className="text-center text-xs text-stone-600">
           <Trans>
             Keep this link to yourself: whoever has it can use the ticket. Lost it?{' '}
-            <Link to="/find-tickets" className="font-semibold text-brand underline-offset-2 hover:underline">
+            <Link
+              to={pagePath('/find-tickets')}
+              className="font-semibold text-brand underline-offset-2 hover:underline"
+            >
               Find my tickets
             </Link>
           </Trans>
