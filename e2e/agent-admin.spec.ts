@@ -7,7 +7,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { demoAccounts, expectNoSeriousA11yViolations, signInWith } from './fixtures';
+import {
+  confirmPassword,
+  demoAccounts,
+  expectNoSeriousA11yViolations,
+  signInWith,
+  superuserWriteHeaders,
+} from './fixtures';
 import { buyTicket } from './tickets';
 
 /** The dashboard's format (features/analytics/format.ts) in Rome's zone. */
@@ -32,14 +38,14 @@ async function signInDevice(request: APIRequestContext, email: string, password:
   };
 }
 
-async function makeAccountByApi(request: APIRequestContext, superToken: string, stamp: string) {
+async function makeAccountByApi(request: APIRequestContext, stamp: string) {
   const account = {
     agent_name: `Second Agent ${stamp}`,
     email: `second-${stamp}@agents.example`,
     password: `pw-${stamp}-second`,
   };
   const res = await request.post('/api/admin/agent-accounts/', {
-    headers: { authorization: `Bearer ${superToken}` },
+    headers: await superuserWriteHeaders(request),
     data: account,
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -78,6 +84,8 @@ test('a superuser makes an agent account, revokes its device and sees a ticket c
   await accounts.getByLabel('E-mail').fill(email);
   await accounts.getByLabel('Password').fill(password);
   await accounts.getByRole('button', { name: 'Create account' }).click();
+  // A new agent account acts for the shop: the dashboard asks for the password first (decision 032).
+  await confirmPassword(page);
   await expect(accounts.getByRole('alert')).toHaveText(
     'This agent or e-mail address already has an account.',
   );
@@ -123,6 +131,8 @@ test('a superuser makes an agent account, revokes its device and sees a ticket c
 
   await deviceRow.getByRole('button', { name: `Revoke… ${label}` }).click();
   await deviceRow.getByRole('button', { name: 'Revoke', exact: true }).click();
+  // The proof of the password lives in the page's memory: after the reload above it is asked again.
+  await confirmPassword(page);
   await expect(devices.getByRole('status')).toHaveText(`Revoked: ${label} (${agentName}).`);
   await expect(deviceRow).toContainText('Revoked');
   await expect(deviceRow.getByRole('button')).toHaveCount(0);
@@ -133,7 +143,7 @@ test('a superuser makes an agent account, revokes its device and sees a ticket c
   expect(refused.status()).toBe(401);
 
   // Two agents' devices claim one ticket offline; the later claim is refused at the upload.
-  const other = await makeAccountByApi(page.request, superToken, stamp);
+  const other = await makeAccountByApi(page.request, stamp);
   const first = await signInDevice(page.request, email, password, `Termini tablet ${stamp}`);
   const second = await signInDevice(page.request, other.email, other.password, `Colosseum phone ${stamp}`);
   const { code, uniqueId } = await buyTicket(page, 'BB-24');

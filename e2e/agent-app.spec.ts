@@ -12,7 +12,7 @@ import { type APIRequestContext, chromium, expect, type Page, test } from '@play
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { chromiumLaunch } from '../playwright.config';
-import { apiTokenFor, expectNoSeriousA11yViolations } from './fixtures';
+import { apiTokenFor, expectNoSeriousA11yViolations, superuserWriteHeaders } from './fixtures';
 import { buyTicket, qrPngInOutbox } from './tickets';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -33,7 +33,7 @@ async function makeAgentAccount(request: APIRequestContext) {
     password: `pw-${stamp}-door`,
   };
   const res = await request.post('/api/admin/agent-accounts/', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: await superuserWriteHeaders(request),
     data: account,
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -168,7 +168,7 @@ test('sign in once, claim online, offline (verified on the device), again, then 
   ).json();
   const device = devices.devices.find((d: { agent_name: string }) => d.agent_name === account.agent_name);
   const revoke = await page.request.delete(`/api/admin/agent-devices/${device.id}/`, {
-    headers: { authorization: `Bearer ${account.superuserToken}` },
+    headers: await superuserWriteHeaders(page.request),
   });
   expect(revoke.ok()).toBe(true);
   await typeScan(page, qr1);

@@ -75,6 +75,29 @@ export async function apiTokenFor(request: APIRequestContext, who: Role): Promis
   return (await res.json()).access as string;
 }
 
+/**
+ * The demo superuser's headers for the writes that want a fresh password (decision 032): the Bearer
+ * token and the proof of POST /api/session/step-up/.
+ */
+export async function superuserWriteHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const authorization = `Bearer ${await apiTokenFor(request, 'superuser')}`;
+  const res = await request.post('/api/session/step-up/', {
+    headers: { authorization },
+    data: { password: demoAccounts().superuser.password },
+  });
+  expect(res.ok(), 'step-up of the superuser').toBe(true);
+  return { authorization, 'x-step-up': (await res.json()).step_up };
+}
+
+/** Answers the dashboard's password prompt that a key, an agent account or a device revocation opens. */
+export async function confirmPassword(page: Page, password = demoAccounts().superuser.password) {
+  const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 /** Signs `page` in as one of the demo accounts. */
 export async function signInAs(page: Page, who: Role, opts: { isEditor?: boolean; origin?: string } = {}) {
   const acc = demoAccounts()[who];

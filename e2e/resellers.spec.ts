@@ -3,7 +3,7 @@
  * the key opens the OCTO API, and after revoking it (with a confirmation) the key is refused.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signInAs } from './fixtures';
+import { confirmPassword, expectNoSeriousA11yViolations, signInAs } from './fixtures';
 
 for (const width of [390, 1280]) {
   test(`a superuser makes, uses and revokes a reseller key at ${width} px`, async ({ page }) => {
@@ -27,6 +27,8 @@ for (const width of [390, 1280]) {
       }).format(new Date());
     const hourBefore = romeHour();
     await panel.getByRole('button', { name: 'Create key' }).click();
+    // A key acts for the shop: the dashboard asks for the password first (decision 032).
+    await confirmPassword(page);
     const shown = panel.getByTestId('new-reseller-key');
     await expect(shown).toHaveText(/^rbt_octo_\S{40,}$/);
     const key = (await shown.textContent())!.trim();

@@ -42,6 +42,7 @@ import {
   requireUser,
 } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
+import { requireStepUp, stepUpRoutes } from './modules/auth/step-up';
 import { webSessionRoutes } from './modules/auth/web-session';
 import { offerRoutes } from './modules/catalog/offers-routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     superuser: requireSuperuser,
     agent: requireAgentDevice,
     optional: optionalUser,
+    stepUp: requireStepUp,
   });
   app.decorate('activity', createActivityService({ db: deps.database.db, config, log: app.log }));
   app.activity.start();
@@ -362,6 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(authRoutes);
   await app.register(webSessionRoutes);
+  await app.register(stepUpRoutes);
   await app.register(accountRoutes);
   await app.register(catalogRoutes);
   await app.register(settingsRoutes);

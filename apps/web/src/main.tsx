@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { firstScreenData, needsPageWords, pagePath } from '@rome/contract';
+import { findPage, firstScreenData, needsPageWords, pagePath } from '@rome/contract';
 // Only the context (a few bytes); the client itself comes with its chunk (api/queries.ts).
 import { QueryClientContext } from '@tanstack/react-query';
 import {
@@ -10,16 +10,18 @@ import {
   Suspense,
   startTransition,
   useEffect,
+  useLayoutEffect,
   useSyncExternalStore,
 } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, type NavigateFunction, useNavigate } from 'react-router';
+import { BrowserRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { restoreSession, setLoginNavigation } from './api/client';
 import { loadFirstScreenData } from './api/firstScreen';
 import { useLoadedQueryClient } from './api/queries';
 import { primeInitialContent } from './components/content/api';
 import { activatePageLocale, basename, specPathname } from './i18n/locale';
 import './index.css';
+import { pageHasHeadCode } from './lib/page-key';
 import { subscribeToastHost, toastsLoaded } from './lib/toastHost';
 import { AppRoutes, loadPageAt, pageModuleAt } from './router';
 
@@ -49,6 +51,19 @@ function LoginNavigation() {
       navigate = null;
     };
   }, [go]);
+  return null;
+}
+
+/**
+ * A page with the editors' head code never becomes a page where someone signs in, pays or works with
+ * their account (decision 032): going to one of those (the page table's headCode: false) loads it
+ * from the shop, which serves it without the head code.
+ */
+function LeaveHeadCodePage() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    if (pageHasHeadCode && findPage(pathname)?.page.headCode === false) window.location.reload();
+  }, [pathname]);
   return null;
 }
 
@@ -95,6 +110,7 @@ const render = () => {
             <BrowserRouter basename={basename || undefined}>
               <AppRoutes />
               <LoginNavigation />
+              <LeaveHeadCodePage />
             </BrowserRouter>
             <AppToaster />
           </QueryClientHost>

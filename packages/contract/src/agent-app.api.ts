@@ -97,6 +97,7 @@ export const agentAppApi = {
     summary: "Make an agent's account (superusers); a new agent name makes the agent too",
     tag: 'agent app',
     access: 'superuser',
+    stepUp: true,
     description:
       "The agent keeps the spec's name and security code for the claim page; a new agent gets an unusable code until `npm run admin -- agent:code` sets one. 409 when the e-mail or the agent already has an account.",
     body: newAgentAccountSchema,
@@ -118,6 +119,7 @@ export const agentAppApi = {
     summary: 'Revoke a device at once (superusers); its claims stay',
     tag: 'agent app',
     access: 'superuser',
+    stepUp: true,
     params: z.object({ id: z.uuid({ error: 'No such device.' }) }),
     responses: {
       200: z.object({ device: agentDeviceSchema }),

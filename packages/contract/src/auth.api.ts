@@ -33,6 +33,8 @@ import {
   sessionEndRequestSchema,
   sessionRefreshRequestSchema,
   statisticsResponseSchema,
+  stepUpAnswerSchema,
+  stepUpRequestSchema,
   tokenBlacklistRequestSchema,
   tokenObtainRequestSchema,
   tokenPairSchema,
@@ -90,7 +92,9 @@ export const authApi = {
     description:
       'The refresh token lives in an HttpOnly, SameSite=Strict cookie (Secure over HTTPS) limited to ' +
       '/api/session/; each call spends it and sets the next one. A `refresh` in the body (from a ' +
-      'sign-in with POST /api/api/token/) is spent instead and starts the cookie. 401 clears the cookie.',
+      'sign-in with POST /api/api/token/) is spent instead and starts the cookie, and the answer carries ' +
+      'the page key. A renewal from the cookie needs the X-Page-Key header the shop wrote into the page ' +
+      '(403 page_key_required otherwise; decision 032). 401 clears the cookie.',
     tag,
     access: 'session',
     body: sessionRefreshRequestSchema,
@@ -103,6 +107,22 @@ export const authApi = {
     access: 'public',
     body: sessionEndRequestSchema,
     responses: { 200: emptyAnswerSchema, 400: errors[400], 403: errors[403] },
+  }),
+  'POST /api/session/step-up/': endpoint({
+    summary: 'Confirm the password again before a superuser write that wants it (decision 032)',
+    description:
+      'Answers a proof, good for 10 minutes, that the calls marked "needs a fresh password" take in the ' +
+      'X-Step-Up header; without it they answer 403 step_up_required. A wrong password is 400 and ' +
+      'counts against the account like a sign-in (429 after 10 in 15 minutes).',
+    tag,
+    access: 'user',
+    body: stepUpRequestSchema,
+    responses: {
+      200: stepUpAnswerSchema,
+      400: errors[400],
+      401: errors[401],
+      429: errors[429],
+    },
   }),
 
   // ---- Registration and password reset ------------------------------------------------------------

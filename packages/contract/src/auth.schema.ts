@@ -89,8 +89,26 @@ export const sessionRefreshRequestSchema = z
 export const sessionAccessSchema = z
   .object({
     access: z.string().meta({ description: 'Bearer token for the calls that need one; 15 minutes.' }),
+    page_key: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'After a sign-in handed over in the body: the key this page sends in X-Page-Key on its next ' +
+          'renewals (decision 032). A page loaded later finds its key in the page itself.',
+      }),
   })
   .meta({ examples: [{ access: 'eyJhbGciOiJIUzI1NiJ9.a.b' }] });
+/** POST /api/session/step-up/: the signed-in person's password, again. */
+export const stepUpRequestSchema = z
+  .object({ password: z.string().min(1, 'Please enter your password.').max(1000) })
+  .meta({ examples: [{ password: 'correct horse battery staple' }] });
+export const stepUpAnswerSchema = z
+  .object({
+    step_up: z.string().meta({ description: 'Sent in X-Step-Up with the superuser writes that want it.' }),
+    expires_in: z.number().int().meta({ description: 'Seconds it stays good.' }),
+  })
+  .meta({ examples: [{ step_up: '1764300000.q1w2e3', expires_in: 600 }] });
 /** POST /api/session/end/ takes an empty object. */
 export const sessionEndRequestSchema = z.object({}).meta({ examples: [{}] });
 /** 200 {} of token/verify/ and token/blacklist/. */

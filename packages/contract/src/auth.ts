@@ -59,10 +59,19 @@ export const AUTH_MESSAGES = {
     /*i18n*/ 'Your previous email address is back and every device has been signed out. If the change was not yours, reset your password now.',
   emailUndoInvalid: /*i18n*/ 'This link is invalid, expired or already used.',
   emailUndoTaken: /*i18n*/ 'Your previous email address now belongs to another account. Please contact us.',
+  stepUpRequired: /*i18n*/ 'Confirm your password to do this.',
   isSuperuser: 'User is a superuser.',
 
   notSuperuser: 'User is not a superuser.',
 } as const;
+
+/**
+ * A superuser's writes that could hand the shop to someone else (reseller keys, agent accounts and
+ * devices, refunds) need the password again, at most this long before (decision 032). The proof is
+ * sent in STEP_UP_HEADER.
+ */
+export const STEP_UP_SECONDS = 10 * 60;
+export const STEP_UP_HEADER = 'x-step-up';
 
 /** The one phone rule of registration and profile, on the client and the server: digits only, 10 to 20. */
 export const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`);

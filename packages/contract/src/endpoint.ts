@@ -40,6 +40,11 @@ export type EndpointDef = {
   invalid?: string;
   /** Keys the spec's answer of this call has beside the message, sent with `invalid` too. */
   invalidExtras?: Record<string, unknown>;
+  /**
+   * A write that needs the password again (STEP_UP_HEADER, decision 032): 403 step_up_required
+   * without a proof from POST /api/session/step-up/.
+   */
+  stepUp?: true;
 };
 
 /** Identity with a precise type: `const x = { 'GET /api/x/': endpoint({...}) }`. */

@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   noActiveAccount: 'no_active_account',
   emailTaken: 'email_taken',
   badCredentials: 'bad_credentials',
+  pageKeyRequired: 'page_key_required',
+  stepUpRequired: 'step_up_required',
   alreadySubscribed: 'already_subscribed',
   // Agents and their devices.
   agentAccountTaken: 'agent_account_taken',

@@ -133,6 +133,7 @@ export const inventoryApi = {
     summary: 'Refund any paid order (superusers)',
     tag: 'tickets',
     access: 'superuser',
+    stepUp: true,
     params: orderParams,
     responses: {
       200: refundResponseSchema,

@@ -89,6 +89,15 @@ export type PageNav = {
   footer?: number;
 };
 
+/**
+ * What a page tells the app about itself in its HTML (decision 032): the key its session calls carry
+ * (in the header below), present only in a page loaded by a signed-in browser; or that the page
+ * carries the editors' head code, where the app then never signs in or restores a session.
+ */
+export const PAGE_KEY_META = 'rbt-page-key';
+export const HEAD_CODE_META = 'rbt-head-code';
+export const PAGE_KEY_HEADER = 'x-page-key';
+
 export type PageEntry = {
   /** The path, params as `:name` (React Router and Fastify syntax). */
   pattern: string;

@@ -51,6 +51,7 @@ export const resellerApi = {
     summary: 'Make a reseller API key (superusers); the key is in this answer only',
     tag: 'resellers',
     access: 'superuser',
+    stepUp: true,
     body: newResellerSchema,
     responses: {
       201: z.object({ reseller: resellerSchema, key: z.string() }),
@@ -63,6 +64,7 @@ export const resellerApi = {
     summary: 'Revoke a reseller API key at once (superusers); its bookings stay',
     tag: 'resellers',
     access: 'superuser',
+    stepUp: true,
     params: idParams,
     responses: {
       200: z.object({ reseller: resellerSchema }),

@@ -38,7 +38,7 @@ type Schema<K extends ApiKey> = {
  * parameters here, not imports (docs/architecture.md, Layering).
  */
 export type AccessGuards = Record<
-  'user' | 'editor' | 'superuser' | 'agent' | 'optional',
+  'user' | 'editor' | 'superuser' | 'agent' | 'optional' | 'stepUp',
   preHandlerAsyncHookHandler
 >;
 
@@ -104,7 +104,9 @@ export function route<K extends ApiKey>(
   // Who may call is checked before the request is validated: a caller without the right gets 401/403,
   // never a 400 that tells them about the body of a call they cannot make.
   const guard = guardOf(app, e.access, extras.optionalUser);
-  const preValidation = [guard, extras.preValidation].filter(Boolean) as preHandlerAsyncHookHandler[];
+  // A `stepUp` call wants the fresh password's proof after the sign-in (decision 032).
+  const stepUp = e.stepUp ? app.accessGuards.stepUp : undefined;
+  const preValidation = [guard, stepUp, extras.preValidation].filter(Boolean) as preHandlerAsyncHookHandler[];
   const preHandler = [extras.preHandler].filter(Boolean) as preHandlerAsyncHookHandler[];
   const { preHandler: _p, preValidation: _v, optionalUser: _o, ...rest } = extras;
   app.withTypeProvider<ZodTypeProvider>().route({

@@ -134,6 +134,8 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   // the web app's session: its HttpOnly cookie opens refresh (no role here sends one); end is harmless
   'POST /api/session/refresh/': { fields: ['refresh'] },
   'POST /api/session/end/': {},
+  // a wrong password answers 400 for every signed-in role
+  'POST /api/session/step-up/': { fields: ['password'] },
 
   // accounts
   'POST /api/register/': { fields: ACCOUNT },
@@ -389,6 +391,7 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
   }),
   'POST /api/profile/email-change/undo/': () => ({ token: 'not-a-real-undo-token' }),
   'POST /api/profile/delete/': () => ({ password: 'not-it' }),
+  'POST /api/session/step-up/': () => ({ password: 'not-it' }),
   'POST /api/profile/change-password/': () => ({
     current_password: 'not-it',
     new_password: 'Another-pass-42',

@@ -1,16 +1,22 @@
 /** Test accounts: created straight in the database, signed in through the real token endpoint. */
 import { randomBytes } from 'node:crypto';
+import { STEP_UP_HEADER } from '@rome/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { hashSecret } from '../lib/passwords';
+import { stepUpProof } from '../modules/auth/step-up';
 
 export type TestUser = {
   id: string;
   email: string;
   password: string;
   token: string;
-  auth: { authorization: string };
+  /**
+   * The Bearer header; a superuser's also carries a fresh password's proof (decision 032), made anew
+   * on each read so a long test file never meets its expiry. step-up.test.ts covers calls without it.
+   */
+  readonly auth: { authorization: string; 'x-step-up'?: string };
 };
 
 export async function createUser(
@@ -38,5 +44,15 @@ export async function createUser(
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const token = res.json().access as string;
-  return { id: row.id, email, password, token, auth: { authorization: `Bearer ${token}` } };
+  const secret = app.config.jwtSecret;
+  return {
+    id: row.id,
+    email,
+    password,
+    token,
+    get auth() {
+      const bearer = { authorization: `Bearer ${token}` };
+      return opts.isSuperuser ? { ...bearer, [STEP_UP_HEADER]: stepUpProof(secret, row.id) } : bearer;
+    },
+  };
 }

@@ -13,6 +13,7 @@ import {
   companyPath,
   escapeHtml,
   findPage,
+  HEAD_CODE_META,
   HOME_HERO,
   HOME_HERO_TAGS,
   type HomeHeroText,
@@ -24,6 +25,7 @@ import {
   localeFromAcceptLanguage,
   localizedPath,
   matchRoute,
+  PAGE_KEY_META,
   PAGES,
   type PageEntry,
   splitLocale,
@@ -33,6 +35,7 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { serverI18n } from '../i18n/catalog';
 import { compressText } from '../lib/compress';
+import { pageKeyFor, signedInId } from '../modules/auth/page-key';
 import type { CatalogSnapshot } from '../modules/catalog/service';
 import { getStaticContent } from '../modules/content/service';
 import { linkExists } from '../modules/orders/ticket-link';
@@ -69,6 +72,9 @@ export function pageCsp(nonce: string, connectSrc: readonly string[] = []): stri
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'self'",
+    // No page registers a service worker (the agents' app has its own policy): head code cannot put one
+    // between the shop and a signed-in page (decision 032).
+    "worker-src 'none'",
     "form-action 'self' https://checkout.stripe.com",
   ].join('; ');
 }
@@ -321,7 +327,12 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const initial = head.contentPage
       ? await initialContent(head.contentPage, locale)
       : { html: '', content: null };
-    const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial.html}${site.globalHeadCode && runsHeadCode(pathname) ? `\n    ${site.globalHeadCode}` : ''}`;
+    // Head code never shares a page with a sign-in (decision 032): a browser that signed in gets pages
+    // without it, and a top-level load of such a page carries the key its session calls need.
+    const signedIn = signedInId(req) !== null;
+    const headCode = site.globalHeadCode && runsHeadCode(pathname) && !signedIn ? site.globalHeadCode : '';
+    const pageKey = link ? null : pageKeyFor(req);
+    const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial.html}${pageKey ? `\n    <meta name="${PAGE_KEY_META}" content="${pageKey}">` : ''}${headCode ? `\n    <meta name="${HEAD_CODE_META}" content="1">\n    ${headCode}` : ''}`;
     // A page with a banner paints it from the HTML (contract banner.ts), the home page its hero's words
     // (home-hero.ts), a ticket page its large picture (ticket-picture.ts); the app's first render,
     // which has the same content at hand, takes its place.
@@ -346,9 +357,17 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     return (
       reply
         .code(status)
-        .header('cache-control', cacheControl)
-        // An English address may be answered by a redirect for a first visit asking another language.
-        .header('vary', followsBrowser ? 'accept-encoding, accept-language, cookie' : 'accept-encoding')
+        // A page with a key is never stored: a script asking the cache for it would find the key.
+        .header('cache-control', pageKey ? 'private, no-store' : cacheControl)
+        // An English address may be answered by a redirect for a first visit asking another language;
+        // a signed-in browser's pages differ (no head code).
+        .header(
+          'vary',
+          followsBrowser ? 'accept-encoding, accept-language, cookie' : 'accept-encoding, cookie',
+        )
+        // No page, even one this shop's own head code opened, keeps a handle on a page it opens: a page
+        // with head code cannot read a signed-in page it opened (decision 032).
+        .header('cross-origin-opener-policy', 'noopener-allow-popups')
         .header('content-security-policy', pageCsp(nonce, app.config.connectSrc))
         .type('text/html; charset=utf-8')
         .send(body)

@@ -20,13 +20,25 @@ const json = (status: number, body: unknown) =>
 let fetchMock: ReturnType<typeof vi.fn>;
 
 let lockNames: string[];
+/** The metas the shop wrote into this page's HTML (decision 032): by default a signed-in page's key. */
+let metas: Record<string, string>;
 
 beforeEach(() => {
   // Each test is a fresh page load: the client's memory (access token, restore) starts empty.
   vi.resetModules();
   vi.stubGlobal('localStorage', new MemoryStorage());
-  vi.stubGlobal('window', {
+  const win: Record<string, unknown> = {
     location: { pathname: '/profile', search: '?tab=1', hash: '', assign: vi.fn() },
+  };
+  win.top = win;
+  vi.stubGlobal('window', win);
+  metas = { 'rbt-page-key': 'page-key-1' };
+  vi.stubGlobal('document', {
+    querySelector: (selector: string) => {
+      const name = /name="([^"]+)"/.exec(selector)?.[1];
+      const value = name ? metas[name] : undefined;
+      return value === undefined ? null : { getAttribute: () => value, remove: () => delete metas[name!] };
+    },
   });
   lockNames = [];
   vi.stubGlobal('navigator', {
@@ -65,9 +77,12 @@ describe('the session (decision 018: access token in memory, refresh token in an
       '/api/profile/',
       '/api/profile/statistics/',
     ]);
-    // The cookie does the work: an empty body, no Bearer on the session call itself.
+    // The cookie does the work: an empty body, no Bearer on the session call itself, the page's key.
     expect(bodyOf(fetchMock.mock.calls[0])).toEqual({});
     expect(authHeader(fetchMock.mock.calls[0])).toBeUndefined();
+    expect(fetchMock.mock.calls[0][1].headers['x-page-key']).toBe('page-key-1');
+    // Read once and taken out of the page.
+    expect(metas['rbt-page-key']).toBeUndefined();
     expect(authHeader(fetchMock.mock.calls[1])).toBe('Bearer a1');
     expect(lockNames).toEqual(['rbt-session']);
     // Nothing a page script could read holds a token.
@@ -97,6 +112,34 @@ describe('the session (decision 018: access token in memory, refresh token in an
     expect(localStorage.getItem('email')).toBeNull();
   });
 
+  it('on a page without a key asks nothing: a frame leaves the sign-in alone, a page clears its traces', async () => {
+    metas = { 'rbt-head-code': '1' };
+    (window as any).top = {};
+    const first = await import('./client');
+    await expect(first.restoreSession()).resolves.toBeNull();
+    fetchMock.mockResolvedValueOnce(json(200, []));
+    await first.api('packages/');
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/packages/']);
+    expect(first.tokenStore.signedIn()).toBe(false);
+    // A frame: the other tabs' sign-in is theirs.
+    expect(localStorage.getItem('email')).toBe('a@example.com');
+    // A top-level page loaded without the key: the browser's sign-in was over (no cookie).
+    vi.resetModules();
+    (window as any).top = window;
+    metas = {};
+    const second = await import('./client');
+    await expect(second.restoreSession()).resolves.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('email')).toBeNull();
+  });
+
+  it('a key refused (the browser signed out and in since) counts as signed out and clears nothing', async () => {
+    const { restoreSession } = await import('./client');
+    fetchMock.mockResolvedValueOnce(json(403, { error: 'Reload the page.', code: 'page_key_required' }));
+    await expect(restoreSession()).resolves.toBeNull();
+    expect(localStorage.getItem('email')).toBe('a@example.com');
+  });
+
   it('hands tokens an older version left in localStorage to the cookie once and removes them', async () => {
     localStorage.setItem('access', 'old-access');
     localStorage.setItem('refresh', 'old-refresh');
@@ -111,13 +154,19 @@ describe('the session (decision 018: access token in memory, refresh token in an
   });
 
   it('after a sign-in hands the refresh token to the cookie and keeps only the access token, in memory', async () => {
-    const { startCookieSession, tokenStore } = await import('./client');
-    fetchMock.mockResolvedValueOnce(json(200, { access: 'a1' }));
+    metas = {};
+    const { renewTokens, startCookieSession, tokenStore } = await import('./client');
+    fetchMock.mockResolvedValueOnce(json(200, { access: 'a1', page_key: 'handed-key' }));
     await expect(startCookieSession('fresh-refresh')).resolves.toBe('a1');
     expect(bodyOf(fetchMock.mock.calls[0])).toEqual({ refresh: 'fresh-refresh' });
-    expect(tokenStore.access()).toBe('a1');
+    // The page loaded signed out had no key; the hand-over's answer gives it one for its renewals.
+    fetchMock.mockResolvedValueOnce(json(200, { access: 'a2' }));
+    await expect(renewTokens()).resolves.toBe('a2');
+    expect(fetchMock.mock.calls[1][1].headers['x-page-key']).toBe('handed-key');
+    expect(tokenStore.access()).toBe('a2');
     expect(storedValues()).not.toContain('fresh-refresh');
     expect(storedValues()).not.toContain('a1');
+    expect(storedValues()).not.toContain('handed-key');
   });
 });
 
@@ -196,6 +245,51 @@ describe('api()', () => {
     expect(tokenStore.access()).toBeNull();
     await new Promise((r) => setTimeout(r, 10));
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('a write that wants the password again (decision 032)', () => {
+  it('asks the page’s prompt, repeats the call with the proof, and reuses it for the next write', async () => {
+    const { api, setStepUpPrompt } = await import('./client');
+    const prompt = vi.fn(async () => ({ proof: 'proof-1', seconds: 600 }));
+    setStepUpPrompt(prompt);
+    fetchMock
+      .mockResolvedValueOnce(json(200, { access: 'a1' }))
+      .mockResolvedValueOnce(
+        json(403, { error: 'Confirm your password to do this.', code: 'step_up_required' }),
+      )
+      .mockResolvedValueOnce(json(201, { made: 1 }))
+      .mockResolvedValueOnce(json(201, { made: 2 }));
+    await expect(api('admin/resellers/', { method: 'POST', body: { name: 'A' } })).resolves.toEqual({
+      made: 1,
+    });
+    await expect(api('admin/resellers/', { method: 'POST', body: { name: 'B' } })).resolves.toEqual({
+      made: 2,
+    });
+    const stepUps = fetchMock.mock.calls.slice(1).map((c) => c[1].headers['x-step-up']);
+    expect(stepUps).toEqual([undefined, 'proof-1', 'proof-1']);
+    expect(prompt).toHaveBeenCalledTimes(1);
+  });
+
+  it('a cancelled prompt leaves the refusal for the page to show; other 403s never ask', async () => {
+    const { api, setStepUpPrompt } = await import('./client');
+    const prompt = vi.fn(async () => null);
+    setStepUpPrompt(prompt);
+    fetchMock
+      .mockResolvedValueOnce(json(200, { access: 'a1' }))
+      .mockResolvedValueOnce(json(403, { error: 'You do not have permission.', code: 'forbidden' }))
+      .mockResolvedValueOnce(
+        json(403, { error: 'Confirm your password to do this.', code: 'step_up_required' }),
+      );
+    await expect(api('admin/resellers/', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(prompt).not.toHaveBeenCalled();
+    await expect(api('admin/resellers/', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 403,
+      message: 'Confirm your password to do this.',
+    });
+    expect(prompt).toHaveBeenCalledTimes(1);
   });
 });
 

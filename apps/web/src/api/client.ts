@@ -8,9 +8,18 @@
  */
 
 import { i18n } from '@lingui/core';
-import { type ApiAnswer, type ApiKey, type CallInput, callPath, pagePath } from '@rome/contract';
+import {
+  type ApiAnswer,
+  type ApiKey,
+  type CallInput,
+  callPath,
+  ERROR_CODES,
+  pagePath,
+  STEP_UP_HEADER,
+} from '@rome/contract';
 import { appPath, pageLocale, specPathname } from '../i18n/locale';
 import { accessToken, onAccessTokenChange } from '../lib/access-token';
+import { pageKey } from '../lib/page-key';
 
 export class ApiError extends Error {
   constructor(
@@ -66,10 +75,11 @@ type Options = {
   signal?: AbortSignal;
   /** Background checks (editor status) set false: a dead session then just fails, no redirect. */
   loginOnExpiry?: boolean;
+  headers?: Record<string, string>;
 };
 
 async function send(path: string, opts: Options, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
@@ -121,16 +131,30 @@ function oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
  */
 async function sessionAccess(handover?: string): Promise<string | null> {
   const legacy = handover ?? localStorage.getItem('refresh') ?? undefined;
+  // A page without the key cannot use the sign-in (decision 032) and counts as signed out. A top-level
+  // page has none when the browser's sign-in was over as it loaded: its traces go, as after a 401. A
+  // frame's page gets none either way, and leaves the other tabs' sign-in alone.
+  if (!legacy && !pageKey.get()) {
+    if (window.top === window) tokenStore.clear();
+    return null;
+  }
   try {
     // Without the access token, so a refused renewal is a plain failure here, never another renewal.
-    const { access } = await oneAtATime(() =>
-      call('POST /api/session/refresh/', { body: legacy ? { refresh: legacy } : {} }, { auth: false }),
+    const answer = await oneAtATime(() =>
+      call(
+        'POST /api/session/refresh/',
+        { body: legacy ? { refresh: legacy } : {} },
+        { auth: false, headers: pageKey.headers() },
+      ),
     );
+    pageKey.set(answer.page_key);
     for (const key of LEGACY_KEYS) localStorage.removeItem(key);
-    accessToken.set(access);
+    accessToken.set(answer.access);
     emitTokenChange();
-    return access;
+    return answer.access;
   } catch (err) {
+    // A key of an earlier sign-in (the browser signed out and in since): the next page load has the new one.
+    if (err instanceof ApiError && err.body?.code === ERROR_CODES.pageKeyRequired) return null;
     if (err instanceof ApiError && err.status < 500) tokenStore.clear();
     return null;
   }
@@ -197,10 +221,45 @@ function sendToLogin() {
   else window.location.assign(appPath(login));
 }
 
+/**
+ * A superuser's write that wants the password again (decision 032) answers 403 step_up_required: the
+ * page's prompt (features/analytics StepUpDialog) asks for it, and the call is sent once more with the
+ * proof. The proof stays in this tab's memory for its ten minutes, so a run of writes asks once.
+ */
+type StepUpPrompt = () => Promise<{ proof: string; seconds: number } | null>;
+let stepUpPrompt: StepUpPrompt | null = null;
+let stepUp: { proof: string; until: number } | null = null;
+export function setStepUpPrompt(prompt: StepUpPrompt): () => void {
+  stepUpPrompt = prompt;
+  return () => {
+    if (stepUpPrompt === prompt) stepUpPrompt = null;
+  };
+}
+const liveStepUp = (): Record<string, string> =>
+  stepUp && stepUp.until > Date.now() ? { [STEP_UP_HEADER]: stepUp.proof } : {};
+
+async function askStepUp(res: Response): Promise<boolean> {
+  if (res.status !== 403 || !stepUpPrompt) return false;
+  const body = await res
+    .clone()
+    .json()
+    .catch(() => null);
+  if (body?.code !== ERROR_CODES.stepUpRequired) return false;
+  const given = await stepUpPrompt();
+  // A margin, so a proof is never sent in its last seconds.
+  if (given) stepUp = { proof: given.proof, until: Date.now() + (given.seconds - 30) * 1000 };
+  return Boolean(given);
+}
+
 export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   if (opts.auth !== false && !tokenStore.access()) await restoreSession();
   const token = opts.auth !== false ? tokenStore.access() : null;
-  const res = await send(path, opts, token);
+  const withStepUp = (): Options =>
+    opts.method && opts.method !== 'GET' && token
+      ? { ...opts, headers: { ...opts.headers, ...liveStepUp() } }
+      : opts;
+  let res = await send(path, withStepUp(), token);
+  if (await askStepUp(res)) res = await send(path, withStepUp(), token);
   if (res.status === 401 && token) {
     // Another call may have renewed the pair meanwhile; otherwise renew it now.
     const current = tokenStore.access();

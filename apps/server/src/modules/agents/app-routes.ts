@@ -5,9 +5,10 @@
  */
 import { ERROR_CODES, romeToday } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../lib/contract-route';
+import { route, signedIn } from '../../lib/contract-route';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { signInFailed, signInGate, signInSucceeded } from '../../lib/limits';
+import { tellSuperusers } from '../../mail/staff-notice';
 import { ensureSigningKey, type KeyAccess, publicKeys } from '../orders/signed-ticket';
 import { listConflicts } from './conflicts';
 import {
@@ -84,6 +85,12 @@ export const agentAppRoutes: FastifyPluginAsync = async (app) => {
     const account = (await listAgentAccounts(app.db)).find(
       (a) => a.email === req.body.email.trim().toLowerCase(),
     );
+    await tellSuperusers(app.db, {
+      what: `New agent account for ${account!.agent_name} (${account!.email})`,
+      by: signedIn(req).email,
+      undo: "revoke its devices on the analytics page (Agents) and change the agent's code.",
+    });
+    void app.mailer.drain().catch(() => {});
     return reply.code(201).send({ account: account! });
   });
 

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness';
+import { SIGNED_IN_COOKIE } from './page-key';
 import { bearer, ip, makeUser, tokensFor } from './testing';
 import { SESSION_COOKIE } from './web-session';
 
@@ -31,7 +32,12 @@ const profile = (access: string) =>
 function sessionCookie(res: LightMyRequestResponse) {
   return res.cookies.find((c) => c.name === SESSION_COOKIE);
 }
-const withCookie = (value: string) => ({ cookie: `${SESSION_COOKIE}=${value}` });
+/** The session's two cookies and the page key, as a page of the signed-in browser sends them. */
+let signedIn = { id: '', key: '' };
+const withCookie = (value: string, page = signedIn) => ({
+  cookie: `${SESSION_COOKIE}=${value}; ${SIGNED_IN_COOKIE}=${page.id}`,
+  'x-page-key': page.key,
+});
 
 /** A signed-in web session: the spec's sign-in, then the refresh token handed over to the cookie. */
 async function startSession() {
@@ -39,13 +45,14 @@ async function startSession() {
   const pair = await tokensFor(t.app, user.email, user.password);
   const res = await refresh({ refresh: pair.refresh });
   expect(res.statusCode, res.body).toBe(200);
-  return { user, pair, res, cookie: sessionCookie(res)!.value };
+  signedIn = { id: res.cookies.find((c) => c.name === SIGNED_IN_COOKIE)!.value, key: res.json().page_key };
+  return { user, pair, res, cookie: sessionCookie(res)!.value, page: signedIn };
 }
 
 describe("the web app's session cookie (issue #21 item 2)", () => {
   it('answers only the access token and puts the refresh token in an HttpOnly, SameSite=Strict cookie', async () => {
     const { res, pair } = await startSession();
-    expect(Object.keys(res.json())).toEqual(['access']);
+    expect(Object.keys(res.json())).toEqual(['access', 'page_key']);
     expect((await profile(res.json().access)).statusCode).toBe(200);
     const cookie = sessionCookie(res)!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/session/' });
@@ -72,9 +79,43 @@ describe("the web app's session cookie (issue #21 item 2)", () => {
     expect((await profile(next.json().access)).statusCode).toBe(401);
   });
 
+  it('renews from the cookie only for a page with the key of this sign-in (decision 032)', async () => {
+    const { cookie, page } = await startSession();
+    const other = (await startSession()).page;
+    const marker = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === SIGNED_IN_COOKIE);
+    // The signed-in marker: HttpOnly, sent with every page load, a link from an e-mail included.
+    const started = await startSession();
+    expect(marker(started.res)).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    for (const headers of [
+      { cookie: `${SESSION_COOKIE}=${cookie}; ${SIGNED_IN_COOKIE}=${page.id}` },
+      withCookie(cookie, { id: page.id, key: 'x'.repeat(page.key.length) }),
+      withCookie(cookie, { id: page.id, key: other.key }),
+      withCookie(cookie, { id: other.id, key: page.key }),
+      { cookie: `${SESSION_COOKIE}=${cookie}`, 'x-page-key': page.key },
+    ]) {
+      const refused = await refresh({}, headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'page_key_required' });
+      expect(sessionCookie(refused)).toBeUndefined();
+    }
+    // Nothing was spent: the page with the key renews, and the browser keeps its id (other tabs' keys).
+    const ok = await refresh({}, withCookie(cookie, page));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(Object.keys(ok.json())).toEqual(['access']);
+    expect(marker(ok)?.value).toBe(page.id);
+  });
+
   it('answers 401 without a cookie and 401 for a forged one, with no stack or 500', async () => {
-    expect((await refresh({})).statusCode).toBe(401);
+    expect(
+      (await refresh({}, { cookie: `${SIGNED_IN_COOKIE}=${signedIn.id}`, 'x-page-key': signedIn.key }))
+        .statusCode,
+    ).toBe(401);
     const forged = await refresh({}, withCookie('eyJhbGciOiJIUzI1NiJ9.e30.x'));
+    expect(forged.body).not.toMatch(/at .*\.ts/);
+    // A page without the key gets 403 whatever its cookie holds.
+    expect((await refresh({}, { cookie: `${SESSION_COOKIE}=eyJhbGciOiJIUzI1NiJ9.e30.x` })).statusCode).toBe(
+      403,
+    );
     expect(forged.statusCode).toBe(401);
     expect(forged.body).not.toMatch(/at .*\.ts/);
   });
@@ -85,6 +126,10 @@ describe("the web app's session cookie (issue #21 item 2)", () => {
     expect(foreign.statusCode).toBe(403);
     expect(sessionCookie(foreign)).toBeUndefined();
     // The cookie was not spent by the refused call.
+    // Same host, other scheme: an http page is not the shop's own.
+    expect((await refresh({}, { ...withCookie(cookie), origin: 'https://localhost:80' })).statusCode).toBe(
+      403,
+    );
     expect((await refresh({}, { ...withCookie(cookie), origin: 'http://localhost:80' })).statusCode).toBe(
       200,
     );
@@ -119,6 +164,7 @@ describe("the web app's session cookie (issue #21 item 2)", () => {
     const out = await end(withCookie(cookie));
     expect(out.statusCode).toBe(200);
     expect(sessionCookie(out)?.value).toBe('');
+    expect(out.cookies.find((c) => c.name === SIGNED_IN_COOKIE)?.value).toBe('');
     expect((await profile(access)).statusCode).toBe(401);
     expect((await refresh({}, withCookie(cookie))).statusCode).toBe(401);
     // Logging out without a session is harmless.

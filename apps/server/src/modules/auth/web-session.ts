@@ -11,6 +11,7 @@ import { AUTH_MESSAGES, ERROR_CODES, REFRESH_TOKEN_TTL_SECONDS } from '@rome/con
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { HttpError } from '../../lib/errors';
+import { clearSignedIn, markSignedIn, requirePageKey } from './page-key';
 import { InvalidTokenError } from './tokens';
 
 export const SESSION_COOKIE = 'rbt_refresh';
@@ -30,18 +31,22 @@ function secureCookie(req: FastifyRequest): boolean {
   return req.protocol === 'https' || (cfg.env === 'production' && cfg.publicUrl.startsWith('https:'));
 }
 
-function setCookie(req: FastifyRequest, reply: FastifyReply, refresh: string) {
+/** The next refresh token and the browser's signed-in id (page-key.ts); answers the page key. */
+function setCookie(req: FastifyRequest, reply: FastifyReply, refresh: string): string {
+  const secure = secureCookie(req);
   reply.setCookie(SESSION_COOKIE, refresh, {
     httpOnly: true,
-    secure: secureCookie(req),
+    secure,
     sameSite: 'strict',
     path: COOKIE_PATH,
     maxAge: REFRESH_TOKEN_TTL_SECONDS,
   });
+  return markSignedIn(req, reply, { secure, maxAge: REFRESH_TOKEN_TTL_SECONDS });
 }
 
 function clearCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: COOKIE_PATH });
+  clearSignedIn(reply);
 }
 
 /**
@@ -56,24 +61,32 @@ function refuseForeignOrigin(req: FastifyRequest) {
   let own: URL;
   try {
     from = new URL(origin);
-    // The Host header read with the origin's scheme, so default ports compare equal.
-    own = new URL(`${from.protocol}//${req.host}`);
+    // The Host header read with the request's own scheme: an http page is not the https shop.
+    own = new URL(`${req.protocol}://${req.host}`);
   } catch {
     throw refuse();
   }
-  if (from.host !== own.host && from.host !== new URL(req.server.config.publicUrl).host) throw refuse();
+  if (from.origin !== own.origin && from.origin !== new URL(req.server.config.publicUrl).origin)
+    throw refuse();
 }
 
 export const webSessionRoutes: FastifyPluginAsync = async (app) => {
-  /** The cookie's (or the body's) refresh token is spent; the next one goes into the cookie. */
+  /**
+   * The cookie's (or the body's) refresh token is spent; the next one goes into the cookie. From the
+   * cookie only with the page key (decision 032): a page carrying head code has none, so it never gets
+   * an access token, whatever tab signed in. A body token comes from a sign-in with the password,
+   * which needs no other proof; its answer gives the page its key.
+   */
   route(app, 'POST /api/session/refresh/', async (req, reply) => {
     refuseForeignOrigin(req);
-    const presented = req.body.refresh ?? req.cookies[SESSION_COOKIE];
+    const handover = req.body.refresh;
+    const presented = handover ?? req.cookies[SESSION_COOKIE];
     if (!presented) throw tokenNotValid(reply);
+    if (!handover) requirePageKey(req);
     try {
       const pair = await app.tokens.rotate(presented);
-      setCookie(req, reply, pair.refresh);
-      return { access: pair.access };
+      const pageKey = setCookie(req, reply, pair.refresh);
+      return handover ? { access: pair.access, page_key: pageKey } : { access: pair.access };
     } catch (err) {
       throw err instanceof InvalidTokenError ? tokenNotValid(reply) : err;
     }

@@ -1,8 +1,10 @@
+import { HEAD_CODE_META, PAGE_KEY_META } from '@rome/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBlocks, editLog, mediaItems, pages } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
+import { SIGNED_IN_COOKIE } from '../auth/page-key';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let editor: TestUser;
@@ -308,6 +310,64 @@ describe('what the browser and a crawler get', () => {
     ]) {
       expect(await tagged(url), url).toBe(false);
     }
+  });
+
+  it('gives a signed-in browser its pages without head code, and the page key to top-level loads only (decision 032)', async () => {
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/website-settings/global-head-code/',
+      headers: editor.auth,
+      payload: { global_head_code: '<script>window.__spy = 1;</script>' },
+    });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/api/token/',
+      payload: { username: customer.email, password: customer.password },
+    });
+    const handover = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/refresh/',
+      payload: { refresh: signIn.json().refresh },
+    });
+    const id = handover.cookies.find((c) => c.name === SIGNED_IN_COOKIE)!.value;
+    const key = handover.json().page_key as string;
+    const load = (url: string, dest?: string) =>
+      t.app.inject({
+        url,
+        headers: { cookie: `${SIGNED_IN_COOKIE}=${id}`, ...(dest ? { 'sec-fetch-dest': dest } : {}) },
+      });
+    const keyMeta = `<meta name="${PAGE_KEY_META}" content="${key}">`;
+    // Signed out: the head code, marked, and no key.
+    const out = await t.app.inject({ url: '/aboutus', headers: { 'sec-fetch-dest': 'document' } });
+    expect(out.body).toContain('window.__spy = 1;');
+    expect(out.body).toContain(`<meta name="${HEAD_CODE_META}" content="1">`);
+    expect(out.body).not.toContain(PAGE_KEY_META);
+    expect(out.headers['cross-origin-opener-policy']).toBe('noopener-allow-popups');
+    for (const url of ['/', '/aboutus', '/no/such/page', '/profile']) {
+      const page = await load(url, 'document');
+      expect(page.body, url).not.toContain('window.__spy');
+      expect(page.body, url).not.toContain(HEAD_CODE_META);
+      expect(page.body, url).toContain(keyMeta);
+      // Never kept by a cache, where a script could ask for it.
+      expect(page.headers['cache-control'], url).toBe('private, no-store');
+      expect(page.headers['cross-origin-opener-policy'], url).toBe('noopener-allow-popups');
+    }
+    // A script's fetch of a page, or a frame: the page, without head code and without the key.
+    for (const dest of ['empty', 'iframe', 'script']) {
+      const page = await load('/aboutus', dest);
+      expect(page.body, dest).not.toContain(PAGE_KEY_META);
+      expect(page.body, dest).not.toContain('window.__spy');
+    }
+    // A ticket link, kept by the browser for offline use, carries no key either.
+    expect((await load('/t/some-token', 'document')).body).not.toContain(PAGE_KEY_META);
+    // A made-up id gives nothing: the key is the shop's HMAC of the browser's real id.
+    const forged = await t.app.inject({
+      url: '/aboutus',
+      headers: { cookie: `${SIGNED_IN_COOKIE}=${'A'.repeat(32)}`, 'sec-fetch-dest': 'document' },
+    });
+    expect(forged.body).not.toContain(keyMeta);
+    expect(/'nonce-[^']+'/.test(String(out.headers['content-security-policy']))).toBe(true);
+    expect(String(out.headers['content-security-policy'])).toContain("worker-src 'none'");
   });
 
   it('a package page and /aboutus carry their titles, descriptions and JSON-LD', async () => {

@@ -28,10 +28,11 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import { websiteSettings } from '../../db/schema';
-import { route } from '../../lib/contract-route';
+import { route, signedIn } from '../../lib/contract-route';
 import { HttpError, notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import { hit } from '../../lib/rate-limit';
+import { tellSuperusers } from '../../mail/staff-notice';
 import { slotsBetween } from '../orders/slots';
 import { availabilities, calendar } from './availability';
 import {
@@ -359,6 +360,12 @@ export const resellerAdminRoutes: FastifyPluginAsync = async (app) => {
       ratePerMinute: req.body.rate_per_minute,
       canRedeem: req.body.can_redeem,
     });
+    await tellSuperusers(app.db, {
+      what: `New OCTO key "${reseller.name}"`,
+      by: signedIn(req).email,
+      undo: 'revoke it at once on the analytics page (Reseller keys).',
+    });
+    void app.mailer.drain().catch(() => {});
     return reply.code(201).send({ reseller: resellerInfo(reseller), key });
   });
   route(app, 'DELETE /api/admin/resellers/:id/', async (req) => {

@@ -23,6 +23,7 @@ import { AgentsSection } from './components/AgentsSection';
 import { DetailView } from './components/DetailView';
 import { MetricCards } from './components/MetricCards';
 import { ResellerKeys } from './components/ResellerKeys';
+import { StepUpDialog } from './components/StepUpDialog';
 import { LoadingSpinner } from './components/ui';
 import { DEFAULT_TIME_ZONE } from './format';
 
@@ -130,6 +131,7 @@ function Dashboard() {
           />
           <ResellerKeys />
           <AgentsSection />
+          <StepUpDialog />
         </>
       ) : null}
       {/* The location data is DB-IP's City Lite database (CC BY 4.0), which asks for this credit. */}

@@ -1,0 +1,95 @@
+/**
+ * The superusers' password prompt (decision 032): a reseller key, an agent account or a device's
+ * revocation wants the password again, at most ten minutes old. While the dashboard is open it answers
+ * the API client's step-up prompt (api/client.ts); the call that asked goes on once confirmed.
+ */
+import { AUTH_MESSAGES } from '@rome/contract';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { call, errorMessage, setStepUpPrompt } from '../../../api/client';
+import { PasswordField } from '../../../components/PasswordField';
+import { Dialog } from '../../../editor/Dialog';
+
+type Answer = { proof: string; seconds: number } | null;
+
+export function StepUpDialog() {
+  const [asking, setAsking] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const settle = useRef<((answer: Answer) => void) | null>(null);
+  const fieldId = useId();
+
+  useEffect(
+    () =>
+      setStepUpPrompt(
+        () =>
+          new Promise<Answer>((resolve) => {
+            settle.current?.(null);
+            settle.current = resolve;
+            setPassword('');
+            setError('');
+            setAsking(true);
+          }),
+      ),
+    [],
+  );
+
+  const finish = (answer: Answer) => {
+    settle.current?.(answer);
+    settle.current = null;
+    setAsking(false);
+    setPassword('');
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      const answer = await call('POST /api/session/step-up/', { body: { password } });
+      finish({ proof: answer.step_up, seconds: answer.expires_in });
+    } catch (err) {
+      setError(errorMessage(err, 'Could not check the password.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!asking) return null;
+  return (
+    <Dialog
+      title="Confirm your password"
+      onClose={() => finish(null)}
+      className="w-[min(28rem,calc(100vw-2rem))] rounded-2xl"
+    >
+      <form onSubmit={submit} className="space-y-4 p-5">
+        <p className="text-sm text-stone-700">
+          {AUTH_MESSAGES.stepUpRequired} Keys, agent accounts and devices act for the shop, so they need your
+          password again.
+        </p>
+        <PasswordField id={fieldId} label="Password" value={password} onChange={setPassword} />
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-3">
+          <button
+            type="button"
+            onClick={() => finish(null)}
+            className="rounded-lg px-4 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={busy || !password}
+            className="rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
+          >
+            Confirm
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
