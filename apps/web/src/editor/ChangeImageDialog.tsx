@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { settingsQuery } from '../api/site';
 import { staticContentKey } from '../components/content/api';
+import { buttonPrimary, buttonSecondary, Dialog } from '../components/Dialog';
 import toast from '../lib/toast';
 import { reasonOf, updatePageImage } from './api';
-import { buttonPrimary, buttonSecondary, Dialog } from './Dialog';
 import { ImageChooser } from './media/ImageChooser';
 import { ThumbnailPicker } from './media/ThumbnailPicker';
 

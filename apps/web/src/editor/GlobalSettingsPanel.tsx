@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { buttonPrimary, buttonSecondary, Dialog } from '../components/Dialog';
 import { fetchGlobalHeadCode, reasonOf, saveGlobalHeadCode } from './api';
 import { CodeEditor } from './CodeEditor';
-import { buttonPrimary, buttonSecondary, Dialog } from './Dialog';
 
 type HeadState = 'loading' | 'editing' | 'saving' | 'success' | 'error';
 

@@ -4,10 +4,10 @@ import { useSettings } from '../api/site';
 import { type StaticContent, staticContentKey } from '../components/content/api';
 import { CONTENT_HTML_CLASSES, renderContentHtml } from '../components/content/html';
 import { renderContentText } from '../components/content/text';
+import { buttonPrimary, buttonSecondary, Dialog } from '../components/Dialog';
 import toast from '../lib/toast';
 import { reasonOf, saveContent } from './api';
 import { CodeEditor } from './CodeEditor';
-import { buttonPrimary, buttonSecondary, Dialog } from './Dialog';
 
 /**
  * Spec §2 Editor tools: the HTML content editor. Live preview beside the source, character and line

@@ -1,9 +1,9 @@
 import { parseSchemaJson } from '@rome/contract';
 import { useState } from 'react';
 import { useStaticContent } from '../components/content/api';
+import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../components/Dialog';
 import toast from '../lib/toast';
 import { updatePageMeta } from './api';
-import { buttonPrimary, buttonSecondary, Dialog, inputClass } from './Dialog';
 import { GlobalSettingsPanel } from './GlobalSettingsPanel';
 import { Isolate } from './media/Isolate';
 

@@ -1,8 +1,8 @@
 import { type PartnerLogo, validatePartnerLogo } from '@rome/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../../components/Dialog';
 import toast from '../../lib/toast';
-import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../Dialog';
 import { ImageUploadModal } from '../media/ImageUploadModal';
 import { Isolate } from '../media/Isolate';
 import { MediaPicker } from '../media/MediaPicker';

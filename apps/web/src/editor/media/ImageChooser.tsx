@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { buttonSecondary } from '../Dialog';
+import { buttonSecondary } from '../../components/Dialog';
 import { ImageUploadModal } from './ImageUploadModal';
 import { Isolate } from './Isolate';
 import { MediaPicker } from './MediaPicker';

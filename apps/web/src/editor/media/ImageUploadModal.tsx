@@ -2,8 +2,8 @@ import { type MediaItem, uploadTooLargeMessage } from '@rome/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useSettings } from '../../api/site';
+import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../../components/Dialog';
 import toast from '../../lib/toast';
-import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../Dialog';
 import { MEDIA_MESSAGES, mediaKey, UploadError, uploadMedia } from './api';
 import { fileButtonClass, NameField, UploadStatus, useUploadForm } from './MediaUploadForm';
 

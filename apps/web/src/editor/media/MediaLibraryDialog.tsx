@@ -2,7 +2,7 @@ import { MEDIA_TYPES, type MediaItem, type MediaType, uploadLimit } from '@rome/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSettings } from '../../api/site';
-import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../Dialog';
+import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../../components/Dialog';
 import {
   deleteMedia,
   isMediaType,

@@ -1,6 +1,6 @@
 import type { MediaItem } from '@rome/contract';
 import { useState } from 'react';
-import { buttonSecondary } from '../Dialog';
+import { buttonSecondary } from '../../components/Dialog';
 import { Isolate } from './Isolate';
 import { MediaLibraryDialog } from './MediaLibraryDialog';
 

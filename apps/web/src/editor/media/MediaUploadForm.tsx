@@ -7,7 +7,7 @@ import {
 } from '@rome/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { tokenStore } from '../../api/client';
-import { buttonPrimary, buttonSecondary, inputClass } from '../Dialog';
+import { buttonPrimary, buttonSecondary, inputClass } from '../../components/Dialog';
 import { isMediaType, MEDIA_MESSAGES, mediaTypeOf, nameFromFile, uploadMedia } from './api';
 
 /**

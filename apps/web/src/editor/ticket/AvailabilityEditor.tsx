@@ -18,7 +18,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { buttonPrimary, buttonSecondary, inputClass } from '../Dialog';
+import { buttonPrimary, buttonSecondary, inputClass } from '../../components/Dialog';
 import { refreshPackages } from './api';
 import {
   addRecurringSlots,

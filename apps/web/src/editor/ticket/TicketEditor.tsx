@@ -9,10 +9,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { sanitizeContent } from '../../components/content/html';
+import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../../components/Dialog';
 import { TICKET_DESCRIPTION_CLASSES } from '../../features/package/description';
 import { pageLocale } from '../../i18n/locale';
 import toast from '../../lib/toast';
-import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../Dialog';
 import { HtmlEditorPanes } from '../HtmlEditorDialog';
 import { MediaPicker } from '../media/MediaPicker';
 import { AvailabilityEditor } from './AvailabilityEditor';

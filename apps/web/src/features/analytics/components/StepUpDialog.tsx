@@ -6,8 +6,8 @@
 import { AUTH_MESSAGES } from '@rome/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { call, errorMessage, setStepUpPrompt } from '../../../api/client';
+import { buttonPrimary, buttonSecondary, Dialog } from '../../../components/Dialog';
 import { PasswordField } from '../../../components/PasswordField';
-import { Dialog } from '../../../editor/Dialog';
 
 type Answer = { proof: string; seconds: number } | null;
 
@@ -60,7 +60,7 @@ export function StepUpDialog() {
     <Dialog
       title="Confirm your password"
       onClose={() => finish(null)}
-      className="w-[min(28rem,calc(100vw-2rem))] rounded-2xl"
+      className="m-auto max-h-[calc(100dvh-1rem)] w-[min(28rem,calc(100vw-1rem))] max-w-none rounded-xl"
     >
       <form onSubmit={submit} className="space-y-4 p-5">
         <p className="text-sm text-stone-700">
@@ -74,18 +74,10 @@ export function StepUpDialog() {
           </p>
         ) : null}
         <div className="flex justify-end gap-3">
-          <button
-            type="button"
-            onClick={() => finish(null)}
-            className="rounded-lg px-4 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100"
-          >
+          <button type="button" onClick={() => finish(null)} className={buttonSecondary}>
             Cancel
           </button>
-          <button
-            type="submit"
-            disabled={busy || !password}
-            className="rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
-          >
+          <button type="submit" disabled={busy || !password} className={buttonPrimary}>
             Confirm
           </button>
         </div>

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { keepTabWithin } from '../components/focusTrap';
-import { Icon } from '../components/Icon';
 import { pushToastHost } from '../lib/toastHost';
+import { keepTabWithin } from './focusTrap';
+import { Icon } from './Icon';
 
 /**
  * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert, Tab cycles
