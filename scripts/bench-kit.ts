@@ -3,6 +3,7 @@
  * the shop's, not the load generator's: the shop runs as a child process), percentiles, and a bounded
  * concurrent load runner.
  */
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** utime + stime of a process and all its threads, in milliseconds (Linux /proc; 100 ticks a second). */
@@ -97,9 +98,12 @@ export async function accountsWithTokens(
   const database = await openPostgres(db.url, 2);
   try {
     const tokens = createTokenService(database.db, JWT_SECRET);
+    const { hashSecret } = await import('../apps/server/src/lib/passwords');
+    // Signed in by token, never by password: one hash for all (argon2 costs ~50 ms each).
+    const passwordHash = await hashSecret(randomBytes(12).toString('base64url'));
     const out: string[] = [];
     for (let i = 0; i < count; i++) {
-      const { id } = await addUser(db.query, opts);
+      const { id } = await addUser(db.query, { ...opts, passwordHash });
       const [row] = await database.db.select().from(users).where(eq(users.id, id));
       out.push((await tokens.issuePair(row)).access);
     }

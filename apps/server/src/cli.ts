@@ -18,7 +18,7 @@
  *   payments:reconcile [--days 3]             (process Stripe events this shop has not processed)
  *   order:refund  --order UNIQUE_ID           (refund a paid order; the buyer is told by e-mail)
  *   refunds:settle                            (finish refunds the provider did not confirm yet)
- *   reseller:create --name N [--rate 300] [--redeem]   (OCTO API key; printed once, stored hashed)
+ *   reseller:create --name N [--rate 300] [--redeem --products TAG,TAG]   (OCTO API key; printed once, stored hashed)
  *   reseller:list / reseller:revoke --id ID
  *
  * Exit code 0 on success, 1 on bad input or failure (with a message on stderr).
@@ -68,7 +68,7 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   payments:reconcile [--days 3]
   order:refund  --order UNIQUE_ID
   refunds:settle
-  reseller:create --name "Reseller" [--rate REQUESTS_PER_MINUTE] [--redeem]
+  reseller:create --name "Reseller" [--rate REQUESTS_PER_MINUTE] [--redeem --products TAG,TAG]
   reseller:list
   reseller:revoke --id RESELLER_ID`;
 
@@ -292,13 +292,22 @@ export async function run(
       const rate = v.rate === undefined ? undefined : Number(v.rate);
       if (rate !== undefined && !(Number.isInteger(rate) && rate >= 10 && rate <= 10_000))
         throw new UsageError('--rate must be a whole number of requests per minute, 10 to 10000.');
-      const { reseller, key } = await createReseller(db, {
+      const made = await createReseller(db, {
         name,
         ratePerMinute: rate,
         canRedeem: String(v.redeem) === 'true',
+        redeemProducts: (v.products ?? '')
+          .split(',')
+          .map((tag) => tag.trim())
+          .filter(Boolean),
+      }).catch((err) => {
+        // A scanner without products, or a product that does not exist: the shop's own sentence.
+        if (err instanceof HttpError) throw new UsageError(String(err.body.error));
+        throw err;
       });
+      const { reseller, key } = made;
       return [
-        `Reseller "${reseller.name}" (id ${reseller.id}), ${reseller.ratePerMinute} requests a minute${reseller.canRedeem ? ', may redeem tickets' : ''}.`,
+        `Reseller "${reseller.name}" (id ${reseller.id}), ${reseller.ratePerMinute} requests a minute${reseller.canRedeem ? `, may redeem tickets of ${reseller.redeemProducts.join(', ')}` : ''}.`,
         `API key (shown once, keep it safe): ${key}`,
       ].join('\n');
     }
@@ -345,6 +354,7 @@ async function main(argv: string[]): Promise<number> {
         id: { type: 'string' },
         rate: { type: 'string' },
         redeem: { type: 'boolean' },
+        products: { type: 'string' },
       },
     });
   } catch (err) {

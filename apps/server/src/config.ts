@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { DEFAULT_HOLD_MINUTES } from '@rome/contract';
+import { DEFAULT_HOLD_MINUTES, HOLD_LIMITS } from '@rome/contract';
 import { z } from 'zod';
 
 const bool = z
@@ -67,6 +67,13 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(DEFAULT_HOLD_MINUTES),
+  /** Places one client address may hold unpaid at once, across accounts (orders/hold-limits.ts). */
+  HOLD_PLACES_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(HOLD_LIMITS.placesPerAddress),
   /** Apple Wallet (docs/wallet.md): all of these, or none (no Apple Wallet button then). */
   APPLE_WALLET_PASS_TYPE_ID: z.string().optional(),
   APPLE_WALLET_TEAM_ID: z.string().optional(),
@@ -108,6 +115,7 @@ export type Config = {
   instanceId: string | undefined;
   /** Minutes an unpaid checkout holds its places. */
   holdMinutes: number;
+  holdPlacesPerAddress: number;
   databaseUrl: string | undefined;
   jwtSecret: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -325,6 +333,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     s3: s3Config(env),
     instanceId: env.INSTANCE_ID || undefined,
     holdMinutes: env.HOLD_MINUTES,
+    holdPlacesPerAddress: env.HOLD_PLACES_PER_ADDRESS,
     databaseUrl: env.DATABASE_URL,
     jwtSecret: overrides.jwtSecret ?? jwtSecret(env, dataDir),
     logLevel: env.LOG_LEVEL,

@@ -24,9 +24,14 @@ const demo = await withAdvisoryLock(database, SEED_LOCK, async () => {
   if (seeded) logger.info('Seeded the demo catalogue');
   return seedDemoAccounts(database.db, config.dataDir, {
     resellerKeys: async () => {
+      // The demo scanner stands at the Colosseum's door: it redeems the Colosseum's tickets only.
       const demoKeys = [
-        { name: 'Demo Reseller (OCTO)', canRedeem: false },
-        { name: 'Demo gate scanner (OCTO redemption)', canRedeem: true },
+        { name: 'Demo Reseller (OCTO)', canRedeem: false, redeemProducts: [] },
+        {
+          name: 'Demo gate scanner (OCTO redemption)',
+          canRedeem: true,
+          redeemProducts: ['RM-COL'],
+        },
       ];
       const out = [];
       for (const k of demoKeys) {

@@ -13,6 +13,20 @@ export const CHECKOUT_MESSAGES = {
   zeroTotal: /*i18n*/ 'Please choose at least one adult or youth ticket.',
   sessionNotFound: /*i18n*/ 'Checkout session not found.',
   paymentUnavailable: /*i18n*/ 'Payment is not available right now. Please try again in a moment.',
+  tooManyHeld:
+    /*i18n*/ 'Too many unpaid tickets are on hold from your network right now. Please pay for them or try again in a few minutes.',
+} as const;
+
+/**
+ * What may be held unpaid at once (orders/hold-limits.ts on the server): a buyer's new checkout
+ * replaces their earlier hold; one address holds at most `placesPerAddress` places across accounts; a
+ * reseller key at most `placesPerReseller` on unconfirmed bookings; a booking is held at most
+ * `bookingHoldMinutes` from when it was made, extensions included.
+ */
+export const HOLD_LIMITS = {
+  placesPerAddress: 60,
+  placesPerReseller: 500,
+  bookingHoldMinutes: 120,
 } as const;
 const parseCount = (v: unknown): number | null => {
   if (v === undefined || v === null || v === '') return 0;

@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   // Orders, places and slots.
   orderState: 'order_state',
   soldOut: 'sold_out',
+  holdLimit: 'hold_limit',
   slotPast: 'slot_past',
   slotClosed: 'slot_closed',
   slotHasOrders: 'slot_has_orders',

@@ -27,6 +27,7 @@ export * from './pages';
 export * from './privacy';
 export * from './privacy.schema';
 export * from './refusal';
+export { RESELLER_MESSAGES, RESELLER_RATE_LIMITS } from './reseller.api';
 export * from './rome-time';
 export * from './routes';
 export * from './site';

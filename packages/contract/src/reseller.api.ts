@@ -8,6 +8,11 @@ import { endpoint, errors } from './endpoint';
 
 export const RESELLER_RATE_LIMITS = { min: 10, max: 10_000, default: 300 } as const;
 
+export const RESELLER_MESSAGES = {
+  redeemProductsRequired: 'Choose the products this scanner redeems.',
+  unknownProduct: 'No such product: ',
+} as const;
+
 export const resellerSchema = z
   .object({
     id: z.uuid(),
@@ -16,23 +21,32 @@ export const resellerSchema = z
     key_prefix: z.string(),
     rate_per_minute: z.number().int(),
     can_redeem: z.boolean(),
+    /** The products (package tags) a scanner key may look up and redeem; empty for a selling key. */
+    redeem_products: z.array(z.string()),
     created_at: z.string(),
     revoked_at: z.string().nullable(),
   })
   .meta({ id: 'Reseller' });
 export type ResellerKeyInfo = z.infer<typeof resellerSchema>;
 
-export const newResellerSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter a name.').max(120),
-  rate_per_minute: z
-    .number()
-    .int()
-    .min(RESELLER_RATE_LIMITS.min)
-    .max(RESELLER_RATE_LIMITS.max)
-    .default(RESELLER_RATE_LIMITS.default),
-  /** For a partner's scanner: may look up and redeem any ticket (octo/redemption). */
-  can_redeem: z.boolean().default(false),
-});
+export const newResellerSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Please enter a name.').max(120),
+    rate_per_minute: z
+      .number()
+      .int()
+      .min(RESELLER_RATE_LIMITS.min)
+      .max(RESELLER_RATE_LIMITS.max)
+      .default(RESELLER_RATE_LIMITS.default),
+    /** For a partner's scanner: may look up and redeem tickets (octo/redemption)... */
+    can_redeem: z.boolean().default(false),
+    /** ...of these products (package tags) only: the door it stands at. Needed with can_redeem. */
+    redeem_products: z.array(z.string().trim().min(1).max(100)).max(500).default([]),
+  })
+  .refine((k) => !k.can_redeem || k.redeem_products.length > 0, {
+    message: RESELLER_MESSAGES.redeemProductsRequired,
+    path: ['redeem_products'],
+  });
 
 const idParams = z.object({ id: z.uuid({ error: 'No such reseller key.' }) });
 

@@ -236,8 +236,10 @@ export const resellers = pgTable('resellers', {
   keyHash: text('key_hash').notNull().unique(),
   /** Requests per minute this key may make (OCTO calls of all kinds). */
   ratePerMinute: integer('rate_per_minute').notNull().default(300),
-  /** A partner's scanner may look up and redeem any ticket (Ventrata's octo/redemption). */
+  /** A partner's scanner may look up and redeem tickets (Ventrata's octo/redemption)... */
   canRedeem: boolean('can_redeem').notNull().default(false),
+  /** ...of these products only (package tags, OCTO's productId): the door it stands at. */
+  redeemProducts: text('redeem_products').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
@@ -285,6 +287,11 @@ export const orders = pgTable(
     places: integer('places').notNull().default(0),
     /** A pending order holds its places until then; after it, they are free again. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /**
+     * A web checkout's client address as an HMAC (never the address): what one address holds unpaid
+     * at once is capped (orders/hold-limits.ts). Null for resellers' bookings.
+     */
+    holdAddress: text('hold_address'),
     adultCount: integer('adult_count').notNull(),
     youthCount: integer('youth_count').notNull(),
     infantCount: integer('infant_count').notNull().default(0),
@@ -325,6 +332,9 @@ export const orders = pgTable(
     uniqueIndex('orders_reseller_booking_idx').on(t.resellerId, t.bookingUuid),
     // Places taken per slot are summed over these rows on every hold.
     index('orders_slot_idx').on(t.slotId, t.status),
+    // What an address or a reseller holds unpaid is summed over its pending rows on every hold.
+    index('orders_hold_address_idx').on(t.holdAddress, t.status),
+    index('orders_reseller_status_idx').on(t.resellerId, t.status),
   ],
 );
 

@@ -302,7 +302,7 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
 
   // resellers' keys
   'GET /api/admin/resellers/': { expect: { superuser: 200 } },
-  'POST /api/admin/resellers/': { fields: ['name', 'rate_per_minute', 'can_redeem'] },
+  'POST /api/admin/resellers/': { fields: ['name', 'rate_per_minute', 'can_redeem', 'redeem_products'] },
   'DELETE /api/admin/resellers/:id/': { params: { id: () => '00000000-0000-4000-8000-000000000000' } },
 };
 

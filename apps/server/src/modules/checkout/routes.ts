@@ -27,6 +27,8 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
         provider: app.payments,
         publicUrl: publicUrlFor(app.config, req),
         holdMinutes: app.config.holdMinutes,
+        secret: app.config.jwtSecret,
+        placesPerAddress: app.config.holdPlacesPerAddress,
       },
       user,
       input,

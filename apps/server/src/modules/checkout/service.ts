@@ -24,6 +24,7 @@ import { hitWith, judged, refuseOver } from '../../lib/rate-limit';
 import { EVENT_COLUMNS, serverEventRow } from '../../lib/server-events';
 import type { PaymentProvider } from '../../payments/provider';
 import { chooseSlot, countsPlaces, holdOrder, holdUntil, isSlotId, pricedOrder } from '../orders/hold';
+import { holdAddressOf, replaceBuyerHold } from '../orders/hold-limits';
 import { moveOrder } from '../orders/state';
 import { packageTitleIn } from '../orders/words';
 
@@ -97,7 +98,15 @@ const newOrderWrite = preparedSql('checkout_new_order', (db) =>
 );
 
 export async function createCheckout(
-  deps: { db: Db; provider: PaymentProvider; publicUrl: string; holdMinutes: number },
+  deps: {
+    db: Db;
+    provider: PaymentProvider;
+    publicUrl: string;
+    holdMinutes: number;
+    /** Keys the client address stored with a hold (hold-limits.ts). */
+    secret: string;
+    placesPerAddress: number;
+  },
   buyer: { id: string; email: string },
   input: CheckoutPayload,
   ip: string | null,
@@ -192,8 +201,17 @@ export async function createCheckout(
     return session;
   }
 
-  // Places counted under a lock first: no provider session for a sold-out slot.
-  const order = await holdOrder(deps.db, pkg, slot, values, now, deps.holdMinutes);
+  // The buyer's earlier hold goes back and the address's holds are capped (hold-limits.ts); then the
+  // places, counted under a lock: no provider session for a sold-out slot.
+  const holdAddress = holdAddressOf(deps.secret, ip ?? 'unknown');
+  await replaceBuyerHold(
+    deps.db,
+    { userId: buyer.id, address: holdAddress },
+    values.places,
+    now,
+    deps.placesPerAddress,
+  );
+  const order = await holdOrder(deps.db, pkg, slot, { ...values, holdAddress }, now, deps.holdMinutes);
   let session: { id: string; url: string };
   try {
     session = await openSession();

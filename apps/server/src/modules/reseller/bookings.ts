@@ -9,12 +9,21 @@
  *   order 'cancelled' / 'expired'   -> CANCELLED / EXPIRED      order 'refunded'  -> CANCELLED
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ACTION, orderReference, placesFor, romeParts, romeToday, validateCheckout } from '@rome/contract';
+import {
+  ACTION,
+  HOLD_LIMITS,
+  orderReference,
+  placesFor,
+  romeParts,
+  romeToday,
+  validateCheckout,
+} from '@rome/contract';
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { type Db, txDb } from '../../db/client';
 import { type BookingContact, type BookingUnitItem, orders, packages, slots } from '../../db/schema';
 import { recordServerEvent } from '../../lib/server-events';
 import { checkMove, holdOrder, pricedOrder, stillFits } from '../orders/hold';
+import { latestHold, resellerHeldPlaces } from '../orders/hold-limits';
 import { canCancel, markRefunded } from '../orders/refunds';
 import { lockSlot } from '../orders/slots';
 import { moveOrder, type OrderRow } from '../orders/state';
@@ -119,6 +128,31 @@ function checkedCounts(pkg: PackageRow, counts: Record<UnitId, number>, now: Dat
   );
   if (!checked.ok) throw unprocessable(checked.error);
   return checked;
+}
+
+/**
+ * What a key holds on unconfirmed bookings is capped (HOLD_LIMITS.placesPerReseller): a key cannot
+ * take a day's places by booking and never confirming.
+ */
+async function refuseOverResellerHolds(ctx: OctoContext, places: number, now: Date, except?: string) {
+  const held = await resellerHeldPlaces(ctx.db, ctx.reseller.id, now, except);
+  if (held + places > HOLD_LIMITS.placesPerReseller)
+    throw unprocessable(
+      `This key holds ${held} places on unconfirmed bookings; at most ${HOLD_LIMITS.placesPerReseller} may be held at once. Confirm or cancel some first.`,
+    );
+}
+
+/**
+ * A new hold time, never past HOLD_LIMITS.bookingHoldMinutes from when the booking was made: extending
+ * again and again does not keep places for ever. A booking at its limit is refused.
+ */
+function cappedHold(order: OrderRow, now: Date, minutes: number): Date {
+  const latest = latestHold(order.createdAt);
+  if (latest.getTime() <= now.getTime())
+    throw unprocessable(
+      `A booking is held at most ${HOLD_LIMITS.bookingHoldMinutes} minutes from when it was made: confirm it or book again`,
+    );
+  return new Date(Math.min(now.getTime() + minutes * 60_000, latest.getTime()));
 }
 
 const holdFor = (ctx: OctoContext, minutes: number | undefined): number => {
@@ -282,6 +316,7 @@ export async function reserve(ctx: OctoContext, input: ReserveInput, ip: string 
     ...pricedOrder(pkg, checked),
     provider: 'octo',
   };
+  await refuseOverResellerHolds(ctx, values.places, now);
   let order: OrderRow;
   try {
     order = await holdOrder(ctx.db, pkg, slot, values, now, minutes);
@@ -355,6 +390,7 @@ async function applyUpdate(tx: Db, ctx: OctoContext, order: OrderRow, input: Upd
             date: order.selectedDate,
           };
     const places = placesFor(checked, pkg.infantsTakePlace);
+    if (status === 'ON_HOLD') await refuseOverResellerHolds({ ...ctx, db: tx }, places, now, order.id);
     if (target.slot) await checkMove(tx, pkg, order.id, target.slot, places, now);
     Object.assign(changes, {
       slotId: target.slot?.id ?? null,
@@ -369,7 +405,7 @@ async function applyUpdate(tx: Db, ctx: OctoContext, order: OrderRow, input: Upd
     });
   }
   if (input.expirationMinutes !== undefined && status === 'ON_HOLD')
-    changes.holdExpiresAt = new Date(now.getTime() + holdFor(ctx, input.expirationMinutes) * 60_000);
+    changes.holdExpiresAt = cappedHold(order, now, holdFor(ctx, input.expirationMinutes));
   const [row] = await tx
     .update(orders)
     .set(changes)
@@ -522,7 +558,7 @@ export async function extendBooking(ctx: OctoContext, uuid: string, input: { exp
       throw invalidBooking(uuid, 'The booking expired and its places have been sold meanwhile');
     const [updated] = await t
       .update(orders)
-      .set({ holdExpiresAt: new Date(now.getTime() + minutes * 60_000), updatedAt: now })
+      .set({ holdExpiresAt: cappedHold(order, now, minutes), updatedAt: now })
       .where(eq(orders.id, order.id))
       .returning();
     return updated;

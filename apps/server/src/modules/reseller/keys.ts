@@ -1,12 +1,14 @@
 /**
  * Resellers' API keys. A key is shown once, when it is made; the shop keeps its sha256 (256 random
  * bits need no slow hash, and every OCTO call checks one), its first characters to tell keys apart, a
- * per-key rate and whether the key may redeem tickets (a partner's scanner).
+ * per-key rate and whether the key may redeem tickets (a partner's scanner), and of which products.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { RESELLER_MESSAGES } from '@rome/contract';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { resellers } from '../../db/schema';
+import { packages, resellers } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
 
 export type Reseller = typeof resellers.$inferSelect;
 
@@ -16,7 +18,13 @@ export const DEFAULT_RATE_PER_MINUTE = 300;
 
 export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
-export type NewReseller = { name: string; ratePerMinute?: number; canRedeem?: boolean };
+export type NewReseller = {
+  name: string;
+  ratePerMinute?: number;
+  canRedeem?: boolean;
+  /** The products (package tags) a scanner key redeems; each must exist. */
+  redeemProducts?: string[];
+};
 
 /** Makes a key; answers the stored row and the key itself (never stored, never shown again). */
 export async function createReseller(
@@ -24,6 +32,20 @@ export async function createReseller(
   input: NewReseller,
   key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`,
 ): Promise<{ reseller: Reseller; key: string }> {
+  const wanted = [...new Set(input.canRedeem ? (input.redeemProducts ?? []) : [])];
+  if (input.canRedeem && wanted.length === 0) throw badRequest(RESELLER_MESSAGES.redeemProductsRequired);
+  if (wanted.length > 0) {
+    const known = new Set(
+      (
+        await db
+          .select({ tag: packages.packageTag })
+          .from(packages)
+          .where(inArray(packages.packageTag, wanted))
+      ).map((p) => p.tag),
+    );
+    const unknown = wanted.find((tag) => !known.has(tag));
+    if (unknown) throw badRequest(`${RESELLER_MESSAGES.unknownProduct}${unknown}`);
+  }
   const [reseller] = await db
     .insert(resellers)
     .values({
@@ -32,6 +54,7 @@ export async function createReseller(
       keyHash: hashKey(key),
       ratePerMinute: input.ratePerMinute ?? DEFAULT_RATE_PER_MINUTE,
       canRedeem: input.canRedeem ?? false,
+      redeemProducts: wanted.sort(),
     })
     .returning();
   return { reseller, key };

@@ -22,16 +22,17 @@ import {
   zProduct,
   zSupplier,
 } from '@octocloud/types';
-import { addDays, romeInstant, romeLocalIso, romeParts, romeToday } from '@rome/contract';
+import { addDays, HOLD_LIMITS, romeInstant, romeLocalIso, romeParts, romeToday } from '@rome/contract';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, UsageError } from '../../cli';
-import { agents, orders, resellers } from '../../db/schema';
+import { agents, orders, resellers, slots } from '../../db/schema';
 import { hashSecret } from '../../lib/passwords';
 import { createTestApp } from '../../test/harness';
 import { makeTimed } from '../../test/inventory';
 import { createUser, type TestUser } from '../../test/users';
+import { hashClaimCode } from '../orders/ticket-issue';
 import { hashKey } from './keys';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -126,7 +127,7 @@ beforeAll(async () => {
   keyA = a.key;
   resellerAId = a.id;
   keyB = (await makeKey('Viaggiatore')).key;
-  scannerKey = (await makeKey('Museum gate', { can_redeem: true })).key;
+  scannerKey = (await makeKey('Museum gate', { can_redeem: true, redeem_products: [TAG] })).key;
 });
 afterAll(async () => {
   await t.close();
@@ -155,7 +156,9 @@ describe('reseller keys', () => {
       name: 'Shell Tours',
       rate: '40',
       redeem: true,
+      products: `${TAG},RM-COL`,
     } as never);
+    expect(made).toContain(`may redeem tickets of ${TAG}, RM-COL`);
     const key = /API key \(shown once, keep it safe\): (\S+)/.exec(made)![1];
     expect((await octo(key, 'GET', '/supplier')).statusCode).toBe(200);
     const listed = await run(t.database, 'reseller:list', {});
@@ -169,6 +172,10 @@ describe('reseller keys', () => {
       UsageError,
     );
     await expect(run(t.database, 'reseller:revoke', { id: 'nope' })).rejects.toBeInstanceOf(UsageError);
+    // A scanner names its door.
+    await expect(run(t.database, 'reseller:create', { name: 'Gate', redeem: true } as never)).rejects.toThrow(
+      'Choose the products this scanner redeems.',
+    );
   });
 
   it('are made by superusers only', async () => {
@@ -486,6 +493,54 @@ describe('bookings', () => {
     expect(long.json().error).toBe('BAD_REQUEST');
   });
 
+  it('hold a booking at most 120 minutes from when it was made, however often it is extended', async () => {
+    const id = await addSlot(day(31), '10:00', 3);
+    const held = (
+      await octo(keyA, 'POST', '/bookings', reserveBody(id, ['adult'], { expirationMinutes: 5 }))
+    ).json();
+    const madeAgo = (minutes: number) =>
+      t.db
+        .update(orders)
+        .set({ createdAt: new Date(Date.now() - minutes * 60_000) })
+        .where(eq(orders.id, held.id));
+    // Made 100 minutes ago (extended meanwhile): another hour is cut to the 20 minutes left.
+    await madeAgo(100);
+    const ext = zBooking.parse(
+      (await octo(keyA, 'POST', `/bookings/${held.uuid}/extend`, { expirationMinutes: 60 })).json(),
+    );
+    const until = new Date(ext.utcExpiresAt!).getTime();
+    expect(until).toBeGreaterThan(Date.now() + 19 * 60_000);
+    expect(until).toBeLessThan(Date.now() + 21 * 60_000);
+    // At the limit: neither an extension nor a change of its hold time keeps it longer.
+    await madeAgo(121);
+    const refused = await octo(keyA, 'POST', `/bookings/${held.uuid}/extend`, { expirationMinutes: 10 });
+    expect(refused.json()).toMatchObject({ error: 'UNPROCESSABLE_ENTITY' });
+    expect(refused.json().errorMessage).toContain('at most 120 minutes');
+    const patched = await octo(keyA, 'PATCH', `/bookings/${held.uuid}`, { expirationMinutes: 10 });
+    expect(patched.json().error).toBe('UNPROCESSABLE_ENTITY');
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, held.id));
+    // Unchanged (OCTO's times are to the second).
+    expect(Math.abs(row.holdExpiresAt!.getTime() - until)).toBeLessThan(1000);
+  });
+
+  it('cap the places one key holds on unconfirmed bookings; other keys and the web shop still book', async () => {
+    const id = await addSlot(day(32), '10:00', 600);
+    const hoarder = (await makeKey('Hoarder')).key;
+    const fifty = Array.from({ length: 50 }, () => 'adult');
+    const cap = HOLD_LIMITS.placesPerReseller / 50;
+    for (let i = 0; i < cap; i++) {
+      const res = await octo(hoarder, 'POST', '/bookings', reserveBody(id, fifty));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const before = await orderCount();
+    const over = await octo(hoarder, 'POST', '/bookings', reserveBody(id, ['adult']));
+    expect(over.json()).toMatchObject({ error: 'UNPROCESSABLE_ENTITY' });
+    expect(over.json().errorMessage).toContain(`at most ${HOLD_LIMITS.placesPerReseller}`);
+    expect(await orderCount()).toBe(before);
+    expect(await webRemaining(id)).toBe(600 - HOLD_LIMITS.placesPerReseller);
+    expect((await octo(keyB, 'POST', '/bookings', reserveBody(id, ['adult']))).statusCode).toBe(200);
+  });
+
   it('move to another time or change people under the new slot, keeping the count right', async () => {
     const a = await addSlot(day(12), '10:00', 4);
     const b = await addSlot(day(12), '11:00', 2);
@@ -576,41 +631,50 @@ describe('redemption (partner scanners)', () => {
     expect(res.json().error).toBe('FORBIDDEN');
   });
 
-  it("looks up a web shop ticket by its QR, redeems it once, and the agent's page names the partner", async () => {
-    const id = await addSlot(day(14), '10:00', 5);
+  /** A web buyer's ticket for `date`, bought through the shop; answers its scanned claim link and id. */
+  async function webTicket(date: string, tag = TAG): Promise<{ scanned: string; orderId: string }> {
     const session = await t.app.inject({
       method: 'POST',
       url: '/api/create-checkout-session/',
       headers: buyer.auth,
-      payload: { package_identifier: TAG, date: day(14), adult_count: '1', youth_count: '1' },
+      payload: { package_identifier: tag, ...(date ? { date } : {}), adult_count: '1', youth_count: '1' },
     });
-    expect(session.statusCode).toBe(200);
+    expect(session.statusCode, session.body).toBe(200);
     await t.app.inject({
       method: 'POST',
       url: `/api/test-checkout/${session.json().id}/pay/`,
       headers: buyer.auth,
     });
+    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.json().id));
     // The claim code travels in the ticket e-mail; the test reads it from the outbox.
     const mail = await t.db.query.mailOutbox.findMany();
-    const link = /\/verify\/([A-Za-z0-9_-]+)\//.exec(
-      mail
-        .map((m) => JSON.stringify(m))
-        .join(' ')
-        .split('Web Buyer')
-        .join(''),
-    );
-    expect(link).not.toBeNull();
-    const scanned = `${t.app.config.publicUrl}/verify/${link![1]}/`;
-    const found = await octo(
-      scannerKey,
-      'GET',
-      `/redemption/lookup?reference=${encodeURIComponent(scanned)}`,
-    );
-    expect(found.statusCode).toBe(200);
-    const [booking] = found.json() as Json[];
+    const code = mail
+      .flatMap((m) => [...m.text.matchAll(/\/verify\/([A-Za-z0-9_-]+)\//g)].map((x) => x[1]))
+      .find((c) => hashClaimCode(c) === order.claimCodeHash);
+    expect(code).toBeTruthy();
+    return { scanned: `${t.app.config.publicUrl}/verify/${code}/`, orderId: order.id };
+  }
+
+  /** Moves a ticket's slot to this instant: it is for today, whatever the hour in Rome. */
+  async function makeToday(orderId: string) {
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    await t.db.update(slots).set({ startsAt: new Date() }).where(eq(slots.id, order.slotId!));
+    await t.db.update(orders).set({ selectedDate: romeToday() }).where(eq(orders.id, orderId));
+  }
+
+  const lookUp = async (scanned: string, key = scannerKey) =>
+    (await octo(key, 'GET', `/redemption/lookup?reference=${encodeURIComponent(scanned)}`)).json() as Json[];
+
+  it("looks up a web shop ticket by its QR, redeems it once on its day, and the agent's page names the partner", async () => {
+    const id = await addSlot(day(14), '10:00', 5);
+    const { scanned, orderId } = await webTicket(day(14));
+    await makeToday(orderId);
+    const [booking] = await lookUp(scanned);
     zBooking.parse(booking);
-    expect(booking).toMatchObject({ redeemable: true, status: 'CONFIRMED', availabilityId: id });
-    expect(booking.contact.emailAddress).toBeNull();
+    expect(booking).toMatchObject({ redeemable: true, status: 'CONFIRMED' });
+    expect(booking.availabilityId).not.toBe(id);
+    // The buyer's contact stays with the shop.
+    expect(booking.contact).toMatchObject({ fullName: null, emailAddress: null, phoneNumber: null });
     const done = await octo(scannerKey, 'POST', '/redemption/redeem', {
       redemptionCode: booking.redemptionCode,
     });
@@ -619,8 +683,66 @@ describe('redemption (partner scanners)', () => {
       redemptionCode: booking.redemptionCode,
     });
     expect(twice.json().error).toBe('UNPROCESSABLE_ENTITY');
-    const info = await t.app.inject({ url: `/api/authenticate/${link![1]}/` });
+    const code = /\/verify\/([^/]+)\//.exec(scanned)![1];
+    const info = await t.app.inject({ url: `/api/authenticate/${code}/` });
     expect(info.json().msg).toMatch(/already claimed on .* by Museum gate\./);
+  });
+
+  it('refuses a ticket for another day: not redeemed, and its buyer can still cancel it', async () => {
+    await addSlot(day(16), '10:00', 5);
+    const { scanned, orderId } = await webTicket(day(16));
+    const [booking] = await lookUp(scanned);
+    expect(booking.redeemable).toBe(false);
+    const early = await octo(scannerKey, 'POST', '/redemption/redeem', {
+      redemptionCode: booking.redemptionCode,
+    });
+    expect(early.json()).toMatchObject({ error: 'UNPROCESSABLE_ENTITY' });
+    expect(early.json().errorMessage).toBe(`This ticket is for ${day(16)}, not today`);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ qrCodeScanned: false, claimedByResellerId: null });
+  });
+
+  it("finds only its products' tickets, and sees nothing of another reseller's buyer", async () => {
+    // A web ticket of another product (an open bus pass): unknown at this door, by QR and by id.
+    const bus = await webTicket('', 'BB-24');
+    expect(await lookUp(bus.scanned)).toEqual([]);
+    const other = await octo(scannerKey, 'POST', '/redemption/redeem', { redemptionCode: bus.orderId });
+    expect(other.json().error).toBe('BAD_REQUEST');
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, bus.orderId));
+    expect(row.qrCodeScanned).toBe(false);
+    // Reseller A's booking of the scanner's product, with its customer's details.
+    const id = await addSlot(day(17), '10:00', 5);
+    const held = (
+      await octo(keyA, 'POST', '/bookings', reserveBody(id, ['adult'], { resellerReference: 'GYT-SECRET-1' }))
+    ).json();
+    const confirmed = (
+      await octo(keyA, 'POST', `/bookings/${held.uuid}/confirm`, {
+        contact: { fullName: 'Maria Rossi', emailAddress: 'maria@example.com', phoneNumber: '+39061234567' },
+      })
+    ).json();
+    const voucherLink = confirmed.voucher.deliveryOptions[0].deliveryValue as string;
+    const [seen] = await lookUp(voucherLink);
+    expect(seen).toMatchObject({ status: 'CONFIRMED', productId: TAG, resellerReference: null, notes: null });
+    expect(JSON.stringify(seen)).not.toMatch(/Maria|maria@|\+3906|GYT-SECRET|verify/);
+    // The reseller itself still sees its own booking whole.
+    const own = (await octo(keyA, 'GET', `/bookings/${held.uuid}`)).json();
+    expect(own.contact.emailAddress).toBe('maria@example.com');
+  });
+
+  it('a scanner key needs its products, and each must exist', async () => {
+    const none = await api('POST', '/api/admin/resellers/', superuser, { name: 'Gate', can_redeem: true });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toContain('Choose the products this scanner redeems.');
+    const made = await api('POST', '/api/admin/resellers/', superuser, {
+      name: 'Gate',
+      can_redeem: true,
+      redeem_products: ['NO-SUCH'],
+    });
+    expect(made.statusCode).toBe(400);
+    expect(made.json().error).toBe('No such product: NO-SUCH');
+    const listed = (await api('GET', '/api/admin/resellers/', superuser)).json().resellers;
+    expect(listed.find((r: Json) => r.name === 'Museum gate').redeem_products).toEqual([TAG]);
+    expect(listed.map((r: Json) => r.name)).not.toContain('Gate');
   });
 });
 

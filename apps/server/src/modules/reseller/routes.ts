@@ -333,6 +333,7 @@ export const resellerInfo = (r: Reseller) => ({
   key_prefix: r.keyPrefix,
   rate_per_minute: r.ratePerMinute,
   can_redeem: r.canRedeem,
+  redeem_products: r.redeemProducts,
   created_at: r.createdAt.toISOString(),
   revoked_at: r.revokedAt ? r.revokedAt.toISOString() : null,
 });
@@ -359,6 +360,7 @@ export const resellerAdminRoutes: FastifyPluginAsync = async (app) => {
       name: req.body.name,
       ratePerMinute: req.body.rate_per_minute,
       canRedeem: req.body.can_redeem,
+      redeemProducts: req.body.redeem_products,
     });
     await tellSuperusers(app.db, {
       what: `New OCTO key "${reseller.name}"`,

@@ -18,10 +18,21 @@ export function ResellerKeys() {
     queryFn: ({ signal }) => call('GET /api/admin/resellers/', {}, { signal }),
   });
   const [made, setMade] = useState<{ name: string; key: string } | null>(null);
+  // A scanner key names the products it redeems (its door): chosen from the catalogue.
+  const [redeem, setRedeem] = useState(false);
+  const products = useQuery({
+    queryKey: ['analytics', 'products'],
+    queryFn: ({ signal }) => call('GET /api/packages/', { query: {} }, { signal }),
+    enabled: redeem,
+  });
   const [confirming, setConfirming] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: (body: { name: string; rate_per_minute: number; can_redeem: boolean }) =>
-      call('POST /api/admin/resellers/', { body }),
+    mutationFn: (body: {
+      name: string;
+      rate_per_minute: number;
+      can_redeem: boolean;
+      redeem_products: string[];
+    }) => call('POST /api/admin/resellers/', { body }),
     onSuccess: (answer) => {
       setMade({ name: answer.reseller.name, key: answer.key });
       client.invalidateQueries({ queryKey: KEYS });
@@ -34,7 +45,7 @@ export function ResellerKeys() {
       client.invalidateQueries({ queryKey: KEYS });
     },
   });
-  const ids = { name: useId(), rate: useId(), redeem: useId(), heading: useId() };
+  const ids = { name: useId(), rate: useId(), redeem: useId(), heading: useId(), products: useId() };
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -43,7 +54,8 @@ export function ResellerKeys() {
     create.mutate({
       name: String(form.get('name') ?? ''),
       rate_per_minute: Number(form.get('rate') || 300),
-      can_redeem: form.get('redeem') === 'on',
+      can_redeem: redeem,
+      redeem_products: redeem ? form.getAll('product').map(String) : [],
     });
   };
 
@@ -88,9 +100,42 @@ export function ResellerKeys() {
           />
         </div>
         <label htmlFor={ids.redeem} className="flex items-center gap-2 py-2 text-sm text-stone-700">
-          <input id={ids.redeem} name="redeem" type="checkbox" className="h-4 w-4" />
+          <input
+            id={ids.redeem}
+            name="redeem"
+            type="checkbox"
+            checked={redeem}
+            onChange={(e) => setRedeem(e.target.checked)}
+            className="h-4 w-4"
+          />
           May redeem tickets (gate scanner)
         </label>
+        {redeem && (
+          <fieldset className="w-full rounded-lg p-3 ring-1 ring-stone-300" aria-describedby={ids.products}>
+            <legend className="px-1 text-sm font-medium text-stone-700">Products it redeems</legend>
+            <p id={ids.products} className="text-xs text-stone-600">
+              The scanner finds and redeems these products' tickets only, on their day.
+            </p>
+            {products.isPending ? (
+              <p className="mt-2 text-sm text-stone-600">Loading products...</p>
+            ) : products.error ? (
+              <p className="mt-2 text-sm text-red-700">
+                {errorMessage(products.error, 'The products could not be loaded.')}
+              </p>
+            ) : (
+              <div className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
+                {products.data?.bus_data.map((p) => (
+                  <label key={p.package_tag} className="flex items-start gap-2 py-1 text-sm text-stone-800">
+                    <input type="checkbox" name="product" value={p.package_tag} className="mt-0.5 h-4 w-4" />
+                    <span>
+                      {p.title} <span className="text-stone-500">({p.package_tag})</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            )}
+          </fieldset>
+        )}
         <button
           type="submit"
           disabled={create.isPending}
@@ -142,7 +187,8 @@ export function ResellerKeys() {
                 </p>
                 <p className="text-sm text-stone-600">
                   <code>{r.key_prefix}…</code> · {r.rate_per_minute} a minute
-                  {r.can_redeem ? ' · may redeem' : ''} · made {romeTime(r.created_at)} (Rome)
+                  {r.can_redeem ? ` · redeems ${r.redeem_products.join(', ')}` : ''} · made{' '}
+                  {romeTime(r.created_at)} (Rome)
                 </p>
               </div>
               {!r.revoked_at &&
