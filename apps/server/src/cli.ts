@@ -30,6 +30,7 @@ import { AGENT_CODE_LENGTH, isAgentCode } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
+import { closeUpDataDir, DataDirInUse, lockEmbeddedDatabase, privateFiles } from './db/data-dir';
 import { agents, users } from './db/schema';
 import { notifyChange } from './lib/change-feed';
 import { HttpError } from './lib/errors';
@@ -366,8 +367,22 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return command ? 0 : 1;
   }
+  privateFiles();
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
+  closeUpDataDir(config.dataDir);
+  if (!config.databaseUrl) {
+    try {
+      lockEmbeddedDatabase(config.dataDir, `npm run admin -- ${command}`);
+    } catch (err) {
+      if (!(err instanceof DataDirInUse)) throw err;
+      // The superusers' dashboard makes keys and agents while the shop runs.
+      process.stderr.write(
+        `${err.message}\nWhile the shop runs, make keys and agent accounts on the dashboard (/analytics).\n`,
+      );
+      return 1;
+    }
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const message = await run(database, command, parsed.values as Record<string, string | undefined>);

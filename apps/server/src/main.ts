@@ -5,14 +5,26 @@ import pino from 'pino';
 import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { openDatabase, SEED_LOCK, withAdvisoryLock } from './db/client';
+import { closeUpDataDir, DataDirInUse, lockEmbeddedDatabase, privateFiles } from './db/data-dir';
 import { demoSecret, seedBase, seedCatalog, seedDemoAccounts } from './db/seed/index';
 import { ensureAgentAccount } from './modules/agents/devices';
 import { createReseller } from './modules/reseller/keys';
 import { createStorage } from './storage/index';
 
+privateFiles();
 const config = loadConfig();
 mkdirSync(config.dataDir, { recursive: true });
+closeUpDataDir(config.dataDir);
 const logger = pino(loggerOptions(config.logLevel));
+if (!config.databaseUrl) {
+  try {
+    lockEmbeddedDatabase(config.dataDir, 'the shop (npm start)');
+  } catch (err) {
+    if (!(err instanceof DataDirInUse)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+}
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const storage = createStorage(config);
