@@ -29,6 +29,7 @@ export const ERROR_CODES = {
   // A ticket at the door.
   ticketRefunded: 'ticket_refunded',
   passExpired: 'pass_expired',
+  wrongDate: 'wrong_date',
   alreadyClaimed: 'already_claimed',
   claimLocked: 'claim_locked',
   // Orders, places and slots.

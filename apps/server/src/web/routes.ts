@@ -269,8 +269,10 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       const block = content?.content_blocks.find((b) => b.unique_tag === HOME_HERO_TAGS[key] && b.is_active);
       const words = block ? htmlText(block.block_content) : '';
       // As the app's ContentText: the seed's English default, unchanged by any editor, shows in the
-      // page's language (decision 024), so the frame and the app's first render say the same.
-      text[key] = !words || words === HOME_HERO[key] ? tr(HOME_HERO[key]) : words;
+      // page's language (decision 024), and so does a block never written in it (an editor's English
+      // is not shown to Italian visitors), so the frame and the app's first render say the same.
+      const untranslated = block !== undefined && 'translated' in block && block.translated === false;
+      text[key] = !words || untranslated || words === HOME_HERO[key] ? tr(HOME_HERO[key]) : words;
     }
     return text;
   };

@@ -6,9 +6,10 @@ import {
   type ClaimInfo,
   centsToDecimal,
   ERROR_CODES,
+  formatRomeDate,
   INVENTORY_MESSAGES,
-  passExpired,
   romeParts,
+  ticketWindowResult,
 } from '@rome/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -157,12 +158,32 @@ export async function claimTicket(
       error: INVENTORY_MESSAGES.refunded,
       code: ERROR_CODES.ticketRefunded,
     });
-  // A pass must be first used within its validity window (days from purchase).
-  if (passExpired(t.order.paidAt, t.availabilityType, t.validityDays) && !t.order.qrCodeScanned)
+  // The ticket's window, by the rule the agents' app judges with (contract ticketWindowResult): a pass
+  // within its validity, a dated ticket on its Rome day only. No override: the door is no place to
+  // move a visit (the buyer changes or cancels it from the ticket link).
+  const day = t.startsAt ? romeParts(t.startsAt).date : t.order.selectedDate;
+  const outside = t.order.qrCodeScanned
+    ? null
+    : ticketWindowResult(
+        {
+          date: day,
+          paidAt: t.order.paidAt,
+          availabilityType: t.availabilityType,
+          validityDays: t.validityDays,
+        },
+        new Date(),
+      );
+  if (outside === 'expired')
     throw new HttpError(409, {
       success: false,
       error: INVENTORY_MESSAGES.passExpired,
       code: ERROR_CODES.passExpired,
+    });
+  if (outside === 'wrong_date')
+    throw new HttpError(409, {
+      success: false,
+      error: `This ticket is for ${formatRomeDate(day!)}, not today.`,
+      code: ERROR_CODES.wrongDate,
     });
   if (t.order.status !== 'paid') throw new HttpError(404, { success: false, error: CLAIM_MESSAGES.notFound });
   if (t.order.qrCodeScanned) {

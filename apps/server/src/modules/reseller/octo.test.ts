@@ -439,12 +439,21 @@ describe('bookings', () => {
 
     const info = await t.app.inject({ url: `/api/authenticate/${code}/` });
     expect(info.json().data).toMatchObject({ user: 'Mary Tourist', adults: 2, package_tag: TAG });
-    const claim = await t.app.inject({
-      method: 'POST',
-      url: '/api/claim/',
-      payload: { code, agent_name: 'Agent Octo', security_code: AGENT_CODE },
-    });
-    expect(claim.statusCode).toBe(200);
+    const claimIt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/claim/',
+        payload: { code, agent_name: 'Agent Octo', security_code: AGENT_CODE },
+      });
+    // Nine days early: the claim page refuses it, as the agents' app does.
+    const early = await claimIt();
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ success: false, code: 'wrong_date' });
+    // On its day (its slot moved to this instant, so today in Rome at any hour).
+    await t.db.update(slots).set({ startsAt: new Date() }).where(eq(slots.id, row.slotId!));
+    await t.db.update(orders).set({ selectedDate: romeToday() }).where(eq(orders.id, row.id));
+    const claim = await claimIt();
+    expect(claim.statusCode, claim.body).toBe(200);
     const redeemed = zBooking.parse((await octo(keyA, 'GET', `/bookings/${held.uuid}`)).json());
     expect(redeemed.status).toBe('REDEEMED');
     expect(redeemed.utcRedeemedAt).not.toBeNull();

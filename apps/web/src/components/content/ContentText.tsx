@@ -10,8 +10,9 @@ type TextTag = 'h1' | 'h2' | 'h3' | 'p' | 'span' | 'div';
  * A plain-text content block (title, subtitle). The fallback shows when the block is missing or the
  * content failed to load; while loading it holds the space without flashing text that may change.
  * `localized` is the fallback in the page's language (decision 024): it shows instead of the English
- * fallback, and instead of a stored block that still holds the English default word for word (the
- * seed's words, which no editor has changed); an editor's own words show as they were written.
+ * fallback, instead of a stored block that still holds the English default word for word (the seed's
+ * words, which no editor has changed), and in a language the block was never written in (an editor's
+ * English stays English); an editor's own words in this language show as they were written.
  */
 export function ContentText({
   tag,
@@ -38,10 +39,14 @@ export function ContentText({
   const content = useStaticContent(page);
   const settings = useSettings();
   const source = content.block(tag)?.block_content;
+  // Never written in this page's language: its default in this language shows (when it has one), not
+  // the English an editor wrote. An edit in one language changes no other.
+  const untranslated = content.block(tag)?.translated === false;
   const text = useMemo(() => {
+    if (untranslated && localized) return localized;
     const stored = source === undefined ? fallback : renderContentText(source, settings) || fallback;
     return stored === fallback && localized ? localized : stored;
-  }, [source, fallback, localized, settings]);
+  }, [source, fallback, localized, settings, untranslated]);
   const loading = content.state === 'loading';
   return (
     <EditableSlot
@@ -49,7 +54,7 @@ export function ContentText({
       tag={tag}
       page={page}
       source={source ?? fallback}
-      untranslated={content.block(tag)?.translated === false}
+      untranslated={untranslated && !localized}
       label={label}
       className={editClassName}
     >

@@ -1,0 +1,54 @@
+/**
+ * An edit in one language never changes another. Editing the English home headline used to replace
+ * the Italian, Spanish, French and German headlines with the new English (they showed their own words
+ * only while the English block still held the default). Each language keeps its words, in the page's
+ * first paint (the server's frame) and in the app's render, at 390 and 1280 px.
+ */
+import { expect, test } from '@playwright/test';
+import { apiTokenFor } from './fixtures';
+
+const LANGUAGES = ['it', 'es', 'fr', 'de'] as const;
+const TAG = 'home-hero-title';
+
+for (const width of [390, 1280]) {
+  test(`editing the English home headline leaves the other four languages' headlines as they were at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+    const auth = { authorization: `Bearer ${await apiTokenFor(page.request, 'editor')}` };
+    const headline = async (path: string) => {
+      await page.goto(path);
+      const h1 = page.getByRole('heading', { level: 1 });
+      await expect(h1).toBeVisible();
+      return (await h1.textContent())!.trim();
+    };
+    const before: Record<string, string> = {};
+    for (const lang of LANGUAGES) before[lang] = await headline(`/${lang}/`);
+    const original = (
+      (await (await page.request.get('/api/static-content/home/')).json()).content_blocks as {
+        unique_tag: string;
+        block_content: string;
+      }[]
+    ).find((b) => b.unique_tag === TAG)!.block_content;
+    const english = `Rome from the open top, ${width}`;
+    try {
+      const saved = await page.request.post(`/api/edit-content/${TAG}/`, {
+        headers: auth,
+        data: { content: english },
+      });
+      expect(saved.ok()).toBe(true);
+      expect(await headline('/')).toBe(english);
+      for (const lang of LANGUAGES) {
+        // The first paint, from the server...
+        const html = await (await page.request.get(`/${lang}/`)).text();
+        expect(html, lang).not.toContain(english);
+        // ...and the app's page.
+        expect(await headline(`/${lang}/`), lang).toBe(before[lang]);
+      }
+      await page.goto('/it/');
+      await page.screenshot({ path: test.info().outputPath(`it-after-english-edit-${width}.png`) });
+    } finally {
+      await page.request.post(`/api/edit-content/${TAG}/`, { headers: auth, data: { content: original } });
+    }
+  });
+}
