@@ -18,6 +18,7 @@
  *   payments:reconcile [--days 3]             (process Stripe events this shop has not processed)
  *   order:refund  --order UNIQUE_ID           (refund a paid order; the buyer is told by e-mail)
  *   refunds:settle                            (finish refunds the provider did not confirm yet)
+ *   mail:retry                                (send again the e-mails given up after their last try)
  *   reseller:create --name N [--rate 300] [--redeem --products TAG,TAG]   (OCTO API key; printed once, stored hashed)
  *   reseller:list / reseller:revoke --id ID
  *
@@ -37,6 +38,7 @@ import { HttpError } from './lib/errors';
 import { passwordProblem } from './lib/password-policy';
 import { hashSecret } from './lib/passwords';
 import { createUser, EmailTakenError, findUserByEmail, setPassword } from './lib/users';
+import { requeueFailed } from './mail/outbox';
 import { deleteAccount, exportAccountData } from './modules/account/data-rights';
 import { listConflicts } from './modules/agents/conflicts';
 import { AgentAccountTaken, createAgentAccount, listDevices, revokeDevice } from './modules/agents/devices';
@@ -69,6 +71,7 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   payments:reconcile [--days 3]
   order:refund  --order UNIQUE_ID
   refunds:settle
+  mail:retry
   reseller:create --name "Reseller" [--rate REQUESTS_PER_MINUTE] [--redeem --products TAG,TAG]
   reseller:list
   reseller:revoke --id RESELLER_ID`;
@@ -222,6 +225,12 @@ export async function run(
       const row = await addSigningKey(db, secret());
       const count = (await publicKeys({ db, secret: secret() })).length;
       return `New ticket signing key ${row.kid} signs from now on; ${count} keys verify. Running shops pick it up within a minute.`;
+    }
+    case 'mail:retry': {
+      const n = await requeueFailed(db);
+      return n === 0
+        ? 'No e-mail was given up: nothing to send again.'
+        : `${n} e-mail${n === 1 ? '' : 's'} given up after the last try ${n === 1 ? 'is' : 'are'} in line again; the running shop sends ${n === 1 ? 'it' : 'them'} within seconds.`;
     }
     case 'agent:conflicts': {
       const rows = await listConflicts(db);

@@ -3,11 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../cli';
 import { mailOutbox } from '../db/schema';
 import { makeUser } from '../modules/auth/testing';
 import { createTestApp } from '../test/harness';
 import { plain, smtpServer } from '../test/smtp';
-import { backoffSeconds, claimDue, enqueueMail, MAX_ATTEMPTS, markFailed } from './outbox';
+import { createMailer } from './mailer';
+import {
+  backoffSeconds,
+  claimDue,
+  enqueueMail,
+  MAX_ATTEMPTS,
+  markFailed,
+  markSent,
+  requeueFailed,
+} from './outbox';
 
 describe('password reset through a real SMTP server', () => {
   const smtp = smtpServer();
@@ -188,9 +198,61 @@ describe('outbox rules', () => {
     expect(backoffSeconds(2)).toBe(20);
     expect(backoffSeconds(30)).toBe(3600);
     const id = await enqueueMail(t.db, { to: 'fail@example.com', subject: 's', text: 't' });
-    await markFailed(t.db, id, MAX_ATTEMPTS - 1, 'ECONNREFUSED');
+    const [{ claimToken }] = (await claimDue(t.db, 50)).filter((r) => r.id === id);
+    await markFailed(t.db, id, MAX_ATTEMPTS - 1, 'ECONNREFUSED', claimToken);
     expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0].status).toBe('pending');
-    await markFailed(t.db, id, MAX_ATTEMPTS, 'ECONNREFUSED');
+    await markFailed(t.db, id, MAX_ATTEMPTS, 'ECONNREFUSED', claimToken);
     expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0].status).toBe('failed');
+    // Given up: `npm run admin -- mail:retry` puts it back in line, its tries counted anew.
+    expect(await run(t.database, 'mail:retry', {})).toMatch(/^\d+ e-mails? given up after the last try/);
+    const [back] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(back).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+});
+
+describe('exactly one delivery per message behind a slow relay, with two senders', () => {
+  // The relay takes 400 ms a message; a claim lasts 1 s (shortened from CLAIM_SECONDS for the test).
+  // Claimed ten at a time, the tail of a batch outlasted its claim and the other sender sent it again.
+  const smtp = smtpServer({ delayMs: 400 });
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let port: number;
+  beforeAll(async () => {
+    port = await smtp.listen();
+    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    t.app.mailer.stop();
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('sends each of 6 messages once, each with one stable Message-ID', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++)
+      ids.push(await enqueueMail(t.db, { to: `slow-${i}@example.com`, subject: `Ticket ${i}`, text: 'x' }));
+    const config = { ...t.app.config, smtpUrl: `smtp://127.0.0.1:${port}` };
+    const senders = [0, 1].map(() => createMailer({ db: t.db, config, log: t.app.log, claimSeconds: 1 }));
+    const sent = await Promise.all(senders.map((m) => m.drain()));
+    expect(sent[0] + sent[1]).toBe(6);
+    const mine = smtp.received.filter((m) => m.to.some((to) => to.startsWith('slow-')));
+    expect(mine).toHaveLength(6);
+    const host = new URL(t.app.config.publicUrl).hostname;
+    const messageIds = mine.map((m) => /^Message-ID: (.+)$/im.exec(m.raw)?.[1].trim());
+    expect(new Set(messageIds)).toEqual(new Set(ids.map((id) => `<${id}@${host}>`)));
+    const rows = await t.db.select().from(mailOutbox).where(sql`${mailOutbox.id} IN ${ids}`);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    await Promise.all(senders.map((m) => m.close()));
+  });
+
+  it('a sender whose claim was taken over cannot mark the message (the new holder does)', async () => {
+    const id = await enqueueMail(t.db, { to: 'over@example.com', subject: 's', text: 't' });
+    const [first] = (await claimDue(t.db, 50)).filter((r) => r.id === id);
+    await t.db.execute(
+      sql`UPDATE mail_outbox SET locked_until = now() - interval '1 second' WHERE id = ${id}`,
+    );
+    const [second] = (await claimDue(t.db, 50)).filter((r) => r.id === id);
+    expect(second.claimToken).not.toBe(first.claimToken);
+    expect(await markSent(t.db, id, first.claimToken)).toBe(false);
+    expect(await markSent(t.db, id, second.claimToken)).toBe(true);
   });
 });

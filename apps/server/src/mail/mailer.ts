@@ -17,13 +17,13 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import {
   type AttachmentRender,
+  type ClaimedRow,
   claimDue,
   enqueueMail,
   type MailAttachment,
   type MailMessage,
   markFailed,
   markSent,
-  type OutboxRow,
 } from './outbox';
 
 export type Mailer = {
@@ -53,20 +53,24 @@ export const DRAIN_INTERVAL_MS = 2000;
 
 type Options = {
   db: Db;
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'>;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  /** How long a claim holds a message (outbox.ts CLAIM_SECONDS; tests shorten it). */
+  claimSeconds?: number;
   /** Makes the attachments queued as a recipe (a ticket's PDF); buildApp passes the shop's. */
   renderAttachment?: (r: AttachmentRender) => Promise<Buffer>;
 };
 
 function makeTransport(config: Options['config']): Transporter {
   if (config.smtpUrl) {
+    // A slow relay (20-30 s a message was seen) is waited for: giving up while it still delivers
+    // sent the message again on the next try. All three together stay inside one claim (CLAIM_SECONDS).
     return nodemailer.createTransport({
       url: config.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 120_000,
     } as any);
   }
   return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -78,7 +82,11 @@ export function createMailer({
   log,
   intervalMs = DRAIN_INTERVAL_MS,
   renderAttachment,
+  claimSeconds,
 }: Options): Mailer {
+  // One Message-ID per message, the same on every try: a receiver drops a copy a retry delivers
+  // after a try whose answer was lost (a relay that answered too late, a crash before 'sent').
+  const idDomain = new URL(config.publicUrl).hostname || 'localhost';
   const transport = makeTransport(config);
   const outboxDir = path.join(config.dataDir, 'outbox');
   let timer: NodeJS.Timeout | null = null;
@@ -105,7 +113,7 @@ export function createMailer({
     return renderAttachment(a.render);
   }
 
-  async function send(row: OutboxRow): Promise<void> {
+  async function send(row: ClaimedRow): Promise<void> {
     // One after another, in their order: a ticket's PDF shows the QR the attachment before it drew
     // (tickets/qr.ts), which at once would be drawn twice.
     const attachments = [];
@@ -117,6 +125,7 @@ export function createMailer({
         cid: a.cid,
       });
     const info = await transport.sendMail({
+      messageId: `<${row.id}@${idDomain}>`,
       from: config.mailFrom,
       to: row.to,
       subject: row.subject,
@@ -138,20 +147,19 @@ export function createMailer({
 
   async function pass(): Promise<number> {
     let sent = 0;
-    // A bounded number of batches per pass, so one pass cannot run forever.
-    for (let batch = 0; batch < 20 && !closed; batch++) {
-      const rows = await claimDue(db, 10);
-      if (rows.length === 0) break;
-      for (const row of rows) {
-        try {
-          await send(row);
-          await markSent(db, row.id);
-          sent++;
-        } catch (err: any) {
-          const reason = String(err?.code ?? err?.message ?? err);
-          log.warn({ mailId: row.id, attempts: row.attempts, reason }, 'mail not sent, will retry');
-          await markFailed(db, row.id, row.attempts, reason);
-        }
+    // One message claimed at a time, so a claim covers one try only (a batch claimed at once outlasted
+    // its claim behind a slow relay, and another instance sent its tail again). At most 200 a pass.
+    for (let n = 0; n < 200 && !closed; n++) {
+      const [row] = await claimDue(db, 1, claimSeconds);
+      if (!row) break;
+      try {
+        await send(row);
+        if (await markSent(db, row.id, row.claimToken)) sent++;
+        else log.warn({ mailId: row.id }, 'mail sent after its claim ran out');
+      } catch (err: any) {
+        const reason = String(err?.code ?? err?.message ?? err);
+        log.warn({ mailId: row.id, attempts: row.attempts, reason }, 'mail not sent, will retry');
+        await markFailed(db, row.id, row.attempts, reason, row.claimToken);
       }
     }
     return sent;

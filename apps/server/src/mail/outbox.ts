@@ -85,9 +85,13 @@ export async function enqueueMail(db: Db, msg: MailMessage): Promise<string> {
   }
 }
 
-/** How long a claimed row stays with one sender before another instance may take it over. */
-export const CLAIM_SECONDS = 120;
-/** After this many failed tries a message is marked failed and left alone. */
+/**
+ * How long a claimed message stays with its sender before another instance may take it over: longer
+ * than one try may last (the transport's connection, greeting and socket timeouts, mailer.ts), so a
+ * slow relay never has a message sent by two instances. One message is claimed at a time.
+ */
+export const CLAIM_SECONDS = 300;
+/** After this many failed tries a message is marked failed and left alone (`npm run admin -- mail:retry`). */
 export const MAX_ATTEMPTS = 10;
 
 /** Wait before the next try: 10 s, 20 s, 40 s ... at most one hour. */
@@ -96,14 +100,17 @@ export const backoffSeconds = (attempts: number): number =>
 
 const rowsOf = (result: any): any[] => result.rows ?? result;
 
+export type ClaimedRow = OutboxRow & { claimToken: string };
+
 /**
- * Claims up to `limit` due messages for this sender. `FOR UPDATE SKIP LOCKED` lets several instances
- * drain at once without taking the same row; `locked_until` keeps the claim after the statement ends.
+ * Claims up to `limit` due messages for this sender, each under a token of its own. `FOR UPDATE SKIP
+ * LOCKED` lets several instances drain at once without taking the same row; `locked_until` keeps the
+ * claim after the statement ends, and only the token's holder marks the row (markSent, markFailed).
  */
-export async function claimDue(db: Db, limit = 10): Promise<OutboxRow[]> {
+export async function claimDue(db: Db, limit = 1, claimSeconds = CLAIM_SECONDS): Promise<ClaimedRow[]> {
   const result = await db.execute(sql`
-    UPDATE mail_outbox SET locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}),
-      attempts = attempts + 1
+    UPDATE mail_outbox SET locked_until = now() + make_interval(secs => ${claimSeconds}),
+      attempts = attempts + 1, claim_token = gen_random_uuid()
     WHERE id IN (
       SELECT id FROM mail_outbox
       WHERE status = 'pending' AND next_attempt_at <= now()
@@ -111,17 +118,27 @@ export async function claimDue(db: Db, limit = 10): Promise<OutboxRow[]> {
       ORDER BY next_attempt_at
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
-    RETURNING id, "to", subject, text, html, attachments, attempts`);
-  return rowsOf(result).map((r) => ({ ...r, attempts: Number(r.attempts) }) as OutboxRow);
+    RETURNING id, "to", subject, text, html, attachments, attempts, claim_token`);
+  return rowsOf(result).map(
+    (r) => ({ ...r, attempts: Number(r.attempts), claimToken: r.claim_token }) as ClaimedRow,
+  );
 }
 
-export async function markSent(db: Db, id: string): Promise<void> {
-  await db.execute(sql`
+/** Marks the message sent, if this claim still holds it; answers whether it did. */
+export async function markSent(db: Db, id: string, claimToken: string): Promise<boolean> {
+  const result = await db.execute(sql`
     UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL
-    WHERE id = ${id}`);
+    WHERE id = ${id} AND claim_token = ${claimToken} RETURNING id`);
+  return rowsOf(result).length > 0;
 }
 
-export async function markFailed(db: Db, id: string, attempts: number, error: string): Promise<void> {
+export async function markFailed(
+  db: Db,
+  id: string,
+  attempts: number,
+  error: string,
+  claimToken: string,
+): Promise<void> {
   const final = attempts >= MAX_ATTEMPTS;
   await db.execute(sql`
     UPDATE mail_outbox SET
@@ -129,5 +146,13 @@ export async function markFailed(db: Db, id: string, attempts: number, error: st
       next_attempt_at = now() + make_interval(secs => ${backoffSeconds(attempts)}),
       locked_until = NULL,
       last_error = ${error.slice(0, 500)}
-    WHERE id = ${id}`);
+    WHERE id = ${id} AND claim_token = ${claimToken}`);
+}
+
+/** Puts the messages given up after their last try back in line; answers how many. */
+export async function requeueFailed(db: Db): Promise<number> {
+  const result = await db.execute(sql`
+    UPDATE mail_outbox SET status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = NULL
+    WHERE status = 'failed' RETURNING id`);
+  return rowsOf(result).length;
 }

@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 type Received = { to: string[]; raw: string };
 
 /** A real SMTP server in this process, on a loopback port; `received` collects whole messages. */
-export function smtpServer() {
+export function smtpServer(opts: { delayMs?: number } = {}) {
   const received: Received[] = [];
   const waiters: (() => void)[] = [];
   const make = () =>
@@ -16,7 +16,9 @@ export function smtpServer() {
       onData(stream, session, done) {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          // A slow relay: the message is taken, and answered only after a while.
+          if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
           received.push({
             to: session.envelope.rcptTo.map((r) => r.address),
             raw: Buffer.concat(chunks).toString('utf8'),

@@ -1,3 +1,4 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "claim_token" uuid;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "hold_address" text;--> statement-breakpoint
 ALTER TABLE "resellers" ADD COLUMN "redeem_products" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 CREATE INDEX "orders_hold_address_idx" ON "orders" USING btree ("hold_address","status");--> statement-breakpoint
