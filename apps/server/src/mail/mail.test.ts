@@ -16,7 +16,6 @@ import {
   MAX_ATTEMPTS,
   markFailed,
   markSent,
-  requeueFailed,
 } from './outbox';
 
 describe('password reset through a real SMTP server', () => {
