@@ -55,20 +55,22 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   const publicUrl = (req: FastifyRequest) => publicUrlFor(app.config, req);
   const deps = (req: FastifyRequest) => ({ db: app.db, storage: app.storage, publicUrl: publicUrl(req) });
 
-  /** The ticket a link opens, or 404 (counted against the address; too many: 429). */
+  /**
+   * The ticket a link opens. A good link always opens (a hotel's address where someone tried wrong
+   * links does not block its guests' tickets); a wrong one is 404, counted against the address, and
+   * an address over the limit is told to wait (429).
+   */
   const openLink = async (req: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
     linkHeaders(reply, 'no-store');
+    const ticket = await ticketByLink(app.db, req.params.token);
+    if (ticket) return ticket;
     if (await tooManyLinkMisses(app.db, req.ip))
       throw new HttpError(429, {
         error: AUTH_MESSAGES.tooManyAttempts,
         retry_after: LINK_MISSES.windowSeconds,
       });
-    const ticket = await ticketByLink(app.db, req.params.token);
-    if (!ticket) {
-      await countLinkMiss(app.db, req.ip);
-      throw notFound(TICKET_LINK_MESSAGES.notFound);
-    }
-    return ticket;
+    await countLinkMiss(app.db, req.ip);
+    throw notFound(TICKET_LINK_MESSAGES.notFound);
   };
 
   const sendPdf = async (req: FastifyRequest, reply: FastifyReply, ticket: TicketFacts) => {
