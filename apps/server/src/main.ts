@@ -73,7 +73,9 @@ const app = await buildApp({ config, database, storage, logger });
 await app.listen({ port: config.port, host: config.host });
 
 const lines = [`\n  Rome ticket shop is running at ${config.publicUrl}`, `  Database: ${database.kind}`];
-if (demo) {
+if (demo && !demo.accounts) {
+  lines.push('  Demo accounts: made by another instance on this database (see its DATA_DIR/demo-accounts.json).');
+} else if (demo?.accounts) {
   const a = demo.accounts;
   lines.push(
     `  Demo accounts (${demo.created ? 'created now' : 'kept'} in ${path.join(config.dataDir, 'demo-accounts.json')}):`,

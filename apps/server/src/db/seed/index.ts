@@ -205,6 +205,8 @@ const secret = demoSecret;
 /** A random agent security code of the length the claim page's form is made for (contract checkout.ts). */
 const agentCode = () => String(randomInt(0, 10 ** AGENT_CODE_LENGTH)).padStart(AGENT_CODE_LENGTH, '0');
 
+const DEMO_CUSTOMER_EMAIL = 'customer@demo.example';
+
 /**
  * Demo accounts with random passwords, printed at first start and kept in `data/demo-accounts.json`.
  * Never called in production.
@@ -217,12 +219,18 @@ export async function seedDemoAccounts(
     resellerKeys?: () => Promise<NonNullable<DemoAccounts['resellers']>>;
     agentApp?: (agents: DemoAccounts['agents']) => Promise<NonNullable<DemoAccounts['agentApp']>>;
   } = {},
-): Promise<{ accounts: DemoAccounts; created: boolean }> {
+): Promise<{ accounts: DemoAccounts | null; created: boolean }> {
   const file = path.join(dataDir, 'demo-accounts.json');
-  const [{ n }] = await db.select({ n: count() }).from(t.users);
-  if (n > 0 && existsSync(file)) return { accounts: JSON.parse(readFileSync(file, 'utf8')), created: false };
+  const [made] = await db
+    .select({ id: t.users.id })
+    .from(t.users)
+    .where(eq(t.users.email, DEMO_CUSTOMER_EMAIL));
+  if (made && existsSync(file)) return { accounts: JSON.parse(readFileSync(file, 'utf8')), created: false };
+  // Made by another instance on this database (its own DATA_DIR holds the file): never made again
+  // here, which reset the demo passwords and agents' codes under the first instance's feet.
+  if (made) return { accounts: null, created: false };
   const accounts: DemoAccounts = {
-    customer: { email: 'customer@demo.example', password: secret() },
+    customer: { email: DEMO_CUSTOMER_EMAIL, password: secret() },
     editor: { email: 'editor@demo.example', password: secret() },
     superuser: { email: 'admin@demo.example', password: secret() },
     agents: [
