@@ -55,6 +55,7 @@ import { inventoryRoutes } from './modules/inventory/routes';
 import { logoRoutes } from './modules/logos/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
+import { startRefundSettler } from './modules/orders/refunds';
 import { renderTicketAttachment } from './modules/orders/ticket-attachments';
 import { octoRoutes, resellerAdminRoutes } from './modules/reseller/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -244,6 +245,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : undefined);
   app.decorate('payments', stripe ? stripeProvider(stripe) : testProvider());
+  // Refunds left pending (a provider outage, a crash between the two steps) are finished by the shop.
+  const settler = startRefundSettler(
+    { db: deps.database.db, provider: app.payments, publicUrl: config.publicUrl, log: app.log },
+    config.refundSettleSeconds * 1000,
+  );
+  app.addHook('onClose', () => settler.stop());
   // JSON bodies: Fastify's own parser (prototype poisoning refused), after a check that the text does
   // not nest deeper than MAX_JSON_DEPTH. Deeper JSON parses, but every recursive reader after it (zod,
   // JSON.stringify into the database) overflows the stack: a 500 from anonymous input.

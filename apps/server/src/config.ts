@@ -67,6 +67,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(DEFAULT_HOLD_MINUTES),
+  /** How often the shop finishes refunds left pending (provider outage, a crash), in seconds. */
+  REFUND_SETTLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Places one client address may hold unpaid at once, across accounts (orders/hold-limits.ts). */
   HOLD_PLACES_PER_ADDRESS: z.coerce
     .number()
@@ -116,6 +118,7 @@ export type Config = {
   /** Minutes an unpaid checkout holds its places. */
   holdMinutes: number;
   holdPlacesPerAddress: number;
+  refundSettleSeconds: number;
   databaseUrl: string | undefined;
   jwtSecret: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -334,6 +337,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     instanceId: env.INSTANCE_ID || undefined,
     holdMinutes: env.HOLD_MINUTES,
     holdPlacesPerAddress: env.HOLD_PLACES_PER_ADDRESS,
+    refundSettleSeconds: env.REFUND_SETTLE_SECONDS,
     databaseUrl: env.DATABASE_URL,
     jwtSecret: overrides.jwtSecret ?? jwtSecret(env, dataDir),
     logLevel: env.LOG_LEVEL,

@@ -74,7 +74,9 @@ await app.listen({ port: config.port, host: config.host });
 
 const lines = [`\n  Rome ticket shop is running at ${config.publicUrl}`, `  Database: ${database.kind}`];
 if (demo && !demo.accounts) {
-  lines.push('  Demo accounts: made by another instance on this database (see its DATA_DIR/demo-accounts.json).');
+  lines.push(
+    '  Demo accounts: made by another instance on this database (see its DATA_DIR/demo-accounts.json).',
+  );
 } else if (demo?.accounts) {
   const a = demo.accounts;
   lines.push(

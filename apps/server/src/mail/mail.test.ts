@@ -9,14 +9,7 @@ import { makeUser } from '../modules/auth/testing';
 import { createTestApp } from '../test/harness';
 import { plain, smtpServer } from '../test/smtp';
 import { createMailer } from './mailer';
-import {
-  backoffSeconds,
-  claimDue,
-  enqueueMail,
-  MAX_ATTEMPTS,
-  markFailed,
-  markSent,
-} from './outbox';
+import { backoffSeconds, claimDue, enqueueMail, MAX_ATTEMPTS, markFailed, markSent } from './outbox';
 
 describe('password reset through a real SMTP server', () => {
   const smtp = smtpServer();

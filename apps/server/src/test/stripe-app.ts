@@ -16,6 +16,8 @@ export async function stripeTestApp(opts: {
   /** Left out: the app has no publishable key, as the refunds suite runs it. */
   publishableKey?: string;
   deps?: Partial<AppDeps>;
+  /** How often the shop settles pending refunds by itself (config REFUND_SETTLE_SECONDS). */
+  refundSettleSeconds?: number;
 }) {
   const standin = await startStripeStandin();
   const stripe = new Stripe('sk_test_standin', {
@@ -31,6 +33,7 @@ export async function stripeTestApp(opts: {
         webhookSecret: opts.webhookSecret,
         ...(opts.publishableKey ? { publishableKey: opts.publishableKey } : {}),
       },
+      ...(opts.refundSettleSeconds ? { refundSettleSeconds: opts.refundSettleSeconds } : {}),
     },
     { ...opts.deps, stripe },
   );

@@ -3,8 +3,8 @@
  * 'refunded' (its places return to the slot at once, because only paid and holding orders count), the
  * buyer's e-mail is queued, and the refund is marked pending; (2) the money is given back through the
  * provider with an idempotency key, and the refund marked done. If (2) fails (provider down), the order
- * stays refunded-pending and `settlePendingRefunds` (admin CLI `refunds:settle`, and every later refund)
- * finishes it: the buyer never loses the cancellation, and the provider never refunds twice.
+ * stays refunded-pending and `settlePendingRefunds` (the shop's own timer, admin CLI `refunds:settle`,
+ * and every later refund) finishes it: the buyer never loses the cancellation, and the provider never refunds twice.
  */
 import {
   cancellableUntil,
@@ -20,7 +20,7 @@ import {
   romeInstant,
   TICKET_MESSAGES,
 } from '@rome/contract';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, txDb } from '../../db/client';
 import { orders, packages, slots, users } from '../../db/schema';
@@ -171,8 +171,15 @@ export async function settleRefund(deps: RefundDeps, orderId: string): Promise<'
   }
 }
 
-/** Finishes every refund left pending (provider outage, crash between the two steps). */
-export async function settlePendingRefunds(deps: RefundDeps): Promise<{ done: number; pending: number }> {
+/**
+ * Finishes every refund left pending (provider outage, crash between the two steps). `quietFor` leaves
+ * refunds changed in the last milliseconds to the request still settling them (the shop's own timer);
+ * the provider's idempotency key makes a second try harmless anyway.
+ */
+export async function settlePendingRefunds(
+  deps: RefundDeps,
+  quietForMs = 0,
+): Promise<{ done: number; pending: number }> {
   const rows = await deps.db
     .select({ id: orders.id })
     .from(orders)
@@ -181,11 +188,33 @@ export async function settlePendingRefunds(deps: RefundDeps): Promise<{ done: nu
         eq(orders.status, 'refunded'),
         eq(orders.refundStatus, 'pending'),
         isNotNull(orders.providerSessionId),
+        quietForMs > 0 ? lt(orders.updatedAt, new Date(Date.now() - quietForMs)) : undefined,
       ),
     );
   let done = 0;
   for (const r of rows) if ((await settleRefund(deps, r.id)) === 'done') done++;
   return { done, pending: rows.length - done };
+}
+
+/**
+ * The shop settles its pending refunds by itself, every `everyMs`: a refund the provider made while
+ * the shop crashed before writing 'done' needs no one to run `refunds:settle`.
+ */
+export function startRefundSettler(deps: RefundDeps, everyMs: number): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running
+      // A refund changed in the last minute is left to the request settling it now.
+      .then(() => settlePendingRefunds(deps, 60_000))
+      .catch((err) => deps.log?.warn({ err: (err as Error).message }, 'settling pending refunds failed'));
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 /**
