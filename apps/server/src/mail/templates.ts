@@ -87,3 +87,28 @@ export function passwordChangedMail(
     html: simpleHtml(i18n._('Your password was updated'), lines.map(escapeHtml)),
   };
 }
+
+/**
+ * Registration with an address that has an account answers as any registration does (so nobody learns
+ * who has an account here); the owner is told instead.
+ */
+export function accountExistsMail(to: string, i18n: I18n = serverI18n('en')): MailMessage {
+  const subject = i18n._('Someone tried to create a {shop} account with your address', {
+    shop: PRODUCT_NAME,
+  });
+  const lines = [
+    i18n._('Hello,'),
+    i18n._('Someone tried to create a new {shop} account with this e-mail address, which already has one.', {
+      shop: PRODUCT_NAME,
+    }),
+    i18n._(
+      'If it was you, sign in with your password, or choose "Forgot password?" on the sign-in page. If it was not you, you can ignore this e-mail: nothing was changed.',
+    ),
+  ];
+  return {
+    to,
+    subject,
+    text: [...lines, '', PRODUCT_NAME].join('\n\n').replace(/\n\n\n\n/g, '\n\n'),
+    html: simpleHtml(subject, lines.map(escapeHtml)),
+  };
+}

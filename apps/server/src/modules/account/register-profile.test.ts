@@ -32,16 +32,23 @@ describe('POST /api/register/', () => {
     expect((await login(t.app, 'new.person@example.com', body.password)).statusCode).toBe(200);
   });
 
-  it('refuses an address that already has an account, whatever its casing', async () => {
+  it('answers an address that already has an account as any other, makes nothing, and tells the owner', async () => {
     const body = good();
     expect((await register(body)).statusCode).toBe(201);
-    const dup = await register({ ...body, email: body.email.toUpperCase() });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({
-      registered: false,
-      error: 'An account with this email address already exists.',
-      code: 'email_taken',
-    });
+    const before = await t.db.select().from(users).where(eq(users.email, body.email));
+    const dup = await register({ ...body, email: body.email.toUpperCase(), password: 'another pass word' });
+    // Nobody learns from the answer that the address has an account here.
+    expect(dup.statusCode).toBe(201);
+    expect(dup.json()).toEqual({ registered: true });
+    // The account is as it was: its own password signs in, the new one does not.
+    expect(await t.db.select().from(users).where(eq(users.email, body.email))).toEqual(before);
+    expect((await login(t.app, body.email, body.password)).statusCode).toBe(200);
+    expect((await login(t.app, body.email, 'another pass word')).statusCode).toBe(401);
+    // The owner is told by e-mail.
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email));
+    expect(mails.map((m) => m.subject)).toContain(
+      'Someone tried to create a Rome Bus Tickets account with your address',
+    );
   });
 
   it.each([
@@ -110,11 +117,13 @@ describe('POST /api/register/', () => {
     expect(res.json().error).toMatch(/Too many attempts/);
   });
 
-  it('limits sign-up attempts per e-mail address with 429', async () => {
+  it('limits sign-up attempts per e-mail address with 429, so its owner gets at most a few notices', async () => {
     const email = 'target@example.com';
     expect((await register(good({ email }))).statusCode).toBe(201);
-    for (let i = 0; i < 4; i++) expect((await register(good({ email }))).statusCode).toBe(409);
+    for (let i = 0; i < 4; i++) expect((await register(good({ email }))).statusCode).toBe(201);
     expect((await register(good({ email }))).statusCode).toBe(429);
+    const notices = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(notices).toHaveLength(4);
   });
 });
 

@@ -23,7 +23,7 @@ import {
   normalizeEmail,
   setPassword,
 } from '../../lib/users';
-import { passwordChangedMail, resetCodeMail } from '../../mail/templates';
+import { accountExistsMail, passwordChangedMail, resetCodeMail } from '../../mail/templates';
 import { deleteAccount, exportAccountData } from './data-rights';
 import { recordEmailChange, undoEmailChange } from './email-change';
 import {
@@ -70,13 +70,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     try {
       await createUser(app.db, input);
     } catch (err) {
-      if (err instanceof EmailTakenError)
-        throw new HttpError(409, {
-          registered: false,
-          error: AUTH_MESSAGES.emailTaken,
-          code: ERROR_CODES.emailTaken,
-        });
-      throw err;
+      if (!(err instanceof EmailTakenError)) throw err;
+      // The same answer as a new account, so registration tells nobody who has an account here; the
+      // address's owner hears of it (and can sign in or reset the password). The per-address limit
+      // above keeps this from becoming a way to flood someone's inbox.
+      await app.mailer.enqueue(accountExistsMail(normalizeEmail(input.email), requestLanguage(req.headers)));
     }
     return reply.code(201).send({ registered: true });
   });
