@@ -250,9 +250,10 @@ describe('api()', () => {
 
 describe('a write that wants the password again (decision 032)', () => {
   it('asks the page’s prompt, repeats the call with the proof, and reuses it for the next write', async () => {
-    const { api, setStepUpPrompt } = await import('./client');
+    const { api } = await import('./client');
+    const { answerStepUps } = await import('../features/analytics/step-up');
     const prompt = vi.fn(async () => ({ proof: 'proof-1', seconds: 600 }));
-    setStepUpPrompt(prompt);
+    answerStepUps(prompt);
     fetchMock
       .mockResolvedValueOnce(json(200, { access: 'a1' }))
       .mockResolvedValueOnce(
@@ -272,9 +273,10 @@ describe('a write that wants the password again (decision 032)', () => {
   });
 
   it('a cancelled prompt leaves the refusal for the page to show; other 403s never ask', async () => {
-    const { api, setStepUpPrompt } = await import('./client');
+    const { api } = await import('./client');
+    const { answerStepUps } = await import('../features/analytics/step-up');
     const prompt = vi.fn(async () => null);
-    setStepUpPrompt(prompt);
+    answerStepUps(prompt);
     fetchMock
       .mockResolvedValueOnce(json(200, { access: 'a1' }))
       .mockResolvedValueOnce(json(403, { error: 'You do not have permission.', code: 'forbidden' }))

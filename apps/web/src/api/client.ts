@@ -8,15 +8,7 @@
  */
 
 import { i18n } from '@lingui/core';
-import {
-  type ApiAnswer,
-  type ApiKey,
-  type CallInput,
-  callPath,
-  ERROR_CODES,
-  pagePath,
-  STEP_UP_HEADER,
-} from '@rome/contract';
+import { type ApiAnswer, type ApiKey, type CallInput, callPath, pagePath } from '@rome/contract';
 import { appPath, pageLocale, specPathname } from '../i18n/locale';
 import { accessToken, onAccessTokenChange } from '../lib/access-token';
 import { pageKey } from '../lib/page-key';
@@ -153,8 +145,9 @@ async function sessionAccess(handover?: string): Promise<string | null> {
     emitTokenChange();
     return answer.access;
   } catch (err) {
-    // A key of an earlier sign-in (the browser signed out and in since): the next page load has the new one.
-    if (err instanceof ApiError && err.body?.code === ERROR_CODES.pageKeyRequired) return null;
+    // 403: this page's key is of an earlier sign-in (the browser signed out and in since; the next page
+    // load has the new one), or the call did not come from the shop: nothing to forget either way.
+    if (err instanceof ApiError && err.status === 403) return null;
     if (err instanceof ApiError && err.status < 500) tokenStore.clear();
     return null;
   }
@@ -222,44 +215,37 @@ function sendToLogin() {
 }
 
 /**
- * A superuser's write that wants the password again (decision 032) answers 403 step_up_required: the
- * page's prompt (features/analytics StepUpDialog) asks for it, and the call is sent once more with the
- * proof. The proof stays in this tab's memory for its ten minutes, so a run of writes asks once.
+ * A page may answer a 403 itself and have the call sent once more with headers it adds: the
+ * superusers' dashboard asks for the password again (decision 032, features/analytics/step-up.ts).
+ * Kept here as a hook so the storefront's entry carries none of it.
  */
-type StepUpPrompt = () => Promise<{ proof: string; seconds: number } | null>;
-let stepUpPrompt: StepUpPrompt | null = null;
-let stepUp: { proof: string; until: number } | null = null;
-export function setStepUpPrompt(prompt: StepUpPrompt): () => void {
-  stepUpPrompt = prompt;
+export type ForbiddenHook = {
+  /** Headers to send the call once more with, or null to leave the refusal to the page. */
+  retry(res: Response): Promise<Record<string, string> | null>;
+  /** Headers every write carries while the hook is set (a proof still good). */
+  writeHeaders(): Record<string, string>;
+};
+let forbiddenHook: ForbiddenHook | null = null;
+export function setForbiddenHook(hook: ForbiddenHook): () => void {
+  forbiddenHook = hook;
   return () => {
-    if (stepUpPrompt === prompt) stepUpPrompt = null;
+    if (forbiddenHook === hook) forbiddenHook = null;
   };
-}
-const liveStepUp = (): Record<string, string> =>
-  stepUp && stepUp.until > Date.now() ? { [STEP_UP_HEADER]: stepUp.proof } : {};
-
-async function askStepUp(res: Response): Promise<boolean> {
-  if (res.status !== 403 || !stepUpPrompt) return false;
-  const body = await res
-    .clone()
-    .json()
-    .catch(() => null);
-  if (body?.code !== ERROR_CODES.stepUpRequired) return false;
-  const given = await stepUpPrompt();
-  // A margin, so a proof is never sent in its last seconds.
-  if (given) stepUp = { proof: given.proof, until: Date.now() + (given.seconds - 30) * 1000 };
-  return Boolean(given);
 }
 
 export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   if (opts.auth !== false && !tokenStore.access()) await restoreSession();
   const token = opts.auth !== false ? tokenStore.access() : null;
-  const withStepUp = (): Options =>
-    opts.method && opts.method !== 'GET' && token
-      ? { ...opts, headers: { ...opts.headers, ...liveStepUp() } }
+  const write = Boolean(opts.method && opts.method !== 'GET' && token);
+  const withHook = (extra: Record<string, string> = {}): Options =>
+    write && forbiddenHook
+      ? { ...opts, headers: { ...opts.headers, ...forbiddenHook.writeHeaders(), ...extra } }
       : opts;
-  let res = await send(path, withStepUp(), token);
-  if (await askStepUp(res)) res = await send(path, withStepUp(), token);
+  let res = await send(path, withHook(), token);
+  if (res.status === 403 && forbiddenHook) {
+    const extra = await forbiddenHook.retry(res);
+    if (extra) res = await send(path, withHook(extra), token);
+  }
   if (res.status === 401 && token) {
     // Another call may have renewed the pair meanwhile; otherwise renew it now.
     const current = tokenStore.access();

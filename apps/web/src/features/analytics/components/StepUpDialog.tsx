@@ -1,13 +1,14 @@
 /**
  * The superusers' password prompt (decision 032): a reseller key, an agent account or a device's
  * revocation wants the password again, at most ten minutes old. While the dashboard is open it answers
- * the API client's step-up prompt (api/client.ts); the call that asked goes on once confirmed.
+ * the step-up prompt (../step-up.ts); the call that asked goes on once confirmed.
  */
 import { AUTH_MESSAGES } from '@rome/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { call, errorMessage, setStepUpPrompt } from '../../../api/client';
+import { call, errorMessage } from '../../../api/client';
 import { buttonPrimary, buttonSecondary, Dialog } from '../../../components/Dialog';
 import { PasswordField } from '../../../components/PasswordField';
+import { answerStepUps } from '../step-up';
 
 type Answer = { proof: string; seconds: number } | null;
 
@@ -21,7 +22,7 @@ export function StepUpDialog() {
 
   useEffect(
     () =>
-      setStepUpPrompt(
+      answerStepUps(
         () =>
           new Promise<Answer>((resolve) => {
             settle.current?.(null);
