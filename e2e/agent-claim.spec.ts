@@ -25,7 +25,10 @@ test('an agent types the security code and Enter claims the ticket; success, not
   await expect(page.getByRole('button', { name: 'Claim Ticket' })).toBeFocused();
   await page.keyboard.press('Enter');
 
-  await expect(page.getByRole('heading', { name: 'Ticket Claimed' })).toBeVisible();
+  // The result where the agent looks: on screen and focused, though the form above it went away.
+  const claimed = page.getByRole('heading', { name: 'Ticket Claimed' });
+  await expect(claimed).toBeInViewport();
+  await expect(claimed).toBeFocused();
   await expect(page.getByRole('main').getByRole('status')).toHaveText('Ticket claimed successfully.');
   await expect(page.getByText('CLAIMED', { exact: true })).toBeVisible();
   await expect(page.getByText('EXPIRED')).toHaveCount(0);

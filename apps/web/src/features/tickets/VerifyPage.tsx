@@ -14,7 +14,7 @@ import {
   ticketDayStatus,
 } from '@rome/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { claimInfoQuery, claimTicket } from '../../api/tickets';
@@ -35,6 +35,14 @@ export default function VerifyPage() {
   const [done, setDone] = useState<string | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   const claimButton = useRef<HTMLButtonElement>(null);
+  // A claim that succeeded replaces the form, so on a phone the page grows shorter above the agent's
+  // thumb: the result is brought to where they look, and a screen reader reads it from its title.
+  const result = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!done) return;
+    result.current?.focus({ preventScroll: true });
+    result.current?.scrollIntoView({ block: 'center' });
+  }, [done]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -106,7 +114,7 @@ export default function VerifyPage() {
             <span className="inline-block rounded-full bg-green-700 px-3 py-1 text-xs font-bold tracking-wider text-white">
               <Trans>CLAIMED</Trans>
             </span>
-            <h1 className="mt-3 text-2xl font-bold text-stone-900">
+            <h1 ref={result} tabIndex={-1} className="mt-3 text-2xl font-bold text-stone-900 outline-none">
               <Trans>Ticket Claimed</Trans>
             </h1>
             <p className="mt-2 text-stone-700" role="status">
