@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { orderReference } from '@rome/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, UsageError } from '../../cli';
@@ -96,7 +97,7 @@ describe('GET /api/profile/data/', () => {
     expect(data.account).toMatchObject({ id: u.id, email: u.email, phone_number: '3912345678' });
     expect(data.orders).toEqual([
       expect.objectContaining({
-        order_reference: uniqueId,
+        order_reference: orderReference(uniqueId),
         package: pkg.title,
         status: 'paid',
         adults: 2,
@@ -216,7 +217,7 @@ describe('admin CLI: user:export and user:delete', () => {
     const { u, uniqueId } = await customerWithHistory();
     const printed = JSON.parse(await run(t.database, 'user:export', { email: u.email.toUpperCase() }));
     expect(printed.account.email).toBe(u.email);
-    expect(printed.orders[0].order_reference).toBe(uniqueId);
+    expect(printed.orders[0].order_reference).toBe(orderReference(uniqueId));
     const out = await run(t.database, 'user:delete', { email: u.email });
     expect(out).toMatch(/^Deleted the account of /);
     await expect(run(t.database, 'user:export', { email: u.email })).rejects.toBeInstanceOf(UsageError);

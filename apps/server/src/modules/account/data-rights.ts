@@ -19,6 +19,7 @@ import {
   DELETED_ACCOUNT_NAME,
   DELETED_EMAIL_DOMAIN,
   EXPORT_MAX_ACTIVITY_EVENTS,
+  orderReference,
 } from '@rome/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -80,7 +81,8 @@ export async function exportAccountData(db: Db, user: UserRow): Promise<AccountD
       updated_at: user.updatedAt.toISOString(),
     },
     orders: orders.map((o) => ({
-      order_reference: String(o.unique_id),
+      // The reference the buyer knows from the success page, the e-mail and the PDF.
+      order_reference: orderReference(String(o.unique_id)),
       package: String(o.title),
       status: String(o.status),
       selected_date: str(o.selected_date),

@@ -3,6 +3,7 @@
  * call and its idempotency key, a provider outage left pending and settled later, and `charge.refunded`
  * webhooks applied once whatever their number or order.
  */
+import { orderReference } from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders } from '../../db/schema';
@@ -67,6 +68,9 @@ describe('refunds at Stripe', () => {
       refundId: t.standin.refunds.at(-1)!.id,
     });
 
+    // The refund e-mail names the order as the success page, the ticket e-mail and the PDF do.
+    const refundMail = (await refundMails()).at(-1)!;
+    expect(refundMail.text).toContain(`order ${orderReference(order.uniqueId)})`);
     // Stripe then reports the refund it made: applied once, no second e-mail.
     const mails = (await refundMails()).length;
     const event = chargeRefundedEvent(session, { refundId: row.refundId! });

@@ -17,6 +17,7 @@ import {
   INVENTORY_MESSAGES,
   type Locale,
   ORDER_STATE_MESSAGES,
+  orderReference,
   romeInstant,
   TICKET_MESSAGES,
 } from '@rome/contract';
@@ -64,8 +65,8 @@ function refundMail(order: OrderRow, pkg: PackageRow | undefined, when: string, 
   const i18n = serverI18n(locale);
   const title = pkg?.title ?? i18n._('Your ticket');
   const amount = formatEuro(order.amountPaidCents ?? order.totalCents, locale);
-  // The order's first 8 characters, as this e-mail has always named it.
-  const shortId = order.uniqueId.slice(0, 8);
+  // The order's reference as the success page, the ticket e-mail and the PDF show it.
+  const shortId = orderReference(order.uniqueId);
   const why =
     reason === 'sold_out'
       ? i18n._(

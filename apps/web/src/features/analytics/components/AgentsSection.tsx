@@ -5,7 +5,7 @@
  * agent:device-revoke|agent:conflicts` (contract agent-app.api.ts); answer types come from the
  * contract. Every time is Rome time.
  */
-import type { ApiAnswer } from '@rome/contract';
+import { type ApiAnswer, orderReference } from '@rome/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { call, errorMessage } from '../../../api/client';
@@ -435,7 +435,7 @@ function ClaimConflicts() {
           data.conflicts.map((c) => (
             <tr key={c.id} data-testid="claim-conflict" className={stackRow}>
               <Td label="Ticket">
-                <code className="font-semibold">{c.unique_id}</code>
+                <code className="font-semibold">{orderReference(c.unique_id)}</code>
                 <br />
                 <span className="text-stone-600">{c.package_tag}</span>
               </Td>
