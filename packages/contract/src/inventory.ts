@@ -43,6 +43,7 @@ export const INVENTORY_MESSAGES = {
   alreadyRefunded: /*i18n*/ 'This ticket is already refunded.',
   passExpired: /*i18n*/ 'This pass was not used within its validity period and has expired.',
   slotHasOrders: 'This time has bookings and cannot be deleted. Close it instead.',
+  slotPastReadOnly: 'This time has passed and can no longer be changed.',
   badRange: 'The end date must not be before the start date.',
   noSlotsMade: 'Choose at least one day of the week and one time.',
   tooManySlots: `At most ${MAX_SLOTS_PER_STEP} times in one step.`,

@@ -136,6 +136,8 @@ export async function updateSlot(
     const slot = await lockSlot(t, slotId);
     if (!slot) throw notFound('This time does not exist.');
     const now = new Date();
+    // A departure that has left is history: its capacity and state are what it sold with.
+    if (slot.startsAt <= now) throw conflict(INVENTORY_MESSAGES.slotPastReadOnly, ERROR_CODES.slotPast);
     const taken = (await placesTaken(t, [slot.id], now)).get(slot.id) ?? 0;
     if (change.capacity !== undefined && change.capacity < taken) {
       throw conflict(capacityBelowSoldMessage(change.capacity, taken), 'capacity_below_sold');
@@ -166,6 +168,8 @@ export async function deleteSlot(db: Db, userId: string, slotId: string): Promis
     const t = txDb(tx);
     const slot = await lockSlot(t, slotId);
     if (!slot) throw notFound('This time does not exist.');
+    if (slot.startsAt <= new Date())
+      throw conflict(INVENTORY_MESSAGES.slotPastReadOnly, ERROR_CODES.slotPast);
     const [{ n }] = await t.select({ n: count() }).from(orders).where(eq(orders.slotId, slot.id));
     if (n > 0) throw conflict(INVENTORY_MESSAGES.slotHasOrders, ERROR_CODES.slotHasOrders);
     await t.delete(slots).where(eq(slots.id, slot.id));

@@ -386,6 +386,26 @@ describe('editors', () => {
       403,
     );
   });
+
+  it('keeps a time that has passed as it was: neither closed, resized nor deleted', async () => {
+    const slotId = await addSlot(day(40), '07:15', 10);
+    await t.db
+      .update(slots)
+      .set({ startsAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(slots.id, slotId));
+    for (const change of [{ closed: true }, { capacity: 50 }]) {
+      const res = await api('PATCH', `/api/editor/slots/${slotId}/`, editor, change);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        error: 'This time has passed and can no longer be changed.',
+        code: 'slot_past',
+      });
+    }
+    const del = await api('DELETE', `/api/editor/slots/${slotId}/`, editor);
+    expect(del.statusCode).toBe(409);
+    const [row] = await t.db.select().from(slots).where(eq(slots.id, slotId));
+    expect(row).toMatchObject({ capacity: 10, closed: false });
+  });
 });
 
 describe('cancellation and refunds', () => {

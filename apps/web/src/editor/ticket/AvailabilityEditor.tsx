@@ -464,6 +464,7 @@ function SlotRow({
     }
   }
 
+  const started = new Date(slot.starts_at).getTime() <= Date.now();
   const state = slot.closed
     ? 'Closed'
     : slot.status === 'PAST'
@@ -484,57 +485,64 @@ function SlotRow({
             {state}
           </span>
         )}
-        <form
-          className="flex items-center gap-2 sm:ml-auto"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void run(() => updateSlot(slot.id, { capacity: Number(capacity) }));
-          }}
-        >
-          <label className="flex items-center gap-2 text-sm">
-            <span>
-              Capacity<span className="sr-only"> at {when}</span>
-            </span>
-            <input
-              className={`${inputClass} mt-0 w-24`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={100_000}
-              step={1}
-              required
-              value={capacity}
-              onChange={(e) => setCapacity(e.target.value)}
-            />
-          </label>
-          <button type="submit" className={buttonSecondary} disabled={busy}>
-            Save<span className="sr-only"> capacity at {when}</span>
-          </button>
-        </form>
-        <button
-          type="button"
-          className={buttonSecondary}
-          disabled={busy}
-          onClick={() => void run(() => updateSlot(slot.id, { closed: !slot.closed }))}
-        >
-          {slot.closed ? 'Reopen' : 'Close'}
-          <span className="sr-only"> {when}</span>
-        </button>
-        <button
-          type="button"
-          className="rounded-lg px-3 py-2 text-sm font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60"
-          disabled={busy}
-          onClick={() => {
-            if (!window.confirm(`Delete the time ${when}?`)) return;
-            void run(async () => {
-              const answer = await deleteSlot(slot.id);
-              onDeleted(`${when}: ${answer.message}`);
-              return answer;
-            });
-          }}
-        >
-          Delete<span className="sr-only"> {when}</span>
-        </button>
+        {started ? (
+          // A time that has left is kept as it sold (the server refuses changes to it too).
+          <span className="text-sm text-stone-600 sm:ml-auto">Has passed: kept as it was</span>
+        ) : (
+          <>
+            <form
+              className="flex items-center gap-2 sm:ml-auto"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void run(() => updateSlot(slot.id, { capacity: Number(capacity) }));
+              }}
+            >
+              <label className="flex items-center gap-2 text-sm">
+                <span>
+                  Capacity<span className="sr-only"> at {when}</span>
+                </span>
+                <input
+                  className={`${inputClass} mt-0 w-24`}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={100_000}
+                  step={1}
+                  required
+                  value={capacity}
+                  onChange={(e) => setCapacity(e.target.value)}
+                />
+              </label>
+              <button type="submit" className={buttonSecondary} disabled={busy}>
+                Save<span className="sr-only"> capacity at {when}</span>
+              </button>
+            </form>
+            <button
+              type="button"
+              className={buttonSecondary}
+              disabled={busy}
+              onClick={() => void run(() => updateSlot(slot.id, { closed: !slot.closed }))}
+            >
+              {slot.closed ? 'Reopen' : 'Close'}
+              <span className="sr-only"> {when}</span>
+            </button>
+            <button
+              type="button"
+              className="rounded-lg px-3 py-2 text-sm font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60"
+              disabled={busy}
+              onClick={() => {
+                if (!window.confirm(`Delete the time ${when}?`)) return;
+                void run(async () => {
+                  const answer = await deleteSlot(slot.id);
+                  onDeleted(`${when}: ${answer.message}`);
+                  return answer;
+                });
+              }}
+            >
+              Delete<span className="sr-only"> {when}</span>
+            </button>
+          </>
+        )}
       </div>
       {note && <NoteLine note={note} testId="slot-note" />}
     </li>
