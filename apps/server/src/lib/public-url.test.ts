@@ -51,6 +51,27 @@ describe('links without PUBLIC_URL', () => {
     expect(mail.text).not.toContain('localhost');
   });
 
+  it("keep another site's name out of the e-mail a stranger asks for ('Find my tickets')", async () => {
+    const buyer = await createUser(plain.app, plain.db);
+    const { id } = await checkout(plain, buyer, '127.0.0.1:3000');
+    await plain.app.inject({
+      method: 'POST',
+      url: `/api/test-checkout/${id}/pay/`,
+      headers: { ...buyer.auth, host: '127.0.0.1:3000' },
+    });
+    const find = await plain.app.inject({
+      method: 'POST',
+      url: '/api/find-tickets/',
+      headers: { host: 'evil.example' },
+      payload: { email: buyer.email },
+    });
+    expect(find.statusCode).toBe(200);
+    const mails = await plain.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
+    const found = mails.find((m) => m.text.includes('/t/') && !m.text.includes('/verify/'));
+    expect(found?.text).toContain('http://localhost:3000/t/');
+    expect(mails.map((m) => m.text).join(' ')).not.toContain('evil.example');
+  });
+
   it('keep a host that is no plain host name out of links', async () => {
     const buyer = await createUser(plain.app, plain.db);
     const { url } = await checkout(plain, buyer, 'evil.example/phish?');
@@ -70,9 +91,18 @@ describe('links with PUBLIC_URL', () => {
     expect(
       publicUrlFor({ env: 'production', publicUrl: 'https://shop.example', publicUrlSet: true }, req),
     ).toBe('https://shop.example');
+    // Nor does a shop without PUBLIC_URL follow a Host that is not this machine or its network: a
+    // stranger's 'Find my tickets' with `Host: evil.example` put that domain into the owner's e-mail.
     expect(
       publicUrlFor({ env: 'development', publicUrl: 'http://localhost:3000', publicUrlSet: false }, req),
-    ).toBe('http://evil.example');
+    ).toBe('http://localhost:3000');
+    for (const host of ['192.168.1.20:3000', '10.0.0.5:3000', 'shop.localhost:3000', '127.0.0.1:3000'])
+      expect(
+        publicUrlFor(
+          { env: 'development', publicUrl: 'http://localhost:3000', publicUrlSet: false },
+          { protocol: 'http', host },
+        ),
+      ).toBe(`http://${host}`);
     expect(
       publicUrlFor(
         { env: 'development', publicUrl: 'http://localhost:3000', publicUrlSet: false },
