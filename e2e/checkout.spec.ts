@@ -82,9 +82,6 @@ test('buy a dated ticket, see the QR; an agent cannot claim it before its day', 
   await agentPage.goto(`${test.info().project.use.baseURL}/verify/${code}/`);
   await expect(agentPage.getByText('Big Bus Rome by Night')).toBeVisible();
   await agentPage.getByLabel('Agent name').selectOption(agent.name);
-  await agentPage.getByLabel('Security code').fill('000000');
-  await agentPage.getByRole('button', { name: 'Claim Ticket' }).click();
-  await expect(agentPage.getByRole('alert')).toContainText('Invalid agent name or security code.');
   await agentPage.getByLabel('Security code').fill(agent.code);
   await agentPage.getByRole('button', { name: 'Claim Ticket' }).click();
   // The ticket is for tomorrow: refused by the rule the agents' app judges with, and told why; the
