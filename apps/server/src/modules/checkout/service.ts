@@ -24,7 +24,7 @@ import { hitWith, judged, refuseOver } from '../../lib/rate-limit';
 import { EVENT_COLUMNS, serverEventRow } from '../../lib/server-events';
 import type { PaymentProvider } from '../../payments/provider';
 import { chooseSlot, countsPlaces, holdOrder, holdUntil, isSlotId, pricedOrder } from '../orders/hold';
-import { holdAddressOf, replaceBuyerHold } from '../orders/hold-limits';
+import { holdAddressOf, replaceBuyerHold, replacingBuyerHold } from '../orders/hold-limits';
 import { moveOrder } from '../orders/state';
 import { packageTitleIn } from '../orders/words';
 
@@ -204,14 +204,15 @@ export async function createCheckout(
   // The buyer's earlier hold goes back and the address's holds are capped (hold-limits.ts); then the
   // places, counted under a lock: no provider session for a sold-out slot.
   const holdAddress = holdAddressOf(deps.secret, ip ?? 'unknown');
-  await replaceBuyerHold(
-    deps.db,
-    { userId: buyer.id, address: holdAddress },
-    values.places,
-    now,
-    deps.placesPerAddress,
+  const order = await replacingBuyerHold(deps.db, buyer.id, (t) =>
+    replaceBuyerHold(
+      t,
+      { userId: buyer.id, address: holdAddress },
+      values.places,
+      now,
+      deps.placesPerAddress,
+    ).then(() => holdOrder(t, pkg, slot, { ...values, holdAddress }, now, deps.holdMinutes)),
   );
-  const order = await holdOrder(deps.db, pkg, slot, { ...values, holdAddress }, now, deps.holdMinutes);
   let session: { id: string; url: string };
   try {
     session = await openSession();

@@ -17,7 +17,7 @@
 import { createHmac } from 'node:crypto';
 import { CHECKOUT_MESSAGES, ERROR_CODES, HOLD_LIMITS } from '@rome/contract';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, txDb } from '../../db/client';
 import { orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { rowsOf } from '../../lib/limits';
@@ -27,6 +27,19 @@ export const holdAddressOf = (secret: string, ip: string): string =>
   createHmac('sha256', secret).update(`hold-address:${ip}`).digest('base64url');
 
 const live = (now: Date) => and(eq(orders.status, 'pending'), gt(orders.holdExpiresAt, now));
+
+/**
+ * Runs a buyer's release-and-hold as one step: one buyer's checkouts one after another (an advisory
+ * lock on the buyer, for the transaction), so two at once cannot both keep a hold. A hold that is
+ * refused (sold out, the address's cap) rolls the release back: the earlier hold stays.
+ */
+export function replacingBuyerHold<T>(db: Db, userId: string, step: (t: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const t = txDb(tx);
+    await t.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`hold:${userId}`}, 0))`);
+    return step(t);
+  });
+}
 
 /**
  * Ends the buyer's earlier holds and answers what the address holds besides them, in one statement
