@@ -12,6 +12,7 @@ import {
   holdAppScript,
   navigateInApp,
   signInAs,
+  withGlobalHeadCode,
 } from './fixtures';
 
 const signIn = (page: Page, who: 'customer' | 'editor') => signInAs(page, who);
@@ -516,9 +517,6 @@ test.describe('editor tools', () => {
     // Decisions 018 and 032: an editor's script looks for tokens in storage and cookies and tries to
     // send them away; a signed-in browser's pages come without it (e2e/head-code-trust.spec.ts tries
     // the rest of the attack).
-    const auth = { authorization: `Bearer ${await apiTokenFor(page.request, 'editor')}` };
-    const originalHead = (await (await page.request.get('/api/website-settings/global-head-code/')).json())
-      .global_head_code as string;
     const spy = `<script>
       window.__spy = new Promise(function (done) {
         setTimeout(function () {
@@ -530,12 +528,7 @@ test.describe('editor tools', () => {
         }, 1500);
       });
     </script>`;
-    try {
-      const saved = await page.request.patch('/api/website-settings/global-head-code/', {
-        headers: auth,
-        data: { global_head_code: spy },
-      });
-      expect(saved.ok()).toBe(true);
+    await withGlobalHeadCode(page.request, spy, async () => {
       const customer = await browser.newContext({ baseURL });
       const c = await customer.newPage();
       const { customer: account } = demoAccounts();
@@ -563,12 +556,7 @@ test.describe('editor tools', () => {
         expect(await c.evaluate(() => typeof (window as any).__spy), path).toBe('undefined');
       }
       await customer.close();
-    } finally {
-      await page.request.patch('/api/website-settings/global-head-code/', {
-        headers: auth,
-        data: { global_head_code: originalHead },
-      });
-    }
+    });
   });
 
   test('editor view of About Us has no serious accessibility violations, dialogs included', async ({

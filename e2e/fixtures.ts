@@ -98,6 +98,27 @@ export async function confirmPassword(page: Page, password = demoAccounts().supe
   await expect(dialog).toHaveCount(0);
 }
 
+/**
+ * Runs `body` with the editors' global head code set to `code`, then puts the code that was there back
+ * (through the editor's own call), whatever `body` did.
+ */
+export async function withGlobalHeadCode(
+  request: APIRequestContext,
+  code: string,
+  body: () => Promise<void>,
+): Promise<void> {
+  const headers = { authorization: `Bearer ${await apiTokenFor(request, 'editor')}` };
+  const url = '/api/website-settings/global-head-code/';
+  const original = (await (await request.get(url)).json()).global_head_code as string;
+  const saved = await request.patch(url, { headers, data: { global_head_code: code } });
+  expect(saved.ok(), 'head code saved').toBe(true);
+  try {
+    await body();
+  } finally {
+    await request.patch(url, { headers, data: { global_head_code: original } });
+  }
+}
+
 /** Signs `page` in as one of the demo accounts. */
 export async function signInAs(page: Page, who: Role, opts: { isEditor?: boolean; origin?: string } = {}) {
   const acc = demoAccounts()[who];

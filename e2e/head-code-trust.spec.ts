@@ -9,7 +9,7 @@
  * shows nothing made.
  */
 import { expect, test } from '@playwright/test';
-import { apiTokenFor, demoAccounts } from './fixtures';
+import { apiTokenFor, demoAccounts, withGlobalHeadCode } from './fixtures';
 
 const ATTACK = `<script>
 (function () {
@@ -78,93 +78,78 @@ test('an editor’s head code gets no session from a superuser who signs in besi
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const editor = { authorization: `Bearer ${await apiTokenFor(page.request, 'editor')}` };
-  const original = (await (await page.request.get('/api/website-settings/global-head-code/')).json())
-    .global_head_code as string;
-  const saved = await page.request.patch('/api/website-settings/global-head-code/', {
-    headers: editor,
-    data: { global_head_code: ATTACK },
-  });
-  expect(saved.ok()).toBe(true);
-  const context = await browser.newContext({ baseURL });
-  const leaks: string[] = [];
-  await context.route('https://collector.example/**', (route) => {
-    leaks.push(route.request().url());
-    return route.fulfill({ status: 204 });
-  });
-  try {
-    // Tab A: the home page, signed out, with the head code running.
-    const tabA = await context.newPage();
-    await tabA.goto('/');
-    await expect(tabA.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await tabA.evaluate(() => typeof (window as any).__attackNow)).toBe('function');
-
-    // Tab B: the superuser signs in on the sign-in page and opens the home page.
-    const tabB = await context.newPage();
-    const { superuser } = demoAccounts();
-    await tabB.goto('/login');
-    await tabB.getByRole('main').getByLabel('Username').fill(superuser.email);
-    await tabB.getByRole('main').getByLabel('Password', { exact: true }).fill(superuser.password);
-    await tabB.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
-    await expect(tabB).toHaveURL(/\/$/);
-    await tabB.reload();
-    await expect(tabB.getByRole('button', { name: 'Logout' }).first()).toBeAttached();
-    // The signed-in browser's pages come without the head code: nothing of it runs beside the session.
-    expect(await tabB.evaluate(() => typeof (window as any).__attack)).toBe('undefined');
-    // ...and the session works there (the analytics page is a superuser's).
-    await tabB.goto('/analytics');
-    await expect(tabB).toHaveURL(/\/analytics\/?$/);
-    await expect(tabB.getByRole('heading', { level: 1 })).toBeVisible();
-
-    // Tab A stayed open (it swallowed the reload) and now tries everything.
-    const steps = await tabA.evaluate(() => (window as any).__attackNow());
-    expect(steps).toMatchObject({
-      refresh: 403,
-      fetchedKey: false,
-      frameKey: false,
-      gotToken: false,
-      resellerKey: 401,
-      agentAccount: 401,
-      done: true,
+  await withGlobalHeadCode(page.request, ATTACK, async () => {
+    const context = await browser.newContext({ baseURL });
+    const leaks: string[] = [];
+    await context.route('https://collector.example/**', (route) => {
+      leaks.push(route.request().url());
+      return route.fulfill({ status: 204 });
     });
-    // The window it opened is not within its reach (Cross-Origin-Opener-Policy).
-    expect(steps.openedKey).not.toBe(true);
-    expect(steps.openedReach).toBe('blocked');
-    expect(steps.refreshWithKey).toBeUndefined();
-    expect(leaks.join(' ')).not.toMatch(/eyJ|Bearer|key/);
+    try {
+      // Tab A: the home page, signed out, with the head code running.
+      const tabA = await context.newPage();
+      await tabA.goto('/');
+      await expect(tabA.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await tabA.evaluate(() => typeof (window as any).__attackNow)).toBe('function');
 
-    // Nothing was made.
-    const superToken = await apiTokenFor(page.request, 'superuser');
-    const keys = await (
-      await page.request.get('/api/admin/resellers/', { headers: { authorization: `Bearer ${superToken}` } })
-    ).json();
-    expect(keys.resellers.map((r: { name: string }) => r.name)).not.toContain('Head code key');
-    const agents = await (
-      await page.request.get('/api/admin/agent-accounts/', {
-        headers: { authorization: `Bearer ${superToken}` },
-      })
-    ).json();
-    expect(JSON.stringify(agents)).not.toContain('head-code-agent@example.com');
-  } finally {
-    await context.close();
-    await page.request.patch('/api/website-settings/global-head-code/', {
-      headers: editor,
-      data: { global_head_code: original },
-    });
-  }
+      // Tab B: the superuser signs in on the sign-in page and opens the home page.
+      const tabB = await context.newPage();
+      const { superuser } = demoAccounts();
+      await tabB.goto('/login');
+      await tabB.getByRole('main').getByLabel('Username').fill(superuser.email);
+      await tabB.getByRole('main').getByLabel('Password', { exact: true }).fill(superuser.password);
+      await tabB.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+      await expect(tabB).toHaveURL(/\/$/);
+      await tabB.reload();
+      await expect(tabB.getByRole('button', { name: 'Logout' }).first()).toBeAttached();
+      // The signed-in browser's pages come without the head code: nothing of it runs beside the session.
+      expect(await tabB.evaluate(() => typeof (window as any).__attack)).toBe('undefined');
+      // ...and the session works there (the analytics page is a superuser's).
+      await tabB.goto('/analytics');
+      await expect(tabB).toHaveURL(/\/analytics\/?$/);
+      await expect(tabB.getByRole('heading', { level: 1 })).toBeVisible();
+
+      // Tab A stayed open (it swallowed the reload) and now tries everything.
+      const steps = await tabA.evaluate(() => (window as any).__attackNow());
+      expect(steps).toMatchObject({
+        refresh: 403,
+        fetchedKey: false,
+        frameKey: false,
+        gotToken: false,
+        resellerKey: 401,
+        agentAccount: 401,
+        done: true,
+      });
+      // The window it opened is not within its reach (Cross-Origin-Opener-Policy).
+      expect(steps.openedKey).not.toBe(true);
+      expect(steps.openedReach).toBe('blocked');
+      expect(steps.refreshWithKey).toBeUndefined();
+      expect(leaks.join(' ')).not.toMatch(/eyJ|Bearer|key/);
+
+      // Nothing was made.
+      const superToken = await apiTokenFor(page.request, 'superuser');
+      const keys = await (
+        await page.request.get('/api/admin/resellers/', {
+          headers: { authorization: `Bearer ${superToken}` },
+        })
+      ).json();
+      expect(keys.resellers.map((r: { name: string }) => r.name)).not.toContain('Head code key');
+      const agents = await (
+        await page.request.get('/api/admin/agent-accounts/', {
+          headers: { authorization: `Bearer ${superToken}` },
+        })
+      ).json();
+      expect(JSON.stringify(agents)).not.toContain('head-code-agent@example.com');
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 test('a page with head code goes to the sign-in page by loading it afresh, without the head code', async ({
   page,
 }) => {
-  const editor = { authorization: `Bearer ${await apiTokenFor(page.request, 'editor')}` };
-  const original = (await (await page.request.get('/api/website-settings/global-head-code/')).json())
-    .global_head_code as string;
-  await page.request.patch('/api/website-settings/global-head-code/', {
-    headers: editor,
-    data: { global_head_code: '<script>window.__tagged = true;</script>' },
-  });
-  try {
+  await withGlobalHeadCode(page.request, '<script>window.__tagged = true;</script>', async () => {
     await page.goto('/');
     expect(await page.evaluate(() => (window as any).__tagged)).toBe(true);
     // Login in the navigation bar: the app's own link, which would stay in this page.
@@ -172,10 +157,5 @@ test('a page with head code goes to the sign-in page by loading it afresh, witho
     await expect(page).toHaveURL(/\/login\/?$/);
     await expect(page.getByRole('main').getByLabel('Username')).toBeVisible();
     expect(await page.evaluate(() => (window as any).__tagged)).toBeUndefined();
-  } finally {
-    await page.request.patch('/api/website-settings/global-head-code/', {
-      headers: editor,
-      data: { global_head_code: original },
-    });
-  }
+  });
 });
