@@ -285,17 +285,7 @@ function RecurringForm({ tag }: { tag: string }) {
         </label>
         <label className="block text-sm font-semibold">
           Capacity (places per time)
-          <input
-            className={inputClass}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={100_000}
-            step={1}
-            required
-            value={capacity}
-            onChange={(e) => setCapacity(e.target.value)}
-          />
+          <CapacityInput className={inputClass} value={capacity} onChange={setCapacity} />
         </label>
       </div>
       <fieldset>
@@ -501,16 +491,10 @@ function SlotRow({
                 <span>
                   Capacity<span className="sr-only"> at {when}</span>
                 </span>
-                <input
+                <CapacityInput
                   className={`${inputClass} mt-0 w-24`}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={100_000}
-                  step={1}
-                  required
                   value={capacity}
-                  onChange={(e) => setCapacity(e.target.value)}
+                  onChange={setCapacity}
                 />
               </label>
               <button type="submit" className={buttonSecondary} disabled={busy}>
@@ -546,5 +530,30 @@ function SlotRow({
       </div>
       {note && <NoteLine note={note} testId="slot-note" />}
     </li>
+  );
+}
+
+/** A slot's capacity: a whole number of places, 0 to 100,000 (the server's rule). */
+function CapacityInput({
+  className,
+  value,
+  onChange,
+}: {
+  className: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <input
+      className={className}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={100_000}
+      step={1}
+      required
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
