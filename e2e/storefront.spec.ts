@@ -3,7 +3,7 @@
  * (spec §2, §8, §9), in Chromium against the real server and its seeded demo shop.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { expectNoSeriousA11yViolations, signInAs } from './fixtures';
 
 type Folder = { id: number; name: string; company_slug: string; active: boolean };
 type Pkg = { package_tag: string; title: string; duration: string; folder: number };
@@ -254,14 +254,8 @@ test.describe('navigation bar', () => {
   });
 
   test('logged in: Home, Purchase History, Agent Points, Profile, Logout', async ({ page }) => {
-    // A signed-in browser: the e-mail kept, and the session cookie answering an access token.
-    await page.route(/\/api\/session\/refresh\/?$/, (route) =>
-      route.fulfill({ json: { access: 'test-access' } }),
-    );
-    await page.route(/\/api\/check-editor\/?$/, (route) => route.fulfill({ json: { is_editor: false } }));
-    await page.addInitScript(() => {
-      localStorage.setItem('email', 'visitor@example.com');
-    });
+    // A signed-in browser: the demo customer's real session (cookie, page key, access token).
+    await signInAs(page, 'customer');
     await page.goto('/offer');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Purchase History' })).toHaveAttribute('href', '/yourticket');
