@@ -285,7 +285,17 @@ function RecurringForm({ tag }: { tag: string }) {
         </label>
         <label className="block text-sm font-semibold">
           Capacity (places per time)
-          <CapacityInput className={inputClass} value={capacity} onChange={setCapacity} />
+          <input
+            className={inputClass}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100_000}
+            step={1}
+            required
+            value={capacity}
+            onChange={(e) => setCapacity(e.target.value)}
+          />
         </label>
       </div>
       <fieldset>
@@ -491,10 +501,16 @@ function SlotRow({
                 <span>
                   Capacity<span className="sr-only"> at {when}</span>
                 </span>
-                <CapacityInput
+                <input
                   className={`${inputClass} mt-0 w-24`}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={100_000}
+                  step={1}
+                  required
                   value={capacity}
-                  onChange={setCapacity}
+                  onChange={(e) => setCapacity(e.target.value)}
                 />
               </label>
               <button type="submit" className={buttonSecondary} disabled={busy}>
@@ -530,30 +546,5 @@ function SlotRow({
       </div>
       {note && <NoteLine note={note} testId="slot-note" />}
     </li>
-  );
-}
-
-/** A slot's capacity: a whole number of places, 0 to 100,000 (the server's rule). */
-function CapacityInput({
-  className,
-  value,
-  onChange,
-}: {
-  className: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <input
-      className={className}
-      type="number"
-      inputMode="numeric"
-      min={0}
-      max={100_000}
-      step={1}
-      required
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-    />
   );
 }
