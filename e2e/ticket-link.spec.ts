@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { demoAccounts, expectNoSeriousA11yViolations } from './fixtures';
-import { buyTicket, ticketLinkInOutbox } from './tickets';
+import { buyTicket, findConfirmLinkInOutbox, findConfirmMailCount, ticketLinkInOutbox } from './tickets';
 
 // A purchase, two phones, two axe scans and a PDF in one journey: 30 s ran out on a busy 2-core machine.
 test.describe.configure({ timeout: 90_000 });
@@ -69,13 +69,26 @@ test('the ticket link opens without a sign-in, works offline once opened, and 40
   await expect(tab.getByRole('heading', { name: 'This ticket link is not valid' })).toBeVisible();
   await expect(tab.getByRole('link', { name: 'Find my tickets' })).toBeVisible();
 
-  // 'Find my tickets' sends new links: the old one stops working.
+  // 'Find my tickets' first mails a link to the address; opened there, it sends new links and the old
+  // one stops working (a stranger who knows the address cannot end it).
   await tab.getByRole('link', { name: 'Find my tickets' }).click();
   await expect(tab.getByRole('heading', { name: 'Find My Tickets' })).toBeVisible();
   await expectNoSeriousA11yViolations(tab);
+  const asked = findConfirmMailCount();
   await tab.getByRole('main').getByLabel('Email Address').fill(demoAccounts().customer.email);
   await tab.getByRole('button', { name: 'Send My Ticket Links' }).click();
   await expect(tab.getByTestId('find-sent')).toContainText('If this address has tickets with us');
+  // Nothing changed yet: the link still opens.
+  await tab.goto(path);
+  await expect(tab.getByTestId('ticket-qr')).toBeVisible();
+  const confirm = await findConfirmLinkInOutbox(asked + 1);
+  await tab.goto(confirm);
+  await expect(tab.getByTestId('find-confirm')).toBeVisible();
+  await tab.screenshot({ path: test.info().outputPath('find-confirm.png') });
+  await tab.getByRole('button', { name: 'Get my ticket links' }).click();
+  await expect(tab.getByTestId('find-confirm').getByRole('status')).toHaveText(
+    'Your new ticket links are on their way to your e-mail. The links sent before no longer work.',
+  );
   // (The page itself may come from the browser's cache; the ticket's answer is asked for each time.)
   await tab.goto(path);
   await expect(tab.getByRole('heading', { name: 'This ticket link is not valid' })).toBeVisible();

@@ -28,6 +28,27 @@ function claimCodesInOutbox(): string[] {
     .filter((c): c is string => Boolean(c));
 }
 
+/**
+ * The link of 'Find my tickets' first e-mail (the page with `#confirm=`), once `count` such e-mails
+ * exist (the outbox folder keeps them all; the newest file names sort last).
+ */
+export async function findConfirmLinkInOutbox(count: number): Promise<string> {
+  let links: string[] = [];
+  await expect
+    .poll(() => {
+      links = outboxMails().flatMap(
+        (text) => /https?:\/\/\S+\/find-tickets#confirm=[\w.-]+/.exec(text) ?? [],
+      );
+      return links.length;
+    })
+    .toBeGreaterThanOrEqual(count);
+  return links.at(-1)!;
+}
+
+/** How many 'Find my tickets' first e-mails the outbox holds. */
+export const findConfirmMailCount = () =>
+  outboxMails().filter((text) => text.includes('/find-tickets#confirm=')).length;
+
 /** The ticket link (/t/{token}) in the ticket e-mail whose claim code is `code` (issue #18). */
 export function ticketLinkInOutbox(code: string): string {
   const mail = outboxMails().find((text) => text.includes(`/verify/${code}/`));

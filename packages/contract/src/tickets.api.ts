@@ -8,6 +8,7 @@ import { endpoint, errors } from './endpoint';
 import { refundResponseSchema } from './inventory.schema';
 import {
   findTicketsBodySchema,
+  findTicketsConfirmBodySchema,
   pdfFileSchema,
   ticketLinkSchema,
   ticketMessageSchema,
@@ -107,10 +108,22 @@ export const ticketsApi = {
     tag: 'tickets',
     access: 'public',
     description:
-      'The same answer whether or not the address has tickets (and it takes as long). Each ticket gets ' +
-      'a new link (earlier links stop working). Limited per address and per client (429).',
+      'The same answer whether or not the address has tickets (and it takes as long). An address with ' +
+      'tickets gets an e-mail with a link (good for an hour) that asks for the new links: nobody but ' +
+      "the address's owner can end the links sent before. Limited per address and per client (429).",
     body: findTicketsBodySchema,
     invalid: 'Please enter a valid email address.',
+    responses: { 200: ticketMessageSchema, 400: errors[400], 429: errors[429] },
+  }),
+  'POST /api/find-tickets/confirm/': endpoint({
+    summary: "'Find my tickets', second step: the e-mail's link sends the new ticket links",
+    tag: 'tickets',
+    access: 'public',
+    description:
+      'The token from the e-mail of POST /api/find-tickets/ (its page address, after #confirm=). Each paid ' +
+      'ticket of the address gets a new link, e-mailed to it; the links sent before stop working. A bad ' +
+      'or expired token is 400; bad tokens are limited per client (429).',
+    body: findTicketsConfirmBodySchema,
     responses: { 200: ticketMessageSchema, 400: errors[400], 429: errors[429] },
   }),
 } as const;

@@ -78,6 +78,11 @@ export const findTicketsBodySchema = z
   })
   .meta({ examples: [{ email: 'ada@example.com' }] });
 
+/** POST find-tickets/confirm/: the token of the e-mail's link. */
+export const findTicketsConfirmBodySchema = z
+  .object({ token: z.string().min(1).max(300) })
+  .meta({ examples: [{ token: '1764300000.8c0f...' }] });
+
 /** The one answer of 'Find my tickets', whether or not the address has tickets. */
 export const ticketMessageSchema = z
   .object({ message: z.string() })

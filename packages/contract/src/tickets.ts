@@ -16,7 +16,11 @@ export const TICKET_LINK_MESSAGES = {
   notFound: /*i18n*/ 'This ticket link is not valid. It may have been replaced by a newer one.',
   /** The same words whether or not the address has tickets (nobody learns who bought here). */
   findSent:
-    /*i18n*/ 'If this address has tickets with us, their links are on their way to it. Please check your e-mail (and the spam folder).',
+    /*i18n*/ 'If this address has tickets with us, an e-mail is on its way to it: open the link in it to get your ticket links. Please check your e-mail (and the spam folder).',
+  /** After the owner opened the e-mail's link and asked: the new links go out, the old ones end. */
+  findConfirmed:
+    /*i18n*/ 'Your new ticket links are on their way to your e-mail. The links sent before no longer work.',
+  findConfirmInvalid: /*i18n*/ 'This link is invalid or has expired. Please ask for your tickets again.',
   resent: /*i18n*/ 'A new ticket link is on its way to your e-mail address. The old link no longer works.',
 } as const;
 

@@ -67,8 +67,8 @@ describe('links without PUBLIC_URL', () => {
     });
     expect(find.statusCode).toBe(200);
     const mails = await plain.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
-    const found = mails.find((m) => m.text.includes('/t/') && !m.text.includes('/verify/'));
-    expect(found?.text).toContain('http://localhost:3000/t/');
+    const found = mails.find((m) => m.text.includes('#confirm='));
+    expect(found?.text).toContain('http://localhost:3000/find-tickets#confirm=');
     expect(mails.map((m) => m.text).join(' ')).not.toContain('evil.example');
   });
 

@@ -181,3 +181,32 @@ ${button(l.url, i18n._('Open your ticket'))}
     html,
   };
 }
+
+/**
+ * 'Find my tickets', first step: a link to the address that asks for new links. Only the address's
+ * owner can end the links sent before (a stranger who knows the address gets this e-mail sent, and
+ * nothing else happens). The link is good for an hour.
+ */
+export function findTicketsConfirmMail(
+  url: string,
+  { locale, i18n }: MailLanguage,
+): { subject: string; text: string; html: string } {
+  const subject = i18n._('Your ticket links: one step left');
+  const intro = i18n._(
+    'Somebody (we hope you) asked for the links of the tickets bought with this e-mail address. Open this link within an hour to get them: each ticket gets a new link, and the links sent before stop working.',
+  );
+  const label = i18n._('Get my ticket links');
+  const ignore = i18n._(
+    'If you did not ask for this, you can ignore this e-mail: your tickets and their links stay as they are.',
+  );
+  const text = [intro, '', url, '', ignore, '', 'Rome Bus Tickets', ''].join('\n');
+  const html = `<!doctype html><html lang="${locale}"><body style="margin:0;padding:24px;background:#f5f5f4;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c1917">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;overflow:hidden">
+<div style="background:${BRAND};padding:18px 24px;color:#ffffff;font-size:20px;font-weight:700">Rome Bus Tickets</div>
+<div style="padding:24px">
+<p style="margin:0 0 16px;font-size:15px">${escapeHtml(intro)}</p>
+${button(url, label)}
+<p style="margin:16px 0 0;font-size:13px;color:#57534e">${escapeHtml(ignore)}</p>
+</div></div></body></html>`;
+  return { subject, text, html };
+}

@@ -230,6 +230,7 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   },
   // Answers no sooner than 400 ms on purpose.
   'POST /api/find-tickets/': { fields: ['email'], fuzzRuns: 6 },
+  'POST /api/find-tickets/confirm/': { fields: ['token'] },
 
   // inventory
   'GET /api/packages/:tag/availability/': { params: { tag: 'packageTag' }, expect: { anonymous: 200 } },

@@ -3,11 +3,14 @@
  * same transaction as the e-mail: the links sent before stop working at once, and a link that was
  * forwarded or leaked is ended by asking for the tickets again (decision 019).
  * - From the purchase history: the buyer's own paid ticket, to the account's address, with its PDF.
- * - 'Find my tickets': the paid tickets bought with an address, to that address only. The caller
- *   answers the same whether or not there were any.
+ * - 'Find my tickets': the paid tickets bought with an address, to that address only, once its owner
+ *   opened the link of a first e-mail (a stranger who knows the address cannot end its links). The
+ *   caller answers the same whether or not there were any.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   ERROR_CODES,
+  type Locale,
   localizedPath,
   pagePath,
   TICKET_LINK_MESSAGES,
@@ -21,7 +24,12 @@ import { serverI18n } from '../../i18n/catalog';
 import { conflict, notFound } from '../../lib/errors';
 import { findUserByEmail } from '../../lib/users';
 import { enqueueMail, type MailAttachment } from '../../mail/outbox';
-import { type TicketLinkLine, ticketCounts, ticketLinksMail } from '../../mail/ticket-mail';
+import {
+  findTicketsConfirmMail,
+  type TicketLinkLine,
+  ticketCounts,
+  ticketLinksMail,
+} from '../../mail/ticket-mail';
 import type { Storage } from '../../storage/storage';
 import { visitText } from '../orders/refunds';
 import { issueLink, ownTicket, type TicketFacts, ticketFacts } from '../orders/ticket-link';
@@ -88,17 +96,60 @@ export async function resendOwnTicket(deps: ResendDeps, userId: string, uniqueId
   return { message: TICKET_LINK_MESSAGES.resent };
 }
 
+/** How long the link of 'Find my tickets' works. */
+export const FIND_CONFIRM_SECONDS = 3600;
+
+const findMac = (secret: string, userId: string, expires: number) =>
+  createHmac('sha256', secret).update(`find-tickets:${userId}:${expires}`).digest('base64url');
+
+/** The token in the link of the first e-mail: the account, an expiry, and the shop's HMAC of both. */
+export function findConfirmToken(secret: string, userId: string, now = Date.now()): string {
+  const expires = Math.floor(now / 1000) + FIND_CONFIRM_SECONDS;
+  return `${expires}.${userId}.${findMac(secret, userId, expires)}`;
+}
+
+/** The account a token names while it is good, else null. */
+function findTokenAccount(secret: string, token: string): string | null {
+  const [expiresText, userId, mac] = token.split('.');
+  const expires = Number(expiresText);
+  if (!Number.isInteger(expires) || expires <= Date.now() / 1000 || !userId || !mac) return null;
+  const want = Buffer.from(findMac(secret, userId, expires));
+  const got = Buffer.from(mac);
+  return want.length === got.length && timingSafeEqual(want, got) ? userId : null;
+}
+
+export type FindDeps = ResendDeps & { secret: string };
+
 /**
- * 'Find my tickets': e-mails the links of the paid tickets bought with `email` to that address (the
- * account's own, as stored). Nothing is sent for an address without an account or without tickets;
- * the caller's answer is the same either way.
+ * 'Find my tickets', first step: to an address with paid tickets, an e-mail with a link (good for an
+ * hour) that asks for new links. Nothing is sent for an address without an account or tickets, and
+ * no link changes here: only the address's owner, by opening the e-mail, ends the links sent before.
+ * The caller's answer is the same either way.
  */
-export async function findMyTickets(deps: ResendDeps, email: string): Promise<void> {
+export async function findMyTickets(deps: FindDeps, email: string, locale: Locale): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user || user.deletedAt) return;
+  const tickets = await ticketFacts(deps.db, and(eq(orders.userId, user.id), eq(orders.status, 'paid')));
+  if (tickets.length === 0) return;
+  const url = `${deps.publicUrl}${localizedPath(locale, pagePath('/find-tickets'))}#confirm=${findConfirmToken(deps.secret, user.id)}`;
+  await enqueueMail(deps.db, {
+    to: user.email,
+    ...findTicketsConfirmMail(url, { locale, i18n: serverI18n(locale) }),
+  });
+}
+
+/**
+ * 'Find my tickets', second step, from the e-mail's link: the paid tickets get new links, e-mailed to
+ * the address. False for a token that is not good (made up, altered, expired, a deleted account).
+ */
+export async function confirmFindTickets(deps: FindDeps, token: string): Promise<boolean> {
+  const userId = findTokenAccount(deps.secret, token);
+  if (!userId) return false;
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.deletedAt) return false;
   const tickets = (
     await ticketFacts(deps.db, and(eq(orders.userId, user.id), eq(orders.status, 'paid')))
   ).slice(0, FIND_MAX);
-  if (tickets.length === 0) return;
-  await sendNewLinks(deps, user.email, tickets, 'find');
+  if (tickets.length > 0) await sendNewLinks(deps, user.email, tickets, 'find');
+  return true;
 }

@@ -1,6 +1,8 @@
 import {
   AUTH_MESSAGES,
+  DEFAULT_LOCALE,
   isEmail,
+  localeFromAcceptLanguage,
   localizedPath,
   ORDER_STATE_CODE,
   pagePath,
@@ -11,7 +13,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route, signedIn } from '../../lib/contract-route';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
-import { enforce } from '../../lib/rate-limit';
+import { enforce, hit, peek } from '../../lib/rate-limit';
 import { atLeast } from '../../lib/timing';
 import { normalizeEmail } from '../../lib/users';
 import { refundOrder } from '../orders/refunds';
@@ -26,7 +28,7 @@ import {
 } from '../orders/ticket-link';
 import { pdfFileName, ticketPdf } from '../orders/ticket-pdf';
 import { ticketQrPng } from '../orders/ticket-qr';
-import { findMyTickets, resendOwnTicket } from './resend';
+import { confirmFindTickets, findMyTickets, resendOwnTicket } from './resend';
 import { findOwnOrder, listTickets } from './service';
 import { googleWalletSaveUrl } from './wallet/google';
 import { appleConfigOf, googleConfigOf, sendApplePass } from './wallet/routes';
@@ -35,6 +37,8 @@ import { paidWalletTicket, walletAvailability } from './wallet/service';
 /** 'Find my tickets' sends e-mail: per address and per client, every request counts. */
 const FIND_PER_EMAIL = { max: 3, windowSeconds: 3600 } as const;
 const FIND_PER_CLIENT = { max: 10, windowSeconds: 3600 } as const;
+/** Wrong tokens of the e-mail's link from one client before it waits (a good token always works). */
+const FIND_CONFIRM_MISSES = { max: 20, windowSeconds: 3600 } as const;
 /** Re-sends from the purchase history, per buyer. */
 const RESEND_PER_USER = { max: 10, windowSeconds: 3600 } as const;
 /** 'Find my tickets' answers no sooner than this, so its timing does not tell whether there were any. */
@@ -54,6 +58,7 @@ const linkHeaders = (reply: FastifyReply, cache: string) =>
 export const ticketRoutes: FastifyPluginAsync = async (app) => {
   const publicUrl = (req: FastifyRequest) => publicUrlFor(app.config, req);
   const deps = (req: FastifyRequest) => ({ db: app.db, storage: app.storage, publicUrl: publicUrl(req) });
+  const findDeps = (req: FastifyRequest) => ({ ...deps(req), secret: app.config.jwtSecret });
 
   /**
    * The ticket a link opens. A good link always opens (a hotel's address where someone tried wrong
@@ -182,8 +187,25 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
         FIND_PER_CLIENT.windowSeconds,
       );
       await enforce(app.db, `findTickets:email:${email}`, FIND_PER_EMAIL.max, FIND_PER_EMAIL.windowSeconds);
-      await findMyTickets(deps(req), email);
+      // Links in e-mails are the shop's own address, and the e-mail speaks the page's language.
+      const locale = localeFromAcceptLanguage(req.headers['accept-language']) ?? DEFAULT_LOCALE;
+      await findMyTickets(findDeps(req), email, locale);
       return { message: TICKET_LINK_MESSAGES.findSent };
     }),
   );
+
+  /** The e-mail's link asks for the new links; a bad token is counted against the client. */
+  route(app, 'POST /api/find-tickets/confirm/', async (req) => {
+    const key = `findTickets:confirm:${req.ip}`;
+    if ((await peek(app.db, key)) >= FIND_CONFIRM_MISSES.max)
+      throw new HttpError(429, {
+        error: AUTH_MESSAGES.tooManyAttempts,
+        retry_after: FIND_CONFIRM_MISSES.windowSeconds,
+      });
+    if (!(await confirmFindTickets(findDeps(req), req.body.token.trim()))) {
+      await hit(app.db, key, FIND_CONFIRM_MISSES.max, FIND_CONFIRM_MISSES.windowSeconds);
+      throw badRequest(TICKET_LINK_MESSAGES.findConfirmInvalid);
+    }
+    return { message: TICKET_LINK_MESSAGES.findConfirmed };
+  });
 };

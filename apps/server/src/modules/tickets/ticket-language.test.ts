@@ -144,7 +144,9 @@ describe('an Italian order', () => {
     expect(mail.text).toMatch(
       /\nBig Bus Rome by Night, (lun|mar|mer|gio|ven|sab|dom) \d{1,2} [a-z]{3} \d{4}, 21:00\n/,
     );
-    expect(mail.text).toMatch(/Rimborso: \d+,\d\d\u00a0€ \(ordine Rome Bus Tickets [\w-]{8}\)\./);
+    expect(mail.text).toMatch(
+      /Rimborso: \d+,\d\d\u00a0€ \(ordine Rome Bus Tickets [A-Z0-9]{4}-[A-Z0-9]{4}\)\./,
+    );
     expect(mail.text).toContain('Il denaro arriva sulla tua carta entro 5-10 giorni lavorativi.');
     expect(mail.html).toContain('Rimborso: ');
 
@@ -156,9 +158,14 @@ describe('an Italian order', () => {
 });
 
 describe("'Find my tickets' speaks the newest order's language", () => {
+  /** 'Find my tickets' and then the first e-mail's link, as the address's owner does. */
   const find = async (email: string, ip: string) => {
     const res = await api('POST', '/api/find-tickets/', undefined, { email }, ip);
     expect(res.statusCode).toBe(200);
+    const first = (await mailsTo(email)).find((m) => m.text.includes('#confirm='))!;
+    const token = /#confirm=([\w.-]+)/.exec(first.text)![1];
+    const confirmed = await api('POST', '/api/find-tickets/confirm/', undefined, { token }, ip);
+    expect(confirmed.statusCode).toBe(200);
   };
 
   it('newest Italian: every ticket of the e-mail in Italian, links under /it', async () => {

@@ -17,6 +17,7 @@ import { buyTicket } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
 import { plain, smtpServer } from '../../test/smtp';
 import { createUser, type TestUser } from '../../test/users';
+import { findConfirmToken } from './resend';
 
 const smtp = smtpServer();
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -277,7 +278,7 @@ describe('re-send from the purchase history', () => {
 });
 
 describe("'Find my tickets'", () => {
-  it('answers the same for an address with and without tickets, and mails only the buyer', async () => {
+  it('answers the same for an address with and without tickets; only the owner, from the e-mail, gets new links', async () => {
     const customer = await createUser(t.app, t.db, { name: 'Fiona Finder' });
     await buy(customer);
     await buy(customer);
@@ -303,18 +304,43 @@ describe("'Find my tickets'", () => {
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, nobody))).toEqual([]);
     expect(await lastMail(other.email, 'Your ticket link')).toBeUndefined();
 
-    // The e-mail reaches the buyer's address only, with a new link per paid ticket.
-    const delivered = await (async () => {
+    // The buyer's address gets a first e-mail only: its link asks for the new links. Nothing has
+    // changed yet, so a stranger who knows the address cannot end its links.
+    const first = await (async () => {
       for (;;) {
         const m = smtp.received.find(
-          (r) => r.to.includes(customer.email) && plain(r.raw).includes('Your ticket links'),
+          (r) => r.to.includes(customer.email) && plain(r.raw).includes('one step left'),
         );
         if (m) return m;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
-    expect(delivered.to).toEqual([customer.email]);
-    const mail = (await lastMail(customer.email, 'Your ticket links'))!;
+    expect(first.to).toEqual([customer.email]);
+    const unchanged = (
+      await t.db.select({ hash: orders.linkTokenHash }).from(orders).where(eq(orders.userId, customer.id))
+    ).map((r) => r.hash);
+    expect(unchanged.sort()).toEqual([...before].sort());
+    const step = (await lastMail(customer.email, 'Your ticket links: one step left'))!;
+    const token = /\/find-tickets#confirm=([\w.-]+)/.exec(step.text)![1];
+
+    // A made-up, altered or expired token changes nothing.
+    const secret = t.app.config.jwtSecret;
+    for (const bad of [
+      'nope',
+      `${token}x`,
+      findConfirmToken(secret, customer.id, Date.now() - 2 * 3600_000),
+      findConfirmToken('another shop secret, long enough to be one', customer.id),
+    ]) {
+      const res = await api('POST', '/api/find-tickets/confirm/', undefined, { token: bad }, '198.51.100.5');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(TICKET_LINK_MESSAGES.findConfirmInvalid);
+    }
+
+    // The owner opens the link and asks: a new link per paid ticket, e-mailed to the address only.
+    const confirmed = await api('POST', '/api/find-tickets/confirm/', undefined, { token }, '198.51.100.6');
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ message: TICKET_LINK_MESSAGES.findConfirmed });
+    const mail = (await lastMail(customer.email, 'Your ticket links', '/t/'))!;
     const tokens = [...mail.text.matchAll(new RegExp(TOKEN_IN_TEXT, 'g'))].map((m) => m[1]);
     expect(tokens).toHaveLength(2);
     const after = (

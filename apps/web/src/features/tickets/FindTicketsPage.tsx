@@ -1,6 +1,9 @@
 /**
  * 'Find my tickets' (decision 019): a buyer who lost the ticket e-mail gets the links of the paid tickets
  * bought with an address sent to that address. The answer is the same whether or not it has tickets.
+ * It takes two steps: the address first gets an e-mail whose link opens this page with `#confirm=...`;
+ * asking from there sends the new links (and ends the old ones). A stranger who knows the address can
+ * only make that first e-mail go out.
  */
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -11,7 +14,11 @@ import { errorMessage } from '../../api/client';
 import { AuthCard, FormError, linkClass, SubmitButton, TextField } from '../../components/form';
 import { usePageTitle } from '../../components/usePageTitle';
 import { contractText } from '../../lib/contractText';
-import { findTickets } from './api';
+import { confirmFindTickets, findTickets } from './api';
+
+/** The token of the e-mail's link, kept in the fragment so it never reaches a server log or a Referer. */
+const confirmToken = (): string | null =>
+  typeof window === 'undefined' ? null : (/[#&]confirm=([^&]+)/.exec(window.location.hash)?.[1] ?? null);
 
 export default function FindTicketsPage() {
   const { t } = useLingui();
@@ -20,6 +27,22 @@ export default function FindTicketsPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  const [token] = useState(confirmToken);
+  const [confirmed, setConfirmed] = useState<string | null>(null);
+
+  async function onConfirm() {
+    if (busy || !token) return;
+    setError(null);
+    setBusy(true);
+    try {
+      setConfirmed(i18n._((await confirmFindTickets(token)).message));
+      // Used: out of the address bar and the history.
+      window.history.replaceState(window.history.state, '', window.location.pathname);
+    } catch (err) {
+      setError(errorMessage(err, t`Something went wrong! Please try again.`));
+    }
+    setBusy(false);
+  }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -46,6 +69,32 @@ export default function FindTicketsPage() {
       subtitle={t`Lost your ticket e-mail? Enter the e-mail address you bought with, and we send the links to your tickets to it again.`}
     >
       <FormError message={error} />
+      {token && (
+        <div className="mb-6 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200" data-testid="find-confirm">
+          {confirmed ? (
+            <p role="status" className="text-green-900">
+              {confirmed}
+            </p>
+          ) : (
+            <>
+              <p className="text-stone-800">
+                <Trans>
+                  Ask for your ticket links now: each ticket gets a new link by e-mail, and the links sent
+                  before stop working.
+                </Trans>
+              </p>
+              <button
+                type="button"
+                onClick={() => void onConfirm()}
+                disabled={busy}
+                className="mt-3 w-full rounded-lg bg-brand px-4 py-3 font-semibold text-white disabled:opacity-60"
+              >
+                <Trans>Get my ticket links</Trans>
+              </button>
+            </>
+          )}
+        </div>
+      )}
       {sent && (
         <p
           role="status"

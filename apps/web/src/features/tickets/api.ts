@@ -20,6 +20,10 @@ export const linkPdfUrl = (token: string) => `/api/ticket-links/${encodeURICompo
 export const findTickets = (email: string) =>
   call('POST /api/find-tickets/', { body: { email } }, { auth: false });
 
+/** The second step, from the e-mail's link (its token after #confirm=). */
+export const confirmFindTickets = (token: string) =>
+  call('POST /api/find-tickets/confirm/', { body: { token } }, { auth: false });
+
 export const resendTicket = (uniqueId: string) =>
   call('POST /api/tickets/:uniqueId/resend/', { params: { uniqueId } });
 
