@@ -330,11 +330,13 @@ describe('bookings', () => {
     const octoTries = Array.from({ length: 8 }, () =>
       octo(keyA, 'POST', '/bookings', reserveBody(id, ['adult'])),
     );
-    const webTries = Array.from({ length: 8 }, () =>
+    // Eight web buyers, one checkout each (a buyer's next checkout would replace their own hold).
+    const webBuyers = await Promise.all(Array.from({ length: 8 }, () => createUser(t.app, t.db)));
+    const webTries = webBuyers.map((webBuyer) =>
       t.app.inject({
         method: 'POST',
         url: '/api/create-checkout-session/',
-        headers: buyer.auth,
+        headers: webBuyer.auth,
         payload: {
           package_identifier: TAG,
           slot_id: '',
