@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { orderReference } from '@rome/contract';
 import {
   confirmPassword,
   demoAccounts,
@@ -167,7 +168,8 @@ test('a superuser makes an agent account, revokes its device and sees a ticket c
   const conflicts = page.getByRole('region', { name: 'Tickets claimed twice' });
   const rows = conflicts.getByTestId('claim-conflict');
   // Newest first.
-  await expect(rows.first()).toContainText(uniqueId);
+  // Named by the order's reference, as the buyer's e-mail and PDF name it.
+  await expect(rows.first()).toContainText(orderReference(uniqueId));
   const cells = rows.first().getByRole('cell');
   await expect(cells.nth(0)).toContainText('BB-24');
   await expect(cells.nth(1)).toContainText(`${agentName} · Termini tablet ${stamp}`);
