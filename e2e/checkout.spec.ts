@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { addDays, romeToday } from '@rome/contract';
 import { demoAccounts, signInWith } from './fixtures';
 
 /** The claim code from the newest ticket e-mail in the outbox folder (quoted-printable decoded). */
@@ -49,8 +50,8 @@ test('buy a dated ticket, see the QR; an agent cannot claim it before its day', 
 
   await page.goto('/manageBookings/E9/BB-NIGHT');
   const dateSelect = page.getByLabel('Select a date');
-  const firstDate = await dateSelect.locator('option').nth(1).getAttribute('value');
-  await dateSelect.selectOption(firstDate!);
+  // A day after today, so the agent's claim below is refused even when the run crosses Rome's midnight.
+  await dateSelect.selectOption(addDays(romeToday(), 1));
   await page.getByRole('button', { name: 'Increase adults' }).click();
   await page.getByRole('button', { name: 'Increase adults' }).click();
   await page.getByRole('button', { name: 'Increase youths' }).click();

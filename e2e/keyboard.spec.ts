@@ -111,7 +111,8 @@ test.describe('editor dialogs', () => {
     const settingsOpener = page.getByRole('button', { name: 'Global Settings' });
     await settingsOpener.click();
     const settings = page.getByRole('dialog', { name: 'Global Settings' });
-    await expect(settings.getByRole('button', { name: 'Save Head Code' })).toBeVisible();
+    // Enabled once the code has loaded: until then the editor and the Save button are not tabbable yet.
+    await expect(settings.getByRole('button', { name: 'Save Head Code' })).toBeEnabled();
     await expectFocusTrapped(page, settings);
     await page.keyboard.press('Escape');
     await expect(settings).toHaveCount(0);
