@@ -23,7 +23,14 @@ import type { Database, Db } from './db/client';
 import { loadCatalogues } from './i18n/catalog';
 import { type ChangeFeed, createChangeFeed } from './lib/change-feed';
 import { endpointOf } from './lib/contract-route';
-import { badRequest, errorBody, HttpError, JSON_TOO_DEEP } from './lib/errors';
+import {
+  badRequest,
+  errorBody,
+  HttpError,
+  isStorageUnavailable,
+  JSON_TOO_DEEP,
+  STORAGE_UNAVAILABLE,
+} from './lib/errors';
 import { apiDocs } from './lib/openapi';
 import { readiness } from './lib/readiness';
 import { createMailer } from './mail/mailer';
@@ -299,6 +306,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sendError = (reply: FastifyReply, status: number, body: Record<string, unknown>) =>
     reply.code(status).send(errorBody(status, body));
   app.setErrorHandler((err: any, req, reply) => {
+    if (isStorageUnavailable(err)) {
+      // The system's code only: its message names a path on this machine.
+      const code = [err, err.cause].map((e) => e?.code).find((c) => typeof c === 'string');
+      req.log.error({ url: redactUrl(req.url), code }, 'the disk refused a write');
+      if (!(err instanceof HttpError)) return sendError(reply, 507, { error: STORAGE_UNAVAILABLE });
+    }
     if (err instanceof HttpError) {
       if ((err.statusCode === 429 || err.statusCode === 503) && err.body.retry_after)
         reply.header('retry-after', String(err.body.retry_after));

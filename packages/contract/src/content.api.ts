@@ -299,6 +299,7 @@ export const contentApi = {
       401: errors[401],
       403: errors[403],
       413: errorWithMessage,
+      507: errorWithMessage.meta({ description: 'The disk is full or read-only: nothing was stored' }),
     },
   }),
   'PATCH /api/media-library/:id/update/': endpoint({

@@ -101,4 +101,5 @@ export const errors = {
   409: apiErrorSchema,
   413: apiErrorSchema,
   429: apiErrorSchema,
+  507: apiErrorSchema,
 } as const;

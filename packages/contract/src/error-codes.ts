@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   tooLarge: 'too_large',
   rateLimited: 'rate_limited',
   unavailable: 'unavailable',
+  storageFull: 'storage_unavailable',
   internal: 'internal_error',
   // Accounts and sign-in.
   tokenNotValid: 'token_not_valid',

@@ -6,6 +6,26 @@
  */
 import { ERROR_CODES, MAX_JSON_DEPTH, numberedWords, type Refusal } from '@rome/contract';
 
+/** The answer when the disk refuses a write (full or read-only): 507, app.ts. */
+export const STORAGE_UNAVAILABLE = 'The file cannot be stored right now. Please try again later.';
+
+/**
+ * The disk refused a write: full (ENOSPC), over a quota (EDQUOT) or mounted read-only (EROFS). Not a
+ * fault of the request nor of our code: 507, and /readyz fails until it is fixed.
+ */
+export function isStorageUnavailable(err: unknown): boolean {
+  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++)
+    if (['ENOSPC', 'EDQUOT', 'EROFS'].includes(e.code)) return true;
+  return false;
+}
+
+/** A storage write the disk refused, as the 507 the caller answers (the cause keeps the system's code). */
+export function storageUnavailable(cause: unknown): HttpError {
+  const err = new HttpError(507, { error: STORAGE_UNAVAILABLE });
+  err.cause = cause;
+  return err;
+}
+
 /** The answer to a JSON body that nests deeper than MAX_JSON_DEPTH (400; app.ts, activity routes). */
 export const JSON_TOO_DEEP = `The request body nests too deeply (at most ${MAX_JSON_DEPTH} levels).`;
 
@@ -18,6 +38,7 @@ const DEFAULT_CODES: Record<number, string> = {
   413: ERROR_CODES.tooLarge,
   429: ERROR_CODES.rateLimited,
   503: ERROR_CODES.unavailable,
+  507: ERROR_CODES.storageFull,
 };
 
 /** The code an error answer of this status carries when the thrower named none. */

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import { newFileKey, type Storage } from '../storage/storage';
+import { READY_PROBE } from './ready-probe';
 
 export type ReadinessDeps = { db: Db; storage: Storage; mailer: Mailer; log: FastifyBaseLogger };
 export type Readiness = {
@@ -35,7 +36,7 @@ export async function readiness(deps: ReadinessDeps, timeoutMs = CHECK_TIMEOUT_M
     database: () => deps.db.execute('select 1' as any),
     media: async () => {
       const key = newFileKey('txt');
-      await deps.storage.put(key, Buffer.from('ready'), 'text/plain');
+      await deps.storage.put(key, READY_PROBE, 'text/plain');
       await deps.storage.delete(key);
     },
     outbox: async () => {

@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { READY_PROBE } from '../lib/ready-probe';
 import {
   type AttachmentRender,
   type ClaimedRow,
@@ -201,8 +202,11 @@ export function createMailer({
       outboxReady = false;
       await ensureOutboxDir();
       const probe = path.join(outboxDir, `.ready-${process.pid}-${Date.now()}`);
-      await writeFile(probe, '', { mode: 0o600 });
-      await rm(probe, { force: true });
+      try {
+        await writeFile(probe, READY_PROBE, { mode: 0o600 });
+      } finally {
+        await rm(probe, { force: true });
+      }
     },
     start() {
       if (closed || timer) return;

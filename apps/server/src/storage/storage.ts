@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { isStorageUnavailable, storageUnavailable } from '../lib/errors';
 
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
@@ -35,15 +36,21 @@ export function localStorage(dir: string): Storage {
       // is made on first use, possibly while another request asks for it: tickets/qr.ts).
       const aside = `${file(key)}.${randomBytes(6).toString('hex')}.tmp`;
       try {
-        await writeFile(aside, body);
+        try {
+          await writeFile(aside, body);
+        } catch (err) {
+          // The folder is made when a write finds it missing, not before every write (each payment
+          // stores a QR).
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+          await mkdir(dir, { recursive: true });
+          await writeFile(aside, body);
+        }
+        await rename(aside, file(key));
       } catch (err) {
-        // The folder is made when a write finds it missing, not before every write (each payment
-        // stores a QR).
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-        await mkdir(dir, { recursive: true });
-        await writeFile(aside, body);
+        // A full disk leaves a part-written file: it goes, so the space it held comes back.
+        await rm(aside, { force: true }).catch(() => {});
+        throw isStorageUnavailable(err) ? storageUnavailable(err) : err;
       }
-      await rename(aside, file(key));
     },
     async get(key) {
       if (!isSafeKey(key)) return null;

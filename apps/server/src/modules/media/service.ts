@@ -100,7 +100,11 @@ export async function createMedia(db: Db, storage: Storage, userId: string, up: 
     const key = newFileKey('webp');
     const smallKey = newFileKey('webp');
     await storage.put(key, large.data, 'image/webp');
-    await storage.put(smallKey, small, 'image/webp');
+    // Both files or neither: a full disk between the two leaves no orphan behind.
+    await storage.put(smallKey, small, 'image/webp').catch(async (err) => {
+      await storage.delete(key).catch(() => {});
+      throw err;
+    });
     stored = {
       key,
       smallKey,
