@@ -73,7 +73,7 @@ export const agentAppApi = {
     summary: "A day's refunded or cancelled tickets, for the device to refuse them offline",
     tag: 'agent app',
     access: 'agent',
-    description: `${DEVICE} Tickets for that Rome day and open-dated passes, refunded; date defaults to Rome's today.`,
+    description: `${DEVICE} Tickets for that Rome day and open-dated passes, refunded; date defaults to Rome's today. \`changed\`: tickets changed after they were issued, whatever their day, with their current revision (a signed QR of an earlier one is void).`,
     query: z.object({
       date: z
         .string()

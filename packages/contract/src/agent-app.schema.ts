@@ -151,6 +151,11 @@ export const refundedListSchema = z.object({
       refunded_at: z.string().nullable(),
     }),
   ),
+  /**
+   * Tickets changed after they were issued (decision 034), whatever their day: a signed QR of an
+   * earlier revision than this is void.
+   */
+  changed: z.array(z.object({ unique_id: z.string(), revision: z.number().int().min(1) })),
 });
 
 export const agentAccountSchema = z

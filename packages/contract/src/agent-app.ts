@@ -6,7 +6,8 @@
  * A signed ticket is `<payload>.<signature>`, both base64url: the payload is the UTF-8 JSON array
  * [2, kid, uniqueId, packageTag, date | null, slot | null, adults, youths, infants,
  *  availabilityType | null, paidAt (epoch ms) | null, validityDays | null] (version 2; version 1, the
- * first nine only, is still read: tickets sold before carry it, and are judged as before), the signature
+ * first nine only, is still read: tickets sold before carry it, and are judged as before), or version 3,
+ * version 2 with the ticket's revision appended (a ticket changed after it was issued: decision 034), the signature
  * Ed25519 over the ASCII bytes of `<payload>` (as JWS signs its header and payload). New tickets' QR
  * codes hold the spec's claim link with it in the fragment: `/verify/<code>/#t=<signed ticket>`, so
  * a phone's camera still opens the claim page, and the server never sees the fragment in a URL.
@@ -14,7 +15,7 @@
 
 import { romeParts } from './rome-time';
 
-/** The version new tickets are signed with (2: with the pass window); 1 is still read. */
+/** The version new tickets are signed with (2: with the pass window; 3 once changed, decision 034); 1 is still read. */
 export const SIGNED_TICKET_VERSION = 2;
 export const SIGNED_TICKET_ALG = 'EdDSA';
 /** The fragment key that carries the signed ticket in the claim link. */
@@ -41,6 +42,11 @@ export type TicketFacts = {
   availabilityType?: string | null;
   paidAt?: number | null;
   validityDays?: number | null;
+  /**
+   * Version 3: how often the ticket was changed after it was issued (a moved or reduced booking,
+   * decision 034). Absent means 0. A QR of an earlier revision is void.
+   */
+  revision?: number;
 };
 
 /** What a scan answers, for the big coloured screen. */
@@ -50,6 +56,7 @@ export const AGENT_SCAN_RESULTS = [
   'refunded',
   'wrong_date',
   'expired',
+  'replaced',
   'unknown',
   'forged',
 ] as const;
@@ -61,6 +68,7 @@ export const AGENT_SCAN_MESSAGES: Record<AgentScanResult, string> = {
   refunded: 'This ticket was refunded and cannot be used.',
   wrong_date: 'Not for today.',
   expired: 'This pass was not used in time and has expired.',
+  replaced: 'This ticket was changed: ask for its new voucher.',
   unknown: 'Unknown ticket.',
   forged: 'Not a ticket of this shop: the signature does not match.',
 };
@@ -129,9 +137,9 @@ const hasWindow = (f: TicketFacts): boolean =>
  */
 export function encodeTicketPayload(f: TicketFacts): string {
   const v1 = [f.kid, f.uniqueId, f.packageTag, f.date, f.slot, f.adults, f.youths, f.infants];
-  const array = hasWindow(f)
-    ? [2, ...v1, f.availabilityType ?? null, f.paidAt ?? null, f.validityDays ?? null]
-    : [1, ...v1];
+  const v2 = [...v1, f.availabilityType ?? null, f.paidAt ?? null, f.validityDays ?? null];
+  // A ticket never changed keeps version 2: its QR is no denser than before.
+  const array = f.revision ? [3, ...v2, f.revision] : hasWindow(f) ? [2, ...v2] : [1, ...v1];
   return toBase64url(utf8(JSON.stringify(array)));
 }
 
@@ -150,7 +158,11 @@ export function decodeTicketPayload(payload: string): TicketFacts | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(a) || !((a[0] === 1 && a.length === 9) || (a[0] === 2 && a.length === 12))) return null;
+  if (
+    !Array.isArray(a) ||
+    !((a[0] === 1 && a.length === 9) || (a[0] === 2 && a.length === 12) || (a[0] === 3 && a.length === 13))
+  )
+    return null;
   const [version, kid, uniqueId, packageTag, date, slot, adults, youths, infants] = a;
   if (!isShortText(kid) || !isShortText(uniqueId) || !isShortText(packageTag)) return null;
   if (date !== null && !(typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date))) return null;
@@ -166,8 +178,15 @@ export function decodeTicketPayload(payload: string): TicketFacts | null {
     !(Number.isInteger(validityDays) && validityDays >= 0 && validityDays <= 100_000)
   )
     return null;
-  return { ...facts, availabilityType, paidAt, validityDays };
+  if (version === 2) return { ...facts, availabilityType, paidAt, validityDays };
+  const revision = a[12];
+  if (!(Number.isInteger(revision) && revision >= 1 && revision < 1_000_000)) return null;
+  return { ...facts, availabilityType, paidAt, validityDays, revision };
 }
+
+/** Whether a signed ticket's facts are of an earlier revision than the ticket's current one. */
+export const isReplaced = (facts: Pick<TicketFacts, 'revision'>, current: number): boolean =>
+  (facts.revision ?? 0) < current;
 
 /** Splits `<payload>.<signature>`; null when the text does not have that form. */
 export function splitSignedTicket(text: string): { payload: string; signature: string } | null {

@@ -307,6 +307,13 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** sha256 of the claim code in the QR link; the code itself is only in the QR and the e-mail. */
     claimCodeHash: text('claim_code_hash').unique(),
+    /**
+     * How often the ticket was changed after it was issued (a reseller moved or reduced a confirmed
+     * booking): each change issues a new code and signed QR, and voids the old ones (decision 034).
+     */
+    ticketRevision: integer('ticket_revision').notNull().default(0),
+    /** When the ticket was last changed: the agents' devices keep changed tickets to refuse old QRs offline. */
+    ticketChangedAt: timestamp('ticket_changed_at', { withTimezone: true }),
     qrFileKey: text('qr_file_key'),
     /**
      * The ticket link (/t/{token}, no sign-in): SHA-256 of its token, never the token itself (decision

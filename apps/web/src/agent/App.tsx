@@ -198,6 +198,7 @@ function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: 
       const refunded: RefundedLists = {
         days: Object.fromEntries(lists.map((l) => [l.date, l.tickets.map((t) => t.unique_id)])),
         fetchedAt,
+        changed: Object.fromEntries(lists.flatMap((l) => l.changed.map((c) => [c.unique_id, c.revision]))),
       };
       await store.setRefunded(refunded);
       setOfflineReady(refunded);
@@ -426,6 +427,7 @@ const TITLES: Record<ScanAnswer['result'], string> = {
   refunded: 'Refunded',
   wrong_date: 'Wrong date',
   expired: 'Expired',
+  replaced: 'Changed: old voucher',
   unknown: 'Unknown ticket',
   forged: 'Forged or altered',
 };

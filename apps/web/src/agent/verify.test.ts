@@ -186,6 +186,36 @@ describe('pass window offline (payload version 2)', () => {
   });
 });
 
+describe('a changed ticket (decision 034)', () => {
+  const changedFacts = { ...facts, availabilityType: 'START_TIME', paidAt: 1, validityDays: null };
+
+  it('a QR of an earlier revision is refused offline; the current one passes', async () => {
+    const first = await k1.sign(changedFacts);
+    const current = await k1.sign({ ...changedFacts, adults: 1, revision: 2 });
+    expect(new TextDecoder().decode(fromBase64url(current.split('.')[0])!)).toMatch(/^\[3,.*,2\]$/);
+    const refunded = lists({ changed: { 'u-abc123': 2 } });
+    const old = await judgeOffline(first, ctx({ refunded }));
+    expect(old).toMatchObject({
+      result: 'replaced',
+      message: 'This ticket was changed: ask for its new voucher.',
+    });
+    expect(
+      (await judgeOffline(await k1.sign({ ...changedFacts, revision: 1 }), ctx({ refunded }))).result,
+    ).toBe('replaced');
+    expect((await judgeOffline(current, ctx({ refunded }))).result).toBe('valid');
+    // A list without the change (downloaded before it) still lets the old one pass: the sync reports it.
+    expect((await judgeOffline(first, ctx())).result).toBe('valid');
+  });
+
+  it('the revision is signed: raising it keeps no signature', async () => {
+    const first = await k1.sign({ ...changedFacts, revision: 1 });
+    const raised = `${encodeTicketPayload({ ...changedFacts, revision: 2 })}.${first.split('.')[1]}`;
+    expect(
+      (await judgeOffline(raised, ctx({ refunded: lists({ changed: { 'u-abc123': 2 } }) }))).result,
+    ).toBe('forged');
+  });
+});
+
 describe('offline past midnight (Rome)', () => {
   it('a download covers Rome today and tomorrow, by the moment it is made', () => {
     // 23:30 Rome on 1 Dec is 22:30 UTC: still the 1st in Rome.

@@ -12,6 +12,7 @@ import {
   decodeTicketPayload,
   formatRomeDate,
   fromBase64url,
+  isReplaced,
   readScan,
   romeParts,
   splitSignedTicket,
@@ -40,7 +41,12 @@ export type OfflineVerdict = {
  * The refunded lists a device downloaded, by Rome date (today's and tomorrow's, so a door that goes
  * offline late in the evening still knows the next day's refunds past midnight), and when.
  */
-export type RefundedLists = { days: Readonly<Record<string, readonly string[]>>; fetchedAt: string };
+export type RefundedLists = {
+  days: Readonly<Record<string, readonly string[]>>;
+  fetchedAt: string;
+  /** Tickets changed after they were issued: their current revision, by unique id (decision 034). */
+  changed?: Readonly<Record<string, number>>;
+};
 
 /** Older than this, a refunded list no longer counts as knowing the refunds: the result says so. */
 export const REFUNDED_MAX_AGE_H = 36;
@@ -136,6 +142,7 @@ export const OFFLINE_MESSAGES = {
   valid: 'Valid: ticket claimed on this device (will sync).',
   already_claimed: 'Already claimed on this device.',
   refunded: 'This ticket was refunded and cannot be used.',
+  replaced: AGENT_SCAN_MESSAGES.replaced,
   wrong_date: AGENT_SCAN_MESSAGES.wrong_date,
   expired: AGENT_SCAN_MESSAGES.expired,
   unsigned: 'An old ticket without a signature: it can only be checked online.',
@@ -159,6 +166,9 @@ export async function judgeOffline(scan: string, ctx: OfflineContext): Promise<O
   const day = romeParts(ctx.at).date;
   if (ctx.refunded?.days[day]?.includes(facts.uniqueId))
     return verdict('refunded', OFFLINE_MESSAGES.refunded, facts);
+  // A booking changed since this QR was issued: its new voucher is the ticket now.
+  if (isReplaced(facts, ctx.refunded?.changed?.[facts.uniqueId] ?? 0))
+    return verdict('replaced', OFFLINE_MESSAGES.replaced, facts);
   // The server's own rule (contract): a pass past its window (a version 2 payload carries it; a version
   // 1 ticket, sold before, carries none and is judged as before), then the scan's Rome date.
   const window = ticketWindowResult(windowOfFacts(facts), ctx.at);

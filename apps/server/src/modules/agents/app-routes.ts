@@ -20,7 +20,7 @@ import {
   revokeDevice,
   signInDevice,
 } from './devices';
-import { refundedTickets } from './refunded';
+import { changedTickets, refundedTickets } from './refunded';
 import { claimOnline } from './scan';
 import { syncClaims } from './sync';
 
@@ -66,7 +66,8 @@ export const agentAppRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, 'GET /api/agent/refunded/', async (req) => {
     const date = req.query.date ?? romeToday();
-    return { date, tickets: await refundedTickets(app.db, date) };
+    const [tickets, changed] = await Promise.all([refundedTickets(app.db, date), changedTickets(app.db)]);
+    return { date, tickets, changed };
   });
 
   route(app, 'GET /api/admin/agent-accounts/', async () => ({ accounts: await listAgentAccounts(app.db) }));

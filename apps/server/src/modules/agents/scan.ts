@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import {
   AGENT_SCAN_MESSAGES,
   type AgentScanResult,
+  isReplaced,
   readScan,
   romeParts,
   type ScanAnswer,
@@ -29,6 +30,7 @@ const ticketColumns = {
   adults: orders.adultCount,
   youths: orders.youthCount,
   infants: orders.infantCount,
+  revision: orders.ticketRevision,
   paidAt: orders.paidAt,
   scanned: orders.qrCodeScanned,
   claimedAt: orders.claimedAt,
@@ -51,6 +53,7 @@ export type TicketRow = {
   adults: number;
   youths: number;
   infants: number;
+  revision: number;
   paidAt: Date | null;
   scanned: boolean;
   claimedAt: Date | null;
@@ -119,7 +122,7 @@ export async function ticketWhere(db: Db, where: TicketKey, lock = false): Promi
 export const ticketDate = (t: TicketRow): string | null =>
   t.startsAt ? romeParts(t.startsAt).date : t.selectedDate;
 
-export type Identified = { ticket: TicketRow } | { ticket: null; result: 'unknown' | 'forged' };
+export type Identified = { ticket: TicketRow } | { ticket: null; result: 'unknown' | 'forged' | 'replaced' };
 
 /** The ticket a scan names. A signed payload must verify (any of the shop's keys); a code is looked up. */
 export async function identify(keys: KeyAccess, db: Db, scan: string): Promise<Identified> {
@@ -130,7 +133,9 @@ export async function identify(keys: KeyAccess, db: Db, scan: string): Promise<I
     // the text also holds a good claim link.
     if (!facts) return { ticket: null, result: 'forged' };
     const ticket = await ticketWhere(db, { uniqueId: facts.uniqueId });
-    return ticket ? { ticket } : { ticket: null, result: 'unknown' };
+    if (!ticket) return { ticket: null, result: 'unknown' };
+    // The QR of a ticket changed since (decision 034): its new voucher is the ticket now.
+    return isReplaced(facts, ticket.revision) ? { ticket: null, result: 'replaced' } : { ticket };
   }
   if (code) {
     const ticket = await ticketWhere(db, { codeHash: hashClaimCode(code) });

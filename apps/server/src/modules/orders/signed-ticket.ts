@@ -180,6 +180,8 @@ export type OrderFacts = {
   paidAt: Date | null;
   availabilityType: (typeof packages.$inferSelect)['availabilityType'];
   validityDays: number | null;
+  /** How often the ticket was changed since it was issued (decision 034); absent: never. */
+  revision?: number;
 };
 
 /**
@@ -207,6 +209,7 @@ export async function signOrder(
       paidAt: orders.paidAt,
       availabilityType: packages.availabilityType,
       validityDays: packages.validityDays,
+      revision: orders.ticketRevision,
     })
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))
@@ -238,5 +241,6 @@ export async function signOrderFacts(
     availabilityType: row.availabilityType,
     paidAt: paidAt ? paidAt.getTime() : null,
     validityDays: row.validityDays,
+    revision: row.revision ?? 0,
   });
 }

@@ -22,10 +22,12 @@ const newClaimCode = (): string => randomBytes(18).toString('base64url');
 /**
  * A reseller voucher's claim code: derived from the server secret and the order, so the voucher can be
  * shown again on every GET of the booking while only its hash is stored, as for the shop's tickets.
+ * Each change of the booking (its `revision`, decision 034) derives a new one; revision 0 keeps the
+ * form vouchers were issued with before.
  */
-export const voucherClaimCode = (secret: string, orderId: string): string =>
+export const voucherClaimCode = (secret: string, orderId: string, revision = 0): string =>
   createHmac('sha256', secret)
-    .update(`octo-ticket:${orderId}`)
+    .update(revision ? `octo-ticket:${orderId}:${revision}` : `octo-ticket:${orderId}`)
     .digest()
     .subarray(0, 18)
     .toString('base64url');

@@ -196,7 +196,8 @@ export async function toBooking(ctx: OctoContext, order: OrderRow, now = new Dat
   const cancelled = status === 'CANCELLED';
   const redeemedAt = order.qrCodeScanned ? utc(order.claimedAt) : null;
   // The voucher's QR holds the claim link; shown once the booking is confirmed (and after it is used).
-  const code = order.status === 'paid' ? voucherClaimCode(ctx.ticketSecret, order.id) : null;
+  const code =
+    order.status === 'paid' ? voucherClaimCode(ctx.ticketSecret, order.id, order.ticketRevision) : null;
   const codeValid = code !== null && hashClaimCode(code) === order.claimCodeHash;
   const voucher =
     order.status === 'paid'
@@ -403,6 +404,22 @@ async function applyUpdate(tx: Db, ctx: OctoContext, order: OrderRow, input: Upd
       totalCents: checked.totalCents,
       ...(status === 'CONFIRMED' ? { amountPaidCents: checked.totalCents } : {}),
     });
+    // A confirmed ticket whose day, time or people change gets a new code and QR; the old ones are
+    // void, online at once and offline through the devices' list (decision 034).
+    const changed =
+      changes.slotId !== order.slotId ||
+      changes.selectedDate !== order.selectedDate ||
+      changes.adultCount !== order.adultCount ||
+      changes.youthCount !== order.youthCount ||
+      changes.infantCount !== order.infantCount;
+    if (status === 'CONFIRMED' && changed) {
+      const revision = order.ticketRevision + 1;
+      Object.assign(changes, {
+        ticketRevision: revision,
+        ticketChangedAt: now,
+        claimCodeHash: hashClaimCode(voucherClaimCode(ctx.ticketSecret, order.id, revision)),
+      });
+    }
   }
   if (input.expirationMinutes !== undefined && status === 'ON_HOLD')
     changes.holdExpiresAt = cappedHold(order, now, holdFor(ctx, input.expirationMinutes));

@@ -22,7 +22,17 @@ import {
   zProduct,
   zSupplier,
 } from '@octocloud/types';
-import { addDays, HOLD_LIMITS, romeInstant, romeLocalIso, romeParts, romeToday } from '@rome/contract';
+import {
+  addDays,
+  decodeTicketPayload,
+  HOLD_LIMITS,
+  readScan,
+  romeInstant,
+  romeLocalIso,
+  romeParts,
+  romeToday,
+  splitSignedTicket,
+} from '@rome/contract';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +42,7 @@ import { hashSecret } from '../../lib/passwords';
 import { createTestApp } from '../../test/harness';
 import { makeTimed } from '../../test/inventory';
 import { createUser, type TestUser } from '../../test/users';
+import { createAgentAccount } from '../agents/devices';
 import { hashClaimCode } from '../orders/ticket-issue';
 import { hashKey } from './keys';
 
@@ -111,6 +122,9 @@ const reserveBody = (availabilityId: string, units: string[], extra: Json = {}) 
   unitItems: units.map((unitId) => ({ unitId })),
   ...extra,
 });
+
+/** What a voucher's signed QR says (its signature is checked by the scans that read it). */
+const verifiedFacts = (qr: string) => decodeTicketPayload(splitSignedTicket(readScan(qr).signed!)!.payload)!;
 
 const orderCount = async () => (await t.db.select({ n: count() }).from(orders))[0].n;
 
@@ -570,6 +584,74 @@ describe('bookings', () => {
     expect(moved).toMatchObject({ availabilityId: b, notes: 'Wheelchair' });
     expect(await webRemaining(a)).toBe(4);
     expect(await webRemaining(b)).toBe(0);
+  });
+
+  it('a change of a confirmed booking issues a new voucher: the old code and signed QR are void, online and on devices', async () => {
+    const a = await addSlot(day(14), '10:00', 6);
+    const b = await addSlot(day(15), '10:00', 6);
+    const held = (await octo(keyA, 'POST', '/bookings', reserveBody(a, ['adult', 'adult', 'adult']))).json();
+    const voucher = (booking: Json): string => booking.voucher.deliveryOptions[0].deliveryValue;
+    const codeOf = (qr: string) => /\/verify\/([\w-]+)\//.exec(qr)![1];
+    const first = (await octo(keyA, 'POST', `/bookings/${held.uuid}/confirm`, { contact: {} })).json();
+    const v1 = voucher(first);
+
+    // Fewer people, then another day: each change a new voucher whose QR says what now holds.
+    const reduced = (
+      await octo(keyA, 'PATCH', `/bookings/${held.uuid}`, {
+        unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
+      })
+    ).json();
+    const v2 = voucher(reduced);
+    const moved = (await octo(keyA, 'PATCH', `/bookings/${held.uuid}`, { availabilityId: b })).json();
+    const v3 = voucher(moved);
+    expect(new Set([v1, v2, v3, codeOf(v1), codeOf(v2), codeOf(v3)]).size).toBe(6);
+    expect(verifiedFacts(v3)).toMatchObject({ date: day(15), adults: 2, revision: 2 });
+    // A note changes no ticket: the voucher stays.
+    const noted = (await octo(keyA, 'PATCH', `/bookings/${held.uuid}`, { notes: 'Late arrival' })).json();
+    expect(voucher(noted)).toBe(v3);
+
+    // The claim page knows only the current code.
+    for (const old of [v1, v2])
+      expect((await t.app.inject({ url: `/api/authenticate/${codeOf(old)}/` })).statusCode).toBe(404);
+    const now = await t.app.inject({ url: `/api/authenticate/${codeOf(v3)}/` });
+    expect(now.json().data).toMatchObject({ adults: 2 });
+    // A partner's scanner finds nothing under an old code.
+    const lookup = await octo(scannerKey, 'GET', `/redemption/lookup?reference=${encodeURIComponent(v1)}`);
+    expect(lookup.json()).toEqual([]);
+
+    // At an agent's door: an old QR is refused as replaced, the new one is judged as the ticket (its day
+    // is ahead); and the devices' list names the ticket with its revision for offline doors.
+    await createAgentAccount(t.db, {
+      agentName: 'Agent Door',
+      email: 'door@agents.example',
+      password: 'pw-door-1',
+    });
+    const device = await t.app.inject({
+      method: 'POST',
+      url: '/api/agent/devices/',
+      payload: { email: 'door@agents.example', password: 'pw-door-1', label: 'Gate' },
+    });
+    const token = device.json().token;
+    const scan = async (text: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/agent/claims/',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { scan: text },
+        })
+      ).json();
+    expect(await scan(v1)).toMatchObject({
+      result: 'replaced',
+      message: 'This ticket was changed: ask for its new voucher.',
+    });
+    expect((await scan(v2)).result).toBe('replaced');
+    expect((await scan(v3)).result).toBe('wrong_date');
+    const list = await t.app.inject({
+      url: '/api/agent/refunded/',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(list.json().changed).toContainEqual({ unique_id: verifiedFacts(v3).uniqueId, revision: 2 });
   });
 
   it('cancel: a hold frees its places; a confirmed booking is refunded within the cut-off', async () => {
