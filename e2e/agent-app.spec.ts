@@ -5,10 +5,13 @@
  * scans it again (already claimed on this device), an altered text is refused, and back online the
  * waiting claim is uploaded and the server has the ticket claimed by that agent. A revoked device is
  * signed out at its next call. Then the camera: Chromium's fake camera plays a video of a real QR.
+ * A claim that turns out second at the upload leaves a red card until the agent says it was seen; every
+ * time shown is Rome's, on a phone set to another zone; a result can be kept on screen past its countdown.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, chromium, expect, type Page, test } from '@playwright/test';
+import { orderReference } from '@rome/contract';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { chromiumLaunch } from '../playwright.config';
@@ -47,13 +50,48 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  // Rome's today and tomorrow, and when the refunded lists were downloaded.
+  // Rome's today and tomorrow ('Sat, 28 Nov 2026'), and when the refunded lists were downloaded.
+  const day = String.raw`\w{3}, \d{1,2} \w{3} \d{4}`;
   await expect(
     page.getByText(
-      /Ready offline for \d{4}-\d{2}-\d{2} and \d{4}-\d{2}-\d{2} \(keys and refunded list from \d{2}:\d{2}\)/,
+      new RegExp(String.raw`Ready offline for ${day} and ${day} \(keys and refunded list from \d{2}:\d{2}\)`),
     ),
   ).toBeVisible();
 }
+
+/**
+ * Another agent's phone at another door, signed in through the calls its app makes. `claim` claims a
+ * ticket online there (its first claim) and answers when (ISO) and the package's name, as the server
+ * tells them.
+ */
+async function anotherDoor(request: APIRequestContext) {
+  const other = await makeAgentAccount(request);
+  const device = await request.post('/api/agent/devices/', {
+    data: { email: other.email, password: other.password, label: 'Other door' },
+  });
+  expect(device.status(), await device.text()).toBe(201);
+  const { token } = await device.json();
+  const claim = async (qr: string) => {
+    const answer = await request.post('/api/agent/claims/', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { scan: qr },
+    });
+    const body = await answer.json();
+    expect(body.result).toBe('valid');
+    return { claimedAt: body.claimed_at as string, packageName: body.ticket.package as string };
+  };
+  return { agentName: other.agent_name, claim };
+}
+
+/** The wall clock at `instant` in Rome (or `timeZone`), 'HH:MM', computed here, not by the app's code. */
+const romeHm = (instant: Date | string, timeZone = 'Europe/Rome') =>
+  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(instant),
+  );
+
+/** '10:14 (Rome)', with Rome's day before it when the app names one (a time on another day than now). */
+const romeTimeText = (instant: Date | string) =>
+  String.raw`(\w{3}, \d{1,2} \w{3} \d{4}, )?${romeHm(instant)} \(Rome\)`;
 
 async function typeScan(page: Page, text: string) {
   await page.getByLabel('Or type or paste the code or claim link').fill(text);
@@ -216,6 +254,10 @@ test('two devices claim one ticket offline: the first by claim time is kept, the
     timeout: 10_000,
   });
   await expect(phones[0].page.getByTestId('sync-result')).toContainText('claimed elsewhere too (conflict');
+  // Alpha's claim counts, and Alpha hears of the other one.
+  await expect(phones[0].page.getByRole('region', { name: 'A ticket was claimed twice' })).toContainText(
+    'this claim counts',
+  );
 
   const conflicts = await (
     await request.get('/api/admin/claim-conflicts/', {
@@ -226,6 +268,155 @@ test('two devices claim one ticket offline: the first by claim time is kept, the
   expect(conflict.kept.agent_name).toBe(alpha.agent_name);
   expect(conflict.other.agent_name).toBe(beta.agent_name);
   for (const { context } of phones) await context.close();
+});
+
+test('claims second at the upload: one red card at the top of the scan screen, kept until Seen', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const account = await makeAgentAccount(page.request);
+  const tickets = [await buyTicket(page, 'BB-24'), await buyTicket(page, 'GL-24')];
+  const qrs = await Promise.all(tickets.map((t) => qrTextOf(qrPngInOutbox(t.code))));
+  await signIn(page, account.email, account.password);
+
+  // Claimed at another door first; this phone, offline, cannot know and lets the holders in too.
+  const other = await anotherDoor(page.request);
+  const firsts = [await other.claim(qrs[0]), await other.claim(qrs[1])];
+  await context.setOffline(true);
+  for (const qr of qrs) {
+    await typeScan(page, qr);
+    await expect(page.locator('main.result')).toHaveAttribute('data-result', 'valid');
+    await nextScan(page);
+  }
+  await context.setOffline(false);
+  await expect(page.getByTestId('waiting')).toHaveText('0 claims waiting', { timeout: 10_000 });
+
+  const card = page.getByRole('region', { name: '2 tickets were claimed twice' });
+  const expectTheCard = async () => {
+    await expect(card).toBeVisible();
+    const items = card.getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    for (const [i, first] of firsts.entries()) {
+      await expect(items.nth(i)).toContainText(first.packageName);
+      await expect(items.nth(i)).toContainText(`Order ${orderReference(tickets[i].uniqueId)}`);
+      await expect(items.nth(i)).toContainText(`Claimed first by ${other.agentName}`);
+      await expect(items.nth(i)).toContainText('this claim does not count');
+    }
+  };
+  await expectTheCard();
+  // At the top of the scan screen: above the camera and the field.
+  const cardBox = (await card.boundingBox())!;
+  const cameraBox = (await page.getByRole('button', { name: 'Scan with the camera' }).boundingBox())!;
+  expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(cameraBox.y);
+  await expectNoSeriousA11yViolations(page);
+
+  // Kept on the device: a reload (here with no network, the app from its service worker) shows it again.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await context.setOffline(true);
+  await page.reload();
+  await expectTheCard();
+  await context.setOffline(false);
+  await page.reload();
+  await expectTheCard();
+
+  await card.getByRole('button', { name: 'Seen' }).click();
+  await expect(card).toHaveCount(0);
+  await page.reload();
+  // The app shows what the device kept all at once: with the lists back, the card would be too.
+  await expect(page.getByText(/Ready offline for/)).toBeVisible();
+  await expect(card).toHaveCount(0);
+});
+
+test.describe('on a phone set to New York time', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test("every time shown is Rome's: the lists, the sync, the conflict, the claim", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const account = await makeAgentAccount(page.request);
+    const { code } = await buyTicket(page, 'BB-24');
+    const qr = await qrTextOf(qrPngInOutbox(code));
+    const other = await anotherDoor(page.request);
+    const first = await other.claim(qr);
+    // The phone's clock stands at a known moment (after that claim): the test knows what each time shown
+    // must read. New York is 5 or 6 hours from Rome: the phone's own time would not pass for Rome's.
+    const now = new Date();
+    await page.clock.setFixedTime(now);
+    const here = romeHm(now);
+    expect(romeHm(now, 'America/New_York')).not.toBe(here);
+
+    await signIn(page, account.email, account.password);
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
+      'America/New_York',
+    );
+    await expect(page.getByText(`(keys and refunded list from ${here}).`)).toBeVisible();
+
+    await context.setOffline(true);
+    await typeScan(page, qr);
+    const result = page.locator('main.result');
+    await expect(result).toHaveAttribute('data-result', 'valid');
+    await expect(result.getByText(`Refunded list from ${here} (Rome).`)).toBeVisible();
+    await nextScan(page);
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('sync-result')).toContainText(`Synced 1 claim at ${here} (Rome)`, {
+      timeout: 10_000,
+    });
+    const card = page.getByRole('region', { name: 'A ticket was claimed twice' });
+    await expect(card).toContainText(
+      new RegExp(`Claimed first by ${other.agentName} at ${romeTimeText(first.claimedAt)}`),
+    );
+    await expect(card).toContainText(`Claimed here at ${here}: this claim does not count.`);
+
+    // Online, the server's answer: claimed by the other agent, at its Rome time.
+    await typeScan(page, qr);
+    await expect(result).toHaveAttribute('data-result', 'already_claimed');
+    await expect(result.locator('.claimed')).toHaveText(
+      new RegExp(`^Claimed at ${romeTimeText(first.claimedAt)} by ${other.agentName}$`),
+    );
+  });
+});
+
+test('a result kept on screen stays past its countdown, until Next scan', async ({ page }) => {
+  test.setTimeout(90_000);
+  const account = await makeAgentAccount(page.request);
+  const { code } = await buyTicket(page, 'BB-24');
+  const qr = await qrTextOf(qrPngInOutbox(code));
+  // The page's timers run on Playwright's clock: the test moves time on, no real seconds waited.
+  await page.clock.install();
+  await signIn(page, account.email, account.password);
+  await page.clock.pauseAt(Date.now() + 10_000);
+
+  const result = page.locator('main.result');
+  const countdown = result.getByTestId('countdown');
+  await typeScan(page, qr);
+  await expect(result).toHaveAttribute('data-result', 'valid');
+  await expect(countdown).toHaveText('Next scan in 4 s');
+  await page.clock.runFor(2_000);
+  await expect(countdown).toHaveText('Next scan in 2 s');
+  await result.getByRole('button', { name: 'Keep on screen' }).click();
+  await expect(countdown).toHaveText('Kept on screen until you tap Next scan.');
+  await expect(result.getByRole('button', { name: 'Next scan' })).toBeFocused();
+
+  // Well past the longest countdown (7 s): still there.
+  await page.clock.runFor(15_000);
+  await expect(result).toHaveAttribute('data-result', 'valid');
+  await expect(result.getByRole('heading', { name: 'Valid' })).toBeVisible();
+  await result.getByRole('button', { name: 'Next scan' }).click();
+  await expect(page.getByLabel('Or type or paste the code or claim link')).toBeVisible();
+
+  // Not kept, the same clock takes a result away by itself: 7 s for 'already claimed'.
+  await typeScan(page, qr);
+  await expect(result).toHaveAttribute('data-result', 'already_claimed');
+  await expect(countdown).toHaveText('Next scan in 7 s');
+  await page.clock.runFor(6_000);
+  await expect(countdown).toHaveText('Next scan in 1 s');
+  await page.clock.runFor(1_000);
+  await expect(result).toHaveCount(0);
+  await expect(page.getByLabel('Or type or paste the code or claim link')).toBeVisible();
 });
 
 /** A Y4M video (YUV4MPEG2, 4:2:0) of `png` centred on white, for Chromium's fake camera. */

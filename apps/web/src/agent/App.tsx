@@ -3,7 +3,7 @@
  * judges and claims (POST /api/agent/claims/); offline (or when that call gets no answer) the ticket's
  * signature is verified here and the claim kept in IndexedDB, uploaded when the network is back.
  */
-import { formatRomeDate, type ScanAnswer } from '@rome/contract';
+import { formatRomeDate, orderReference, type ScanAnswer } from '@rome/contract';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import {
   claimOnline,
@@ -19,6 +19,8 @@ import {
   Unauthorized,
   uploadClaims,
 } from './agent-api';
+import { romeTimeLabel } from './clock';
+import { type ConflictNotice, conflictStory, conflictTicket } from './conflicts';
 import {
   IconAlert,
   IconCamera,
@@ -27,6 +29,7 @@ import {
   IconCloudOff,
   IconCross,
   IconLogout,
+  IconPin,
   IconRepeat,
   IconSync,
 } from './icons';
@@ -173,6 +176,7 @@ function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: 
   const [cameraError, setCameraError] = useState<string | null>(null);
   const [lastSync, setLastSync] = useState<{ at: Date; summary: SyncSummary } | null>(null);
   const [offlineReady, setOfflineReady] = useState<RefundedLists | null>(null);
+  const [conflicts, setConflicts] = useState<ConflictNotice[]>([]);
   const busy = useRef(false);
   const field = useRef<HTMLInputElement>(null);
 
@@ -181,7 +185,12 @@ function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: 
     [onSignedOut],
   );
 
-  const refreshWaiting = useCallback(async () => setWaiting(await store.pendingCount()), []);
+  /** What the queue holds now: the claims waiting, and the conflicts its uploads found not yet seen. */
+  const refreshWaiting = useCallback(async () => {
+    const [count, found] = await Promise.all([store.pendingCount(), store.conflicts()]);
+    setWaiting(count);
+    setConflicts(found);
+  }, []);
 
   /**
    * Online: the keys, the refunded lists of Rome's today and tomorrow (a door offline past midnight
@@ -218,9 +227,9 @@ function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: 
   }, [device.token, revoked, refreshWaiting]);
 
   useEffect(() => {
-    void store.getRefunded().then((r) => r && setOfflineReady(r));
+    // What the device kept shows at once, all of it together (network or not), before any download.
+    void Promise.all([store.getRefunded(), refreshWaiting()]).then(([r]) => r && setOfflineReady(r));
     if (online) void refresh();
-    else void refreshWaiting();
     if (!online) return;
     const every = window.setInterval(refresh, 5 * 60_000);
     return () => clearInterval(every);
@@ -344,6 +353,12 @@ function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: 
         <Result shown={shown} onNext={() => setShown(null)} />
       ) : (
         <main className="scan">
+          {conflicts.length > 0 && (
+            <ConflictCard
+              conflicts={conflicts}
+              onSeen={() => void store.markConflictsSeen(conflicts.map((c) => c.id)).then(refreshWaiting)}
+            />
+          )}
           {camera ? (
             <Scanner onText={(t) => void check(t)} onError={onCameraError} />
           ) : (
@@ -387,13 +402,15 @@ function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: 
           <section className="status" aria-label="Sync">
             <p>
               {offlineReady
-                ? `Ready offline for ${Object.keys(offlineReady.days).join(' and ')} (keys and refunded ${listFromLabel(offlineReady, new Date())}).`
+                ? `Ready offline for ${Object.keys(offlineReady.days)
+                    .map((day) => formatRomeDate(day))
+                    .join(' and ')} (keys and refunded ${listFromLabel(offlineReady, new Date())}).`
                 : 'Not ready offline yet: connect once to download the keys.'}
             </p>
             {lastSync && (
               <p data-testid="sync-result">
                 Synced {lastSync.summary.sent} {lastSync.summary.sent === 1 ? 'claim' : 'claims'} at{' '}
-                {lastSync.at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}
+                {romeTimeLabel(lastSync.at, new Date())} (Rome)
                 {lastSync.summary.conflicts > 0 &&
                   `: ${lastSync.summary.conflicts} claimed elsewhere too (conflict, listed for superusers)`}
                 {lastSync.summary.refused > 0 && `, ${lastSync.summary.refused} refused by the server`}.
@@ -432,14 +449,56 @@ const TITLES: Record<ScanAnswer['result'], string> = {
   forged: 'Forged or altered',
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    timeZone: 'Europe/Rome',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+/**
+ * The tickets an upload found claimed elsewhere too, at the top of the scan screen until the agent
+ * presses 'Seen' (kept in IndexedDB meanwhile, so a reload or a sign-out does not lose them).
+ */
+function ConflictCard({ conflicts, onSeen }: { conflicts: ConflictNotice[]; onSeen: () => void }) {
+  const now = new Date();
+  const title =
+    conflicts.length === 1 ? 'A ticket was claimed twice' : `${conflicts.length} tickets were claimed twice`;
+  return (
+    <section className="conflicts" aria-labelledby="conflicts-title" data-testid="conflicts">
+      <h2 id="conflicts-title">
+        <IconAlert className="i" />
+        {title}
+      </h2>
+      <p>Claimed offline on this device and elsewhere too. Superusers see it in the conflicts list.</p>
+      <ul>
+        {conflicts.map((c) => (
+          <li key={c.id}>
+            <strong>{conflictTicket(c)}</strong>
+            <span className="order">Order {orderReference(c.unique_id)}</span>
+            <span>{conflictStory(c, now)}</span>
+          </li>
+        ))}
+      </ul>
+      <button type="button" onClick={onSeen}>
+        <IconCheck className="i" />
+        Seen
+      </button>
+    </section>
+  );
+}
+
+/**
+ * Seconds left before `onDone`, counted down while `running`: the result screen goes by itself, and
+ * says when.
+ */
+function useCountdown(seconds: number, running: boolean, onDone: () => void): number {
+  const [left, setLeft] = useState(seconds);
+  const done = useRef(onDone);
+  done.current = onDone;
+  useEffect(() => {
+    if (!running) return;
+    const tick = window.setInterval(() => setLeft((l) => l - 1), 1000);
+    return () => clearInterval(tick);
+  }, [running]);
+  useEffect(() => {
+    if (running && left <= 0) done.current();
+  }, [running, left]);
+  return Math.max(0, left);
+}
 
 function Result({ shown, onNext }: { shown: Shown; onNext: () => void }) {
   const tone =
@@ -449,12 +508,15 @@ function Result({ shown, onNext }: { shown: Shown; onNext: () => void }) {
         ? 'amber'
         : 'red';
   const seconds = shown.result === 'valid' ? 4 : 7;
-  const next = useRef(onNext);
-  next.current = onNext;
-  useEffect(() => {
-    const t = window.setTimeout(() => next.current(), seconds * 1000);
-    return () => clearTimeout(t);
-  }, [seconds]);
+  // Kept: the agent wants the result for longer (a question at the door); it stays until 'Next scan'.
+  const [kept, setKept] = useState(false);
+  const left = useCountdown(seconds, !kept, onNext);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const keep = () => {
+    setKept(true);
+    // The keep button goes away: the focus goes to the one way on.
+    nextButton.current?.focus();
+  };
   const t = shown.ticket;
   const title = shown.here ? 'Already claimed on this device' : TITLES[shown.result];
   const Icon =
@@ -474,7 +536,7 @@ function Result({ shown, onNext }: { shown: Shown; onNext: () => void }) {
         {shown.message.replace(/\.$/, '') !== title && <p>{shown.message}</p>}
         {shown.result === 'already_claimed' && shown.claimed_at && (
           <p className="claimed">
-            {when(shown.claimed_at)} (Rome) · by {shown.claimed_by ?? 'unknown'}
+            Claimed at {romeTimeLabel(shown.claimed_at, new Date())} (Rome) by {shown.claimed_by ?? 'unknown'}
           </p>
         )}
         {shown.offline && <p className="offline-note">Checked on the device, offline.</p>}
@@ -515,10 +577,28 @@ function Result({ shown, onNext }: { shown: Shown; onNext: () => void }) {
           )}
         </dl>
       )}
-      <button type="button" className="next" onClick={onNext}>
-        Next scan
-        <span className="countdown" style={{ animationDuration: `${seconds}s` }} aria-hidden />
-      </button>
+      <div className="result-actions">
+        {kept ? (
+          <p className="goes" data-testid="countdown">
+            Kept on screen until you tap Next scan.
+          </p>
+        ) : (
+          <>
+            <p className="goes" data-testid="countdown">
+              {/* No-break spaces: on a narrow phone 'in 4 s' wraps as one. */}
+              {`Next scan in\u00a0${left}\u00a0s`}
+            </p>
+            <button type="button" className="keep" onClick={keep}>
+              <IconPin className="i" />
+              Keep on screen
+            </button>
+          </>
+        )}
+        <button type="button" className="next" onClick={onNext} ref={nextButton}>
+          Next scan
+          {!kept && <span className="countdown" style={{ animationDuration: `${seconds}s` }} aria-hidden />}
+        </button>
+      </div>
     </main>
   );
 }

@@ -63,3 +63,9 @@ export const IconLogout = ({ className }: P) => (
     <path d="M10 17l-5-5 5-5M5 12h11" />
   </svg>
 );
+export const IconPin = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <path d="M9 3h6l-1 7 4 4H6l4-4-1-7z" />
+    <path d="M12 14v7" />
+  </svg>
+);

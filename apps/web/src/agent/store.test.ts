@@ -4,6 +4,7 @@
  * answers; a failed upload leaves the claims waiting, and sending them again sends the same ids.
  */
 import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import type { SyncAnswer } from './agent-api';
 import { makeStore } from './store';
@@ -98,5 +99,88 @@ describe('the offline queue', () => {
       days: { '2026-12-01': ['u-9'] },
       fetchedAt: '2026-12-01T08:00:00.000Z',
     });
+  });
+});
+
+describe('the conflicts an upload finds', () => {
+  const second = (id: string): SyncAnswer =>
+    answer(id, {
+      result: 'already_claimed',
+      conflict: true,
+      kept: false,
+      claimed_at: '2026-12-01T07:59:00.000Z',
+      claimed_by: 'Agent Alpha',
+      ticket: {
+        unique_id: 'u-1',
+        package: 'Colosseum Tour',
+        package_tag: 'COL-1',
+        date: null,
+        time: null,
+        adults: 1,
+        youths: 0,
+        infants: 0,
+      },
+    });
+
+  it('keeps a notice per claim found claimed elsewhere, until seen, across a reopening', async () => {
+    const name = `test-${++n}`;
+    const store = makeStore(name);
+    const a = await store.queueClaim('a', 'u-1', new Date('2026-12-01T08:00:00Z'));
+    const b = await store.queueClaim('b', 'u-2', new Date('2026-12-01T08:01:00Z'));
+    await store.queueClaim('c', 'u-3', new Date('2026-12-01T08:02:00Z'));
+    const summary = await syncQueue(store, async (claims) =>
+      claims.map((c) => (c.id === a.id ? second(c.id) : answer(c.id))),
+    );
+    expect(summary.conflicts).toBe(1);
+    // The same claim answered again (a retried upload): still one notice.
+    await store.markSynced([second(a.id)]);
+
+    const again = makeStore(name);
+    const found = await again.conflicts();
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      id: a.id,
+      unique_id: 'u-1',
+      package: 'Colosseum Tour',
+      claimed_here_at: '2026-12-01T08:00:00.000Z',
+      first_by: 'Agent Alpha',
+      kept: false,
+    });
+    // Signing out is not seeing it.
+    await again.clearForSignOut();
+    expect(await again.conflicts()).toHaveLength(1);
+
+    // Seen: gone, and a later notice the agent had not seen yet stays.
+    const later = await again.queueClaim('d', 'u-1', new Date('2026-12-01T08:03:00Z'));
+    await syncQueue(again, async (claims) => claims.map((c) => second(c.id)));
+    await again.markConflictsSeen([a.id]);
+    expect((await again.conflicts()).map((c) => c.id)).toEqual([later.id]);
+    // An answer recorded once more (this claim's, or a claim kept alone then) brings no notice back.
+    await again.markConflictsSeen([later.id]);
+    await again.markSynced([second(later.id), second(b.id)]);
+    expect(await again.conflicts()).toEqual([]);
+  });
+
+  it("opens a device's older database with its waiting claims, and keeps notices there", async () => {
+    const name = `test-${++n}`;
+    const old = await openDB(name, 1, {
+      upgrade(d) {
+        d.createObjectStore('claims', { keyPath: 'id' }).createIndex('synced', 'synced');
+        d.createObjectStore('seen', { keyPath: 'unique_id' });
+        d.createObjectStore('cache');
+      },
+    });
+    await old.put('claims', {
+      id: '0b7c6f5e-3a1d-4c2b-9e8f-7a6b5c4d3e2f',
+      scan: 'a',
+      claimed_at: '2026-12-01T08:00:00.000Z',
+      unique_id: 'u-1',
+      synced: 0,
+    });
+    old.close();
+    const store = makeStore(name);
+    expect(await store.pendingCount()).toBe(1);
+    await syncQueue(store, async (claims) => claims.map((c) => second(c.id)));
+    expect(await store.conflicts()).toHaveLength(1);
   });
 });

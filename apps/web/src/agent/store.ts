@@ -5,10 +5,13 @@
  *  - `seen`: the tickets this device claimed (online or offline), so a second scan here says so with
  *    no network;
  *  - `cache`: the public keys, the refunded lists (Rome's today and tomorrow, with when they were
- *    downloaded) and the packages' names downloaded while online.
+ *    downloaded) and the packages' names downloaded while online;
+ *  - `conflicts`: the claims an upload found claimed elsewhere too, until the agent says they were seen.
  * The device token itself is in localStorage (session.ts).
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { SyncAnswer } from './agent-api';
+import { type ConflictNotice, conflictOf } from './conflicts';
 import type { PublicKey, RefundedLists } from './verify';
 
 export type QueuedClaim = {
@@ -31,6 +34,7 @@ interface AgentDb extends DBSchema {
   claims: { key: string; value: QueuedClaim; indexes: { synced: number } };
   seen: { key: string; value: { unique_id: string; claimed_at: string } };
   cache: { key: string; value: unknown };
+  conflicts: { key: string; value: ConflictNotice };
 }
 
 export type AgentStore = ReturnType<typeof makeStore>;
@@ -38,11 +42,15 @@ export type AgentStore = ReturnType<typeof makeStore>;
 export function makeStore(name = 'rome-agent') {
   let db: Promise<IDBPDatabase<AgentDb>> | null = null;
   const open = () => {
-    db ??= openDB<AgentDb>(name, 1, {
-      upgrade(d) {
-        d.createObjectStore('claims', { keyPath: 'id' }).createIndex('synced', 'synced');
-        d.createObjectStore('seen', { keyPath: 'unique_id' });
-        d.createObjectStore('cache');
+    db ??= openDB<AgentDb>(name, 2, {
+      // Step by step from the version the device has: its waiting claims survive every upgrade.
+      upgrade(d, oldVersion) {
+        if (oldVersion < 1) {
+          d.createObjectStore('claims', { keyPath: 'id' }).createIndex('synced', 'synced');
+          d.createObjectStore('seen', { keyPath: 'unique_id' });
+          d.createObjectStore('cache');
+        }
+        if (oldVersion < 2) d.createObjectStore('conflicts', { keyPath: 'id' });
       },
     });
     return db;
@@ -78,14 +86,32 @@ export function makeStore(name = 'rome-agent') {
     async pendingCount(): Promise<number> {
       return (await open()).countFromIndex('claims', 'synced', 0);
     },
-    /** Records the server's answers of an upload: those claims wait no more. */
-    async markSynced(answers: { id: string; result: string; conflict: boolean }[]): Promise<void> {
-      const tx = (await open()).transaction('claims', 'readwrite');
+    /**
+     * Records the server's answers of an upload: those claims wait no more. A claim claimed elsewhere
+     * too gets its notice in the same transaction, so no answer is recorded without it.
+     */
+    async markSynced(answers: SyncAnswer[]): Promise<void> {
+      const tx = (await open()).transaction(['claims', 'conflicts'], 'readwrite');
+      const claims = tx.objectStore('claims');
       for (const a of answers) {
-        const claim = await tx.store.get(a.id);
-        if (claim) await tx.store.put({ ...claim, synced: 1, result: a.result, conflict: a.conflict });
+        const claim = await claims.get(a.id);
+        // Only the first answer of a claim counts: a notice seen already does not come back.
+        if (!claim || claim.synced === 1) continue;
+        await claims.put({ ...claim, synced: 1, result: a.result, conflict: a.conflict });
+        const notice = conflictOf(a, claim);
+        if (notice) await tx.objectStore('conflicts').put(notice);
       }
       await tx.done;
+    },
+    /** The conflicts not yet seen, oldest claim first. */
+    async conflicts(): Promise<ConflictNotice[]> {
+      const all = await (await open()).getAll('conflicts');
+      return all.sort((a, b) => a.claimed_here_at.localeCompare(b.claimed_here_at));
+    },
+    /** The agent saw these notices (by claim id): later ones, not yet shown, stay. */
+    async markConflictsSeen(ids: readonly string[]): Promise<void> {
+      const tx = (await open()).transaction('conflicts', 'readwrite');
+      await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
     },
     async getKeys(): Promise<PublicKey[]> {
       return ((await (await open()).get('cache', 'keys')) as PublicKey[] | undefined) ?? [];
@@ -107,7 +133,10 @@ export function makeStore(name = 'rome-agent') {
     async setRefunded(list: RefundedCache): Promise<void> {
       await (await open()).put('cache', list, 'refunded');
     },
-    /** Signing out forgets everything but the claims still waiting (they are uploaded at the next sign-in). */
+    /**
+     * Signing out forgets everything but the claims still waiting (they are uploaded at the next
+     * sign-in) and the conflicts not yet seen (they are about people let in at this door).
+     */
     async clearForSignOut(): Promise<void> {
       const d = await open();
       const tx = d.transaction(['seen', 'cache'], 'readwrite');

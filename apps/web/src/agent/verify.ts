@@ -20,6 +20,7 @@ import {
   ticketWindowResult,
   windowOfFacts,
 } from '@rome/contract';
+import { romeTimeLabel } from './clock';
 
 /** A public key as GET /api/agent/keys/ answers it (the fields this check uses). */
 export type PublicKey = { kid: string; jwk: { kty: 'OKP'; crv: 'Ed25519'; x: string } };
@@ -58,11 +59,8 @@ export const refundedDays = (at: Date): string[] => {
 };
 
 /** 'list from 23:05' (Rome), with the day when it is not the day of `now`. */
-export function listFromLabel(list: RefundedLists, now: Date): string {
-  const from = romeParts(new Date(list.fetchedAt));
-  const day = from.date === romeParts(now).date ? '' : `${formatRomeDate(from.date)}, `;
-  return `list from ${day}${from.time}`;
-}
+export const listFromLabel = (list: RefundedLists, now: Date): string =>
+  `list from ${romeTimeLabel(list.fetchedAt, now)}`;
 
 /** Why the refunded list cannot be trusted for a scan at `at`, or null when it can. */
 export function refundedListWarning(list: RefundedLists | null, at: Date): string | null {
