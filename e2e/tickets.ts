@@ -45,6 +45,20 @@ export async function findConfirmLinkInOutbox(count: number): Promise<string> {
   return links.at(-1)!;
 }
 
+/** The e-mail sent to `address` (its To: header), once it is in the outbox folder. */
+export async function mailTo(address: string): Promise<string> {
+  let mail: string | undefined;
+  await expect
+    .poll(() => {
+      mail = outboxMails().find((text) =>
+        new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'mi').test(text),
+      );
+      return Boolean(mail);
+    })
+    .toBe(true);
+  return mail!;
+}
+
 /** How many 'Find my tickets' first e-mails the outbox holds. */
 export const findConfirmMailCount = () =>
   outboxMails().filter((text) => text.includes('/find-tickets#confirm=')).length;

@@ -11,6 +11,7 @@ import {
   claimRequestSchema,
   claimResponseSchema,
   dashboardResponseSchema,
+  guestCheckoutPayloadSchema,
   paymentsConfigSchema,
   stripeWebhookResponseSchema,
   successPaidSchema,
@@ -53,6 +54,52 @@ export const checkoutApi = {
       401: errors[401],
       429: errors[429],
     },
+  }),
+  'POST /api/guest-checkout-session/': endpoint({
+    summary: 'A guest buys without an account: price the order and open a hosted checkout session',
+    tag: 'checkout',
+    access: 'public',
+    description:
+      "Beside the spec's create-checkout-session (decision 035): the same fields and `email`, where the " +
+      'ticket and its link are sent. The answer sets the HttpOnly cookie `rbt_guest` (kept when the ' +
+      'browser has one): it alone opens the guest calls below for the orders it made. Holds and limits ' +
+      'as for an account: a new checkout of the same browser replaces its earlier hold; counted per address.',
+    form: { fields: guestCheckoutPayloadSchema, alsoJson: true },
+    responses: { 200: checkoutResponseSchema, 400: errors[400], 429: errors[429] },
+  }),
+  'GET /api/guest-orders/:uniqueId/': endpoint({
+    summary: "A guest's ticket after payment: the success page's call, opened by the guest cookie",
+    tag: 'tickets',
+    access: 'public',
+    description:
+      'As GET success/{unique_id}/ for an order the browser made as a guest (its `rbt_guest` cookie); ' +
+      'any other caller gets 404. 202 while the payment is being confirmed; 409 when it was not paid.',
+    params: z.object({ uniqueId: z.string().min(1).max(300) }),
+    responses: { 200: successPaidSchema, 202: successPendingSchema, 404: errors[404], 409: apiErrorSchema },
+  }),
+  'GET /api/guest-checkout/:session/': endpoint({
+    summary: "The built-in test checkout of a guest's order",
+    tag: 'checkout',
+    access: 'public',
+    description: 'As GET test-checkout/{session}/, opened by the guest cookie of the browser that made it.',
+    params: sessionParams,
+    responses: { 200: testCheckoutSessionSchema, 404: errors[404] },
+  }),
+  'POST /api/guest-checkout/:session/pay/': endpoint({
+    summary: "Pay a guest's test checkout (no money moves)",
+    tag: 'checkout',
+    access: 'public',
+    description: 'As POST test-checkout/{session}/pay/, opened by the guest cookie.',
+    params: sessionParams,
+    responses: { 200: testCheckoutPayResponseSchema, 404: errors[404], 409: errors[409] },
+  }),
+  'POST /api/guest-checkout/:session/cancel/': endpoint({
+    summary: "Cancel a guest's test checkout",
+    tag: 'checkout',
+    access: 'public',
+    description: 'As POST test-checkout/{session}/cancel/, opened by the guest cookie.',
+    params: sessionParams,
+    responses: { 200: testCheckoutCancelResponseSchema, 404: errors[404], 409: errors[409] },
   }),
   'GET /api/payments/config/': endpoint({
     summary: 'The payment provider and its publishable key',

@@ -60,6 +60,19 @@ export const checkoutPayloadSchema = z
   });
 export type CheckoutPayload = z.infer<typeof checkoutPayloadSchema>;
 
+/**
+ * A guest's checkout (decision 035): the same fields and the address the ticket goes to. No account:
+ * the browser that opened it keeps a cookie that alone opens its test checkout and success page.
+ */
+export const guestCheckoutPayloadSchema = checkoutPayloadSchema.extend({
+  email: z
+    .string({ error: CHECKOUT_MESSAGES.guestEmail })
+    .trim()
+    .max(254, { error: CHECKOUT_MESSAGES.guestEmail })
+    .pipe(z.email({ error: CHECKOUT_MESSAGES.guestEmail })),
+});
+export type GuestCheckoutPayload = z.infer<typeof guestCheckoutPayloadSchema>;
+
 /** The hosted checkout session: its id and the page the buyer is sent to. */
 export const checkoutResponseSchema = z
   .object({ id: z.string(), url: z.string() })

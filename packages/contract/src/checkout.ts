@@ -12,6 +12,7 @@ export const CHECKOUT_MESSAGES = {
   tooMany: `At most ${MAX_TICKETS_PER_KIND} tickets of one kind per order.`,
   zeroTotal: /*i18n*/ 'Please choose at least one adult or youth ticket.',
   sessionNotFound: /*i18n*/ 'Checkout session not found.',
+  guestEmail: /*i18n*/ 'Please enter the e-mail address your tickets should go to.',
   paymentUnavailable: /*i18n*/ 'Payment is not available right now. Please try again in a moment.',
   tooManyHeld:
     /*i18n*/ 'Too many unpaid tickets are on hold from your network right now. Please pay for them or try again in a few minutes.',

@@ -266,8 +266,18 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The success id in /success/{unique_id}/: random, url-safe. */
     uniqueId: text('unique_id').notNull().unique(),
-    /** The buyer's account; null for a reseller's booking (the buyer is the reseller's customer). */
+    /**
+     * The buyer's account; null for a reseller's booking (the buyer is the reseller's customer) and for
+     * a guest's order (decision 035).
+     */
     userId: uuid('user_id').references(() => users.id),
+    /** A guest's order: the address its ticket e-mail goes to (decision 035); null otherwise. */
+    guestEmail: text('guest_email'),
+    /**
+     * A guest's order: SHA-256 of the token in that browser's `rbt_guest` cookie, which alone opens its
+     * test checkout and success page (decision 035). Never the token itself.
+     */
+    guestTokenHash: text('guest_token_hash'),
     packageId: integer('package_id')
       .notNull()
       .references(() => packages.id),
@@ -342,6 +352,8 @@ export const orders = pgTable(
     // What an address or a reseller holds unpaid is summed over its pending rows on every hold.
     index('orders_hold_address_idx').on(t.holdAddress, t.status),
     index('orders_reseller_status_idx').on(t.resellerId, t.status),
+    // A guest's next checkout ends that browser's earlier hold, as an account's does (hold-limits.ts).
+    index('orders_guest_token_idx').on(t.guestTokenHash, t.status),
   ],
 );
 

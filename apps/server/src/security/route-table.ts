@@ -190,6 +190,25 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   // The publishable key and provider name only: public by design.
   'GET /api/payments/config/': { expect: { anonymous: 200 } },
   'POST /api/create-checkout-session/': { multipart: true, fields: CHECKOUT },
+  // A guest's checkout is open to all; its pages open only to the browser's guest cookie, which no
+  // role here sends: not found for everyone (decision 035).
+  'POST /api/guest-checkout-session/': { multipart: true, fields: [...CHECKOUT, 'email'] },
+  'GET /api/guest-orders/:uniqueId/': {
+    params: { uniqueId: 'uniqueId' },
+    expect: { anonymous: 404, customerA: 404 },
+  },
+  'GET /api/guest-checkout/:session/': {
+    params: { session: 'sessionId' },
+    expect: { anonymous: 404, customerA: 404 },
+  },
+  'POST /api/guest-checkout/:session/pay/': {
+    params: { session: 'sessionId' },
+    expect: { anonymous: 404, customerA: 404 },
+  },
+  'POST /api/guest-checkout/:session/cancel/': {
+    params: { session: 'sessionId' },
+    expect: { anonymous: 404, customerA: 404 },
+  },
   'GET /api/test-checkout/:session/': {
     owner: true,
     params: { session: 'sessionId' },
@@ -422,6 +441,13 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
     youth_count: '0',
     infant_count: '0',
     package_identifier: 'BB-24',
+  }),
+  'POST /api/guest-checkout-session/': () => ({
+    adult_count: '1',
+    youth_count: '0',
+    infant_count: '0',
+    package_identifier: 'BB-24',
+    email: 'guest@example.com',
   }),
   'POST /api/claim/': (f) => ({ code: f.claimCode, agent_name: f.agentName, security_code: '0000' }),
   'POST /api/agent/devices/': () => ({ email: 'nobody@agents.example', password: 'not-it', label: 'Fuzz' }),

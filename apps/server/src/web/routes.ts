@@ -38,6 +38,7 @@ import { compressText } from '../lib/compress';
 import { pageKeyFor, signedInId } from '../modules/auth/page-key';
 import type { CatalogSnapshot } from '../modules/catalog/service';
 import { getStaticContent } from '../modules/content/service';
+import { guestTokenOf } from '../modules/orders/guest';
 import { linkExists } from '../modules/orders/ticket-link';
 import { pageHead, renderHead, safeJson } from './head';
 import { inlineStylesheets } from './inline-css';
@@ -329,10 +330,13 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const initial = head.contentPage
       ? await initialContent(head.contentPage, locale)
       : { html: '', content: null };
-    // Head code never shares a page with a sign-in (decision 032): a browser that signed in gets pages
-    // without it, and a top-level load of such a page carries the key its session calls need.
+    // Head code never shares a page with a sign-in (decision 032) nor with a guest's order (decision
+    // 035): a browser that signed in or bought as a guest gets pages without it, and a top-level load
+    // of such a page carries the key its session calls need.
     const signedIn = signedInId(req) !== null;
-    const headCode = site.globalHeadCode && runsHeadCode(pathname) && !signedIn ? site.globalHeadCode : '';
+    const guest = guestTokenOf(req) !== null;
+    const headCode =
+      site.globalHeadCode && runsHeadCode(pathname) && !signedIn && !guest ? site.globalHeadCode : '';
     const pageKey = link ? null : pageKeyFor(req);
     const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial.html}${pageKey ? `\n    <meta name="${PAGE_KEY_META}" content="${pageKey}">` : ''}${headCode ? `\n    <meta name="${HEAD_CODE_META}" content="1">\n    ${headCode}` : ''}`;
     // A page with a banner paints it from the HTML (contract banner.ts), the home page its hero's words

@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro';
 import type { ApiAnswer } from '@rome/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { saveFile } from '../lib/download';
-import { call } from './client';
+import { ApiError, call, tokenStore } from './client';
 
 /** The buyer's tickets (GET dashboard/, Bearer). */
 export const dashboardQuery = queryOptions({
@@ -14,8 +14,21 @@ export const dashboardQuery = queryOptions({
 
 /** The success page's answer: 'pending' (202) while the payment is being confirmed, then 'paid'. */
 export type SuccessAnswer = ApiAnswer<'GET /api/success/:uniqueId/'>;
-export const fetchSuccess = (uniqueId: string, signal?: AbortSignal) =>
-  call('GET /api/success/:uniqueId/', { params: { uniqueId } }, { signal });
+/**
+ * The success page's answer: a signed-in buyer's by their account, a guest's by the browser's guest
+ * cookie (decision 035), also when the guest has signed in since.
+ */
+export async function fetchSuccess(uniqueId: string, signal?: AbortSignal) {
+  const asGuest = () =>
+    call('GET /api/guest-orders/:uniqueId/', { params: { uniqueId } }, { signal, auth: false });
+  if (!tokenStore.signedIn()) return asGuest();
+  try {
+    return await call('GET /api/success/:uniqueId/', { params: { uniqueId } }, { signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return asGuest();
+    throw err;
+  }
+}
 
 export const claimInfoQuery = (code: string) =>
   queryOptions({
@@ -34,16 +47,24 @@ export const claimTicket = (code: string, agentName: string, securityCode: strin
   );
 
 export type TestCheckoutSession = ApiAnswer<'GET /api/test-checkout/:session/'>;
+/** The test checkout of a signed-in buyer's session, or of a guest's (its cookie opens it). */
 export const testCheckoutQuery = (session: string) =>
   queryOptions({
     queryKey: ['test-checkout', session],
-    queryFn: ({ signal }) => call('GET /api/test-checkout/:session/', { params: { session } }, { signal }),
+    queryFn: ({ signal }) =>
+      tokenStore.signedIn()
+        ? call('GET /api/test-checkout/:session/', { params: { session } }, { signal })
+        : call('GET /api/guest-checkout/:session/', { params: { session } }, { signal, auth: false }),
     retry: false,
   });
 export const payTestCheckout = (session: string) =>
-  call('POST /api/test-checkout/:session/pay/', { params: { session } });
+  tokenStore.signedIn()
+    ? call('POST /api/test-checkout/:session/pay/', { params: { session } })
+    : call('POST /api/guest-checkout/:session/pay/', { params: { session } }, { auth: false });
 export const cancelTestCheckout = (session: string) =>
-  call('POST /api/test-checkout/:session/cancel/', { params: { session } });
+  tokenStore.signedIn()
+    ? call('POST /api/test-checkout/:session/cancel/', { params: { session } })
+    : call('POST /api/guest-checkout/:session/cancel/', { params: { session } }, { auth: false });
 
 /**
  * Downloads a QR image as ticket_qr_code.png (spec §2); alerts 'Failed to download QR code.' on

@@ -3,7 +3,13 @@
  * 'Create Account' and back: the page to return to, why they were sent (a guest's Checkout), the
  * ticket choice to restore there, and the e-mail of an account just created.
  */
-export type TicketSelection = { date: string; adults: number; youths: number };
+export type TicketSelection = {
+  date: string;
+  adults: number;
+  youths: number;
+  /** The chosen time of a package sold in slots: checked against the day's times when restored. */
+  slotId?: string;
+};
 
 export type SignInState = {
   /** The page to return to after signing in: a path inside this site. */
@@ -28,6 +34,11 @@ export function readSignInState(state: unknown): SignInState {
   if (typeof s.registered === 'string' && s.registered.length <= 300) out.registered = s.registered;
   const sel = s.selection as Record<string, unknown> | undefined;
   if (sel && typeof sel.date === 'string' && isCount(sel.adults) && isCount(sel.youths))
-    out.selection = { date: sel.date, adults: sel.adults, youths: sel.youths };
+    out.selection = {
+      date: sel.date,
+      adults: sel.adults,
+      youths: sel.youths,
+      ...(typeof sel.slotId === 'string' && sel.slotId.length <= 100 ? { slotId: sel.slotId } : {}),
+    };
   return out;
 }

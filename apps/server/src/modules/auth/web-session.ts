@@ -11,6 +11,7 @@ import { AUTH_MESSAGES, ERROR_CODES, REFRESH_TOKEN_TTL_SECONDS } from '@rome/con
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { HttpError } from '../../lib/errors';
+import { secureCookie } from '../../lib/secure-cookie';
 import { clearSignedIn, markSignedIn, requirePageKey } from './page-key';
 import { InvalidTokenError } from './tokens';
 
@@ -23,13 +24,6 @@ const tokenNotValid = (reply: FastifyReply) => {
   clearCookie(reply);
   return new HttpError(401, { detail: AUTH_MESSAGES.tokenNotValid, code: ERROR_CODES.tokenNotValid });
 };
-
-function secureCookie(req: FastifyRequest): boolean {
-  // Behind nginx the protocol comes from X-Forwarded-Proto (trustProxy). A production shop whose public
-  // address is https gets Secure cookies even if the proxy forgot to say so.
-  const cfg = req.server.config;
-  return req.protocol === 'https' || (cfg.env === 'production' && cfg.publicUrl.startsWith('https:'));
-}
 
 /** The next refresh token and the browser's signed-in id (page-key.ts); answers the page key. */
 function setCookie(req: FastifyRequest, reply: FastifyReply, refresh: string): string {

@@ -4,8 +4,14 @@
  * the service gets typed input and a bad field answers 400 with the contract's message. Files are
  * refused: the payload has none, and an unexpected upload must not be buffered.
  */
-import { type CheckoutPayload, checkoutPayloadSchema } from '@rome/contract';
+import {
+  type CheckoutPayload,
+  checkoutPayloadSchema,
+  type GuestCheckoutPayload,
+  guestCheckoutPayloadSchema,
+} from '@rome/contract';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { badRequest, HttpError } from '../../lib/errors';
 
 /** A multipart body's plain fields, as sent (the schema judges them). */
@@ -27,9 +33,17 @@ async function formFields(req: FastifyRequest): Promise<Record<string, string>> 
   return out;
 }
 
-export async function readCheckoutPayload(req: FastifyRequest): Promise<CheckoutPayload> {
+/** The form's fields, parsed with the contract's schema: a bad field answers 400 with its message. */
+async function readForm<S extends z.ZodType>(req: FastifyRequest, schema: S): Promise<z.infer<S>> {
   const fields = req.isMultipart() ? await formFields(req) : (req.body ?? {});
-  const parsed = checkoutPayloadSchema.safeParse(fields);
+  const parsed = schema.safeParse(fields);
   if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
   return parsed.data;
 }
+
+export const readCheckoutPayload = (req: FastifyRequest): Promise<CheckoutPayload> =>
+  readForm(req, checkoutPayloadSchema);
+
+/** A guest's checkout form: the same fields and the address the ticket goes to (decision 035). */
+export const readGuestCheckoutPayload = (req: FastifyRequest): Promise<GuestCheckoutPayload> =>
+  readForm(req, guestCheckoutPayloadSchema);

@@ -1,15 +1,39 @@
 import { CHECKOUT_MESSAGES, centsToDecimal, localizedPath } from '@rome/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route, signedIn } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import { enforce } from '../../lib/rate-limit';
-import { buyerSessionOrder, closeUnpaidSession, fulfilPaidSession } from '../orders/payment';
+import { guestHashOf, keepGuestToken } from '../orders/guest';
+import { holdAddressOf } from '../orders/hold-limits';
+import {
+  buyerSessionOrder,
+  closeUnpaidSession,
+  fulfilPaidSession,
+  guestSessionOrder,
+} from '../orders/payment';
 import { orderLocale, orderStateError } from '../orders/state';
-import { readCheckoutPayload } from './fields';
-import { CANCEL_PATH, CHECKOUT_LIMIT, checkoutLimitKey, createCheckout, successPath } from './service';
+import { readCheckoutPayload, readGuestCheckoutPayload } from './fields';
+import {
+  CANCEL_PATH,
+  CHECKOUT_LIMIT,
+  checkoutLimitKey,
+  createCheckout,
+  GUEST_CHECKOUT_LIMIT,
+  guestCheckoutLimitKey,
+  successPath,
+} from './service';
 
 export const checkoutRoutes: FastifyPluginAsync = async (app) => {
+  const checkoutDeps = (req: FastifyRequest) => ({
+    db: app.db,
+    provider: app.payments,
+    publicUrl: publicUrlFor(app.config, req),
+    holdMinutes: app.config.holdMinutes,
+    secret: app.config.jwtSecret,
+    placesPerAddress: app.config.holdPlacesPerAddress,
+  });
+
   route(app, 'POST /api/create-checkout-session/', async (req) => {
     const user = signedIn(req);
     // The buyer's checkouts are counted (CHECKOUT_LIMIT) in createCheckout's first statement; a body
@@ -21,19 +45,21 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       await enforce(app.db, checkoutLimitKey(user.id), CHECKOUT_LIMIT.max, CHECKOUT_LIMIT.windowSeconds);
       throw err;
     }
-    return createCheckout(
-      {
-        db: app.db,
-        provider: app.payments,
-        publicUrl: publicUrlFor(app.config, req),
-        holdMinutes: app.config.holdMinutes,
-        secret: app.config.jwtSecret,
-        placesPerAddress: app.config.holdPlacesPerAddress,
-      },
-      user,
-      input,
-      req.ip,
-    );
+    return createCheckout(checkoutDeps(req), user, input, req.ip);
+  });
+
+  // A guest buys with an e-mail address (decision 035): the browser's cookie opens the order's pages.
+  route(app, 'POST /api/guest-checkout-session/', async (req, reply) => {
+    let input: Awaited<ReturnType<typeof readGuestCheckoutPayload>>;
+    try {
+      input = await readGuestCheckoutPayload(req);
+    } catch (err) {
+      const key = guestCheckoutLimitKey(holdAddressOf(app.config.jwtSecret, req.ip ?? 'unknown'));
+      await enforce(app.db, key, GUEST_CHECKOUT_LIMIT.max, GUEST_CHECKOUT_LIMIT.windowSeconds);
+      throw err;
+    }
+    const guestTokenHash = keepGuestToken(req, reply);
+    return createCheckout(checkoutDeps(req), { id: null, email: input.email, guestTokenHash }, input, req.ip);
   });
 
   // What the client needs to know of the provider (the publishable key is public by design).
@@ -44,18 +70,26 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   }));
 
   // The built-in test checkout (only when it is the provider): the page at /pay/{session} reads the
-  // order, and its Pay and Cancel buttons end here.
+  // order, and its Pay and Cancel buttons end here. An account's session by its sign-in, a guest's by
+  // the browser's guest cookie (decision 035): the same answers.
   if (app.payments.name !== 'test') return;
 
-  const loadOwnSession = async (sessionId: string, userId: string) => {
-    const [row] = await buyerSessionOrder(app.db).execute({ sessionId, userId });
+  type Buyer = { userId: string } | { guestTokenHash: string | null };
+  const loadOwnSession = async (sessionId: string, buyer: Buyer) => {
+    const [row] =
+      'userId' in buyer
+        ? await buyerSessionOrder(app.db).execute({ sessionId, userId: buyer.userId })
+        : buyer.guestTokenHash
+          ? await guestSessionOrder(app.db).execute({ sessionId, guestTokenHash: buyer.guestTokenHash })
+          : [];
     if (!row?.pkg) throw notFound(CHECKOUT_MESSAGES.sessionNotFound);
     return row;
   };
+  const userOf = (req: FastifyRequest): Buyer => ({ userId: signedIn(req).id });
+  const guestOf = (req: FastifyRequest): Buyer => ({ guestTokenHash: guestHashOf(req) });
 
-  route(app, 'GET /api/test-checkout/:session/', async (req) => {
-    const { session } = req.params;
-    const { order, title } = await loadOwnSession(session, signedIn(req).id);
+  const showSession = async (session: string, buyer: Buyer) => {
+    const { order, title } = await loadOwnSession(session, buyer);
     return {
       session,
       test_mode: true as const,
@@ -71,11 +105,12 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       success_url: localizedPath(orderLocale(order), successPath(order.uniqueId)),
       cancel_url: localizedPath(orderLocale(order), CANCEL_PATH),
     };
-  });
+  };
+  route(app, 'GET /api/test-checkout/:session/', (req) => showSession(req.params.session, userOf(req)));
+  route(app, 'GET /api/guest-checkout/:session/', (req) => showSession(req.params.session, guestOf(req)));
 
-  route(app, 'POST /api/test-checkout/:session/pay/', async (req) => {
-    const { session } = req.params;
-    const read = await loadOwnSession(session, signedIn(req).id);
+  const pay = async (req: FastifyRequest, session: string, buyer: Buyer) => {
+    const read = await loadOwnSession(session, buyer);
     const { order } = read;
     const result = await fulfilPaidSession(
       {
@@ -91,14 +126,17 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     // A cancelled or expired checkout is not paid afterwards (the order state table refuses it).
     if (result === 'order_closed') throw orderStateError('pay');
     return { result, redirect: localizedPath(orderLocale(order), successPath(order.uniqueId)) };
-  });
+  };
+  route(app, 'POST /api/test-checkout/:session/pay/', (req) => pay(req, req.params.session, userOf(req)));
+  route(app, 'POST /api/guest-checkout/:session/pay/', (req) => pay(req, req.params.session, guestOf(req)));
 
-  route(app, 'POST /api/test-checkout/:session/cancel/', async (req) => {
-    const { session } = req.params;
-    const { order } = await loadOwnSession(session, signedIn(req).id);
+  const cancel = async (session: string, buyer: Buyer) => {
+    const { order } = await loadOwnSession(session, buyer);
     // Cancelling twice is fine; cancelling a paid (or expired) checkout is refused.
     if ((await closeUnpaidSession(app.db, session, 'cancel')) === 'refused') throw orderStateError('cancel');
     // Back to the cancel page in the buyer's language, as Stripe's cancel_url does.
     return { redirect: localizedPath(orderLocale(order), CANCEL_PATH) };
-  });
+  };
+  route(app, 'POST /api/test-checkout/:session/cancel/', (req) => cancel(req.params.session, userOf(req)));
+  route(app, 'POST /api/guest-checkout/:session/cancel/', (req) => cancel(req.params.session, guestOf(req)));
 };

@@ -24,7 +24,7 @@ import { hitWith, judged, refuseOver } from '../../lib/rate-limit';
 import { EVENT_COLUMNS, serverEventRow } from '../../lib/server-events';
 import type { PaymentProvider } from '../../payments/provider';
 import { chooseSlot, countsPlaces, holdOrder, holdUntil, isSlotId, pricedOrder } from '../orders/hold';
-import { holdAddressOf, replaceBuyerHold, replacingBuyerHold } from '../orders/hold-limits';
+import { type HoldBuyer, holdAddressOf, replaceBuyerHold, replacingBuyerHold } from '../orders/hold-limits';
 import { moveOrder } from '../orders/state';
 import { packageTitleIn } from '../orders/words';
 
@@ -39,6 +39,17 @@ export const CANCEL_PATH = pagePath('/cancel', {}, { slash: true });
 
 export const CHECKOUT_LIMIT = { max: 30, windowSeconds: 600 } as const;
 export const checkoutLimitKey = (userId: string): string => `checkout:user:${userId}`;
+/**
+ * Guests' checkouts are counted per client address (a cookie is dropped at will): more than one
+ * account's, since a hotel's guests share one address.
+ */
+export const GUEST_CHECKOUT_LIMIT = { max: 120, windowSeconds: 600 } as const;
+export const guestCheckoutLimitKey = (holdAddress: string): string => `checkout:guest:${holdAddress}`;
+
+/** Who buys: an account, or a guest with the address the ticket goes to and their browser's token. */
+export type CheckoutBuyer =
+  | { id: string; email: string; guestTokenHash?: null }
+  | { id: null; email: string; guestTokenHash: string };
 
 /**
  * The buyer's checkout counted against the limit, and the package it names if it is on sale, in one
@@ -70,6 +81,8 @@ const countedPackageByTag = preparedPerDb((db) => {
 const NEW_ORDER_COLUMNS = [
   'uniqueId',
   'userId',
+  'guestEmail',
+  'guestTokenHash',
   'language',
   'selectedDate',
   'packageId',
@@ -107,19 +120,21 @@ export async function createCheckout(
     secret: string;
     placesPerAddress: number;
   },
-  buyer: { id: string; email: string },
+  buyer: CheckoutBuyer,
   input: CheckoutPayload,
   ip: string | null,
 ): Promise<{ id: string; url: string }> {
+  const holdAddress = holdAddressOf(deps.secret, ip ?? 'unknown');
+  const limit = buyer.id !== null ? CHECKOUT_LIMIT : GUEST_CHECKOUT_LIMIT;
   const [row] = await countedPackageByTag(deps.db).execute({
-    limitKey: checkoutLimitKey(buyer.id),
-    limitSeconds: CHECKOUT_LIMIT.windowSeconds,
+    limitKey: buyer.id !== null ? checkoutLimitKey(buyer.id) : guestCheckoutLimitKey(holdAddress),
+    limitSeconds: limit.windowSeconds,
     tag: input.package_identifier,
     language: input.language ?? DEFAULT_LOCALE,
     // Only a well-formed id is compared with the slots' uuid column (anything else matches none).
     slotId: isSlotId(input.slot_id) ? input.slot_id.trim() : null,
   });
-  refuseOver(judged(row, CHECKOUT_LIMIT.max));
+  refuseOver(judged(row, limit.max));
   const pkg = row.pkg;
   if (!pkg) throw badRequest(CHECKOUT_MESSAGES.unknownPackage);
   // package_id is optional; when sent it must name the same package.
@@ -141,6 +156,8 @@ export async function createCheckout(
   const values = {
     uniqueId,
     userId: buyer.id,
+    guestEmail: buyer.id !== null ? null : buyer.email,
+    guestTokenHash: buyer.id !== null ? null : buyer.guestTokenHash,
     language,
     selectedDate: checked.date,
     ...pricedOrder(pkg, checked),
@@ -179,7 +196,8 @@ export async function createCheckout(
   const started = serverEventRow({
     action: ACTION.payment_initiated,
     userId: buyer.id,
-    userEmail: buyer.email,
+    // A guest's address stays with the order only (the activity log keeps no guest's e-mail).
+    userEmail: buyer.id !== null ? buyer.email : null,
     amountCents: checked.totalCents,
     status: 'pending',
     details: { order: uniqueId, package: pkg.title, package_tag: pkg.packageTag },
@@ -203,15 +221,12 @@ export async function createCheckout(
 
   // The buyer's earlier hold goes back and the address's holds are capped (hold-limits.ts); then the
   // places, counted under a lock: no provider session for a sold-out slot.
-  const holdAddress = holdAddressOf(deps.secret, ip ?? 'unknown');
-  const order = await replacingBuyerHold(deps.db, buyer.id, (t) =>
-    replaceBuyerHold(
-      t,
-      { userId: buyer.id, address: holdAddress },
-      values.places,
-      now,
-      deps.placesPerAddress,
-    ).then(() => holdOrder(t, pkg, slot, { ...values, holdAddress }, now, deps.holdMinutes)),
+  const holder: HoldBuyer =
+    buyer.id !== null ? { userId: buyer.id } : { userId: null, guestTokenHash: buyer.guestTokenHash };
+  const order = await replacingBuyerHold(deps.db, holder, (t) =>
+    replaceBuyerHold(t, { ...holder, address: holdAddress }, values.places, now, deps.placesPerAddress).then(
+      () => holdOrder(t, pkg, slot, { ...values, holdAddress }, now, deps.holdMinutes),
+    ),
   );
   let session: { id: string; url: string };
   try {

@@ -33,13 +33,21 @@ const live = (now: Date) => and(eq(orders.status, 'pending'), gt(orders.holdExpi
  * lock on the buyer, for the transaction), so two at once cannot both keep a hold. A hold that is
  * refused (sold out, the address's cap) rolls the release back: the earlier hold stays.
  */
-export function replacingBuyerHold<T>(db: Db, userId: string, step: (t: Db) => Promise<T>): Promise<T> {
+export function replacingBuyerHold<T>(db: Db, buyer: HoldBuyer, step: (t: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const t = txDb(tx);
-    await t.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`hold:${userId}`}, 0))`);
+    const key = buyer.userId !== null ? `hold:${buyer.userId}` : `hold:guest:${buyer.guestTokenHash}`;
+    await t.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
     return step(t);
   });
 }
+
+/** Who holds: an account, or a guest's browser (its cookie token's hash, decision 035). */
+export type HoldBuyer = { userId: string; guestTokenHash?: null } | { userId: null; guestTokenHash: string };
+
+/** The buyer's own orders: by account, or by the guest browser's token. */
+const ownedBy = (buyer: HoldBuyer) =>
+  buyer.userId !== null ? eq(orders.userId, buyer.userId) : eq(orders.guestTokenHash, buyer.guestTokenHash);
 
 /**
  * Ends the buyer's earlier holds and answers what the address holds besides them, in one statement
@@ -47,7 +55,7 @@ export function replacingBuyerHold<T>(db: Db, userId: string, step: (t: Db) => P
  */
 export async function replaceBuyerHold(
   db: Db,
-  buyer: { userId: string; address: string },
+  buyer: HoldBuyer & { address: string },
   places: number,
   now: Date,
   /** The address's cap (config HOLD_PLACES_PER_ADDRESS, default HOLD_LIMITS.placesPerAddress). */
@@ -57,11 +65,11 @@ export async function replaceBuyerHold(
     await db.execute(sql`
       WITH released AS (
         UPDATE ${orders} SET hold_expires_at = ${now}, updated_at = ${now}
-          WHERE ${and(eq(orders.userId, buyer.userId), live(now))}
+          WHERE ${and(ownedBy(buyer), live(now))}
           RETURNING 1
       )
       SELECT coalesce(sum(${orders.places}), 0) AS held, min(${orders.holdExpiresAt}) AS soonest FROM ${orders}
-        WHERE ${and(eq(orders.holdAddress, buyer.address), ne(orders.userId, buyer.userId), live(now))}`),
+        WHERE ${and(eq(orders.holdAddress, buyer.address), sql`NOT coalesce(${ownedBy(buyer)}, false)`, live(now))}`),
   );
   const [found] = rows;
   if (Number(found?.held ?? 0) + places > perAddress) {

@@ -14,7 +14,7 @@ import {
   ticketLinkPath,
   ticketQrText,
 } from '@rome/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, txDb } from '../../db/client';
 import { filled, placeholders, preparedPerDb, preparedSql } from '../../db/prepared';
 import { activityEvents, mailOutbox, orders, packages, slots, ticketQrSources, users } from '../../db/schema';
@@ -52,7 +52,8 @@ const sessionOrder = (db: Db) =>
   db
     .select({
       order: orders,
-      buyerEmail: users.email,
+      // An account's address, or a guest's (decision 035).
+      buyerEmail: sql<string | null>`coalesce(${users.email}, ${orders.guestEmail})`,
       pkg: packages,
       title: orderPackageTitle,
       startsAt: slots.startsAt,
@@ -83,6 +84,18 @@ export const buyerSessionOrder = preparedPerDb((db) =>
       ),
     )
     .prepare('test_checkout_own_session'),
+);
+/** A guest's payment session, by the browser's guest token (decision 035): the test checkout's reads. */
+export const guestSessionOrder = preparedPerDb((db) =>
+  sessionOrder(db)
+    .where(
+      and(
+        eq(orders.providerSessionId, sql.placeholder('sessionId')),
+        isNull(orders.userId),
+        eq(orders.guestTokenHash, sql.placeholder('guestTokenHash')),
+      ),
+    )
+    .prepare('test_checkout_guest_session'),
 );
 export type { SessionOrder };
 
@@ -198,7 +211,8 @@ async function payValues(deps: FulfilDeps, db: Db, found: SessionOrder, paid: Pa
       serverEventRow({
         action: ACTION.payment_completed,
         userId: order.userId,
-        userEmail: buyer?.email ?? null,
+        // A guest's address stays with the order only (decision 035).
+        userEmail: order.userId ? (buyer?.email ?? null) : null,
         amountCents: paid.amountCents,
         status: 'completed',
         details: { order: order.uniqueId, package: title, package_tag: pkg?.packageTag },
@@ -254,7 +268,8 @@ async function fulfilAtOnce(
   read: SessionOrder | undefined,
 ): Promise<boolean> {
   const found = read ?? (await sessionOrderNow(deps.db).execute({ sessionId }))[0];
-  if (!found?.order.userId || found.buyerEmail === null) return false;
+  // A web buyer's order (an account's or a guest's) with an address for its ticket.
+  if (!found || !(found.order.userId || found.order.guestEmail) || found.buyerEmail === null) return false;
   const { order } = found;
   if (order.status !== 'pending' || !nextOrderStatus(order.status, 'pay')) return false;
   if (!amountMatches(order, paid) || !holdStands(order, found.pkg ?? undefined, new Date())) return false;
@@ -283,8 +298,8 @@ async function fulfilInTransaction(
     if (order.status === 'paid' || order.status === 'refunded') return outcome('already_paid');
     // A closed order (cancelled, expired, amount mismatch) is not paid after all: the state table says.
     if (!nextOrderStatus(order.status, 'pay')) return outcome('order_closed');
-    // Only the web shop's orders have a payment session, and every one of them has a buyer's account.
-    if (!order.userId) return outcome('unknown_session');
+    // Only the web shop's orders have a payment session: each has a buyer's account or a guest's address.
+    if (!order.userId && !order.guestEmail) return outcome('unknown_session');
     const buyer = found.buyerEmail === null ? undefined : { email: found.buyerEmail };
     const pkg = found.pkg ?? undefined;
 
@@ -293,7 +308,8 @@ async function fulfilInTransaction(
       await recordServerEvent(txDb(tx), {
         action: ACTION.payment_completed,
         userId: order.userId,
-        userEmail: buyer?.email ?? null,
+        // A guest's address stays with the order only (decision 035).
+        userEmail: order.userId ? (buyer?.email ?? null) : null,
         amountCents: paid.amountCents,
         status: 'failed',
         details: { order: order.uniqueId, reason: 'amount_mismatch', expected: order.totalCents },
@@ -312,7 +328,8 @@ async function fulfilInTransaction(
       await recordServerEvent(txDb(tx), {
         action: ACTION.payment_completed,
         userId: order.userId,
-        userEmail: buyer?.email ?? null,
+        // A guest's address stays with the order only (decision 035).
+        userEmail: order.userId ? (buyer?.email ?? null) : null,
         amountCents: paid.amountCents,
         status: 'failed',
         details: { order: order.uniqueId, reason: 'sold_out', package_tag: pkg?.packageTag },

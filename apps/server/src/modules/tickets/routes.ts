@@ -16,6 +16,7 @@ import { publicUrlFor } from '../../lib/public-url';
 import { enforce, hit, peek } from '../../lib/rate-limit';
 import { atLeast } from '../../lib/timing';
 import { normalizeEmail } from '../../lib/users';
+import { guestHashOf } from '../orders/guest';
 import { refundOrder } from '../orders/refunds';
 import {
   countLinkMiss,
@@ -29,7 +30,7 @@ import {
 import { pdfFileName, ticketPdf } from '../orders/ticket-pdf';
 import { ticketQrPng } from '../orders/ticket-qr';
 import { confirmFindTickets, findMyTickets, resendOwnTicket } from './resend';
-import { findOwnOrder, listTickets } from './service';
+import { findGuestOrder, findOwnOrder, listTickets } from './service';
 import { googleWalletSaveUrl } from './wallet/google';
 import { appleConfigOf, googleConfigOf, sendApplePass } from './wallet/routes';
 import { paidWalletTicket, walletAvailability } from './wallet/service';
@@ -91,9 +92,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   };
 
   /** The success page polls this: 202 while the payment is being confirmed, then the QR image URL. */
-  route(app, 'GET /api/success/:uniqueId/', async (req, reply) => {
-    const { uniqueId } = req.params;
-    const found = uniqueId.length <= 64 ? await findOwnOrder(app.db, signedIn(req).id, uniqueId) : null;
+  const success = (found: Awaited<ReturnType<typeof findOwnOrder>>, reply: FastifyReply) => {
     if (!found) throw notFound(TICKET_MESSAGES.notFound);
     if (found.status === 'pending') return reply.code(202).send({ status: 'pending', url: null });
     if (found.status !== 'paid')
@@ -104,6 +103,22 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
         url: null,
       });
     return { status: 'paid' as const, url: found.ticket.qr_code, data: found.ticket };
+  };
+  route(app, 'GET /api/success/:uniqueId/', async (req, reply) => {
+    const { uniqueId } = req.params;
+    return success(
+      uniqueId.length <= 64 ? await findOwnOrder(app.db, signedIn(req).id, uniqueId) : null,
+      reply,
+    );
+  });
+  // A guest's success page: the browser's guest cookie opens the orders it made (decision 035).
+  route(app, 'GET /api/guest-orders/:uniqueId/', async (req, reply) => {
+    const { uniqueId } = req.params;
+    const guest = guestHashOf(req);
+    return success(
+      guest && uniqueId.length <= 64 ? await findGuestOrder(app.db, guest, uniqueId) : null,
+      reply,
+    );
   });
 
   route(app, 'GET /api/dashboard/', async (req) => ({

@@ -1,6 +1,6 @@
 /** A buyer's purchased tickets: the success page and the purchase history. */
 import { centsToDecimal, type PurchasedTicket, romeParts } from '@rome/contract';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, packages, slots } from '../../db/schema';
 import { mediaUrl } from '../../lib/media-url';
@@ -63,13 +63,25 @@ export async function listTickets(db: Db, userId: string): Promise<PurchasedTick
 }
 
 /** One order of this buyer by its success id; someone else's order is the same as none. */
-export async function findOwnOrder(db: Db, userId: string, uniqueId: string) {
+export function findOwnOrder(db: Db, userId: string, uniqueId: string) {
+  return findOrder(db, and(eq(orders.uniqueId, uniqueId), eq(orders.userId, userId)));
+}
+
+/** A guest's order, opened by the hash of the browser's guest token (decision 035). */
+export function findGuestOrder(db: Db, guestTokenHash: string, uniqueId: string) {
+  return findOrder(
+    db,
+    and(eq(orders.uniqueId, uniqueId), isNull(orders.userId), eq(orders.guestTokenHash, guestTokenHash)),
+  );
+}
+
+async function findOrder(db: Db, where: SQL | undefined) {
   const [row] = await db
     .select(ticketColumns)
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))
     .leftJoin(slots, eq(slots.id, orders.slotId))
-    .where(and(eq(orders.uniqueId, uniqueId), eq(orders.userId, userId)));
+    .where(where);
   if (!row) return null;
   return { status: row.order.status, ticket: toTicket(row) };
 }

@@ -8,7 +8,7 @@ import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatEuroDecimal, orderReference, pagePath, TICKET_MESSAGES } from '@rome/contract';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage, tokenStore } from '../../api/client';
 import { downloadQr, fetchSuccess, type SuccessAnswer } from '../../api/tickets';
 import { pageLocale } from '../../i18n/locale';
@@ -69,10 +69,10 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
   const [answer, setAnswer] = useState<SuccessAnswer | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [popup, setPopup] = useState(false);
+  // A guest's order opens by the browser's guest cookie (decision 035): no sign-in needed here.
   const hasToken = tokenStore.signedIn();
 
   useEffect(() => {
-    if (!hasToken) return;
     let stopped = false;
     let tries = 0;
     const controller = new AbortController();
@@ -98,7 +98,7 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
       stopped = true;
       controller.abort();
     };
-  }, [uniqueId, hasToken, navigate, location.pathname]);
+  }, [uniqueId, navigate, location.pathname]);
 
   const paid = answer?.status === 'paid' && answer.url;
   const paidPackage = paid ? (answer.data?.package ?? '') : null;
@@ -119,8 +119,6 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
     return () => clearTimeout(t);
   }, [popup]);
 
-  if (!hasToken) return <Navigate to={pagePath('/login')} state={{ from: location.pathname }} replace />;
-
   return (
     <main className="mx-auto max-w-xl px-4 py-10">
       <div className="rounded-2xl bg-white p-6 text-center shadow-lg ring-1 ring-stone-200">
@@ -132,12 +130,22 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
             <p role="alert" className="mt-3 text-stone-700">
               {failure}
             </p>
-            <Link
-              to={pagePath('/yourticket')}
-              className="mt-5 inline-block font-semibold text-brand underline"
-            >
-              <Trans>Go to Purchase History</Trans>
-            </Link>
+            {hasToken ? (
+              <Link
+                to={pagePath('/yourticket')}
+                className="mt-5 inline-block font-semibold text-brand underline"
+              >
+                <Trans>Go to Purchase History</Trans>
+              </Link>
+            ) : (
+              // A guest has no purchase history: the e-mailed link is their way back.
+              <Link
+                to={pagePath('/find-tickets')}
+                className="mt-5 inline-block font-semibold text-brand underline"
+              >
+                <Trans>Find my tickets</Trans>
+              </Link>
+            )}
           </>
         ) : !paid ? (
           <div role="status" className="py-10">
@@ -184,6 +192,17 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
                     : t`Open date`}
                 </dd>
               </div>
+              {answer.data.time && (
+                // A timed entry's time (Rome), the one thing a visitor must not get wrong at the gate.
+                <div className="flex justify-between gap-4">
+                  <dt className="text-stone-600">
+                    <Trans>Entry time</Trans>
+                  </dt>
+                  <dd data-testid="entry-time" className="text-right font-medium text-stone-900">
+                    {answer.data.time}
+                  </dd>
+                </div>
+              )}
               <div className="flex justify-between gap-4">
                 <dt className="text-stone-600">
                   <Trans>Tickets</Trans>

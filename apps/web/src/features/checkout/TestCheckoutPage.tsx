@@ -3,25 +3,22 @@
  * clearly marked as test mode, with Pay and Cancel. Pay goes through the same fulfilment as Stripe.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatEuroDecimal, pagePath } from '@rome/contract';
+import { formatEuroDecimal } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate, useLocation, useParams } from 'react-router';
-import { ApiError, errorMessage, tokenStore } from '../../api/client';
+import { useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../api/client';
 import { cancelTestCheckout, payTestCheckout, testCheckoutQuery } from '../../api/tickets';
 import { LoadError } from '../../components/LoadError';
 import { pageLocale } from '../../i18n/locale';
+import { formatTicketDate } from '../../lib/ticketDate';
 
 export default function TestCheckoutPage() {
   const { t } = useLingui();
   const { session = '' } = useParams();
-  const location = useLocation();
   const query = useQuery(testCheckoutQuery(session));
   const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  if (!tokenStore.signedIn())
-    return <Navigate to={pagePath('/login')} state={{ from: location.pathname }} replace />;
 
   const act = async (kind: 'pay' | 'cancel') => {
     setBusy(kind);
@@ -79,7 +76,7 @@ export default function TestCheckoutPage() {
                     <dt className="text-stone-600">
                       <Trans>Date</Trans>
                     </dt>
-                    <dd>{query.data.selected_date}</dd>
+                    <dd>{formatTicketDate(query.data.selected_date, pageLocale)}</dd>
                   </div>
                 )}
                 <div className="flex justify-between gap-4">

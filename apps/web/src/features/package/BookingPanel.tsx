@@ -15,10 +15,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { availabilityQuery } from '../../api/catalog';
+import { tokenStore } from '../../api/client';
 import { pageLocale } from '../../i18n/locale';
 import { formatTicketDate } from '../../lib/ticketDate';
 import { Counter } from './Counter';
-import { restoredSelection, startCheckout } from './checkout';
+import { type CheckoutChoice, goToSignIn, restoredSelection, startCheckout } from './checkout';
 import { stepCount } from './format';
 import { SlotTimes } from './SlotTimes';
 import { chosenSlot, showSlots, slotDays, slotRange } from './slots';
@@ -46,17 +47,21 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
     ...availabilityQuery(pkg.package_tag, slotRange(pkg.dates)),
     enabled: timed && hasDates,
   });
-  const [slotId, setSlotId] = useState<string | null>(null);
   const location = useLocation();
-  // Back from signing in, the guest's choice is there again (checkout.ts).
+  // Back from signing in, the guest's choice is there again, its time too (checkout.ts).
   const [restored] = useState(() => restoredSelection(location.state, pkg));
+  const [slotId, setSlotId] = useState<string | null>(restored.slotId ?? null);
   const [date, setDate] = useState(restored.date);
   const [adults, setAdults] = useState(restored.adults);
   const [youths, setYouths] = useState(restored.youths);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A visitor who is not signed in buys as a guest with an e-mail address (decision 035).
+  const [guestOpen, setGuestOpen] = useState(false);
+  const [guestEmail, setGuestEmail] = useState('');
   const navigate = useNavigate();
   const uid = useId();
+  const emailId = `${uid}-email`;
   const dateId = `${uid}-date`;
   const errorId = `${uid}-error`;
   const timesId = `${uid}-times`;
@@ -80,7 +85,16 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
     return { value: d, label: fullDays.has(d) ? t`${day} (sold out)` : day };
   });
 
-  const checkout = async () => {
+  const choice = (): CheckoutChoice => ({
+    pkg,
+    date: hasDates ? date : null,
+    adults,
+    youths,
+    infants: 0,
+    slotId: chosen?.id ?? null,
+  });
+
+  const checkout = async (email?: string) => {
     if (hasDates && !date) {
       setError(i18n._(MESSAGES.selectDateFirst));
       document.getElementById(dateId)?.focus();
@@ -97,10 +111,16 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
       return;
     }
     setError(null);
+    if (!email && !tokenStore.signedIn()) {
+      // No sign-in wall: the address the tickets go to is all a guest is asked for.
+      setGuestOpen(true);
+      requestAnimationFrame(() => document.getElementById(emailId)?.focus());
+      return;
+    }
     setBusy(true);
     try {
       await startCheckout(
-        { pkg, date: hasDates ? date : null, adults, youths, infants: 0, slotId: chosen?.id ?? null },
+        choice(),
         navigate,
         // A refusal of a package with inventory ('Sold out', 'Only 3 places left for this time.')
         // shows here, and the times are asked for again; the spec's packages keep the toast.
@@ -110,6 +130,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
               if (timed) void availability.refetch();
             }
           : undefined,
+        email,
       );
     } finally {
       setBusy(false);
@@ -248,14 +269,63 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
         {error}
       </p>
 
-      <button
-        type="button"
-        onClick={checkout}
-        disabled={total === 0 || busy}
-        className="mt-2 w-full rounded-xl bg-brand px-4 py-3 text-lg font-bold text-white transition hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700"
-      >
-        <Trans>Checkout</Trans>
-      </button>
+      {guestOpen ? (
+        <form
+          aria-labelledby={`${uid}-guest`}
+          className="mt-2 rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void checkout(guestEmail.trim());
+          }}
+        >
+          <h3 id={`${uid}-guest`} className="font-bold text-stone-900">
+            <Trans>Where should we send your tickets?</Trans>
+          </h3>
+          <p className="mt-1 text-sm text-stone-700">
+            <Trans>No account needed: your tickets and a link to them arrive by e-mail.</Trans>
+          </p>
+          <label htmlFor={emailId} className="mt-3 block text-sm font-semibold text-stone-900">
+            <Trans>E-mail address</Trans>
+          </label>
+          <input
+            id={emailId}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            value={guestEmail}
+            onChange={(e) => setGuestEmail(e.target.value)}
+            className="mt-1 w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 text-stone-900"
+          />
+          <button
+            type="submit"
+            disabled={total === 0 || busy}
+            className="mt-3 w-full rounded-xl bg-brand px-4 py-3 text-lg font-bold text-white transition hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700"
+          >
+            <Trans>Continue to payment</Trans>
+          </button>
+          <p className="mt-3 text-sm text-stone-700">
+            <Trans>Have an account?</Trans>{' '}
+            <button
+              type="button"
+              onClick={() => void goToSignIn(choice(), navigate)}
+              className="font-semibold text-brand underline underline-offset-4"
+            >
+              <Trans>Sign in to pay</Trans>
+            </button>
+          </p>
+        </form>
+      ) : (
+        <button
+          type="button"
+          onClick={() => void checkout()}
+          disabled={total === 0 || busy}
+          className="mt-2 w-full rounded-xl bg-brand px-4 py-3 text-lg font-bold text-white transition hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700"
+        >
+          <Trans>Checkout</Trans>
+        </button>
+      )}
     </section>
   );
 }

@@ -47,26 +47,39 @@ function showOverlay(): () => void {
 export type GoToLogin = (to: string, options: { state: SignInState }) => unknown;
 
 /**
+ * To the sign-in page, told why, and back to this ticket with the same date, time and counts
+ * (BookingPanel reads them back with restoredSelection).
+ */
+export async function goToSignIn(choice: CheckoutChoice, navigate: GoToLogin): Promise<void> {
+  await navigate(pagePath('/login', {}, { slash: true }), {
+    state: {
+      from: `${specPathname()}${window.location.search}`,
+      reason: 'checkout',
+      selection: {
+        date: choice.date ?? '',
+        adults: choice.adults,
+        youths: choice.youths,
+        ...(choice.slotId ? { slotId: choice.slotId } : {}),
+      },
+    },
+  });
+}
+
+/**
  * `onRefused` receives the server's refusal (e.g. 'Only 3 places left for this time.', 'Sold out') so
  * the page can show it beside the choice and refresh the times; without it the refusal is a toast.
+ * `guestEmail`: a visitor who is not signed in buys as a guest, the ticket going to that address
+ * (decision 035); without it, and not signed in, they are sent to sign in.
  */
 export async function startCheckout(
   choice: CheckoutChoice,
   navigate: GoToLogin,
   onRefused?: (message: string) => void,
+  guestEmail?: string,
 ): Promise<void> {
-  // A guest is told why they are asked to sign in, and comes back to this ticket with the same date
-  // and counts (BookingPanel reads them back with restoredSelection).
-  const goToLogin = async () => {
-    await navigate(pagePath('/login', {}, { slash: true }), {
-      state: {
-        from: `${specPathname()}${window.location.search}`,
-        reason: 'checkout',
-        selection: { date: choice.date ?? '', adults: choice.adults, youths: choice.youths },
-      },
-    });
-  };
-  if (!tokenStore.signedIn()) return goToLogin();
+  const goToLogin = () => goToSignIn(choice, navigate);
+  const signedIn = tokenStore.signedIn();
+  if (!signedIn && !guestEmail) return goToLogin();
   // Spec §3 Checkout payload, as multipart fields. The server ignores title, description and image
   // for pricing: prices always come from the database.
   const form = new FormData();
@@ -84,7 +97,10 @@ export async function startCheckout(
   form.append('language', pageLocale);
   const hide = showOverlay();
   try {
-    const session = await call('POST /api/create-checkout-session/', { body: form });
+    if (!signedIn && guestEmail) form.append('email', guestEmail);
+    const session = signedIn
+      ? await call('POST /api/create-checkout-session/', { body: form })
+      : await call('POST /api/guest-checkout-session/', { body: form });
     // Informational: the server records the initiation itself when it creates the session.
     track(
       'payment_initiated',
@@ -109,5 +125,6 @@ export async function startCheckout(
 export function restoredSelection(state: unknown, pkg: Pick<Package, 'dates'>): TicketSelection {
   const sel = readSignInState(state).selection;
   if (!sel) return { date: '', adults: 0, youths: 0 };
-  return { ...sel, date: pkg.dates.includes(sel.date) ? sel.date : '' };
+  // A time is kept with its day only (the panel drops it if the day no longer offers it).
+  return pkg.dates.includes(sel.date) ? sel : { date: '', adults: sel.adults, youths: sel.youths };
 }
