@@ -20,6 +20,7 @@ import {
   freePort,
   sleep,
   startInstance,
+  startNginx,
   startSmtpSink,
   WEBHOOK_SECRET,
   waitFor,
@@ -260,6 +261,69 @@ describe('PostgreSQL restarts while the shop serves', () => {
     await waitFor('the change feed to listen again', listening, 15_000);
     expect(shop.proc.exitCode).toBeNull();
   });
+});
+
+describe('the shipped nginx site (deploy/nginx/rome-shop.conf) in front of two instances', () => {
+  const cluster = localCluster();
+
+  it.skipIf(!cluster)(
+    "passes the shop's 503 with Retry-After through in a database outage, and moves reads off a killed instance",
+    async () => {
+      const db = await database();
+      const shops = await Promise.all(['ng-a', 'ng-b'].map((id) => instance({ id, databaseUrl: db.url })));
+      const nginx = await startNginx(shops.map((s) => s.port));
+      cleanups.push(() => nginx.stop());
+      const user = await addUser(db.query);
+      const token = await signIn(nginx.url, user);
+      const get = async (url: string) => {
+        const res = await fetch(`${nginx.url}${url}`, {
+          headers: { authorization: `Bearer ${token}` },
+          signal: AbortSignal.timeout(15_000),
+        });
+        return {
+          status: res.status,
+          instance: res.headers.get('x-instance'),
+          retryAfter: res.headers.get('retry-after'),
+          type: res.headers.get('content-type') ?? '',
+          body: await res.text(),
+        };
+      };
+
+      // Visitors had the home page from both instances: its catalogue and texts are in their memory.
+      for (let i = 0; i < 2; i++) expect((await get('/')).status).toBe(200);
+
+      // The database goes away. Many more answers than the 3 failures that would mark an instance
+      // down: calls that need it get the shop's own 503 with Retry-After, from both instances; the
+      // home page still comes from memory; nothing turns into nginx's 502.
+      const during: Awaited<ReturnType<typeof get>>[] = [];
+      try {
+        pgctl(cluster!.version, 'stop');
+        for (let i = 0; i < 16; i++) during.push(await get(i % 4 === 3 ? '/' : '/api/profile/'));
+      } finally {
+        if (!pgReady()) pgctl(cluster!.version, 'start');
+        await waitFor('PostgreSQL to accept connections', async () => pgReady(), 30_000);
+      }
+      const api = during.filter((_, i) => i % 4 !== 3);
+      const pages = during.filter((_, i) => i % 4 === 3);
+      expect(api.map((d) => `${d.status} ${d.retryAfter}`)).toEqual(Array(12).fill('503 5'));
+      expect(api[0].body).toContain('The service is temporarily unavailable. Please try again shortly.');
+      expect(pages.map((d) => `${d.status} ${d.type.split(';')[0]}`)).toEqual(Array(4).fill('200 text/html'));
+      expect(new Set(during.map((d) => d.instance))).toEqual(new Set(['ng-a', 'ng-b']));
+
+      await waitFor(
+        'the shop to answer through nginx again',
+        async () => (await get('/api/profile/')).status === 200,
+        30_000,
+      );
+
+      // One instance dies: every read still gets an answer, from the other, without a visitor's retry.
+      shops[0].kill('SIGKILL');
+      await shops[0].exited;
+      const after: Awaited<ReturnType<typeof get>>[] = [];
+      for (let i = 0; i < 8; i++) after.push(await get(i % 2 ? '/' : '/api/profile/'));
+      expect(after.map((a) => `${a.status} ${a.instance}`)).toEqual(Array(8).fill('200 ng-b'));
+    },
+  );
 });
 
 describe('the SMTP server is down', () => {

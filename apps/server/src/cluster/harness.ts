@@ -5,10 +5,11 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -217,7 +218,22 @@ export function ensureNginx(): string {
   throw new Error('nginx is not installed: run `sudo apt-get install -y nginx` and try again.');
 }
 
-/** The site config of docs/operations.md, on loopback: round-robin over the instances. */
+/** The nginx site the operations guide ships (docs/operations.md). */
+export const SHIPPED_NGINX_SITE = fileURLToPath(
+  new URL('../../../../deploy/nginx/rome-shop.conf', import.meta.url),
+);
+
+/** One change to the shipped site: it must find what it changes, or the site changed shape under us. */
+function change(site: string, what: string, from: RegExp, to: string): string {
+  if (!from.test(site)) throw new Error(`${SHIPPED_NGINX_SITE}: no ${what} to change for the test`);
+  return site.replace(from, to);
+}
+
+/**
+ * The shipped site (deploy/nginx/rome-shop.conf) on loopback: its upstream lists these ports with the
+ * same parameters, it listens on `port` without TLS, and the port-80 redirect goes. Every proxy setting
+ * is the file's own, so the tests judge the config operators install.
+ */
 export function nginxConfig(opts: {
   port: number;
   upstreams: number[];
@@ -225,7 +241,25 @@ export function nginxConfig(opts: {
   /** 'remote' (an edge proxy: the client's address, whatever it sent) or 'append' (behind another trusted proxy). */
   forwardedFor?: 'remote' | 'append';
 }): string {
-  const xff = opts.forwardedFor === 'append' ? '$proxy_add_x_forwarded_for' : '$remote_addr';
+  let site = readFileSync(SHIPPED_NGINX_SITE, 'utf8');
+  const params = /^\s*server 127\.0\.0\.1:\d+ ([^;]*);/m.exec(site)?.[1];
+  if (params === undefined) throw new Error(`${SHIPPED_NGINX_SITE}: no upstream server line`);
+  site = change(
+    site,
+    'upstream servers',
+    /(^\s*server 127\.0\.0\.1:\d+ [^;]*;\n)+/m,
+    opts.upstreams.map((p) => `    server 127.0.0.1:${p} ${params};\n`).join(''),
+  );
+  site = change(site, 'TLS listener', /listen 443 ssl[^;]*;/, `listen 127.0.0.1:${opts.port};`);
+  site = change(site, 'certificate lines', /^\s*ssl_certificate(_key)?\s[^;]*;\n/gm, '');
+  site = change(site, 'port-80 redirect', /server \{\s*listen 80;[^}]*\}\n?/, '');
+  if (opts.forwardedFor === 'append')
+    site = change(
+      site,
+      'X-Forwarded-For',
+      /X-Forwarded-For \$remote_addr;/,
+      'X-Forwarded-For $proxy_add_x_forwarded_for;',
+    );
   return `worker_processes 1;
 daemon off;
 pid ${opts.prefix}/nginx.pid;
@@ -238,23 +272,7 @@ http {
   fastcgi_temp_path ${opts.prefix}/fastcgi;
   uwsgi_temp_path ${opts.prefix}/uwsgi;
   scgi_temp_path ${opts.prefix}/scgi;
-  upstream shop {
-${opts.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${opts.port};
-    client_max_body_size 60m;
-    location / {
-      proxy_pass http://shop;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For ${xff};
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream off;
-    }
-  }
+${site}
 }
 `;
 }

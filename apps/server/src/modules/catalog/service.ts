@@ -180,19 +180,26 @@ export const CATALOG_MAX_AGE_MS = 10 * 60 * 1000;
 export function createCatalog(db: Db, maxAgeMs = CATALOG_MAX_AGE_MS): Catalog {
   let current: Promise<CatalogLanguages> | null = null;
   let loadedAt = 0;
+  // The last catalogue read: while the database is away, pages and lists are served from it rather
+  // than failing (docs/operations.md, a database outage).
+  let lastGood: CatalogLanguages | null = null;
   return {
     get(locale = DEFAULT_LOCALE) {
       // Slot packages' dates move with the clock (today's last slot passes), so the list is also rebuilt
       // when it is older than maxAgeMs, not only after an edit.
       if (!current || Date.now() - loadedAt > maxAgeMs) {
         loadedAt = Date.now();
-        const loading = loadCatalog(db);
+        const loading = loadCatalog(db).then((languages) => {
+          lastGood = languages;
+          return languages;
+        });
         current = loading;
         loading.catch(() => {
           if (current === loading) current = null;
         });
       }
-      return current.then((languages) => languages[locale]);
+      const stale = lastGood;
+      return (stale ? current.catch(() => stale) : current).then((languages) => languages[locale]);
     },
     invalidate() {
       current = null;

@@ -50,16 +50,23 @@ export function createSiteCache(db: Db): SiteCache {
       pageImages: images,
     };
   };
+  // The last pages and settings read: while the database is away, pages are served from them rather
+  // than failing (docs/operations.md, a database outage).
+  let lastGood: SiteSnapshot | null = null;
   return {
     get() {
       if (!current) {
-        const loading = load();
+        const loading = load().then((snapshot) => {
+          lastGood = snapshot;
+          return snapshot;
+        });
         current = loading;
         loading.catch(() => {
           if (current === loading) current = null;
         });
       }
-      return current;
+      const stale = lastGood;
+      return stale ? current.catch(() => stale) : current;
     },
     invalidate() {
       current = null;
