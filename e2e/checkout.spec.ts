@@ -112,10 +112,15 @@ test('cancel on the test checkout lands on /cancel/ and returns home after 3 sec
   await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
 });
 
-test('a visitor who is not signed in is sent to /login by Checkout', async ({ page }) => {
+test('a visitor who is not signed in is asked for an e-mail address only, and may sign in instead', async ({
+  page,
+}) => {
   await page.goto('/manageBookings/E9/GL-24');
   await page.getByRole('button', { name: 'Increase adults' }).click();
   await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByLabel('E-mail address')).toBeFocused();
+  await expect(page).toHaveURL(/\/manageBookings\/E9\/GL-24$/);
+  await page.getByRole('button', { name: 'Sign in to pay' }).click();
   await expect(page).toHaveURL(/\/login/);
 });
 

@@ -33,7 +33,7 @@ test('the success page shows the order reference, a readable date, the ticket co
   await page.screenshot({ path: test.info().outputPath('success-390.png'), fullPage: true });
 });
 
-test("the 'Email Sent!' pop-up leaves 'Download QR Code' free on a phone and goes by itself", async ({
+test("the 'Email Sent!' pop-up leaves the title and 'Download QR Code' free on a phone and goes by itself", async ({
   page,
 }) => {
   const { uniqueId } = await buyTicket(page, 'BB-NIGHT', 1);
@@ -46,12 +46,22 @@ test("the 'Email Sent!' pop-up leaves 'Download QR Code' free on a phone and goe
   const popup = page.getByRole('dialog', { name: 'Email Sent!' });
   await expect(popup).toBeVisible();
   // The point at the button's middle is the button's own (at the bottom the pop-up covered it).
+  await download.scrollIntoViewIfNeeded();
   const box = (await download.boundingBox())!;
   const topmost = await page.evaluate(
     ([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null,
     [box.x + box.width / 2, box.y + box.height / 2],
   );
   expect(topmost).toContain('Download QR Code');
+  // Nor does it cover the title (at the top, under the header, it did).
+  const heading = page.getByRole('heading', { name: 'Payment Successful!' });
+  await heading.scrollIntoViewIfNeeded();
+  const title = (await heading.boundingBox())!;
+  const overTitle = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x, y)?.closest('h1')?.textContent ?? null,
+    [title.x + title.width / 2, title.y + title.height / 2],
+  );
+  expect(overTitle).toBe('Payment Successful!');
   await page.screenshot({ path: test.info().outputPath('success-popup-390.png') });
   await page.clock.runFor(8_100);
   await expect(popup).toHaveCount(0);

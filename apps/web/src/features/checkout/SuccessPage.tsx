@@ -162,6 +162,30 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
             <h1 className="text-3xl font-bold text-brand">
               <Trans>Payment Successful!</Trans>
             </h1>
+            {popup && (
+              // On phones in the page's flow under the title, so it covers nothing (at the bottom it
+              // covered 'Download QR Code', at the top the title); on wider screens a corner pop-up.
+              <div
+                role="dialog"
+                aria-modal="false"
+                aria-labelledby="email-sent-title"
+                className="mt-4 rounded-xl bg-green-50 p-4 text-left ring-1 ring-green-200 sm:fixed sm:right-4 sm:bottom-4 sm:z-50 sm:mt-0 sm:max-w-xs sm:bg-white sm:shadow-xl sm:ring-stone-200"
+              >
+                <h2 id="email-sent-title" className="font-bold text-green-800">
+                  <Trans>Email Sent!</Trans>
+                </h2>
+                <p className="mt-1 text-sm text-stone-700">
+                  <Trans>Your ticket and QR code are on their way to your inbox.</Trans>
+                </p>
+                <button
+                  type="button"
+                  onClick={() => setPopup(false)}
+                  className="mt-3 text-sm font-semibold text-brand underline"
+                >
+                  <Trans>Close</Trans>
+                </button>
+              </div>
+            )}
             {/* What was bought, to check at a glance and to quote: the reference, the day (read as a
                 day, not '2026-11-26'), the tickets and the amount paid. */}
             <dl
@@ -249,29 +273,6 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
           </>
         )}
       </div>
-      {popup && (
-        // On phones at the top, under the header: at the bottom it covered 'Download QR Code'.
-        <div
-          role="dialog"
-          aria-modal="false"
-          aria-labelledby="email-sent-title"
-          className="fixed inset-x-4 top-20 z-50 rounded-xl bg-white p-4 shadow-xl ring-1 ring-stone-200 sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-4 sm:max-w-xs"
-        >
-          <h2 id="email-sent-title" className="font-bold text-green-800">
-            <Trans>Email Sent!</Trans>
-          </h2>
-          <p className="mt-1 text-sm text-stone-700">
-            <Trans>Your ticket and QR code are on their way to your inbox.</Trans>
-          </p>
-          <button
-            type="button"
-            onClick={() => setPopup(false)}
-            className="mt-3 text-sm font-semibold text-brand underline"
-          >
-            <Trans>Close</Trans>
-          </button>
-        </div>
-      )}
     </main>
   );
 }
