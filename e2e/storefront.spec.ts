@@ -232,6 +232,7 @@ test.describe('footer', () => {
       ['Refund Policy', '/refund'],
       ['Agent Points', '/agentpoints'],
       ['Offers', '/offer'],
+      ['Find My Tickets', '/find-tickets'],
     ]) {
       await expect(about.getByRole('link', { name })).toHaveAttribute('href', href);
     }

@@ -87,6 +87,7 @@ describe('the page table', () => {
       { to: '/refund', label: 'Refund Policy' },
       { to: '/agentpoints', label: 'Agent Points' },
       { to: '/offer', label: 'Offers' },
+      { to: '/find-tickets', label: 'Find My Tickets' },
     ]);
   });
 

@@ -476,6 +476,8 @@ const TABLE = [
       description: PAGE_DESCRIPTIONS.findTickets,
     },
     headCode: false,
+    // Beside the spec's footer links: a guest's way back to their tickets (decision 035).
+    nav: { label: /*i18n*/ 'Find My Tickets', footer: 6 },
   },
   {
     // Spec §2: outside the main layout, its content not shown.
