@@ -9,6 +9,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addDays, romeToday, weekday } from '@rome/contract';
 import { demoAccounts, expectNoSeriousA11yViolations, type Role, signInAs } from './fixtures';
+import { readableDay } from './tickets';
 
 /** An access token of a demo account, for the API calls a test makes beside the browser. */
 async function tokenOf(request: APIRequestContext, who: Role): Promise<string> {
@@ -108,7 +109,7 @@ test('a buyer chooses a timed entry, pays, and sees the places left drop', async
   const row = page
     .getByTestId('ticket-row')
     .filter({ hasText: 'Colosseum' })
-    .filter({ hasText: day })
+    .filter({ hasText: readableDay(day) })
     .first();
   await expect(row).toContainText('09:00');
 });
@@ -251,10 +252,14 @@ test('a customer cancels a ticket and sees it Refunded', async ({ page, request 
   const row = page
     .getByTestId('ticket-row')
     .filter({ hasText: 'Big Bus Rome by Night' })
-    .filter({ hasText: date })
+    .filter({ hasText: readableDay(date) })
     .first();
   await expect(row).toContainText('21:00');
   await expect(row).toContainText('Pending');
+  // The spec's 'Pending' of a paid ticket, said plainly beside it.
+  await expect(row.getByTestId('pending-hint')).toHaveText('Paid, not used yet');
+  // The ISO form of the day is not on the row: it is written as a day.
+  await expect(row).not.toContainText(date);
   await row.getByRole('button', { name: /^Cancel ticket/ }).click();
   const confirm = row.getByTestId('cancel-confirm');
   await expect(confirm.getByRole('button', { name: 'Yes, cancel ticket' })).toBeFocused();
@@ -263,12 +268,15 @@ test('a customer cancels a ticket and sees it Refunded', async ({ page, request 
   await expect(page.getByTestId('cancel-notice')).toContainText('cancelled and refunded');
   await expect(row).toContainText('Refunded');
   await expect(row.getByRole('button', { name: /Cancel ticket/ })).toHaveCount(0);
+  // A refunded ticket is no ticket: no PDF, no link to send again.
+  await expect(row.getByRole('button', { name: /^PDF/ })).toHaveCount(0);
+  await expect(row.getByTestId('pending-hint')).toHaveCount(0);
   await page.reload();
   await expect(
     page
       .getByTestId('ticket-row')
       .filter({ hasText: 'Big Bus Rome by Night' })
-      .filter({ hasText: date })
+      .filter({ hasText: readableDay(date) })
       .first(),
   ).toContainText('Refunded');
 });

@@ -22,6 +22,7 @@ import { ApiError, errorMessage } from '../../api/client';
 import { cancelTicket, dashboardQuery, downloadQr } from '../../api/tickets';
 import { pageLocale } from '../../i18n/locale';
 import { useHasAccessToken } from '../../lib/session';
+import { formatTicketDate } from '../../lib/ticketDate';
 import { track } from '../../lib/track';
 import { downloadTicketPdf, resendTicket } from './api';
 import { type CancelResult, CancelTicket } from './CancelTicket';
@@ -47,6 +48,19 @@ function StatusBadge({ ticket }: { ticket: PurchasedTicket }) {
   );
 }
 
+/**
+ * Beside the spec's 'Pending' of a paid ticket not used yet: what it means, since a tourist reads it
+ * as 'payment pending'.
+ */
+function PendingHint({ ticket }: { ticket: PurchasedTicket }) {
+  if (ticket.status !== 'paid' || ticket.qr_code_scanned) return null;
+  return (
+    <span className="mt-1 block text-xs text-stone-600" data-testid="pending-hint">
+      <Trans>Paid, not used yet</Trans>
+    </span>
+  );
+}
+
 /** The selected date, and beside it the slot's Rome time when the ticket is for a time. */
 function TicketDate({ ticket }: { ticket: PurchasedTicket }) {
   const slot = ticket.starts_at ? romeParts(new Date(ticket.starts_at)) : null;
@@ -54,8 +68,9 @@ function TicketDate({ ticket }: { ticket: PurchasedTicket }) {
   const time = slot?.time ?? ticket.time;
   if (!date) return <Trans>Open date</Trans>;
   return (
-    <>
-      {date}
+    // A readable day on one line ('Sat, 5 Dec 2026 09:00'), never the ISO form broken at its hyphens.
+    <span className="whitespace-nowrap">
+      {formatTicketDate(date, pageLocale)}
       {time && (
         <span className="ml-2 font-semibold tabular-nums" data-testid="ticket-time">
           {time}
@@ -65,7 +80,7 @@ function TicketDate({ ticket }: { ticket: PurchasedTicket }) {
           </span>
         </span>
       )}
-    </>
+    </span>
   );
 }
 
@@ -118,7 +133,8 @@ function TicketActions({
 }) {
   const { t } = useLingui();
   const [busy, setBusy] = useState<'pdf' | 'resend' | null>(null);
-  if (ticket.status !== 'paid' && !isRefunded(ticket)) return null;
+  // A refunded ticket is no ticket: no PDF, no link.
+  if (ticket.status !== 'paid') return null;
   const run = async (what: 'pdf' | 'resend') => {
     setBusy(what);
     try {
@@ -294,6 +310,7 @@ export default function PurchaseHistoryPage() {
                   <td className="px-4 py-3">{formatEuroDecimal(ticket.total_price, pageLocale)}</td>
                   <td className="px-4 py-3">
                     <StatusBadge ticket={ticket} />
+                    <PendingHint ticket={ticket} />
                     <HistoryCancel ticket={ticket} onDone={onCancelled(ticket.unique_id)} />
                   </td>
                   <td className="px-4 py-3">
@@ -318,6 +335,7 @@ export default function PurchaseHistoryPage() {
                 <p className="mt-1 text-sm text-stone-600">
                   <TicketDate ticket={ticket} />
                 </p>
+                <PendingHint ticket={ticket} />
                 <div className="mt-3 flex items-center justify-between">
                   <span className="font-bold text-brand">
                     {formatEuroDecimal(ticket.total_price, pageLocale)}
