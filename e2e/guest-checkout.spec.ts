@@ -62,6 +62,7 @@ for (const width of [390, 1280]) {
 
     await expect(page).toHaveURL(/\/pay\/test_cs_/);
     await expect(page.getByText(readableDay(choice.date))).toBeVisible();
+    await expect(page.getByTestId('test-checkout-time')).toHaveText(choice.time);
     await page.getByRole('button', { name: /^Pay/ }).click();
     await expect(page).toHaveURL(/\/success\/[\w-]+\/$/);
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();

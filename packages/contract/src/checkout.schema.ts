@@ -98,6 +98,8 @@ export const testCheckoutSessionSchema = z
     status: z.enum(ORDER_STATUSES),
     package: z.string(),
     selected_date: z.string().nullable(),
+    /** A timed entry's Rome time (HH:MM); null without a slot. */
+    time: z.string().nullable(),
     adults: z.number().int(),
     youths: z.number().int(),
     infants: z.number().int(),
@@ -115,6 +117,7 @@ export const testCheckoutSessionSchema = z
         status: 'pending',
         package: 'Big Bus Rome Classic 24h',
         selected_date: null,
+        time: null,
         adults: 2,
         youths: 1,
         infants: 0,

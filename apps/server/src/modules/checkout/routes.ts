@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES, centsToDecimal, localizedPath } from '@rome/contract';
+import { CHECKOUT_MESSAGES, centsToDecimal, localizedPath, romeParts } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route, signedIn } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
@@ -89,13 +89,14 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   const guestOf = (req: FastifyRequest): Buyer => ({ guestTokenHash: guestHashOf(req) });
 
   const showSession = async (session: string, buyer: Buyer) => {
-    const { order, title } = await loadOwnSession(session, buyer);
+    const { order, title, startsAt } = await loadOwnSession(session, buyer);
     return {
       session,
       test_mode: true as const,
       status: order.status,
       package: title,
       selected_date: order.selectedDate,
+      time: startsAt ? romeParts(startsAt).time : null,
       adults: order.adultCount,
       youths: order.youthCount,
       infants: order.infantCount,

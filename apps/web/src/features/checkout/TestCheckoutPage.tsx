@@ -76,7 +76,14 @@ export default function TestCheckoutPage() {
                     <dt className="text-stone-600">
                       <Trans>Date</Trans>
                     </dt>
-                    <dd>{formatTicketDate(query.data.selected_date, pageLocale)}</dd>
+                    <dd className="text-right">
+                      {formatTicketDate(query.data.selected_date, pageLocale)}
+                      {query.data.time && (
+                        <span className="ml-2 font-semibold" data-testid="test-checkout-time">
+                          {query.data.time}
+                        </span>
+                      )}
+                    </dd>
                   </div>
                 )}
                 <div className="flex justify-between gap-4">
