@@ -174,6 +174,51 @@ describe('guest checkout', () => {
     expect(refused.json().code).toBe('hold_limit');
   });
 
+  it("'Find my tickets' finds a guest's orders by the address, and a refund is told at it", async () => {
+    const guest = browser('192.0.2.44');
+    const address = 'Roamer@Example.org';
+    const open = await guest.call('POST', '/api/guest-checkout-session/', { ...PASS, email: address });
+    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, open.json().id));
+    await guest.call('POST', `/api/guest-checkout/${open.json().id}/pay/`);
+    // Addresses are one whatever their case.
+    const toGuest = async () =>
+      (await t.db.select().from(mailOutbox)).filter((m) => m.to.toLowerCase() === address.toLowerCase());
+    const mails = async (text: string) => (await toGuest()).filter((m) => m.text.includes(text));
+
+    // The first e-mail goes to the address the guest bought with (typed any case), with a link to confirm.
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/find-tickets/',
+      remoteAddress: '192.0.2.45',
+      payload: { email: 'roamer@example.org' },
+    });
+    expect(asked.statusCode).toBe(200);
+    const confirmMail = (await mails('#confirm='))[0];
+    expect(confirmMail, 'the confirmation e-mail').toBeTruthy();
+    const token = /#confirm=([\w.-]+)/.exec(confirmMail.text)![1];
+    const before = (await t.db.select().from(orders).where(eq(orders.id, order.id)))[0].linkTokenHash;
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/find-tickets/confirm/',
+      payload: { token },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const after = (await t.db.select().from(orders).where(eq(orders.id, order.id)))[0].linkTokenHash;
+    expect(after).not.toBe(before);
+    expect((await mails('/t/')).length).toBe(2);
+
+    // A superuser's refund is e-mailed to the guest too.
+    const superuser = await createUser(t.app, t.db, { isSuperuser: true });
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.uniqueId}/refund/`,
+      headers: superuser.auth,
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const refundMails = (await toGuest()).filter((m) => /refund/i.test(m.subject));
+    expect(refundMails).toHaveLength(1);
+  });
+
   it('a browser with a guest order gets its pages without the head code', async () => {
     await t.db.update(websiteSettings).set({ globalHeadCode: '<meta name="head-code-probe" content="1">' });
     const page = (cookie?: string) =>

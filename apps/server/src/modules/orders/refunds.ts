@@ -133,10 +133,13 @@ export async function markRefunded(
     refundId: opts.refundId ?? null,
   });
   if (!moved) throw conflict(ORDER_STATE_MESSAGES.refund, ERROR_CODES.orderState);
-  // A reseller's booking has no account here: the reseller tells its own customer.
+  // A reseller's booking has no account here: the reseller tells its own customer. A guest is told at
+  // the address they bought with (decision 035).
   const [buyer] = order.userId
     ? await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId))
-    : [];
+    : order.guestEmail
+      ? [{ email: order.guestEmail }]
+      : [];
   if (buyer)
     await enqueueMail(tx, {
       to: buyer.email,

@@ -17,7 +17,7 @@ import {
   TICKET_MESSAGES,
   ticketLinkPath,
 } from '@rome/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { type Db, txDb } from '../../db/client';
 import { orders, users } from '../../db/schema';
 import { serverI18n } from '../../i18n/catalog';
@@ -127,29 +127,52 @@ export type FindDeps = ResendDeps & { secret: string };
  * The caller's answer is the same either way.
  */
 export async function findMyTickets(deps: FindDeps, email: string, locale: Locale): Promise<void> {
-  const user = await findUserByEmail(deps.db, email);
-  if (!user || user.deletedAt) return;
-  const tickets = await ticketFacts(deps.db, and(eq(orders.userId, user.id), eq(orders.status, 'paid')));
+  const found = await findUserByEmail(deps.db, email);
+  const user = found && !found.deletedAt ? found : null;
+  const tickets = await ticketFacts(deps.db, paidTicketsOf(user?.id ?? null, email));
   if (tickets.length === 0) return;
-  const url = `${deps.publicUrl}${localizedPath(locale, pagePath('/find-tickets'))}#confirm=${findConfirmToken(deps.secret, user.id)}`;
+  // The link names the account, or for a guest's orders alone the address (decision 035).
+  const subject = user ? user.id : guestSubject(email);
+  const url = `${deps.publicUrl}${localizedPath(locale, pagePath('/find-tickets'))}#confirm=${findConfirmToken(deps.secret, subject)}`;
   await enqueueMail(deps.db, {
-    to: user.email,
+    to: user?.email ?? email,
     ...findTicketsConfirmMail(url, { locale, i18n: serverI18n(locale) }),
   });
 }
+
+/**
+ * The paid tickets bought with an address: its account's, and the guests' orders sent to it (whoever
+ * opens that address's mail owns both, decision 035). `email` is normalised (lower case).
+ */
+function paidTicketsOf(userId: string | null, email: string) {
+  const asGuest = and(isNull(orders.userId), sql`lower(${orders.guestEmail}) = ${email}`);
+  return and(eq(orders.status, 'paid'), userId ? or(eq(orders.userId, userId), asGuest) : asGuest);
+}
+
+/** A 'Find my tickets' link's subject for an address without an account: `g-` and the address. */
+const guestSubject = (email: string) => `g-${Buffer.from(email).toString('base64url')}`;
+const guestOfSubject = (subject: string) =>
+  subject.startsWith('g-') ? Buffer.from(subject.slice(2), 'base64url').toString() : null;
 
 /**
  * 'Find my tickets', second step, from the e-mail's link: the paid tickets get new links, e-mailed to
  * the address. False for a token that is not good (made up, altered, expired, a deleted account).
  */
 export async function confirmFindTickets(deps: FindDeps, token: string): Promise<boolean> {
-  const userId = findTokenAccount(deps.secret, token);
-  if (!userId) return false;
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  const subject = findTokenAccount(deps.secret, token);
+  if (!subject) return false;
+  const guest = guestOfSubject(subject);
+  if (guest !== null) {
+    const tickets = (await ticketFacts(deps.db, paidTicketsOf(null, guest))).slice(0, FIND_MAX);
+    if (tickets.length > 0) await sendNewLinks(deps, guest, tickets, 'find');
+    return true;
+  }
+  const [user] = await deps.db.select().from(users).where(eq(users.id, subject));
   if (!user || user.deletedAt) return false;
-  const tickets = (
-    await ticketFacts(deps.db, and(eq(orders.userId, user.id), eq(orders.status, 'paid')))
-  ).slice(0, FIND_MAX);
+  const tickets = (await ticketFacts(deps.db, paidTicketsOf(user.id, user.email.toLowerCase()))).slice(
+    0,
+    FIND_MAX,
+  );
   if (tickets.length > 0) await sendNewLinks(deps, user.email, tickets, 'find');
   return true;
 }
