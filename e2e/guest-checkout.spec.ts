@@ -79,6 +79,37 @@ for (const width of [390, 1280]) {
   });
 }
 
+test('after paying, a guest keeps the ticket in a new account and finds it in the purchase history', async ({
+  page,
+}) => {
+  await chooseAndCheckout(page);
+  const email = uniqueAddress('keeper');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  const reference = (await page.getByTestId('order-summary').locator('dd').first().textContent())!;
+
+  const keep = page.getByRole('region', { name: 'Keep your tickets in an account' });
+  await keep.getByLabel('Full Name').fill('Kim Keeper');
+  await keep.getByLabel('Phone Number').fill('3901234567');
+  const password = `Keeper-${Date.now()}`;
+  await keep.getByLabel('Password', { exact: true }).fill(password);
+  await keep.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('guest-keep-390.png') });
+  await expectNoSeriousA11yViolations(page);
+  await keep.getByRole('button', { name: 'Create Account' }).click();
+
+  // One sign-in with the new password, and the ticket is in the history.
+  await expect(page).toHaveURL(/\/login\/?$/);
+  await expect(inMain(page).getByLabel('Username')).toHaveValue(email);
+  await inMain(page).getByLabel('Password', { exact: true }).fill(password);
+  await inMain(page).getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/yourticket$/);
+  await expect(page.getByTestId('ticket-card').filter({ hasText: 'Colosseum' })).toHaveCount(1);
+  expect(reference).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+});
+
 test('a guest who prefers to sign in keeps the date, the time and the counts', async ({ page }) => {
   const choice = await chooseAndCheckout(page);
   await page.getByRole('button', { name: 'Sign in to pay' }).click();

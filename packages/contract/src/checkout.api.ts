@@ -12,6 +12,8 @@ import {
   claimResponseSchema,
   dashboardResponseSchema,
   guestCheckoutPayloadSchema,
+  guestKeepSchema,
+  guestKeptSchema,
   paymentsConfigSchema,
   stripeWebhookResponseSchema,
   successPaidSchema,
@@ -76,6 +78,26 @@ export const checkoutApi = {
       'any other caller gets 404. 202 while the payment is being confirmed; 409 when it was not paid.',
     params: z.object({ uniqueId: z.string().min(1).max(300) }),
     responses: { 200: successPaidSchema, 202: successPendingSchema, 404: errors[404], 409: apiErrorSchema },
+  }),
+  'POST /api/guest-orders/:uniqueId/keep/': endpoint({
+    summary: "Keep a guest's paid ticket in an account: the signed-in one, or one made now",
+    tag: 'accounts',
+    access: 'public',
+    description:
+      'Opened by the guest cookie of the browser that bought it (decision 035). Signed in: the order ' +
+      "moves to that account. Not signed in: an account is made with the order's address and the " +
+      "body's name, phone and password (the registration's rules), and the order moves to it; 409 " +
+      '`email_taken` when the address has an account already (sign in, then call again). Afterwards ' +
+      'the cookie no longer opens the order: the account does.',
+    params: z.object({ uniqueId: z.string().min(1).max(300) }),
+    body: guestKeepSchema,
+    responses: {
+      200: guestKeptSchema,
+      400: errors[400],
+      404: errors[404],
+      409: errors[409],
+      429: errors[429],
+    },
   }),
   'GET /api/guest-checkout/:session/': endpoint({
     summary: "The built-in test checkout of a guest's order",

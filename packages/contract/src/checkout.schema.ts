@@ -73,6 +73,19 @@ export const guestCheckoutPayloadSchema = checkoutPayloadSchema.extend({
 });
 export type GuestCheckoutPayload = z.infer<typeof guestCheckoutPayloadSchema>;
 
+/**
+ * Keeping a guest's ticket in an account after paying: the signed-in one (no body needed), or one made
+ * now with the order's address and these (the registration's rules).
+ */
+export const guestKeepSchema = z.object({
+  full_name: z.string().max(200).optional(),
+  phone_number: z.string().max(50).optional(),
+  password: z.string().max(1000).optional(),
+});
+export const guestKeptSchema = z
+  .object({ kept: z.literal(true), registered: z.boolean(), email: z.string() })
+  .meta({ examples: [{ kept: true, registered: true, email: 'tourist@example.com' }] });
+
 /** The hosted checkout session: its id and the page the buyer is sent to. */
 export const checkoutResponseSchema = z
   .object({ id: z.string(), url: z.string() })

@@ -13,6 +13,8 @@ export const CHECKOUT_MESSAGES = {
   zeroTotal: /*i18n*/ 'Please choose at least one adult or youth ticket.',
   sessionNotFound: /*i18n*/ 'Checkout session not found.',
   guestEmail: /*i18n*/ 'Please enter the e-mail address your tickets should go to.',
+  guestAccountTaken:
+    /*i18n*/ 'An account already uses this address. Sign in to it, then keep the ticket there.',
   paymentUnavailable: /*i18n*/ 'Payment is not available right now. Please try again in a moment.',
   tooManyHeld:
     /*i18n*/ 'Too many unpaid tickets are on hold from your network right now. Please pay for them or try again in a few minutes.',

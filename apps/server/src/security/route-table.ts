@@ -193,6 +193,11 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   // A guest's checkout is open to all; its pages open only to the browser's guest cookie, which no
   // role here sends: not found for everyone (decision 035).
   'POST /api/guest-checkout-session/': { multipart: true, fields: [...CHECKOUT, 'email'] },
+  'POST /api/guest-orders/:uniqueId/keep/': {
+    params: { uniqueId: 'uniqueId' },
+    fields: ['full_name', 'phone_number', 'password'],
+    expect: { anonymous: 404, customerA: 404 },
+  },
   'GET /api/guest-orders/:uniqueId/': {
     params: { uniqueId: 'uniqueId' },
     expect: { anonymous: 404, customerA: 404 },
@@ -441,6 +446,11 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
     youth_count: '0',
     infant_count: '0',
     package_identifier: 'BB-24',
+  }),
+  'POST /api/guest-orders/:uniqueId/keep/': () => ({
+    full_name: 'Guest Fuzz',
+    phone_number: '3901234567',
+    password: 'Guest-Fuzz-Passw0rd',
   }),
   'POST /api/guest-checkout-session/': () => ({
     adult_count: '1',

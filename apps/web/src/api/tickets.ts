@@ -18,9 +18,14 @@ export type SuccessAnswer = ApiAnswer<'GET /api/success/:uniqueId/'>;
  * The success page's answer: a signed-in buyer's by their account, a guest's by the browser's guest
  * cookie (decision 035), also when the guest has signed in since.
  */
-export async function fetchSuccess(uniqueId: string, signal?: AbortSignal) {
-  const asGuest = () =>
-    call('GET /api/guest-orders/:uniqueId/', { params: { uniqueId } }, { signal, auth: false });
+export async function fetchSuccess(
+  uniqueId: string,
+  signal?: AbortSignal,
+): Promise<SuccessAnswer & { viaGuest?: true }> {
+  const asGuest = async () => ({
+    ...(await call('GET /api/guest-orders/:uniqueId/', { params: { uniqueId } }, { signal, auth: false })),
+    viaGuest: true as const,
+  });
   if (!tokenStore.signedIn()) return asGuest();
   try {
     return await call('GET /api/success/:uniqueId/', { params: { uniqueId } }, { signal });

@@ -219,6 +219,59 @@ describe('guest checkout', () => {
     expect(refundMails).toHaveLength(1);
   });
 
+  it('after paying, a guest keeps the ticket in a new account, or in the one they sign in to', async () => {
+    const buy = async (guest: ReturnType<typeof browser>, email: string) => {
+      const open = await guest.call('POST', '/api/guest-checkout-session/', { ...PASS, email });
+      await guest.call('POST', `/api/guest-checkout/${open.json().id}/pay/`);
+      return (await t.db.select().from(orders).where(eq(orders.providerSessionId, open.json().id)))[0];
+    };
+    const keep = (guest: ReturnType<typeof browser>, uniqueId: string, body: object, auth = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/guest-orders/${uniqueId}/keep/`,
+        remoteAddress: guest.ip,
+        headers: { cookie: `rbt_guest=${guest.jar.get('rbt_guest')}`, ...auth },
+        payload: body,
+      });
+    const email = 'Keeper@Example.net';
+    const guest = browser('192.0.2.60');
+    const order = await buy(guest, email);
+    const account = { full_name: 'Kim Keeper', phone_number: '3901234567', password: 'Keeper-Passw0rd-9' };
+
+    // Another browser cannot; a weak password is refused with the registration's words, nothing made.
+    const stranger = browser('192.0.2.61');
+    stranger.jar.set('rbt_guest', 'y'.repeat(43));
+    expect((await keep(stranger, order.uniqueId, account)).statusCode).toBe(404);
+    const weak = await keep(guest, order.uniqueId, { ...account, password: 'short' });
+    expect(weak.statusCode).toBe(400);
+    expect((await t.db.select().from(orders).where(eq(orders.id, order.id)))[0].userId).toBeNull();
+
+    const kept = await keep(guest, order.uniqueId, account);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toEqual({ kept: true, registered: true, email: 'keeper@example.net' });
+    // The new account signs in and has the ticket; the cookie no longer opens it.
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/api/token/',
+      payload: { username: 'keeper@example.net', password: account.password },
+    });
+    expect(token.statusCode).toBe(200);
+    const auth = { authorization: `Bearer ${token.json().access}` };
+    const history = await t.app.inject({ url: '/api/dashboard/', headers: auth });
+    expect(history.json().data.map((d: { unique_id: string }) => d.unique_id)).toContain(order.uniqueId);
+    expect((await guest.call('GET', `/api/guest-orders/${order.uniqueId}/`)).statusCode).toBe(404);
+    expect((await keep(guest, order.uniqueId, account)).statusCode).toBe(404);
+
+    // A second guest order to that address: an account exists now, so it is kept by signing in.
+    const again = await buy(guest, email);
+    const taken = await keep(guest, again.uniqueId, account);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'email_taken', error: CHECKOUT_MESSAGES.guestAccountTaken });
+    const signedIn = await keep(guest, again.uniqueId, {}, auth);
+    expect(signedIn.json()).toEqual({ kept: true, registered: false, email: 'keeper@example.net' });
+    expect((await t.db.select().from(orders).where(eq(orders.id, again.id)))[0].userId).not.toBeNull();
+  });
+
   it('a browser with a guest order gets its pages without the head code', async () => {
     await t.db.update(websiteSettings).set({ globalHeadCode: '<meta name="head-code-probe" content="1">' });
     const page = (cookie?: string) =>

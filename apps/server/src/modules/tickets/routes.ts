@@ -29,6 +29,7 @@ import {
 } from '../orders/ticket-link';
 import { pdfFileName, ticketPdf } from '../orders/ticket-pdf';
 import { ticketQrPng } from '../orders/ticket-qr';
+import { keepGuestOrder } from './guest-keep';
 import { confirmFindTickets, findMyTickets, resendOwnTicket } from './resend';
 import { findGuestOrder, findOwnOrder, listTickets } from './service';
 import { googleWalletSaveUrl } from './wallet/google';
@@ -120,6 +121,24 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
       reply,
     );
   });
+
+  // A guest keeps the ticket in an account after paying (decision 035).
+  route(
+    app,
+    'POST /api/guest-orders/:uniqueId/keep/',
+    async (req) =>
+      keepGuestOrder(
+        app.db,
+        {
+          guestTokenHash: guestHashOf(req),
+          uniqueId: req.params.uniqueId,
+          signedInId: req.user?.id ?? null,
+          ip: req.ip,
+        },
+        req.body,
+      ),
+    { optionalUser: true },
+  );
 
   route(app, 'GET /api/dashboard/', async (req) => ({
     data: await listTickets(app.db, signedIn(req).id),

@@ -14,6 +14,7 @@ import { downloadQr, fetchSuccess, type SuccessAnswer } from '../../api/tickets'
 import { pageLocale } from '../../i18n/locale';
 import { formatTicketDate } from '../../lib/ticketDate';
 import { track } from '../../lib/track';
+import { KeepTicket } from './KeepTicket';
 
 const POLL_MS = 1500;
 const POLL_LIMIT = 40;
@@ -66,7 +67,7 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
   const { t } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
-  const [answer, setAnswer] = useState<SuccessAnswer | null>(null);
+  const [answer, setAnswer] = useState<(SuccessAnswer & { viaGuest?: true }) | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [popup, setPopup] = useState(false);
   // A guest's order opens by the browser's guest cookie (decision 035): no sign-in needed here.
@@ -270,6 +271,7 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
                 <Trans>See all agent points</Trans>
               </Link>
             </section>
+            {answer.viaGuest && <KeepTicket uniqueId={uniqueId} signedIn={hasToken} />}
           </>
         )}
       </div>
