@@ -235,6 +235,28 @@ describe('Stripe webhooks and fulfilment', () => {
     return t.paidAtStripe(res.json().id);
   };
 
+  it("a guest's Stripe payment becomes one ticket, e-mailed to the guest's address", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/guest-checkout-session/',
+      payload: {
+        adult_count: '1',
+        youth_count: '0',
+        package_identifier: 'CS-48',
+        email: 'stripe-guest@example.com',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // Stripe's page is told the address, as for an account.
+    expect(t.standin.sessions.get(res.json().id)!.customer_email).toBe('stripe-guest@example.com');
+    const session = await t.paidAtStripe(res.json().id);
+    expect((await t.deliver(sessionEvent('checkout.session.completed', session))).statusCode).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.id));
+    expect(order).toMatchObject({ status: 'paid', userId: null });
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'stripe-guest@example.com'));
+    expect(mails).toHaveLength(1);
+  });
+
   it('refuses a forged signature and issues nothing', async () => {
     const session = await newPaidSession();
     const res = await t.deliver(sessionEvent('checkout.session.completed', session), 'whsec_wrong');
