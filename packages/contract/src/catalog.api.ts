@@ -12,6 +12,7 @@ import {
 } from './catalog.schema';
 import { endpoint, errors } from './endpoint';
 import { languageQuerySchema } from './locales.schema';
+import { packageTagParams, packageTagSchema } from './package-key';
 
 /** One package as the examples of the reference show it (every field of spec §3). */
 const EXAMPLE_PACKAGE = {
@@ -74,7 +75,7 @@ export const catalogApi = {
       304: z.null().meta({ description: 'Not modified: the ETag sent in If-None-Match is current.' }),
     },
   }),
-  'GET /api/package/:status/:id/': endpoint({
+  'GET /api/package/:status/:packageTag/': endpoint({
     summary: 'One package, by booking path code and package tag',
     tag: 'catalog',
     access: 'public',
@@ -83,7 +84,7 @@ export const catalogApi = {
         description: "'E9' (a package with a duration) or 'E8'; any other answers 404",
         examples: ['E9'],
       }),
-      id: z.string().meta({ description: 'The package tag', examples: ['BB-24'] }),
+      packageTag: packageTagSchema,
     }),
     query: languageQuerySchema,
     responses: {
@@ -91,7 +92,7 @@ export const catalogApi = {
       404: errors[404],
     },
   }),
-  'PATCH /api/update-bus-package/:tag/': endpoint({
+  'PATCH /api/update-bus-package/:packageTag/': endpoint({
     summary: 'Edit a package: the changed fields, or one image (editors)',
     tag: 'catalog',
     access: 'editor',
@@ -101,13 +102,7 @@ export const catalogApi = {
       'image id (null clears it). Bad input changes nothing. With ?lang= (beside the spec) ' +
       'the words (title, type, description, meta fields) are written in that language, an empty one ' +
       'showing the English again; prices, pictures and the featured flag are the same in every language.',
-    params: z.object({
-      tag: z
-        .string()
-        .min(1, 'Package tag is missing')
-        .max(200)
-        .meta({ examples: ['BB-24'] }),
-    }),
+    params: packageTagParams,
     query: languageQuerySchema,
     body: packageEditSchema,
     responses: {

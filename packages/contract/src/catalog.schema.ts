@@ -121,7 +121,7 @@ const altEdit = Object.fromEntries(
 ) as Record<`${AltSlot}_alt`, z.ZodOptional<ReturnType<typeof lineField>>>;
 
 /**
- * PATCH update-bus-package/{tag}/ (spec §2 Ticket editor): only the fields that changed. Prices come
+ * PATCH update-bus-package/{package_tag}/ (spec §2 Ticket editor): only the fields that changed. Prices come
  * out in cents, texts on one line and trimmed, schema_json parsed (empty is null), image slots as
  * media ids (null clears). The description is sanitised by the server; a body that changes
  * nothing is refused ('Nothing to update.').

@@ -61,7 +61,7 @@ export const BOOKING_STATUSES = ['E9', 'E8'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const bookingStatus = (pkg: { duration?: string | null }): BookingStatus =>
   pkg.duration && pkg.duration.trim() !== '' ? 'E9' : 'E8';
-/** A booking path code the package call answers (GET package/{status}/{id}/); any other is a 404. */
+/** A booking path code the package call answers (GET package/{status}/{package_tag}/); any other is a 404. */
 export const isBookingStatus = (s: string): s is BookingStatus =>
   (BOOKING_STATUSES as readonly string[]).includes(s);
 /** Spec §2 Package card: click goes to /manageBookings/{E9 or E8}/{package_tag}. */

@@ -29,7 +29,7 @@ export const checkoutPayloadSchema = z
       .string({ error: CHECKOUT_MESSAGES.dateNotOffered })
       .max(100, { error: CHECKOUT_MESSAGES.dateNotOffered })
       .optional(),
-    /** Beside the spec's fields: the chosen time of a package sold in slots (GET packages/{tag}/availability/). */
+    /** Beside the spec's fields: the chosen time of a package sold in slots (GET packages/{package_tag}/availability/). */
     slot_id: z.string().max(100, { error: 'The selected time is not available.' }).optional(),
     /** Beside the spec's fields: the page's language (decision 024), kept with the order for its e-mails. */
     language: z.enum(LOCALES, { error: 'Unknown language.' }).optional(),

@@ -10,16 +10,16 @@ import { DEFAULT_LOCALE, type Locale } from './locales';
  */
 export type FirstScreenData =
   | { kind: 'packages' }
-  | { kind: 'package'; status: string; id: string }
+  | { kind: 'package'; status: string; packageTag: string }
   | { kind: 'settings' }
   | { kind: 'partnerLogos' };
 
 /** The package list: GET /api/packages/. */
 export const PACKAGES_API_PATH = 'packages/';
 
-/** One package's details: GET /api/package/{status}/{id}/. */
-export const packageApiPath = (status: string, id: string) =>
-  `package/${encodeURIComponent(status)}/${encodeURIComponent(id)}/`;
+/** One package's details: GET /api/package/{status}/{package_tag}/. */
+export const packageApiPath = (status: string, packageTag: string) =>
+  `package/${encodeURIComponent(status)}/${encodeURIComponent(packageTag)}/`;
 
 /** The website settings (footer, contact details): GET /api/website-settings/. */
 export const SETTINGS_API_PATH = 'website-settings/';
@@ -37,7 +37,7 @@ export function firstScreenApiPath(d: FirstScreenData, locale: Locale = DEFAULT_
     case 'packages':
       return `${PACKAGES_API_PATH}${lang}`;
     case 'package':
-      return `${packageApiPath(d.status, d.id)}${lang}`;
+      return `${packageApiPath(d.status, d.packageTag)}${lang}`;
     case 'settings':
       return SETTINGS_API_PATH;
     case 'partnerLogos':

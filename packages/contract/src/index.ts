@@ -23,6 +23,7 @@ export * from './locales';
 export * from './locales.schema';
 export * from './money';
 export * from './order';
+export * from './package-key';
 export * from './pages';
 export * from './privacy';
 export * from './privacy.schema';

@@ -15,19 +15,13 @@ import {
   slotUpdateResponseSchema,
   slotUpdateSchema,
 } from './inventory.schema';
+import { packageTagParams } from './package-key';
 
-const tagParams = z.object({
-  tag: z
-    .string()
-    .min(1)
-    .max(200)
-    .meta({ examples: ['RM-COL'] }),
-});
 const slotParams = z.object({ id: z.uuid({ error: 'The selected time is not available.' }) });
 const orderParams = z.object({ uniqueId: z.string().min(1).max(300) });
 
 export const inventoryApi = {
-  'GET /api/packages/:tag/availability/': endpoint({
+  'GET /api/packages/:packageTag/availability/': endpoint({
     summary: "A package's slots between two Rome dates, with places left",
     tag: 'inventory',
     access: 'public',
@@ -36,15 +30,15 @@ export const inventoryApi = {
       'has its instant (UTC), its Rome date and time, the places left and a status: AVAILABLE, LIMITED ' +
       '(10 or fewer left), SOLD_OUT, CLOSED, or PAST (started, or within the booking cut-off). A package ' +
       'without slots answers its settings and no slots.',
-    params: tagParams,
+    params: packageTagParams,
     query: availabilityQuerySchema,
     responses: { 200: availabilityResponseSchema, 400: errors[400], 404: errors[404] },
   }),
-  'GET /api/editor/packages/:tag/availability/': endpoint({
+  'GET /api/editor/packages/:packageTag/availability/': endpoint({
     summary: "A package's availability settings and slots with capacity and places taken (editors)",
     tag: 'inventory',
     access: 'editor',
-    params: tagParams,
+    params: packageTagParams,
     query: availabilityQuerySchema,
     responses: {
       200: editorAvailabilityResponseSchema,
@@ -54,11 +48,11 @@ export const inventoryApi = {
       404: errors[404],
     },
   }),
-  'PUT /api/editor/packages/:tag/availability/': endpoint({
+  'PUT /api/editor/packages/:packageTag/availability/': endpoint({
     summary: "Set a package's availability kind, cut-offs and pass rules (editors)",
     tag: 'inventory',
     access: 'editor',
-    params: tagParams,
+    params: packageTagParams,
     body: availabilitySettingsSchema,
     responses: {
       200: editorAvailabilityResponseSchema,
@@ -68,14 +62,14 @@ export const inventoryApi = {
       404: errors[404],
     },
   }),
-  'POST /api/editor/packages/:tag/slots/': endpoint({
+  'POST /api/editor/packages/:packageTag/slots/': endpoint({
     summary: 'Add recurring slots in one step: weekdays x times x date range, minus exceptions (editors)',
     tag: 'inventory',
     access: 'editor',
     description:
       'Times are Rome wall-clock times. A time that already has a slot is skipped, and so is a time that ' +
       'does not exist in Rome (the hour skipped on the last Sunday of March).',
-    params: tagParams,
+    params: packageTagParams,
     body: recurringSlotsSchema,
     responses: {
       200: recurringSlotsResponseSchema,

@@ -141,7 +141,7 @@ describe('the page table', () => {
     expect(firstScreenData('/manageBookings/E8/RM-1')[0]).toEqual({
       kind: 'package',
       status: 'E8',
-      id: 'RM-1',
+      packageTag: 'RM-1',
     });
   });
 });

@@ -340,6 +340,7 @@ const TABLE = [
     loading: 'search',
   },
   {
+    // The spec names the package key `id` in this page's path (package-key.ts).
     pattern: '/manageBookings/:status/:id',
     module: 'features/package/TicketDetailsPage',
     layout: 'main',
@@ -573,7 +574,7 @@ export function firstScreenData(pathname: string): FirstScreenData[] {
   return (found.page.firstScreen ?? []).map((kind): FirstScreenData => {
     switch (kind) {
       case 'package':
-        return { kind, status: found.params.status, id: found.params.id };
+        return { kind, status: found.params.status, packageTag: found.params.id };
       default:
         return { kind };
     }

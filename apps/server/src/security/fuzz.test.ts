@@ -446,7 +446,7 @@ const REGRESSIONS: [string, Role, string, Record<string, string>, string | undef
     400,
   ],
   [
-    'PATCH /api/update-bus-package/:tag/',
+    'PATCH /api/update-bus-package/:packageTag/',
     'editor',
     '/api/update-bus-package/BB-24/',
     JSON_TYPE,
@@ -456,7 +456,7 @@ const REGRESSIONS: [string, Role, string, Record<string, string>, string | undef
   ['GET /api/test-checkout/:session/', 'customerA', '/api/test-checkout/%00/', {}, undefined, 400],
   ['GET /api/success/:uniqueId/', 'customerA', '/api/success/a%00b/', {}, undefined, 400],
   [
-    'PATCH /api/update-bus-package/:tag/',
+    'PATCH /api/update-bus-package/:packageTag/',
     'superuser',
     '/api/update-bus-package/%00/',
     JSON_TYPE,
@@ -536,7 +536,7 @@ const REGRESSIONS: [string, Role, string, Record<string, string>, string | undef
     400,
   ],
   [
-    'PATCH /api/update-bus-package/:tag/',
+    'PATCH /api/update-bus-package/:packageTag/',
     'editor',
     '/api/update-bus-package/BB-24/',
     JSON_TYPE,

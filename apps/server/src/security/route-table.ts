@@ -156,11 +156,11 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
 
   // catalogue
   'GET /api/packages/': { expect: { anonymous: 200 } },
-  'GET /api/package/:status/:id/': {
-    params: { status: () => 'E9', id: 'packageTag' },
+  'GET /api/package/:status/:packageTag/': {
+    params: { status: () => 'E9', packageTag: 'packageTag' },
     expect: { anonymous: 200 },
   },
-  'PATCH /api/update-bus-package/:tag/': { params: { tag: 'packageTag' }, fields: PACKAGE },
+  'PATCH /api/update-bus-package/:packageTag/': { params: { packageTag: 'packageTag' }, fields: PACKAGE },
 
   // settings, logos, newsletter, offers
   'GET /api/website-settings/': { expect: { anonymous: 200 } },
@@ -257,14 +257,17 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   'POST /api/find-tickets/confirm/': { fields: ['token'] },
 
   // inventory
-  'GET /api/packages/:tag/availability/': { params: { tag: 'packageTag' }, expect: { anonymous: 200 } },
-  'GET /api/editor/packages/:tag/availability/': { params: { tag: 'packageTag' } },
-  'PUT /api/editor/packages/:tag/availability/': {
-    params: { tag: () => 'NO-SUCH-PACKAGE' },
+  'GET /api/packages/:packageTag/availability/': {
+    params: { packageTag: 'packageTag' },
+    expect: { anonymous: 200 },
+  },
+  'GET /api/editor/packages/:packageTag/availability/': { params: { packageTag: 'packageTag' } },
+  'PUT /api/editor/packages/:packageTag/availability/': {
+    params: { packageTag: () => 'NO-SUCH-PACKAGE' },
     fields: ['availability_type', 'cutoff_minutes', 'cancel_cutoff_hours', 'infants_take_place'],
   },
-  'POST /api/editor/packages/:tag/slots/': {
-    params: { tag: () => 'NO-SUCH-PACKAGE' },
+  'POST /api/editor/packages/:packageTag/slots/': {
+    params: { packageTag: () => 'NO-SUCH-PACKAGE' },
     fields: ['from', 'to', 'weekdays', 'times', 'except', 'capacity'],
   },
   'PATCH /api/editor/slots/:id/': {
@@ -427,7 +430,7 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
     code: '123456',
     new_password: 'Another-pass-42',
   }),
-  'PATCH /api/update-bus-package/:tag/': (f) => ({
+  'PATCH /api/update-bus-package/:packageTag/': (f) => ({
     title: 'New title',
     adult_price: '29.00',
     is_featured: true,

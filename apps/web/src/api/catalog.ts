@@ -16,18 +16,19 @@ export const packagesQuery = queryOptions({
 });
 export const usePackages = () => useLightQuery(packagesQuery);
 
-export const packageQuery = (status: string, id: string) =>
+export const packageQuery = (status: string, packageTag: string) =>
   queryOptions({
-    queryKey: ['package', status, id, contentQuery.lang ?? 'en'],
+    queryKey: ['package', status, packageTag, contentQuery.lang ?? 'en'],
     queryFn: ({ signal }) =>
       call(
-        'GET /api/package/:status/:id/',
-        { params: { status, id }, query: contentQuery },
+        'GET /api/package/:status/:packageTag/',
+        { params: { status, packageTag }, query: contentQuery },
         { signal, auth: false },
       ).then((r) => r.data),
     staleTime: 60_000,
   });
-export const usePackage = (status: string, id: string) => useLightQuery(packageQuery(status, id));
+export const usePackage = (status: string, packageTag: string) =>
+  useLightQuery(packageQuery(status, packageTag));
 
 /**
  * The offers page's list: the contract's GET /bus.json (outside /api/, as the spec has it), built from
@@ -45,13 +46,13 @@ export const useOffers = () => useLightQuery(offersQuery);
  * dates (both optional: the server's default is today and 60 days on). Kept fresh for a short while
  * only: places sell.
  */
-export const availabilityQuery = (tag: string, range: { from?: string; to?: string } = {}) =>
+export const availabilityQuery = (packageTag: string, range: { from?: string; to?: string } = {}) =>
   queryOptions({
-    queryKey: ['availability', tag, range.from ?? '', range.to ?? ''],
+    queryKey: ['availability', packageTag, range.from ?? '', range.to ?? ''],
     queryFn: ({ signal }) =>
       call(
-        'GET /api/packages/:tag/availability/',
-        { params: { tag }, query: range },
+        'GET /api/packages/:packageTag/availability/',
+        { params: { packageTag }, query: range },
         { signal, auth: false },
       ),
     staleTime: 15_000,

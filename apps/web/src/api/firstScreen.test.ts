@@ -22,7 +22,7 @@ describe('first-screen data', () => {
   it('is requested at the URL the server preloads, without the sign-in token', async () => {
     const pieces: FirstScreenData[] = [
       { kind: 'packages' },
-      { kind: 'package', status: 'E9', id: 'a b/c"' },
+      { kind: 'package', status: 'E9', packageTag: 'a b/c"' },
       { kind: 'settings' },
     ];
     for (const d of pieces) {

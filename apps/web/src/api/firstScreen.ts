@@ -15,7 +15,7 @@ function queryOf(d: FirstScreenData) {
     case 'packages':
       return packagesQuery;
     case 'package':
-      return packageQuery(d.status, d.id);
+      return packageQuery(d.status, d.packageTag);
     case 'settings':
       // Never fails: a failed read answers the default settings (spec §8).
       return settingsQuery;

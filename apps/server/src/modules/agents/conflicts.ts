@@ -46,7 +46,7 @@ export async function listConflicts(db: Db, limit = 500) {
     .select({
       c: claimConflicts,
       uniqueId: orders.uniqueId,
-      tag: packages.packageTag,
+      packageTag: packages.packageTag,
       keptAgent: keptAgent.name,
       otherAgent: otherAgent.name,
       keptDevice: keptDevice.label,
@@ -68,7 +68,7 @@ export async function listConflicts(db: Db, limit = 500) {
   return rows.map((r) => ({
     id: r.c.id,
     unique_id: r.uniqueId,
-    package_tag: r.tag,
+    package_tag: r.packageTag,
     kept: {
       agent_name: r.keptAgent,
       device: r.keptDevice,

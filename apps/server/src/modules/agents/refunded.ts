@@ -12,7 +12,7 @@ export async function refundedTickets(db: Db, date: string, now = new Date()) {
   const rows = await db
     .select({
       uniqueId: orders.uniqueId,
-      tag: packages.packageTag,
+      packageTag: packages.packageTag,
       status: orders.status,
       refundedAt: orders.refundedAt,
     })
@@ -32,7 +32,7 @@ export async function refundedTickets(db: Db, date: string, now = new Date()) {
     );
   return rows.map((r) => ({
     unique_id: r.uniqueId,
-    package_tag: r.tag,
+    package_tag: r.packageTag,
     status: r.status,
     refunded_at: r.refundedAt?.toISOString() ?? null,
   }));

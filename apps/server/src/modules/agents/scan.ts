@@ -37,7 +37,7 @@ const ticketColumns = {
   claimedByAgentId: orders.claimedByAgentId,
   claimedByResellerId: orders.claimedByResellerId,
   title: packages.title,
-  tag: packages.packageTag,
+  packageTag: packages.packageTag,
   availabilityType: packages.availabilityType,
   validityDays: packages.validityDays,
   startsAt: slots.startsAt,
@@ -60,7 +60,7 @@ export type TicketRow = {
   claimedByAgentId: string | null;
   claimedByResellerId: string | null;
   title: string;
-  tag: string;
+  packageTag: string;
   availabilityType: string | null;
   validityDays: number | null;
   startsAt: Date | null;
@@ -171,7 +171,7 @@ export function scanAnswer(result: AgentScanResult, t: TicketRow | null): ScanAn
       ? {
           unique_id: t.uniqueId,
           package: t.title,
-          package_tag: t.tag,
+          package_tag: t.packageTag,
           date: ticketDate(t),
           time: t.startsAt ? romeParts(t.startsAt).time : null,
           adults: t.adults,

@@ -76,7 +76,7 @@ async function findTicket(db: Db, code: string) {
     .select({
       order: orders,
       title: packages.title,
-      tag: packages.packageTag,
+      packageTag: packages.packageTag,
       availabilityType: packages.availabilityType,
       validityDays: packages.validityDays,
       buyer: users.fullName,
@@ -128,7 +128,7 @@ export async function claimInfo(db: Db, code: string, timeZone = 'Europe/Rome'):
       user: t.buyer ?? o.contact?.fullName ?? '',
       total_price: centsToDecimal(o.totalCents),
       paid: o.status === 'paid',
-      package_tag: t.tag,
+      package_tag: t.packageTag,
       adults: o.adultCount,
       youths: o.youthCount,
       infants: o.infantCount,

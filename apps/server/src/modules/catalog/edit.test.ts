@@ -23,7 +23,7 @@ const patch = (tag: string, payload: unknown, user: TestUser | null = editor) =>
     payload: payload as any,
   });
 
-describe('PATCH update-bus-package/{tag}/', () => {
+describe('PATCH update-bus-package/{package_tag}/', () => {
   it('changes price and old price; the cached list and the package page follow at once', async () => {
     await t.app.inject({ url: '/api/packages/' }); // warm the cache
     const res = await patch('GL-24', {

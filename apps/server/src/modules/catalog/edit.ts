@@ -1,5 +1,5 @@
 /**
- * Editors change a package in place (spec §2 Ticket editor, §7 PATCH update-bus-package/{tag}/):
+ * Editors change a package in place (spec §2 Ticket editor, §7 PATCH update-bus-package/{package_tag}/):
  * title, featured flag, prices, SEO fields, description (sanitised) and any image slot by media id.
  * In another language (decision 024) the words go to that language's translation and the rest (prices,
  * pictures, the featured flag) to the package, as they are the same in every language.
@@ -21,11 +21,11 @@ import { sanitizeHtml } from '../../lib/sanitize';
 export async function updatePackage(
   db: Db,
   userId: string,
-  tag: string,
+  packageTag: string,
   edit: PackageEdit,
   language: Locale = DEFAULT_LOCALE,
 ) {
-  const [pkg] = await db.select().from(packages).where(eq(packages.packageTag, tag));
+  const [pkg] = await db.select().from(packages).where(eq(packages.packageTag, packageTag));
   if (!pkg) throw notFound('Package not found.');
 
   // The words: into the package in English, into the language's translation otherwise.
@@ -116,7 +116,7 @@ export async function updatePackage(
     await recordEdit(txDb(tx), {
       userId,
       entity: 'package',
-      entityKey: tag,
+      entityKey: packageTag,
       before: {
         title: pkg.title,
         adult: pkg.adultPriceCents,

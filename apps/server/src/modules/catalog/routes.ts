@@ -35,22 +35,24 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     return reply.header('content-encoding', encoding).send(body as never);
   });
 
-  route(app, 'GET /api/package/:status/:id/', async (req) => {
-    const { status, id } = req.params;
-    const pkg = isBookingStatus(status) ? (await app.catalog.get(req.query.lang)).byTag.get(id) : undefined;
+  route(app, 'GET /api/package/:status/:packageTag/', async (req) => {
+    const { status, packageTag } = req.params;
+    const pkg = isBookingStatus(status)
+      ? (await app.catalog.get(req.query.lang)).byTag.get(packageTag)
+      : undefined;
     if (!pkg) throw notFound('Package not found.');
     return { data: pkg };
   });
 
   route(
     app,
-    'PATCH /api/update-bus-package/:tag/',
+    'PATCH /api/update-bus-package/:packageTag/',
     async (req) => {
-      const { tag } = req.params;
-      await updatePackage(app.db, signedIn(req).id, tag, req.body, req.query.lang);
+      const { packageTag } = req.params;
+      await updatePackage(app.db, signedIn(req).id, packageTag, req.body, req.query.lang);
       app.catalog.invalidate();
       const snap = await app.catalog.get(req.query.lang);
-      return { data: snap.byTag.get(tag) ?? null, message: 'Ticket updated successfully!' };
+      return { data: snap.byTag.get(packageTag) ?? null, message: 'Ticket updated successfully!' };
     },
     // Who may call is decided before the body is validated: an anonymous caller gets 401, not 400.
     // (route() adds the same guard as a preHandler; the sign-in lookup is memoised per request.)

@@ -36,29 +36,29 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
     };
   };
 
-  route(app, 'GET /api/packages/:tag/availability/', async (req) => {
+  route(app, 'GET /api/packages/:packageTag/availability/', async (req) => {
     const snap = await app.catalog.get();
     // Only a package on sale is shown to buyers (the list's own rule).
-    if (!snap.byTag.has(req.params.tag)) throw notFound(CHECKOUT_MESSAGES.unknownPackage);
-    return view(await packageByTag(app.db, req.params.tag), req.query, publicSlot);
+    if (!snap.byTag.has(req.params.packageTag)) throw notFound(CHECKOUT_MESSAGES.unknownPackage);
+    return view(await packageByTag(app.db, req.params.packageTag), req.query, publicSlot);
   });
 
-  const editorView = async (tag: string, query: { from?: string; to?: string }) =>
-    view(await packageByTag(app.db, tag), query, editorSlot);
+  const editorView = async (packageTag: string, query: { from?: string; to?: string }) =>
+    view(await packageByTag(app.db, packageTag), query, editorSlot);
 
-  route(app, 'GET /api/editor/packages/:tag/availability/', async (req) =>
-    editorView(req.params.tag, req.query),
+  route(app, 'GET /api/editor/packages/:packageTag/availability/', async (req) =>
+    editorView(req.params.packageTag, req.query),
   );
 
-  route(app, 'PUT /api/editor/packages/:tag/availability/', async (req) => {
-    const pkg = await packageByTag(app.db, req.params.tag);
+  route(app, 'PUT /api/editor/packages/:packageTag/availability/', async (req) => {
+    const pkg = await packageByTag(app.db, req.params.packageTag);
     await saveSettings(app.db, signedIn(req).id, pkg, req.body);
     app.catalog.invalidate();
-    return editorView(req.params.tag, {});
+    return editorView(req.params.packageTag, {});
   });
 
-  route(app, 'POST /api/editor/packages/:tag/slots/', async (req) => {
-    const pkg = await packageByTag(app.db, req.params.tag);
+  route(app, 'POST /api/editor/packages/:packageTag/slots/', async (req) => {
+    const pkg = await packageByTag(app.db, req.params.packageTag);
     const result = await addRecurringSlots(app.db, signedIn(req).id, pkg, req.body);
     app.catalog.invalidate();
     return result;

@@ -195,7 +195,7 @@ export async function usesOf(db: Db, id: number): Promise<string[]> {
   const [pageUses, packageUses, logoUses] = await Promise.all([
     db.select({ tag: pageImages.uniqueTag }).from(pageImages).where(eq(pageImages.mediaId, id)),
     db
-      .select({ tag: packages.packageTag, slot: packageImages.slot })
+      .select({ packageTag: packages.packageTag, slot: packageImages.slot })
       .from(packageImages)
       .innerJoin(packages, eq(packages.id, packageImages.packageId))
       .where(eq(packageImages.mediaId, id)),
@@ -203,7 +203,7 @@ export async function usesOf(db: Db, id: number): Promise<string[]> {
   ]);
   return [
     ...pageUses.map((u) => `page image "${u.tag}"`),
-    ...packageUses.map((u) => `package ${u.tag} (${u.slot})`),
+    ...packageUses.map((u) => `package ${u.packageTag} (${u.slot})`),
     ...logoUses.map((u) => `partner logo "${u.name}"`),
   ];
 }

@@ -38,10 +38,10 @@ export async function createReseller(
     const known = new Set(
       (
         await db
-          .select({ tag: packages.packageTag })
+          .select({ packageTag: packages.packageTag })
           .from(packages)
           .where(inArray(packages.packageTag, wanted))
-      ).map((p) => p.tag),
+      ).map((p) => p.packageTag),
     );
     const unknown = wanted.find((tag) => !known.has(tag));
     if (unknown) throw badRequest(`${RESELLER_MESSAGES.unknownProduct}${unknown}`);

@@ -59,9 +59,12 @@ function NoteLine({ note, testId }: { note: Note; testId?: string }) {
 
 export function AvailabilityEditor({ pkg }: { pkg: Package }) {
   const id = useId();
-  const tag = pkg.package_tag;
+  const packageTag = pkg.package_tag;
   const [month, setMonth] = useState(() => romeMonth());
-  const query = useQuery({ ...editorAvailabilityQuery(tag, month), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...editorAvailabilityQuery(packageTag, month),
+    placeholderData: keepPreviousData,
+  });
 
   return (
     <section
@@ -90,16 +93,16 @@ export function AvailabilityEditor({ pkg }: { pkg: Package }) {
         </div>
       ) : (
         <>
-          <SettingsForm key={tag} tag={tag} initial={query.data} />
+          <SettingsForm key={packageTag} packageTag={packageTag} initial={query.data} />
           {usesSlots(query.data.availability_type) && (
             <>
-              <RecurringForm tag={tag} />
+              <RecurringForm packageTag={packageTag} />
               <SlotMonth
                 month={month}
                 onMonth={setMonth}
                 slots={query.data.slots}
                 loading={query.isFetching}
-                tag={tag}
+                packageTag={packageTag}
               />
             </>
           )}
@@ -110,7 +113,7 @@ export function AvailabilityEditor({ pkg }: { pkg: Package }) {
 }
 
 /** Kind, cut-offs, infants and the pass rules: PUT .../availability/. */
-function SettingsForm({ tag, initial }: { tag: string; initial: EditorAvailabilityResponse }) {
+function SettingsForm({ packageTag, initial }: { packageTag: string; initial: EditorAvailabilityResponse }) {
   const id = useId();
   const client = useQueryClient();
   const text = (n: number | null) => (n === null ? '' : String(n));
@@ -130,7 +133,7 @@ function SettingsForm({ tag, initial }: { tag: string; initial: EditorAvailabili
     setBusy(true);
     setNote(null);
     try {
-      await saveAvailability(tag, {
+      await saveAvailability(packageTag, {
         availability_type: kind === '' ? null : kind,
         cutoff_minutes: Number(cutoff || 0),
         cancel_cutoff_hours: Number(cancelCutoff || 0),
@@ -140,7 +143,7 @@ function SettingsForm({ tag, initial }: { tag: string; initial: EditorAvailabili
         daily_cap: kind === 'PASS' ? orNull(dailyCap) : null,
       });
       setNote({ ok: true, text: 'Availability saved.' });
-      await Promise.all([refreshAvailability(client, tag), refreshPackages(client)]);
+      await Promise.all([refreshAvailability(client, packageTag), refreshPackages(client)]);
     } catch (err) {
       setNote({ ok: false, text: errorMessage(err, 'Failed to save the availability.') });
     } finally {
@@ -214,7 +217,7 @@ function SettingsForm({ tag, initial }: { tag: string; initial: EditorAvailabili
 }
 
 /** Weekdays x times x a date range, minus exceptions, with one capacity: POST .../slots/. */
-function RecurringForm({ tag }: { tag: string }) {
+function RecurringForm({ packageTag }: { packageTag: string }) {
   const id = useId();
   const client = useQueryClient();
   const today = romeParts(new Date()).date;
@@ -236,7 +239,7 @@ function RecurringForm({ tag }: { tag: string }) {
     setBusy(true);
     setNote(null);
     try {
-      const answer = await addRecurringSlots(tag, {
+      const answer = await addRecurringSlots(packageTag, {
         from,
         to,
         weekdays: [...weekdays].sort(),
@@ -245,7 +248,7 @@ function RecurringForm({ tag }: { tag: string }) {
         capacity: Number(capacity),
       });
       setNote({ ok: true, text: answer.message });
-      await refreshAvailability(client, tag);
+      await refreshAvailability(client, packageTag);
     } catch (err) {
       setNote({ ok: false, text: errorMessage(err, 'Failed to add the times.') });
     } finally {
@@ -365,13 +368,13 @@ function SlotMonth({
   onMonth,
   slots,
   loading,
-  tag,
+  packageTag,
 }: {
   month: string;
   onMonth: (month: string) => void;
   slots: EditorSlot[];
   loading: boolean;
-  tag: string;
+  packageTag: string;
 }) {
   const id = useId();
   const days = slotsByDay(slots);
@@ -418,7 +421,7 @@ function SlotMonth({
                     <SlotRow
                       key={slot.id}
                       slot={slot}
-                      tag={tag}
+                      packageTag={packageTag}
                       onDeleted={(text) => setDeleted({ ok: true, text })}
                     />
                   ))}
@@ -435,11 +438,11 @@ function SlotMonth({
 /** A slot: time, places taken, capacity (PATCH), close/reopen (PATCH) and delete. */
 function SlotRow({
   slot,
-  tag,
+  packageTag,
   onDeleted,
 }: {
   slot: EditorSlot;
-  tag: string;
+  packageTag: string;
   onDeleted: (message: string) => void;
 }) {
   const client = useQueryClient();
@@ -456,7 +459,7 @@ function SlotRow({
       const answer = await action();
       setNote({ ok: true, text: answer.message });
       if (answer.slot) setCapacity(String(answer.slot.capacity));
-      await refreshAvailability(client, tag);
+      await refreshAvailability(client, packageTag);
     } catch (err) {
       setNote({ ok: false, text: errorMessage(err, 'The change was not saved.') });
     } finally {

@@ -5,7 +5,7 @@ import { ApiError, call, errorMessage } from '../../api/client';
 import { contentQuery } from '../../i18n/locale';
 
 /** What the editor sends: only the changed fields (contract packageEditSchema). */
-export type PackageEditBody = ApiBody<'PATCH /api/update-bus-package/:tag/'>;
+export type PackageEditBody = ApiBody<'PATCH /api/update-bus-package/:packageTag/'>;
 
 export const TICKET_MESSAGES = {
   tagMissing: 'Package tag is missing',
@@ -49,13 +49,18 @@ export function imagePatch(slots: ImageSlot[], mediaId: number, altText: string)
  * throws an Error whose message is the spec's toast text.
  */
 export async function updatePackage(
-  tag: string,
+  packageTag: string,
   body: PackageEditBody,
-): Promise<ApiAnswer<'PATCH /api/update-bus-package/:tag/'>['data']> {
-  if (!tag) throw new Error(TICKET_MESSAGES.tagMissing);
+): Promise<ApiAnswer<'PATCH /api/update-bus-package/:packageTag/'>['data']> {
+  if (!packageTag) throw new Error(TICKET_MESSAGES.tagMissing);
   try {
-    return (await call('PATCH /api/update-bus-package/:tag/', { params: { tag }, query: contentQuery, body }))
-      .data;
+    return (
+      await call('PATCH /api/update-bus-package/:packageTag/', {
+        params: { packageTag },
+        query: contentQuery,
+        body,
+      })
+    ).data;
   } catch (err) {
     if (err instanceof ApiError) throw new Error(TICKET_MESSAGES.failed(errorMessage(err, 'Unknown error')));
     throw new Error(TICKET_MESSAGES.network);

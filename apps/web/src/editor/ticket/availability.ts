@@ -15,8 +15,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
 
-export type AvailabilitySettingsBody = ApiBody<'PUT /api/editor/packages/:tag/availability/'>;
-export type RecurringBody = ApiBody<'POST /api/editor/packages/:tag/slots/'>;
+export type AvailabilitySettingsBody = ApiBody<'PUT /api/editor/packages/:packageTag/availability/'>;
+export type RecurringBody = ApiBody<'POST /api/editor/packages/:packageTag/slots/'>;
 
 /** 'YYYY-MM' of Rome's today. */
 export const romeMonth = (now = new Date()): string => romeParts(now).date.slice(0, 7);
@@ -96,28 +96,28 @@ export const WEEKDAYS: { value: number; short: string; long: string }[] = [
   { value: 0, short: 'Sun', long: 'Sunday' },
 ];
 
-export const editorAvailabilityQuery = (tag: string, month: string) =>
+export const editorAvailabilityQuery = (packageTag: string, month: string) =>
   queryOptions({
-    queryKey: ['editor-availability', tag, month],
+    queryKey: ['editor-availability', packageTag, month],
     queryFn: ({ signal }) =>
       call(
-        'GET /api/editor/packages/:tag/availability/',
-        { params: { tag }, query: monthRange(month) },
+        'GET /api/editor/packages/:packageTag/availability/',
+        { params: { packageTag }, query: monthRange(month) },
         { signal },
       ),
   });
 
-export const saveAvailability = (tag: string, body: AvailabilitySettingsBody) =>
-  call('PUT /api/editor/packages/:tag/availability/', { params: { tag }, body });
-export const addRecurringSlots = (tag: string, body: RecurringBody) =>
-  call('POST /api/editor/packages/:tag/slots/', { params: { tag }, body });
+export const saveAvailability = (packageTag: string, body: AvailabilitySettingsBody) =>
+  call('PUT /api/editor/packages/:packageTag/availability/', { params: { packageTag }, body });
+export const addRecurringSlots = (packageTag: string, body: RecurringBody) =>
+  call('POST /api/editor/packages/:packageTag/slots/', { params: { packageTag }, body });
 export const updateSlot = (id: string, body: ApiBody<'PATCH /api/editor/slots/:id/'>) =>
   call('PATCH /api/editor/slots/:id/', { params: { id }, body });
 export const deleteSlot = (id: string) => call('DELETE /api/editor/slots/:id/', { params: { id } });
 
 /** After a change: the editor's months and the ticket page's times are read again. */
-export const refreshAvailability = (client: QueryClient, tag: string) =>
+export const refreshAvailability = (client: QueryClient, packageTag: string) =>
   Promise.all([
-    client.invalidateQueries({ queryKey: ['editor-availability', tag] }),
-    client.invalidateQueries({ queryKey: ['availability', tag] }),
+    client.invalidateQueries({ queryKey: ['editor-availability', packageTag] }),
+    client.invalidateQueries({ queryKey: ['availability', packageTag] }),
   ]);

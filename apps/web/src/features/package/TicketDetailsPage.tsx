@@ -36,9 +36,10 @@ const isNotFound = (e: unknown) => e instanceof ApiError && e.status === 404;
 /** Spec §2 Ticket details: /manageBookings/{E9|E8}/{package_tag}. */
 export default function TicketDetailsPage() {
   const { t } = useLingui();
-  const { status = '', id = '' } = useParams();
+  // The spec's path names the package key `id` (package-key.ts).
+  const { status = '', id: packageTag = '' } = useParams();
   const pkg = useQuery({
-    ...packageQuery(status, id),
+    ...packageQuery(status, packageTag),
     // A missing package stays missing: show it at once instead of asking again.
     retry: (count, error) => !isNotFound(error) && count < 1,
   });
