@@ -2,14 +2,13 @@
  * A test app with its route list, the six roles and real things to point path parameters at:
  * customer A's paid ticket (bought through the test checkout), a media item, a partner logo, an agent.
  */
-import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AppDeps } from '../app';
 import type { Config } from '../config';
-import { agents, mailOutbox, orders } from '../db/schema';
+import { agents } from '../db/schema';
 import { hashSecret } from '../lib/passwords';
-import { createAgentAccount, signInDevice } from '../modules/agents/devices';
-import { hashClaimCode } from '../modules/orders/ticket-issue';
+import { agentDevice } from '../test/agent-device';
+import { openCheckout, payTestCheckout } from '../test/buy';
 import { createTestApp } from '../test/harness';
 import { createUser, type TestUser } from '../test/users';
 import { type Fixtures, type Role, routeCollector } from './route-table';
@@ -43,41 +42,16 @@ export async function createSecurityApp(overrides: Partial<Config> = {}, deps: P
           : users[role].auth;
 
   // Customer A buys a ticket through the test checkout.
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-checkout-session/',
-    headers: customerA.auth,
-    payload: { adult_count: '1', youth_count: '0', package_identifier: 'BB-24' },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const sessionId = created.json().id as string;
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/api/test-checkout/${sessionId}/pay/`,
-    headers: customerA.auth,
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
-  const uniqueId = /\/success\/([\w-]+)\//.exec(paid.json().redirect)![1];
-  const [order] = await t.db.select().from(orders).where(eq(orders.uniqueId, uniqueId));
-  const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, customerA.email));
-  const claimCode = mails
-    .map((m) => /\/verify\/([\w-]+)\//.exec(m.text)?.[1])
-    .find((c) => c && hashClaimCode(c) === order.claimCodeHash);
-  expect(claimCode).toBeTruthy();
+  const sessionId = await openCheckout(t.app, customerA, { adult_count: '1', youth_count: '0' });
+  const { uniqueId, code: claimCode } = await payTestCheckout(t.app, t.db, customerA, sessionId);
 
   await t.db.insert(agents).values({ name: agent.name, codeHash: await hashSecret(agent.code) });
   // The same agent's account in the agents' app, signed in on one device (decision 021).
-  await createAgentAccount(t.db, {
+  deviceToken = await agentDevice(t.app, t.db, {
     agentName: agent.name,
     email: 'alpha@agents.example',
     password: 'pw-alpha-1',
   });
-  const device = await signInDevice(t.db, {
-    email: 'alpha@agents.example',
-    password: 'pw-alpha-1',
-    label: 'Gate',
-  });
-  deviceToken = device!.token;
 
   const media = (await t.app.inject({ url: '/api/media-library/' })).json().data as {
     id: number;
@@ -100,7 +74,7 @@ export async function createSecurityApp(overrides: Partial<Config> = {}, deps: P
     imageTag: 'about-us-banner',
     sessionId,
     uniqueId,
-    claimCode: claimCode!,
+    claimCode,
     agentName: agent.name,
     agentCode: agent.code,
     deviceToken,

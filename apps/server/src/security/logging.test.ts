@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions, redactUrl } from '../app';
+import { openCheckout } from '../test/buy';
 import { createSecurityApp, type SecurityApp } from './fixtures';
 
 let s: SecurityApp;
@@ -130,14 +131,7 @@ describe('claim codes and personal data (issue #21)', () => {
 
   it('a fulfilment that fails to store its e-mail logs neither the buyer, nor the ticket link, nor the QR', async () => {
     const buyer = s.users.customerB;
-    const created = await s.app.inject({
-      method: 'POST',
-      url: '/api/create-checkout-session/',
-      headers: buyer.auth,
-      payload: { adult_count: '1', youth_count: '0', package_identifier: 'BB-24' },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const sessionId = created.json().id as string;
+    const sessionId = await openCheckout(s.app, buyer, { adult_count: '1', youth_count: '0' });
     // The forced failure: the outbox refuses every row, after the ticket e-mail has been written.
     await s.db.execute(
       sql.raw(`CREATE FUNCTION refuse_mail() RETURNS trigger LANGUAGE plpgsql AS

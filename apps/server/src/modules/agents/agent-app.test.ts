@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../cli';
 import { agentClaims, agents, orders, packages } from '../../db/schema';
 import { hashSecret } from '../../lib/passwords';
+import { agentDevice, signInAgentDevice } from '../../test/agent-device';
 import { buyTicket as buyThroughTestCheckout } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
 import { signTicket } from '../orders/signed-ticket';
 import { qrPayloadFromImage } from '../tickets/wallet/service';
-import { createAgentAccount } from './devices';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: TestUser;
@@ -27,11 +27,8 @@ beforeAll(async () => {
   buyer = await createUser(t.app, t.db, { name: 'Carla Claim' });
   superuser = await createUser(t.app, t.db, { isSuperuser: true, name: 'Sergio Super' });
   await t.db.insert(agents).values({ name: 'Agent Alpha', codeHash: await hashSecret('4711') });
-  await createAgentAccount(t.db, {
-    agentName: 'Agent Alpha',
-    email: 'alpha@agents.example',
-    password: 'pw-alpha-1',
-  });
+  const alphaAccount = { agentName: 'Agent Alpha', email: 'alpha@agents.example', password: 'pw-alpha-1' };
+  alpha = await agentDevice(t.app, t.db, alphaAccount, 'Colosseum phone');
   // Beta's account is made by a superuser through the API (and Beta with it).
   const made = await t.app.inject({
     method: 'POST',
@@ -41,21 +38,9 @@ beforeAll(async () => {
   });
   expect(made.statusCode, made.body).toBe(201);
   expect(made.json().account).toMatchObject({ agent_name: 'Agent Beta', email: 'beta@agents.example' });
-  alpha = await signIn('alpha@agents.example', 'pw-alpha-1', 'Colosseum phone');
-  beta = await signIn('beta@agents.example', 'pw-beta-22', 'Vatican phone');
+  beta = await signInAgentDevice(t.app, 'beta@agents.example', 'pw-beta-22', 'Vatican phone');
 });
 afterAll(() => t.close());
-
-async function signIn(email: string, password: string, label: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/agent/devices/',
-    payload: { email, password, label },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  expect(res.json().token).toMatch(/^rbt_dev_[A-Za-z0-9_-]{43}$/);
-  return res.json().token;
-}
 
 const as = (token: string) => ({ authorization: `Bearer ${token}` });
 const claim = async (token: string, scan: string) => {
@@ -128,7 +113,7 @@ describe('device sign-in', () => {
   });
 
   it('a revoked device is refused at once; the others keep working', async () => {
-    const token = await signIn('alpha@agents.example', 'pw-alpha-1', 'Lost phone');
+    const token = await signInAgentDevice(t.app, 'alpha@agents.example', 'pw-alpha-1', 'Lost phone');
     expect((await t.app.inject({ url: '/api/agent/keys/', headers: as(token) })).statusCode).toBe(200);
     const list = await t.app.inject({ url: '/api/admin/agent-devices/', headers: superuser.auth });
     const lost = list.json().devices.find((d: { label: string }) => d.label === 'Lost phone');
@@ -440,7 +425,7 @@ describe('admin commands', () => {
         password: 'Gamma-pass-1',
       }),
     ).toContain('Agent Gamma');
-    const token = await signIn('g@agents.example', 'Gamma-pass-1', 'Gamma tablet');
+    const token = await signInAgentDevice(t.app, 'g@agents.example', 'Gamma-pass-1', 'Gamma tablet');
     const listed = await run(t.database, 'agent:devices', { name: 'Agent Gamma' });
     const id = /([0-9a-f-]{36})/.exec(listed)![1];
     expect(listed).not.toContain(token);

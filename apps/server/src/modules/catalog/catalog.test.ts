@@ -79,7 +79,7 @@ describe('GET /api/packages/', () => {
     }
     // One package answers the same shape.
     const one = await t.app.inject({ url: '/api/package/E9/BB-24/' });
-    expect(API['GET /api/package/:status/:id/'].responses[200].parse(one.json())).toEqual(one.json());
+    expect(API['GET /api/package/:status/:packageTag/'].responses[200].parse(one.json())).toEqual(one.json());
   });
 
   it('answers 304 with no body', async () => {
@@ -98,7 +98,7 @@ describe('GET /api/packages/', () => {
   });
 });
 
-describe('GET /api/package/{status}/{id}/', () => {
+describe('GET /api/package/{status}/{package_tag}/', () => {
   it('answers one package as data', async () => {
     const res = await t.app.inject({ url: '/api/package/E9/CS-48/' });
     expect(res.statusCode).toBe(200);

@@ -9,8 +9,9 @@
 import { bookingPath, orderReference } from '@rome/contract';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, packages, packageTranslations } from '../../db/schema';
+import { mailOutbox, packages, packageTranslations } from '../../db/schema';
 import { apiCaller } from '../../test/api';
+import { openCheckout, payTestCheckout } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
 
@@ -147,21 +148,16 @@ describe('a package in Italian', () => {
 
   it("an Italian order carries the Italian title: payment page, e-mail, ticket link, the buyer's list", async () => {
     const dates = (await api('GET', `/api/package/E9/${TAG}/`)).json().data.dates as string[];
-    const res = await api('POST', '/api/create-checkout-session/', customer, {
+    const fields = {
       package_identifier: TAG,
       adult_count: '1',
       youth_count: '0',
       ...(dates.length ? { date: dates[0] } : {}),
-      language: 'it',
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const session = res.json().id;
+    };
+    const session = await openCheckout(t.app, customer, { ...fields, language: 'it' });
     const page = (await api('GET', `/api/test-checkout/${session}/`, customer)).json();
     expect(JSON.stringify(page)).toContain('Linea Verde Roma 24 ore');
-    expect((await api('POST', `/api/test-checkout/${session}/pay/`, customer)).json().result).toBe(
-      'fulfilled',
-    );
-    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session));
+    const { order } = await payTestCheckout(t.app, t.db, customer, session);
 
     const [mail] = await t.db
       .select()
@@ -176,13 +172,8 @@ describe('a package in Italian', () => {
     expect(mine).toContain('Linea Verde Roma 24 ore');
     // An English buyer of the same package sees the English title.
     const other = await createUser(t.app, t.db);
-    const en = await api('POST', '/api/create-checkout-session/', other, {
-      package_identifier: TAG,
-      adult_count: '1',
-      youth_count: '0',
-      ...(dates.length ? { date: dates[0] } : {}),
-    });
-    const enPage = JSON.stringify((await api('GET', `/api/test-checkout/${en.json().id}/`, other)).json());
+    const en = await openCheckout(t.app, other, fields);
+    const enPage = JSON.stringify((await api('GET', `/api/test-checkout/${en}/`, other)).json());
     expect(enPage).toContain(english.title);
     expect(enPage).not.toContain('Linea Verde');
   });

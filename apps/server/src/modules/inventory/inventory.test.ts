@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, editLog, mailOutbox, orders, packages, slots } from '../../db/schema';
 import { hashSecret } from '../../lib/passwords';
 import { apiCaller } from '../../test/api';
+import { buyTicket } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
 import { makeTimed } from '../../test/inventory';
 import { createUser, type TestUser } from '../../test/users';
@@ -59,6 +60,10 @@ const checkout = (fields: Record<string, string>, user: TestUser = buyer) =>
 
 const pay = (session: string, user: TestUser = buyer) =>
   api('POST', `/api/test-checkout/${session}/pay/`, user);
+
+/** Buys `fields` of the timed package through the test checkout. */
+const buy = (fields: Record<string, string>, user: TestUser = buyer) =>
+  buyTicket(t.app, t.db, user, { package_identifier: TAG, youth_count: '0', ...fields });
 
 /** Adds one slot on Rome date `date` at `time` with `capacity` places; answers its id. */
 async function addSlot(date: string, time: string, capacity: number): Promise<string> {
@@ -190,8 +195,7 @@ describe('slots and holds', () => {
     const slot2 = await addSlot(day(8), '17:00', 2);
     const slow = await checkout({ slot_id: slot2, adult_count: '2' });
     await expire(slow.json().id);
-    const quick = await checkout({ slot_id: slot2, adult_count: '2' }, other);
-    expect((await pay(quick.json().id, other)).json().result).toBe('fulfilled');
+    await buy({ slot_id: slot2, adult_count: '2' }, other);
     const res = await pay(slow.json().id);
     expect(res.json().result).toBe('refunded_sold_out');
     const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, slow.json().id));
@@ -239,8 +243,7 @@ describe('slots and holds', () => {
   it('200 concurrent checkouts at the last 10 places: never more than 10 held, every other told, no 500', async () => {
     const slotId = await addSlot(day(9), '18:00', 25);
     // 15 of 25 places already sold: 10 left.
-    const early = await checkout({ slot_id: slotId, adult_count: '15' });
-    expect((await pay(early.json().id)).json().result).toBe('fulfilled');
+    await buy({ slot_id: slotId, adult_count: '15' });
     // 20 buyers x 10 checkouts (each under the per-buyer checkout limit), all at once.
     const buyers = await Promise.all(Array.from({ length: 20 }, () => createUser(t.app, t.db)));
     const answers = await Promise.all(
@@ -409,16 +412,13 @@ describe('editors', () => {
 });
 
 describe('cancellation and refunds', () => {
-  const buyTicket = async (date: string, time: string, user = buyer) => {
+  const buyAt = async (date: string, time: string, user = buyer) => {
     const slotId = await addSlot(date, time, 10);
-    const res = await checkout({ slot_id: slotId, adult_count: '2' }, user);
-    expect((await pay(res.json().id, user)).json().result).toBe('fulfilled');
-    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, res.json().id));
-    return { slotId, order };
+    return { slotId, ...(await buy({ slot_id: slotId, adult_count: '2' }, user)) };
   };
 
   it('the buyer cancels before the cut-off: refunded, places back, e-mail, and the agent refuses it', async () => {
-    const { slotId, order } = await buyTicket(day(12), '10:00');
+    const { slotId, order } = await buyAt(day(12), '10:00');
     // The ticket e-mail: reference, the visit in Rome time, the tickets in words, the amount.
     const [ticket] = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email)))
       .filter((m) => m.subject.startsWith('Your ticket') && m.text.includes(orderReference(order.uniqueId)))
@@ -468,9 +468,7 @@ describe('cancellation and refunds', () => {
       .insert(slots)
       .values({ packageId: await pkgId(), startsAt: new Date(Date.now() + 10 * 3_600_000), capacity: 5 })
       .returning();
-    const res = await checkout({ slot_id: slotId, adult_count: '1' });
-    expect((await pay(res.json().id)).json().result).toBe('fulfilled');
-    const [late] = await t.db.select().from(orders).where(eq(orders.providerSessionId, res.json().id));
+    const { order: late } = await buy({ slot_id: slotId, adult_count: '1' });
     const refused = await api('POST', `/api/tickets/${late.uniqueId}/cancel/`, buyer);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
@@ -478,7 +476,7 @@ describe('cancellation and refunds', () => {
       code: 'cancel_cutoff',
     });
 
-    const { order } = await buyTicket(day(13), '10:00');
+    const { order } = await buyAt(day(13), '10:00');
     await t.db
       .update(orders)
       .set({ qrCodeScanned: true, claimedAt: new Date() })
@@ -493,7 +491,7 @@ describe('cancellation and refunds', () => {
   });
 
   it('a superuser refunds any paid order; customers and editors cannot; the agent claim refuses it', async () => {
-    const { order } = await buyTicket(day(14), '10:00', other);
+    const { order, code } = await buyAt(day(14), '10:00', other);
     expect((await api('POST', `/api/admin/orders/${order.uniqueId}/refund/`, editor)).statusCode).toBe(403);
     expect((await api('POST', `/api/admin/orders/${order.uniqueId}/refund/`, other)).statusCode).toBe(403);
     const res = await api('POST', `/api/admin/orders/${order.uniqueId}/refund/`, superuser);
@@ -503,13 +501,7 @@ describe('cancellation and refunds', () => {
     expect(row.refundId).toMatch(/^test_re_/);
 
     // The agent: a refunded ticket is refused with a clear message (the claim code is only in the
-    // e-mail, so this finds it through the outbox like the buyer's phone would).
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, other.email));
-    const ticketMail = mails
-      .filter((m) => m.subject.startsWith('Your ticket'))
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-      .at(-1)!;
-    const code = /\/verify\/([\w-]+)\//.exec(ticketMail.text)![1];
+    // e-mail; buyTicket found it through the outbox like the buyer's phone would).
     const info = (await api('GET', `/api/authenticate/${code}/`)).json();
     expect(info.msg).toBe('This ticket was refunded and cannot be used.');
     expect(info.data.refunded).toBe(true);
@@ -526,28 +518,22 @@ describe('cancellation and refunds', () => {
 describe('passes', () => {
   it('an open-dated pass is refused at the first claim once its validity window has passed', async () => {
     const pass = await createUser(t.app, t.db, { name: 'Paolo Pass' });
-    const res = await api('POST', '/api/create-checkout-session/', pass, {
-      package_identifier: 'BB-24',
-      adult_count: '1',
-      youth_count: '0',
-    });
-    expect((await pay(res.json().id, pass)).json().result).toBe('fulfilled');
+    const { order, code } = await buyTicket(t.app, t.db, pass, { adult_count: '1', youth_count: '0' });
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, pass.email));
     expect(mail.text).toContain(
       'Valid 24 hours from its first use at any stop. Use it for the first time within 365 days.',
     );
-    const code = /\/verify\/([\w-]+)\//.exec(mail.text)![1];
     const claim = () =>
       api('POST', '/api/claim/', undefined, { code, agent_name: 'Agent Inventory', security_code: '4711' });
     // Bought 366 days ago, with 365 days to first use.
     await t.db
       .update(orders)
       .set({ paidAt: new Date(Date.now() - 366 * 86_400_000) })
-      .where(eq(orders.providerSessionId, res.json().id));
+      .where(eq(orders.id, order.id));
     const refused = await claim();
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe('This pass was not used within its validity period and has expired.');
-    await t.db.update(orders).set({ paidAt: new Date() }).where(eq(orders.providerSessionId, res.json().id));
+    await t.db.update(orders).set({ paidAt: new Date() }).where(eq(orders.id, order.id));
     expect((await claim()).statusCode).toBe(200);
   });
 });

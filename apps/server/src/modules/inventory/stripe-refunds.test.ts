@@ -7,6 +7,7 @@ import { orderReference } from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders } from '../../db/schema';
+import { openCheckout } from '../../test/buy';
 import { type StripeTestApp, stripeTestApp } from '../../test/stripe-app';
 import { chargeRefundedEvent, sessionEvent } from '../../test/stripe-standin';
 import { createUser, type TestUser } from '../../test/users';
@@ -24,14 +25,7 @@ afterAll(() => t?.close());
 
 /** A BB-24 pass (open-dated: cancellable until used) checked out and paid at Stripe. */
 async function paidSession(opts: { fulfil?: boolean } = { fulfil: true }) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-checkout-session/',
-    headers: buyer.auth,
-    payload: { package_identifier: 'BB-24', adult_count: '1', youth_count: '1' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const session = t.paidAtStripe(res.json().id);
+  const session = t.paidAtStripe(await openCheckout(t.app, buyer, { adult_count: '1', youth_count: '1' }));
   if (opts.fulfil !== false) {
     expect((await t.deliver(sessionEvent('checkout.session.completed', session))).json().outcome).toBe(
       'fulfilled',

@@ -12,6 +12,7 @@ import { mailOutbox, orders, ticketQrSources } from '../../db/schema';
 import { ifMovedSql, whenMoved } from '../../db/write-together';
 import { outboxInsert } from '../../mail/outbox';
 import { apiCaller } from '../../test/api';
+import { openCheckout } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
 import { orderMove } from './state';
@@ -27,15 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function checkout() {
-  const res = await api('POST', '/api/create-checkout-session/', buyer, {
-    package_identifier: 'BB-24',
-    adult_count: '2',
-    youth_count: '1',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().id as string;
-}
+const checkout = () => openCheckout(t.app, buyer);
 
 const orderOf = async (session: string) =>
   (await t.db.select().from(orders).where(eq(orders.providerSessionId, session)))[0];

@@ -10,8 +10,9 @@ import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, ticketQrSources } from '../../db/schema';
+import { ticketQrSources } from '../../db/schema';
 import { apiCaller } from '../../test/api';
+import { openCheckout, payTestCheckout } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
 import { plain, smtpServer } from '../../test/smtp';
 import { createUser, type TestUser } from '../../test/users';
@@ -34,18 +35,10 @@ afterAll(async () => {
 });
 
 async function pay() {
-  const res = await api('POST', '/api/create-checkout-session/', buyer, {
-    package_identifier: 'BB-24',
-    adult_count: '1',
-    youth_count: '0',
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  const session = await openCheckout(t.app, buyer, { adult_count: '1', youth_count: '0' });
   // The mail sender is held back, so what the payment itself stored can be seen.
   t.app.mailer.stop();
-  const paid = await api('POST', `/api/test-checkout/${res.json().id}/pay/`, buyer);
-  expect(paid.json().result).toBe('fulfilled');
-  const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, res.json().id));
-  return order;
+  return (await payTestCheckout(t.app, t.db, buyer, session)).order;
 }
 
 const sourceRows = (key: string) =>

@@ -39,11 +39,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, UsageError } from '../../cli';
 import { agents, orders, resellers, slots } from '../../db/schema';
 import { hashSecret } from '../../lib/passwords';
+import { agentDevice } from '../../test/agent-device';
+import { buyTicket } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
 import { makeTimed } from '../../test/inventory';
 import { createUser, type TestUser } from '../../test/users';
-import { createAgentAccount } from '../agents/devices';
-import { hashClaimCode } from '../orders/ticket-issue';
 import { hashKey } from './keys';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -621,17 +621,11 @@ describe('bookings', () => {
 
     // At an agent's door: an old QR is refused as replaced, the new one is judged as the ticket (its day
     // is ahead); and the devices' list names the ticket with its revision for offline doors.
-    await createAgentAccount(t.db, {
+    const token = await agentDevice(t.app, t.db, {
       agentName: 'Agent Door',
       email: 'door@agents.example',
       password: 'pw-door-1',
     });
-    const device = await t.app.inject({
-      method: 'POST',
-      url: '/api/agent/devices/',
-      payload: { email: 'door@agents.example', password: 'pw-door-1', label: 'Gate' },
-    });
-    const token = device.json().token;
     const scan = async (text: string) =>
       (
         await t.app.inject({
@@ -726,25 +720,12 @@ describe('redemption (partner scanners)', () => {
 
   /** A web buyer's ticket for `date`, bought through the shop; answers its scanned claim link and id. */
   async function webTicket(date: string, tag = TAG): Promise<{ scanned: string; orderId: string }> {
-    const session = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-checkout-session/',
-      headers: buyer.auth,
-      payload: { package_identifier: tag, ...(date ? { date } : {}), adult_count: '1', youth_count: '1' },
+    const { order, code } = await buyTicket(t.app, t.db, buyer, {
+      package_identifier: tag,
+      ...(date ? { date } : {}),
+      adult_count: '1',
+      youth_count: '1',
     });
-    expect(session.statusCode, session.body).toBe(200);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/test-checkout/${session.json().id}/pay/`,
-      headers: buyer.auth,
-    });
-    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session.json().id));
-    // The claim code travels in the ticket e-mail; the test reads it from the outbox.
-    const mail = await t.db.query.mailOutbox.findMany();
-    const code = mail
-      .flatMap((m) => [...m.text.matchAll(/\/verify\/([A-Za-z0-9_-]+)\//g)].map((x) => x[1]))
-      .find((c) => hashClaimCode(c) === order.claimCodeHash);
-    expect(code).toBeTruthy();
     return { scanned: `${t.app.config.publicUrl}/verify/${code}/`, orderId: order.id };
   }
 

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders } from '../../../db/schema';
+import { buyTicket, openCheckout } from '../../../test/buy';
 import { createTestApp } from '../../../test/harness';
 import { createUser, type TestUser } from '../../../test/users';
 import { GOOGLE_SAVE_URL } from './google';
@@ -22,33 +23,6 @@ let claimUrl: string;
 /** The ticket link's token, from the ticket e-mail (tickets/link.ts). */
 let linkToken: string;
 
-async function buy(user: TestUser, pay: boolean, language?: string): Promise<string> {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-checkout-session/',
-    headers: user.auth,
-    payload: {
-      adult_count: '2',
-      youth_count: '1',
-      package_identifier: 'BB-24',
-      ...(language ? { language } : {}),
-    },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const session = created.json().id as string;
-  if (!pay) {
-    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, session));
-    return order.uniqueId;
-  }
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/api/test-checkout/${session}/pay/`,
-    headers: user.auth,
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
-  return /\/success\/([\w-]+)\//.exec(paid.json().redirect)![1];
-}
-
 beforeAll(async () => {
   w = makeTestWallet();
   t = await createTestApp({
@@ -60,7 +34,7 @@ beforeAll(async () => {
     createUser(t.app, t.db, { name: 'Wanda Wallet' }),
     createUser(t.app, t.db),
   ]);
-  uniqueId = await buy(buyer, true);
+  ({ uniqueId } = await buyTicket(t.app, t.db, buyer));
   const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
   claimUrl = /(https?:\/\/\S+\/verify\/[\w-]+\/)/.exec(mail.text)![1];
   linkToken = /\/t\/([\w-]{43})/.exec(mail.text)![1];
@@ -136,7 +110,7 @@ describe('wallet routes', () => {
   });
 
   it("answer an Italian order's passes in Italian (issue #20)", async () => {
-    const italian = await buy(buyer, true, 'it');
+    const { uniqueId: italian } = await buyTicket(t.app, t.db, buyer, { language: 'it' });
     const apple = await t.app.inject({ url: `/api/tickets/${italian}/wallet/apple/`, headers: buyer.auth });
     expect(apple.statusCode, apple.body).toBe(200);
     const files = await unzip(apple.rawPayload);
@@ -162,7 +136,11 @@ describe('wallet routes', () => {
   });
 
   it('answer 409 for an order that is not paid', async () => {
-    const unpaid = await buy(buyer, false);
+    const session = await openCheckout(t.app, buyer);
+    const [{ uniqueId: unpaid }] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.providerSessionId, session));
     const res = await t.app.inject({ url: `/api/tickets/${unpaid}/wallet/apple/`, headers: buyer.auth });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'order_state', status: 'pending' });
@@ -239,17 +217,7 @@ describe('wallet buttons of the ticket link (no sign-in)', () => {
     const bare = await createTestApp();
     try {
       const user = await createUser(bare.app, bare.db);
-      const created = await bare.app.inject({
-        method: 'POST',
-        url: '/api/create-checkout-session/',
-        headers: user.auth,
-        payload: { adult_count: '1', youth_count: '0', package_identifier: 'BB-24' },
-      });
-      await bare.app.inject({
-        method: 'POST',
-        url: `/api/test-checkout/${created.json().id}/pay/`,
-        headers: user.auth,
-      });
+      await buyTicket(bare.app, bare.db, user, { adult_count: '1', youth_count: '0' });
       const [mail] = await bare.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
       const token = /\/t\/([\w-]{43})/.exec(mail.text)![1];
       const res = await bare.app.inject({ url: `/api/ticket-links/${token}/` });
