@@ -78,3 +78,24 @@ test("the ticket's date is shown large, with a warning when it is not today in R
   await expect(page.getByTestId('ticket-day')).toContainText('Today');
   await expect(page.getByTestId('ticket-day-warning')).toHaveCount(0);
 });
+
+for (const width of [390, 1280]) {
+  test(`the claim page is a desk tool at ${width} px: the shop's name, the ticket, no navigation, newsletter or footer`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 844 });
+    const { code } = await buyTicket(page, 'BB-24');
+    await page.goto(`/verify/${code}/`);
+    await expect(page.getByRole('heading', { name: 'Ticket Verification' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Rome Bus Tickets' })).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText('Ticket check');
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+    await expect(page.getByText(/newsletter/i)).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: /e-?mail/i })).toHaveCount(0);
+    // The claim button is on the first screen of a phone, without scrolling.
+    await expect(page.getByRole('button', { name: 'Claim Ticket' })).toBeInViewport();
+    await page.screenshot({ path: test.info().outputPath(`desk-${width}.png`), fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+  });
+}

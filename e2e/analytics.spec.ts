@@ -111,7 +111,7 @@ test('visits, ticket views and a payment show up on the dashboard and its detail
           now.ticketViews >= start.insights.ticketViews + 1
         );
       },
-      { timeout: 15_000 },
+      { timeout: 45_000 },
     )
     .toBe(true);
 
@@ -150,7 +150,7 @@ test('visits, ticket views and a payment show up on the dashboard and its detail
           now.ticketViews >= start.insights.ticketViews + 2
         );
       },
-      { timeout: 15_000 },
+      { timeout: 45_000 },
     )
     .toBe(true);
 

@@ -328,6 +328,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // own message is about its body ('Content is required.').
       if (err.validationContext === 'querystring' && field === 'lang' && issue?.message)
         return sendError(reply, 400, { error: issue.message });
+      if (entry?.ownMessages && issue?.message) return sendError(reply, 400, { error: issue.message });
       return sendError(reply, 400, {
         ...entry?.invalidExtras,
         error: entry?.invalid ?? `Invalid request (${plain}).`,

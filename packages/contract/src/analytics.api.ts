@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { ANALYTICS_METRICS } from './analytics';
 import {
   analyticsDetailedResponseSchema,
+  analyticsLogQuerySchema,
   analyticsPageQuerySchema,
+  analyticsPeriodQuerySchema,
   analyticsResponseSchema,
+  salesReportSchema,
   trackActivityBodySchema,
 } from './analytics.schema';
 import { endpoint, errors } from './endpoint';
@@ -18,6 +21,7 @@ const exampleActivity = {
   ipAddress: '93.184.216.0',
 };
 const examplePagination = { page: 1, pageSize: 50, hasMore: false };
+const examplePeriod = { from: null, to: null, clock: 'display' as const };
 
 export const analyticsApi = {
   'POST /api/track-activity/': endpoint({
@@ -40,8 +44,13 @@ export const analyticsApi = {
     summary: "The dashboard's five figures and the User Activity Log",
     tag: 'analytics',
     access: 'superuser',
-    query: analyticsPageQuerySchema,
-    invalid: 'page must be 1 or more and page_size between 1 and 200.',
+    description:
+      'Beside the spec: from/to (days, both included) count the five figures and list the log in that ' +
+      "period instead of all time; clock=rome reads times and days in Rome instead of the spec's display " +
+      'zone; action, user (part of the address, or anonymous) and q (user, page, place or address) ' +
+      'filter the log.',
+    query: analyticsLogQuerySchema,
+    ownMessages: true,
     responses: {
       200: analyticsResponseSchema.meta({
         examples: [
@@ -56,6 +65,7 @@ export const analyticsApi = {
             userActivities: [{ ...exampleActivity, action: 'page_view' }],
             pagination: examplePagination,
             timeZone: 'Asia/Dhaka',
+            period: examplePeriod,
           },
         ],
       }),
@@ -75,8 +85,12 @@ export const analyticsApi = {
         .toLowerCase()
         .meta({ description: `One of ${ANALYTICS_METRICS.join(', ')}.`, examples: ['successful-payments'] }),
     }),
+    description:
+      "Beside the spec: from/to (days, both included) list the metric's events and compute its rates and " +
+      'KPIs over that period (weeklyTrends: its last 7 days); clock=rome reads times and days in Rome. ' +
+      "A payment initiation's status is its order's state now (completed once paid).",
     query: analyticsPageQuerySchema,
-    invalid: 'page must be 1 or more and page_size between 1 and 200.',
+    ownMessages: true,
     responses: {
       200: analyticsDetailedResponseSchema.meta({
         examples: [
@@ -118,6 +132,7 @@ export const analyticsApi = {
             },
             pagination: examplePagination,
             timeZone: 'Asia/Dhaka',
+            period: examplePeriod,
           },
         ],
       }),
@@ -125,6 +140,33 @@ export const analyticsApi = {
       401: errors[401],
       403: errors[403],
       404: errors[404],
+    },
+  }),
+  'GET /api/analytics/sales/': endpoint({
+    summary: 'Sales, refunds and net revenue in a period, by channel, operator and product (superusers)',
+    tag: 'analytics',
+    access: 'superuser',
+    description:
+      'From the orders themselves: an order counts as a sale on the day it was paid and as a refund on ' +
+      'the day it was refunded, so net = gross - refunded is what the period kept. Without from/to: all time.',
+    query: analyticsPeriodQuerySchema,
+    ownMessages: true,
+    responses: { 200: salesReportSchema, 400: errors[400], 401: errors[401], 403: errors[403] },
+  }),
+  'GET /api/analytics/sales/csv/': endpoint({
+    summary: "The period's sales and refunds as CSV, one line per sale or refund (superusers)",
+    tag: 'analytics',
+    access: 'superuser',
+    description:
+      'text/csv (UTF-8, comma separated, RFC 4180): kind (sale or refund), time in the clock zone, order ' +
+      'reference, channel, operator, product, package tag, amount (EUR, a refund negative).',
+    query: analyticsPeriodQuerySchema,
+    ownMessages: true,
+    responses: {
+      200: z.string().meta({ description: 'The lines as text/csv' }),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
     },
   }),
 } as const;

@@ -7,14 +7,17 @@ import {
   ACTIVITY_ACTION_NAMES,
   ACTIVITY_ACTIONS,
   ACTIVITY_DEVICES,
+  ANALYTICS_CLOCKS,
   ANALYTICS_METRICS,
   ANALYTICS_PAGE_SIZE_DEFAULT,
   ANALYTICS_PAGE_SIZE_MAX,
+  ANALYTICS_PERIOD_MAX_DAYS,
   TRACK_BATCH_MAX,
   TRACK_DETAILS_MAX_BYTES,
   trackDetails,
   WEEKLY_TREND_DAYS,
 } from './analytics';
+import { isRomeDate } from './rome-time';
 
 /** An activity action: one of ACTIVITY_ACTIONS (analytics.ts), whose meanings the reference lists. */
 export const activityActionSchema = z.enum(ACTIVITY_ACTION_NAMES).meta({
@@ -24,11 +27,68 @@ export const activityActionSchema = z.enum(ACTIVITY_ACTION_NAMES).meta({
   examples: ['page_view'],
 });
 export const analyticsMetricSchema = z.enum(ANALYTICS_METRICS);
-/** Query string of both GET calls: ?page= (1-based) and ?page_size= (1..200, default 50). */
-export const analyticsPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(ANALYTICS_PAGE_SIZE_MAX).default(ANALYTICS_PAGE_SIZE_DEFAULT),
-});
+const PAGE_MESSAGE = `page must be 1 or more and page_size between 1 and ${ANALYTICS_PAGE_SIZE_MAX}.`;
+const pageNumber = (max: number) =>
+  z.coerce
+    .number({ error: PAGE_MESSAGE })
+    .int({ error: PAGE_MESSAGE })
+    .min(1, { error: PAGE_MESSAGE })
+    .max(max, { error: PAGE_MESSAGE });
+const periodDay = z
+  .string()
+  .refine(isRomeDate, { error: 'from and to are dates written YYYY-MM-DD.' })
+  .meta({ examples: ['2026-11-01'] });
+const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+
+/**
+ * The period and clock of every figure (beside the spec): from and to are calendar days, both included,
+ * in the clock's zone; with neither, a figure covers all time (the cards) or the last 7 days (a metric's
+ * statistics), as the spec's calls do. clock 'rome' reads times and days in Rome; without it, the spec's
+ * display zone.
+ */
+const periodFields = {
+  from: periodDay.optional(),
+  to: periodDay.optional(),
+  clock: z.enum(ANALYTICS_CLOCKS, { error: "clock is 'rome' or 'display'." }).default('display'),
+};
+/** from before to, at most ANALYTICS_PERIOD_MAX_DAYS apart. */
+const periodInOrder = (ctx: z.core.ParsePayload<{ from?: string; to?: string }>) => {
+  const { from, to } = ctx.value;
+  if (!from || !to) return;
+  const days = dayNumber(to) - dayNumber(from);
+  if (days < 0 || days >= ANALYTICS_PERIOD_MAX_DAYS)
+    ctx.issues.push({
+      code: 'custom',
+      message: `from must come before to, at most ${ANALYTICS_PERIOD_MAX_DAYS} days apart.`,
+      input: ctx.value,
+    });
+};
+export const analyticsPeriodQuerySchema = z.object(periodFields).check(periodInOrder);
+const pageFields = {
+  page: pageNumber(100_000).default(1),
+  page_size: pageNumber(ANALYTICS_PAGE_SIZE_MAX).default(ANALYTICS_PAGE_SIZE_DEFAULT),
+};
+/** Query string of both GET calls: ?page= (1-based) and ?page_size= (1..200, default 50), and the period. */
+export const analyticsPageQuerySchema = z.object({ ...pageFields, ...periodFields }).check(periodInOrder);
+const searchText = z
+  .string()
+  .trim()
+  .max(200, { error: 'A search is at most 200 characters.' })
+  .optional()
+  .transform((s) => s || undefined);
+/**
+ * The User Activity Log's filters (beside the spec): one action, a user (part of the e-mail address;
+ * 'anonymous' for visitors not signed in), and a search over user, page, place and address.
+ */
+export const analyticsLogQuerySchema = z
+  .object({
+    ...pageFields,
+    ...periodFields,
+    action: z.enum(ACTIVITY_ACTION_NAMES, { error: 'action is not one of the activity actions.' }).optional(),
+    user: searchText,
+    q: searchText,
+  })
+  .check(periodInOrder);
 export const paginationSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
@@ -62,12 +122,19 @@ export const userActivitySchema = z.object({
   /** As stored: anonymised (last IPv4 octet zero) when the shop is set up so. */
   ipAddress: z.string().nullable(),
 });
+/** The period an answer covers (beside the spec): its days in its zone, null for open ends. */
+export const analyticsPeriodSchema = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  clock: z.enum(ANALYTICS_CLOCKS),
+});
 export const analyticsResponseSchema = z.object({
   insights: analyticsInsightsCountsSchema,
   userActivities: z.array(userActivitySchema),
   pagination: paginationSchema,
-  /** The analytics display zone (website setting), e.g. 'Asia/Dhaka', for showing timestamps. */
+  /** The zone of the answer's clock, e.g. 'Asia/Dhaka' (the spec's display) or 'Europe/Rome'. */
   timeZone: z.string(),
+  period: analyticsPeriodSchema,
 });
 // ---- GET /api/analytics/detailed/{metric}/ ----
 
@@ -101,9 +168,81 @@ export const analyticsDetailedResponseSchema = z.object({
   activities: z.array(detailedActivitySchema),
   statistics: detailedStatisticsSchema,
   pagination: paginationSchema,
-  /** The display zone used for weeklyTrends, e.g. 'Asia/Dhaka'. */
+  /** The zone of weeklyTrends' days and of the period, e.g. 'Asia/Dhaka' or 'Europe/Rome'. */
   timeZone: z.string(),
+  period: analyticsPeriodSchema,
 });
+
+// ---- GET /api/analytics/sales/ (beside the spec) ----
+
+const euro = z.string().meta({ description: 'EUR as an exact decimal', examples: ['118.00'] });
+/** Sales and refunds of one channel, operator or product (or all of them) in a period. */
+export const salesFiguresSchema = z.object({
+  /** Orders paid in the period, and what they paid. */
+  orders: z.number().int(),
+  gross: euro,
+  /** Orders refunded in the period (whenever they were paid), and what went back. */
+  refunds: z.number().int(),
+  refunded: euro,
+  /** gross - refunded. */
+  net: euro,
+});
+export const salesLineSchema = salesFiguresSchema.extend({
+  /** 'web', a reseller's id; an operator's company slug; a package tag. */
+  key: z.string(),
+  label: z.string(),
+});
+export const salesReportSchema = z
+  .object({
+    period: analyticsPeriodSchema,
+    timeZone: z.string(),
+    totals: salesFiguresSchema,
+    byChannel: z.array(salesLineSchema),
+    byOperator: z.array(salesLineSchema),
+    byProduct: z.array(salesLineSchema),
+  })
+  .meta({
+    examples: [
+      {
+        period: { from: '2026-11-01', to: '2026-11-30', clock: 'rome' },
+        timeZone: 'Europe/Rome',
+        totals: { orders: 3, gross: '177.00', refunds: 1, refunded: '59.00', net: '118.00' },
+        byChannel: [
+          {
+            key: 'web',
+            label: 'Web shop',
+            orders: 3,
+            gross: '177.00',
+            refunds: 1,
+            refunded: '59.00',
+            net: '118.00',
+          },
+        ],
+        byOperator: [
+          {
+            key: 'big-bus',
+            label: 'Big Bus',
+            orders: 3,
+            gross: '177.00',
+            refunds: 1,
+            refunded: '59.00',
+            net: '118.00',
+          },
+        ],
+        byProduct: [
+          {
+            key: 'BB-24',
+            label: 'Big Bus Rome 24h',
+            orders: 3,
+            gross: '177.00',
+            refunds: 1,
+            refunded: '59.00',
+            net: '118.00',
+          },
+        ],
+      },
+    ],
+  });
 /** Long strings are cut, not refused: a tracking call should not lose an event over a long URL. */
 const text = (max: number) =>
   z
@@ -183,6 +322,10 @@ export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;
 export type DetailedActivity = z.infer<typeof detailedActivitySchema>;
 export type DetailedStatistics = z.infer<typeof detailedStatisticsSchema>;
 export type AnalyticsDetailedResponse = z.infer<typeof analyticsDetailedResponseSchema>;
+export type AnalyticsPeriodAnswer = z.infer<typeof analyticsPeriodSchema>;
+export type SalesFigures = z.infer<typeof salesFiguresSchema>;
+export type SalesLine = z.infer<typeof salesLineSchema>;
+export type SalesReport = z.infer<typeof salesReportSchema>;
 /** One event as the browser sends it (the tracker builds these). */
 export type TrackActivityEvent = z.input<typeof trackActivityEventSchema>;
 /** One event as track-activity's schema hands it to the server (action checked, strings cut, device known). */

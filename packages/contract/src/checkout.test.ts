@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AGENT_CODE_LENGTH,
   CHECKOUT_MESSAGES,
+  claimDayWarning,
   isAgentCode,
   orderReference,
   romeToday,
@@ -95,6 +96,14 @@ describe('agent codes and ticket days', () => {
     expect(ticketDayStatus('2026-11-25', '2026-11-25')).toBe('today');
     expect(ticketDayStatus('2026-11-27', '2026-11-25')).toBe('future');
     expect(ticketDayStatus('2026-11-24', '2026-11-25')).toBe('past');
+  });
+  it('warns the agent of another day only while the ticket is not claimed: a claimed one is just EXPIRED', () => {
+    expect(claimDayWarning(false, '2026-11-27', '2026-11-25')).toBe('future');
+    expect(claimDayWarning(false, '2026-11-24', '2026-11-25')).toBe('past');
+    expect(claimDayWarning(false, '2026-11-25', '2026-11-25')).toBeNull();
+    expect(claimDayWarning(false, null, '2026-11-25')).toBeNull();
+    expect(claimDayWarning(true, '2026-11-27', '2026-11-25')).toBeNull();
+    expect(claimDayWarning(true, '2026-11-24', '2026-11-25')).toBeNull();
   });
 });
 

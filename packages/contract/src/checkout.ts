@@ -103,6 +103,21 @@ export function ticketDayStatus(
 }
 
 /**
+ * The claim page's day warning: a ticket not claimed yet, for another Rome day than today. A claimed
+ * ticket is judged by its claim alone: its EXPIRED badge (spec §4) says it, and a 'Not valid yet' beside
+ * it told the agent two contrary things.
+ */
+export function claimDayWarning(
+  claimed: boolean,
+  selectedDate: string | null,
+  today: string,
+): 'future' | 'past' | null {
+  if (claimed) return null;
+  const status = ticketDayStatus(selectedDate, today);
+  return status === 'future' || status === 'past' ? status : null;
+}
+
+/**
  * The order reference a buyer sees (success page) and quotes to support: the first 8 letters and
  * digits of the order's unique id, upper case, in two groups ('K3JD-9SQ2'). The unique id itself
  * (22 characters of base64url) is too long to read out; 8 case-folded characters still leave about

@@ -38,6 +38,11 @@ export type EndpointDef = {
    * spec gives one; otherwise the first problem zod found, in plain words.
    */
   invalid?: string;
+  /**
+   * Each field of this call's schemas words its own problem as a whole sentence: a request that does
+   * not match is answered with the first problem's message as it is (no field name around it).
+   */
+  ownMessages?: true;
   /** Keys the spec's answer of this call has beside the message, sent with `invalid` too. */
   invalidExtras?: Record<string, unknown>;
   /**

@@ -61,6 +61,7 @@ describe('the page table', () => {
       ]),
     );
     expect(PAGES.filter((p) => p.layout === 'own').map((p) => p.pattern)).toEqual([
+      '/verify/:code',
       '/analytics',
       '/t/:token',
       '/test',

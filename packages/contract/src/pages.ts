@@ -318,7 +318,9 @@ const TABLE = [
   {
     pattern: '/verify/:code',
     module: 'features/tickets/VerifyPage',
-    layout: 'main',
+    // An agent's desk tool (beside the spec, which shows nothing of this screen's frame): its own
+    // frame, without the storefront's navigation, newsletter and footer.
+    layout: 'own',
     head: {
       title: titled(/*i18n*/ 'Ticket Verification'),
       description: PAGE_DESCRIPTIONS.verifyCode,

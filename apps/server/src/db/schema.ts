@@ -354,6 +354,9 @@ export const orders = pgTable(
     index('orders_reseller_status_idx').on(t.resellerId, t.status),
     // A guest's next checkout ends that browser's earlier hold, as an account's does (hold-limits.ts).
     index('orders_guest_token_idx').on(t.guestTokenHash, t.status),
+    // The dashboard's sales report reads a period's payments and refunds (analytics/sales.ts).
+    index('orders_paid_at_idx').on(t.paidAt),
+    index('orders_refunded_at_idx').on(t.refundedAt),
   ],
 );
 

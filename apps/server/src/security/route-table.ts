@@ -313,6 +313,8 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
     params: { metric: 'metric' },
     expect: { superuser: 200 },
   },
+  'GET /api/analytics/sales/': { expect: { superuser: 200 } },
+  'GET /api/analytics/sales/csv/': { expect: { superuser: 200 } },
 
   // the agents' app: a device token opens these (role 'device'); sign-in is public
   'POST /api/agent/devices/': { fields: ['email', 'password', 'label'] },

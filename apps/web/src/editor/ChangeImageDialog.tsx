@@ -3,9 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { settingsQuery } from '../api/site';
 import { staticContentKey } from '../components/content/api';
-import { buttonPrimary, buttonSecondary, Dialog } from '../components/Dialog';
+import { Dialog } from '../components/Dialog';
 import toast from '../lib/toast';
 import { reasonOf, updatePageImage } from './api';
+import { FormActions } from './media/FormActions';
 import { ImageChooser } from './media/ImageChooser';
 import { ThumbnailPicker } from './media/ThumbnailPicker';
 
@@ -89,14 +90,7 @@ export function ChangeImageDialog({
               {error}
             </p>
           )}
-          <div className="flex justify-end gap-2">
-            <button type="button" className={buttonSecondary} onClick={onClose} disabled={busy}>
-              Cancel
-            </button>
-            <button type="submit" className={buttonPrimary} disabled={busy}>
-              {busy ? 'Saving...' : 'Change Image'}
-            </button>
-          </div>
+          <FormActions label="Change Image" busyLabel="Saving..." busy={busy} onCancel={onClose} />
         </div>
       </form>
     </Dialog>

@@ -53,12 +53,43 @@ const METRIC_FILTER: Record<AnalyticsMetric, SQL> = {
   'cancelled-payments': sql`source = 'server' AND action = ${ACTION.payment_cancelled}`,
 };
 
-/** The metric's events since a date (range scan on the metric's index). */
-export async function countMetricSince(db: Db, metric: AnalyticsMetric, since: Date): Promise<number> {
+/** A span of time: from `since` (included) to `until` (excluded; null: now and on). */
+export type Window = { since: Date; until: Date | null };
+
+/** `occurred_at` (or another instant column) inside the window: a range the time indexes serve. */
+const within = (w: Window, column = sql.raw('occurred_at')) =>
+  w.until
+    ? sql`${column} >= ${w.since.toISOString()}::timestamptz AND ${column} < ${w.until.toISOString()}::timestamptz`
+    : sql`${column} >= ${w.since.toISOString()}::timestamptz`;
+
+/**
+ * The instants a period of calendar days covers in `timeZone`: from midnight of `from` to midnight after
+ * `to` (either open when not given). Computed by PostgreSQL, which knows every zone's rules.
+ */
+export async function periodBounds(
+  db: Db,
+  timeZone: string,
+  from: string | undefined,
+  to: string | undefined,
+): Promise<{ since: Date | null; until: Date | null }> {
+  if (!from && !to) return { since: null, until: null };
+  const [r] = await rows<{ since: Date | string | null; until: Date | string | null }>(
+    db,
+    sql`SELECT (${from ?? null}::date::timestamp AT TIME ZONE ${timeZone}) AS since,
+               ((${to ?? null}::date + 1)::timestamp AT TIME ZONE ${timeZone}) AS until`,
+  );
+  return {
+    since: r?.since ? new Date(r.since) : null,
+    until: r?.until ? new Date(r.until) : null,
+  };
+}
+
+/** The metric's events in a window (range scan on the metric's index). */
+export async function countMetricIn(db: Db, metric: AnalyticsMetric, w: Window): Promise<number> {
   const [r] = await rows<{ n: number }>(
     db,
     sql`SELECT count(*)::bigint AS n FROM activity_events
-        WHERE ${METRIC_FILTER[metric]} AND occurred_at >= ${since.toISOString()}::timestamptz`,
+        WHERE ${METRIC_FILTER[metric]} AND ${within(w)}`,
   );
   return num(r?.n);
 }
@@ -87,6 +118,15 @@ export async function weekStart(db: Db, timeZone: string, days = 7): Promise<Dat
   return new Date(r.since);
 }
 
+/** Today's calendar day in `timeZone`, as YYYY-MM-DD (the database's clock, as the figures use). */
+export async function todayIn(db: Db, timeZone: string): Promise<string> {
+  const [r] = await rows<{ day: string }>(
+    db,
+    sql`SELECT to_char((now() AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS day`,
+  );
+  return String(r.day);
+}
+
 export type ActivityLogRow = {
   occurred_at: Date | string;
   user_email: string | null;
@@ -97,12 +137,50 @@ export type ActivityLogRow = {
   ip_address: string | null;
 };
 
-/** The User Activity Log: every event, newest first (activity_time_idx, backwards). */
-export function listLatestActivities(db: Db, limit: number, offset: number): Promise<ActivityLogRow[]> {
+/** The User Activity Log's filters (all optional): a window, one action, a user, a search. */
+export type LogFilter = {
+  window?: Window;
+  action?: string;
+  /** Part of the signed-in user's address; 'anonymous' for events without a user. */
+  user?: string;
+  /** Part of the user's address, the page, the city, the country or the address. */
+  q?: string;
+};
+
+/** `%text%` for ILIKE, with the pattern's own characters taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The User Activity Log: the events the filter lets through, newest first (activity_time_idx, backwards;
+ * a filter that matches few events reads further back before it has a page).
+ */
+export function listLatestActivities(
+  db: Db,
+  limit: number,
+  offset: number,
+  filter: LogFilter = {},
+): Promise<ActivityLogRow[]> {
+  const where: SQL[] = [];
+  if (filter.window) where.push(within(filter.window));
+  if (filter.action) where.push(sql`action = ${filter.action}`);
+  if (filter.user)
+    where.push(
+      filter.user.toLowerCase() === 'anonymous'
+        ? sql`user_email IS NULL`
+        : sql`user_email ILIKE ${containing(filter.user)}`,
+    );
+  if (filter.q) {
+    const like = containing(filter.q);
+    where.push(
+      sql`(user_email ILIKE ${like} OR page ILIKE ${like} OR city ILIKE ${like} OR country ILIKE ${like}
+           OR ip_address ILIKE ${like})`,
+    );
+  }
   return rows<ActivityLogRow>(
     db,
     sql`SELECT occurred_at, user_email, action, country, country_code, city, ip_address
         FROM activity_events
+        ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
         ORDER BY occurred_at DESC, id DESC
         LIMIT ${limit} OFFSET ${offset}`,
   );
@@ -117,44 +195,65 @@ export type MetricActivityRow = ActivityLogRow & {
   details: Record<string, unknown> | null;
 };
 
-/** The Detailed Activity Log of one metric, newest first. */
+/**
+ * A payment initiation's status is its order's state now: the event is written 'pending' when the
+ * checkout opens, and the order may have been paid, cancelled or refunded since.
+ */
+const INITIATION_STATUS = sql.raw(`CASE o.status
+    WHEN 'paid' THEN 'completed'
+    WHEN 'refunded' THEN 'refunded'
+    WHEN 'cancelled' THEN 'cancelled'
+    WHEN 'expired' THEN 'cancelled'
+    WHEN 'amount_mismatch' THEN 'failed'
+    ELSE e.status END`);
+
+/** The Detailed Activity Log of one metric (in a window, if given), newest first. */
 export function listMetricActivities(
   db: Db,
   metric: AnalyticsMetric,
   limit: number,
   offset: number,
+  window?: Window,
 ): Promise<MetricActivityRow[]> {
+  const initiations = metric === 'payment-initiations';
   return rows<MetricActivityRow>(
     db,
-    sql`SELECT occurred_at, user_email, action, source, page, full_url, country, country_code, city,
-               ip_address, amount_cents, status, details
-        FROM activity_events
-        WHERE ${METRIC_FILTER[metric]}
-        ORDER BY occurred_at DESC, id DESC
-        LIMIT ${limit} OFFSET ${offset}`,
+    sql`SELECT e.occurred_at, e.user_email, e.action, e.source, e.page, e.full_url, e.country,
+               e.country_code, e.city, e.ip_address, e.amount_cents,
+               ${initiations ? INITIATION_STATUS : sql.raw('e.status')} AS status, e.details
+        FROM (SELECT * FROM activity_events
+              WHERE ${METRIC_FILTER[metric]} ${window ? sql`AND ${within(window)}` : sql``}
+              ORDER BY occurred_at DESC, id DESC
+              LIMIT ${limit} OFFSET ${offset}) e
+        ${initiations ? sql`LEFT JOIN orders o ON o.unique_id = e.details->>'order'` : sql``}
+        ORDER BY e.occurred_at DESC, e.id DESC`,
   );
 }
 
 /**
- * Weekly Trends: the metric's events on each of the last `days` calendar days (today included) in the
- * display zone `timeZone`, oldest first, days without events as 0. One range scan on the metric's index.
+ * Weekly Trends: the metric's events on each of the `days` calendar days ending with `lastDay` (today
+ * when not given) in the display zone `timeZone`, oldest first, days without events as 0. One range scan
+ * on the metric's index.
  */
 export async function dailyMetricCounts(
   db: Db,
   metric: AnalyticsMetric,
   timeZone: string,
   days = 7,
+  lastDay?: string,
 ): Promise<{ day: string; n: number }[]> {
+  const last = lastDay ? sql`${lastDay}::date` : sql`(now() AT TIME ZONE ${timeZone})::date`;
   const result = await rows<{ day: string; n: number }>(
     db,
     sql`WITH counts AS (
           SELECT (occurred_at AT TIME ZONE ${timeZone})::date AS day, count(*)::bigint AS n
           FROM activity_events
           WHERE ${METRIC_FILTER[metric]}
-            AND occurred_at >= (((now() AT TIME ZONE ${timeZone})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${timeZone})
+            AND occurred_at >= ((${last} - ${days - 1}::int)::timestamp AT TIME ZONE ${timeZone})
+            AND occurred_at < ((${last} + 1)::timestamp AT TIME ZONE ${timeZone})
           GROUP BY 1)
         SELECT to_char(d.day, 'YYYY-MM-DD') AS day, coalesce(c.n, 0) AS n
-        FROM (SELECT (now() AT TIME ZONE ${timeZone})::date - i AS day
+        FROM (SELECT ${last} - i AS day
               FROM generate_series(0, ${days - 1}::int) AS i) d
         LEFT JOIN counts c ON c.day = d.day
         ORDER BY d.day`,
@@ -171,10 +270,10 @@ export type VisitSummary = {
 };
 
 /**
- * Page views since a date: how many, unique visitors (a signed-in account, else an IP address),
+ * Page views in a window: how many, unique visitors (a signed-in account, else an IP address),
  * device mix and share signed in. Index-only range scan on activity_action_time_visitor_idx.
  */
-export async function visitSummary(db: Db, since: Date): Promise<VisitSummary> {
+export async function visitSummary(db: Db, w: Window): Promise<VisitSummary> {
   const [r] = await rows(
     db,
     sql`SELECT count(*)::bigint AS views,
@@ -183,7 +282,7 @@ export async function visitSummary(db: Db, since: Date): Promise<VisitSummary> {
                count(user_id)::bigint AS signed_in,
                count(DISTINCT coalesce(user_id::text, ip_address))::bigint AS visitors
         FROM activity_events
-        WHERE action = ${ACTION.page_view} AND occurred_at >= ${since.toISOString()}::timestamptz`,
+        WHERE action = ${ACTION.page_view} AND ${within(w)}`,
   );
   return {
     views: num(r?.views),
@@ -203,8 +302,8 @@ const TICKET_LABEL = sql.raw(
 
 export type TicketViewSummary = { views: number; viewers: number; mobile: number; withDevice: number };
 
-/** Ticket views since a date: how many, by how many visitors, device mix. */
-export async function ticketViewSummary(db: Db, since: Date): Promise<TicketViewSummary> {
+/** Ticket views in a window: how many, by how many visitors, device mix. */
+export async function ticketViewSummary(db: Db, w: Window): Promise<TicketViewSummary> {
   const [r] = await rows(
     db,
     sql`SELECT count(*)::bigint AS views,
@@ -212,7 +311,7 @@ export async function ticketViewSummary(db: Db, since: Date): Promise<TicketView
                count(device)::bigint AS with_device,
                count(DISTINCT coalesce(user_id::text, ip_address))::bigint AS viewers
         FROM activity_events
-        WHERE action = ${ACTION.ticket_view} AND occurred_at >= ${since.toISOString()}::timestamptz`,
+        WHERE action = ${ACTION.ticket_view} AND ${within(w)}`,
   );
   return {
     views: num(r?.views),
@@ -222,16 +321,13 @@ export async function ticketViewSummary(db: Db, since: Date): Promise<TicketView
   };
 }
 
-/** The most viewed ticket since a date (null when none). */
-export async function mostViewedTicket(
-  db: Db,
-  since: Date,
-): Promise<{ label: string; views: number } | null> {
+/** The most viewed ticket in a window (null when none). */
+export async function mostViewedTicket(db: Db, w: Window): Promise<{ label: string; views: number } | null> {
   const [r] = await rows<{ label: string; n: number }>(
     db,
     sql`SELECT ${TICKET_LABEL} AS label, count(*)::bigint AS n
         FROM activity_events
-        WHERE action = ${ACTION.ticket_view} AND occurred_at >= ${since.toISOString()}::timestamptz
+        WHERE action = ${ACTION.ticket_view} AND ${within(w)}
           AND ${TICKET_LABEL} IS NOT NULL
         GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
   );
@@ -250,10 +346,10 @@ export type PaymentSummary = {
 };
 
 /**
- * The money figures since a date, from the server's own payment events only (source = 'server'):
+ * The money figures in a window, from the server's own payment events only (source = 'server'):
  * browsers cannot add to them. One range scan on activity_server_action_time_idx.
  */
-export async function paymentSummary(db: Db, since: Date): Promise<PaymentSummary> {
+export async function paymentSummary(db: Db, w: Window): Promise<PaymentSummary> {
   const initiated = sql`action = ${ACTION.payment_initiated}`;
   const completed = sql`action = ${ACTION.payment_completed} AND status = ${STATUS.completed}`;
   const failed = sql`action = ${ACTION.payment_completed} AND status = ${STATUS.failed}`;
@@ -272,7 +368,7 @@ export async function paymentSummary(db: Db, since: Date): Promise<PaymentSummar
         FROM activity_events
         WHERE source = 'server'
           AND action IN (${inList(SERVER_ACTIONS)})
-          AND occurred_at >= ${since.toISOString()}::timestamptz`,
+          AND ${within(w)}`,
   );
   return {
     initiated: num(r?.initiated),
@@ -287,12 +383,12 @@ export async function paymentSummary(db: Db, since: Date): Promise<PaymentSummar
 }
 
 /**
- * Completed sales per channel since a date: 'web' for the shop's own checkout, else the reseller's
+ * Completed sales per channel in a window: 'web' for the shop's own checkout, else the reseller's
  * name (OCTO bookings record it as details.channel when confirmed).
  */
 export async function salesByChannel(
   db: Db,
-  since: Date,
+  w: Window,
 ): Promise<{ channel: string; count: number; cents: number }[]> {
   const completed = sql`action = ${ACTION.payment_completed} AND status = ${STATUS.completed}`;
   const list = await rows<{ channel: string; n: string; cents: string }>(
@@ -300,7 +396,7 @@ export async function salesByChannel(
     sql`SELECT coalesce(details->>'channel', 'web') AS channel, count(*)::bigint AS n,
           coalesce(sum(amount_cents), 0)::bigint AS cents
         FROM activity_events
-        WHERE source = 'server' AND ${completed} AND occurred_at >= ${since.toISOString()}::timestamptz
+        WHERE source = 'server' AND ${completed} AND ${within(w)}
         GROUP BY 1 ORDER BY 3 DESC, 1`,
   );
   return list.map((r) => ({ channel: r.channel, count: num(r.n), cents: num(r.cents) }));

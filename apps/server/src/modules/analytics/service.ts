@@ -1,6 +1,7 @@
 /** Shapes the dashboard's answers from the named queries (definitions: @rome/contract analytics.ts). */
 import {
   type ActivityAction,
+  type AnalyticsClock,
   type AnalyticsDetailedResponse,
   type AnalyticsMetric,
   type AnalyticsResponse,
@@ -10,11 +11,14 @@ import {
   isActivityAction,
   PAYMENT_EVENT_STATUS,
   PAYMENT_METRICS,
+  ROME_TZ,
+  type SalesReport,
   WEEKLY_TREND_DAYS,
 } from '@rome/contract';
 import type { Db } from '../../db/client';
 import type { GeoLocator } from '../../lib/ip';
 import * as q from './queries';
+import { salesCsv, salesEntries, salesReport } from './sales';
 
 export const DEFAULT_ANALYTICS_TIME_ZONE = 'Asia/Dhaka';
 
@@ -40,6 +44,17 @@ const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(1) : '0.0');
 
 type Page = { page: number; pageSize: number };
 
+/** The period and clock a call asks for (beside the spec); none: all time, the spec's display zone. */
+export type PeriodQuery = { from?: string; to?: string; clock: AnalyticsClock };
+
+/** The zone of the call's clock: Rome, or the spec's display zone (website setting). */
+async function zoneOf(db: Db, clock: AnalyticsClock): Promise<string> {
+  return clock === 'rome' ? ROME_TZ : validTimeZone(await q.analyticsTimeZone(db));
+}
+
+/** The answer's period: the days asked for, in the clock's zone. */
+const periodAnswer = (p: PeriodQuery) => ({ from: p.from ?? null, to: p.to ?? null, clock: p.clock });
+
 type Locate = GeoLocator['locate'];
 
 /**
@@ -63,16 +78,23 @@ export async function getAnalytics(
   db: Db,
   { page, pageSize }: Page,
   locate?: Locate,
+  period: PeriodQuery = { clock: 'display' },
+  filter: Omit<q.LogFilter, 'window'> = {},
 ): Promise<AnalyticsResponse> {
-  const [totalVisits, ticketViews, paymentInitiations, successfulPayments, cancelledPayments, stored, zone] =
+  const timeZone = await zoneOf(db, period.clock);
+  const bounds = await q.periodBounds(db, timeZone, period.from, period.to);
+  // With a period the cards count its events; without, the all-time totals the spec shows.
+  const window =
+    bounds.since || bounds.until ? { since: bounds.since ?? new Date(0), until: bounds.until } : undefined;
+  const count = (m: AnalyticsMetric) => (window ? q.countMetricIn(db, m, window) : q.countMetric(db, m));
+  const [totalVisits, ticketViews, paymentInitiations, successfulPayments, cancelledPayments, stored] =
     await Promise.all([
-      q.countMetric(db, 'total-visits'),
-      q.countMetric(db, 'ticket-views'),
-      q.countMetric(db, 'payment-initiations'),
-      q.countMetric(db, 'successful-payments'),
-      q.countMetric(db, 'cancelled-payments'),
-      q.listLatestActivities(db, pageSize + 1, (page - 1) * pageSize),
-      q.analyticsTimeZone(db),
+      count('total-visits'),
+      count('ticket-views'),
+      count('payment-initiations'),
+      count('successful-payments'),
+      count('cancelled-payments'),
+      q.listLatestActivities(db, pageSize + 1, (page - 1) * pageSize, { ...filter, window }),
     ]);
   const log = await withLocation(stored.slice(0, pageSize), locate);
   return {
@@ -87,8 +109,25 @@ export async function getAnalytics(
       ipAddress: r.ip_address,
     })),
     pagination: { page, pageSize, hasMore: stored.length > pageSize },
-    timeZone: validTimeZone(zone),
+    timeZone,
+    period: periodAnswer(period),
   };
+}
+
+/** The sales report of a period (GET /api/analytics/sales/). */
+export async function getSalesReport(db: Db, period: PeriodQuery): Promise<SalesReport> {
+  const timeZone = await zoneOf(db, period.clock);
+  const entries = await salesEntries(db, await q.periodBounds(db, timeZone, period.from, period.to));
+  return salesReport(entries, periodAnswer(period), timeZone);
+}
+
+/** The same period's sales and refunds as CSV, one line each (GET /api/analytics/sales/csv/). */
+export async function getSalesCsv(db: Db, period: PeriodQuery): Promise<string> {
+  const timeZone = await zoneOf(db, period.clock);
+  return salesCsv(
+    await salesEntries(db, await q.periodBounds(db, timeZone, period.from, period.to)),
+    timeZone,
+  );
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
@@ -153,18 +192,27 @@ export function describeActivity(r: Described & { action: string }): string {
   return facts.where ? `${r.action} on ${facts.where}` : r.action;
 }
 
-async function statisticsFor(db: Db, metric: AnalyticsMetric, timeZone: string): Promise<DetailedStatistics> {
-  const trendsP = q.dailyMetricCounts(db, metric, timeZone, WEEKLY_TREND_DAYS);
-  const since = await q.weekStart(db, timeZone, WEEKLY_TREND_DAYS);
-  const periodKey = `last_${WEEKLY_TREND_DAYS}_days`;
+/**
+ * A metric's rates and KPIs over the window (the spec's: the last 7 days), and its Weekly Trends: the 7
+ * days ending with the window's last day.
+ */
+async function statisticsFor(
+  db: Db,
+  metric: AnalyticsMetric,
+  timeZone: string,
+  period: { window: q.Window; lastDay?: string; key: string },
+): Promise<DetailedStatistics> {
+  const trendsP = q.dailyMetricCounts(db, metric, timeZone, WEEKLY_TREND_DAYS, period.lastDay);
+  const w = period.window;
+  const periodKey = period.key;
   let conversionRates: Record<string, number>;
   let kpi: Record<string, number | string>;
 
   if (metric === 'total-visits') {
     const [v, ticketViews, pay] = await Promise.all([
-      q.visitSummary(db, since),
-      q.countMetricSince(db, 'ticket-views', since),
-      q.paymentSummary(db, since),
+      q.visitSummary(db, w),
+      q.countMetricIn(db, 'ticket-views', w),
+      q.paymentSummary(db, w),
     ]);
     conversionRates = {
       'Visits to ticket views': percent(ticketViews, v.views),
@@ -180,9 +228,9 @@ async function statisticsFor(db: Db, metric: AnalyticsMetric, timeZone: string):
     };
   } else if (metric === 'ticket-views') {
     const [t, top, pay] = await Promise.all([
-      q.ticketViewSummary(db, since),
-      q.mostViewedTicket(db, since),
-      q.paymentSummary(db, since),
+      q.ticketViewSummary(db, w),
+      q.mostViewedTicket(db, w),
+      q.paymentSummary(db, w),
     ]);
     conversionRates = {
       'Ticket views to payment initiations': percent(pay.initiated, t.views),
@@ -197,8 +245,8 @@ async function statisticsFor(db: Db, metric: AnalyticsMetric, timeZone: string):
     };
   } else {
     const [pay, visits] = await Promise.all([
-      q.paymentSummary(db, since),
-      q.countMetricSince(db, 'total-visits', since),
+      q.paymentSummary(db, w),
+      q.countMetricIn(db, 'total-visits', w),
     ]);
     const completedRate = percent(pay.completed, pay.initiated);
     const cancelledRate = percent(pay.cancelled, pay.initiated);
@@ -232,7 +280,7 @@ async function statisticsFor(db: Db, metric: AnalyticsMetric, timeZone: string):
         failed_payments: formatCount(pay.failed),
       };
       // Sales per channel: the web shop and each reseller (OCTO), as count and value.
-      for (const c of await q.salesByChannel(db, since)) {
+      for (const c of await q.salesByChannel(db, w)) {
         const key = c.channel === 'web' ? 'sales_web_shop' : `sales_via_${c.channel}`;
         kpi[key] = `${formatCount(c.count)} · ${formatEuroAmount(c.cents)}`;
       }
@@ -261,11 +309,27 @@ export async function getDetailedAnalytics(
   metric: AnalyticsMetric,
   { page, pageSize }: Page,
   locate?: Locate,
+  period: PeriodQuery = { clock: 'display' },
 ): Promise<AnalyticsDetailedResponse> {
-  const timeZone = validTimeZone(await q.analyticsTimeZone(db));
+  const timeZone = await zoneOf(db, period.clock);
+  const asked = period.from || period.to;
+  const [bounds, today] = await Promise.all([
+    q.periodBounds(db, timeZone, period.from, period.to),
+    q.todayIn(db, timeZone),
+  ]);
+  // The spec's statistics cover the last 7 days; a period asked for replaces them (its KPIs are then
+  // named 'in_period'), and its log lists only that period's events.
+  const window: q.Window = asked
+    ? { since: bounds.since ?? new Date(0), until: bounds.until }
+    : { since: await q.weekStart(db, timeZone, WEEKLY_TREND_DAYS), until: null };
+  const lastDay = period.to && period.to < today ? period.to : undefined;
   const [list, statistics] = await Promise.all([
-    q.listMetricActivities(db, metric, pageSize + 1, (page - 1) * pageSize),
-    statisticsFor(db, metric, timeZone),
+    q.listMetricActivities(db, metric, pageSize + 1, (page - 1) * pageSize, asked ? window : undefined),
+    statisticsFor(db, metric, timeZone, {
+      window,
+      lastDay,
+      key: asked ? 'in_period' : `last_${WEEKLY_TREND_DAYS}_days`,
+    }),
   ]);
   const withAmount = PAYMENT_METRICS.includes(metric);
   const shown = await withLocation(list.slice(0, pageSize), locate);
@@ -286,5 +350,6 @@ export async function getDetailedAnalytics(
     statistics,
     pagination: { page, pageSize, hasMore: list.length > pageSize },
     timeZone,
+    period: periodAnswer(period),
   };
 }

@@ -1,8 +1,9 @@
-import { type PartnerLogo, validatePartnerLogo } from '@rome/contract';
+import { type MediaItem, type PartnerLogo, validatePartnerLogo } from '@rome/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { buttonPrimary, buttonSecondary, Dialog, inputClass } from '../../components/Dialog';
 import toast from '../../lib/toast';
+import { FormActions } from '../media/FormActions';
 import { ImageUploadModal } from '../media/ImageUploadModal';
 import { Isolate } from '../media/Isolate';
 import { MediaPicker } from '../media/MediaPicker';
@@ -223,6 +224,12 @@ function LogoForm({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  /** A library image or a new upload becomes the logo's image; its alt text fills a blank one. */
+  function takeImage(item: MediaItem) {
+    setImage({ id: item.id, url: item.thumbnail ?? item.file });
+    if (!alt.trim() && item.alt_text) setAlt(item.alt_text);
+  }
+
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setError(null);
@@ -287,14 +294,7 @@ function LogoForm({
             )}
           </div>
           <div className="flex flex-wrap gap-2">
-            <MediaPicker
-              label="Choose image"
-              className={smallButton}
-              onPick={(item) => {
-                setImage({ id: item.id, url: item.thumbnail ?? item.file });
-                if (!alt.trim() && item.alt_text) setAlt(item.alt_text);
-              }}
-            />
+            <MediaPicker label="Choose image" className={smallButton} onPick={takeImage} />
             <button type="button" className={smallButton} onClick={() => setUploading(true)}>
               Upload image
             </button>
@@ -347,22 +347,20 @@ function LogoForm({
           {error}
         </p>
       )}
-      <div className="mt-4 flex justify-end gap-2">
-        <button type="button" className={buttonSecondary} onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className={buttonPrimary} disabled={busy}>
-          {busy ? 'Saving...' : logo ? 'Save logo' : 'Create logo'}
-        </button>
-      </div>
+      <FormActions
+        className="mt-4"
+        label={logo ? 'Save logo' : 'Create logo'}
+        busyLabel="Saving..."
+        busy={busy}
+        onCancel={onCancel}
+      />
       {uploading && (
         <Isolate>
           <ImageUploadModal
             title="Upload Logo Image"
             onClose={() => setUploading(false)}
             onUploaded={(item) => {
-              setImage({ id: item.id, url: item.thumbnail ?? item.file });
-              if (!alt.trim() && item.alt_text) setAlt(item.alt_text);
+              takeImage(item);
               setUploading(false);
             }}
           />

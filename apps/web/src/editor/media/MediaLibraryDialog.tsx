@@ -1,4 +1,4 @@
-import { MEDIA_TYPES, type MediaItem, type MediaType, uploadLimit } from '@rome/contract';
+import { type MediaItem, type MediaType, uploadLimit } from '@rome/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSettings } from '../../api/site';
@@ -14,7 +14,7 @@ import {
   updatedMessage,
   updateMedia,
 } from './api';
-import { MediaUploadForm } from './MediaUploadForm';
+import { MediaTypeOptions, UploadForm } from './UploadForm';
 
 export type MediaLibraryProps = {
   onClose: () => void;
@@ -143,8 +143,8 @@ export function MediaLibraryDialog({
     >
       <div className="min-h-0 flex-1 overflow-y-auto">
         {allowUpload && showUpload && (
-          <MediaUploadForm
-            maxMb={settings.max_image_upload_size_mb}
+          <UploadForm
+            title="Upload media"
             onUploaded={(item) => {
               client.setQueryData<MediaItem[]>(mediaKey, (old) => [item, ...(old ?? [])]);
               void client.invalidateQueries({ queryKey: mediaKey });
@@ -178,11 +178,7 @@ export function MediaLibraryDialog({
               }}
             >
               <option value="all">All</option>
-              {MEDIA_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t[0].toUpperCase() + t.slice(1)}
-                </option>
-              ))}
+              <MediaTypeOptions />
             </select>
           </label>
           <div aria-live="polite" className="basis-full empty:hidden">

@@ -22,6 +22,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
+import { PageFrame } from '../../components/PageFrame';
 import { usePageTitle } from '../../components/usePageTitle';
 import { pageLocale } from '../../i18n/locale';
 import { cancelByLink, fetchTicketLink, forgetTicket, linkPdfUrl, readSavedTicket, saveTicket } from './api';
@@ -48,21 +49,7 @@ const savedTime = (iso: string) =>
 
 /** The page's frame: the shop's name (a way home) and the page, nothing that needs the network. */
 function Frame({ children }: { children: ReactNode }) {
-  return (
-    <div className="min-h-screen bg-stone-100">
-      <header className="bg-brand text-white">
-        <div className="mx-auto flex max-w-xl items-center justify-between gap-3 px-4 py-3">
-          <Link to="/" className="rounded text-lg font-bold tracking-tight hover:underline">
-            Rome Bus Tickets
-          </Link>
-          <span className="text-sm text-white/85">
-            <Trans>Your ticket</Trans>
-          </span>
-        </div>
-      </header>
-      <main className="mx-auto max-w-xl px-4 py-5 sm:py-8">{children}</main>
-    </div>
-  );
+  return <PageFrame label={<Trans>Your ticket</Trans>}>{children}</PageFrame>;
 }
 
 /** Unknown or replaced link: a plain page that says so and where to get a working one. */

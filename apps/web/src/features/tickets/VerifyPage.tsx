@@ -3,21 +3,25 @@
  * agent_list) and security code. An already claimed ticket shows 'Ticket Already Claimed' with an
  * EXPIRED badge and the server's message; a claim that has just succeeded shows success instead.
  * The ticket's day is shown large, with a warning when it is not today in Rome: agents claim tickets
- * at the stop, and a ticket for another day must not pass unnoticed.
+ * at the stop, and a ticket for another day must not pass unnoticed. A claimed ticket is judged by its
+ * claim alone (its day no longer matters). A desk tool: the page sits in its own frame, without the
+ * storefront's navigation, newsletter and footer.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   AGENT_CODE_LENGTH,
+  claimDayWarning,
   formatEuroDecimal,
   formatRomeDate,
   romeToday,
   ticketDayStatus,
 } from '@rome/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { claimInfoQuery, claimTicket } from '../../api/tickets';
+import { PageFrame } from '../../components/PageFrame';
 import { pageLocale } from '../../i18n/locale';
 
 /** 'Mon, 23 Nov 2026' (a Rome calendar day), in the page's language. */
@@ -70,22 +74,26 @@ export default function VerifyPage() {
 
   if (query.isPending) {
     return (
-      <main className="mx-auto max-w-xl px-4 py-16 text-center" role="status">
-        <Trans>Loading ticket...</Trans>
-      </main>
+      <DeskFrame>
+        <p className="py-12 text-center" role="status">
+          <Trans>Loading ticket...</Trans>
+        </p>
+      </DeskFrame>
     );
   }
   if (query.isError || !query.data?.data) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <main className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-stone-900">
-          {notFound ? t`Ticket not found` : t`Failed to load data. Please try again later.`}
-        </h1>
-        <p className="mt-3 text-stone-700">
-          <Trans>Check that the whole QR code was scanned.</Trans>
-        </p>
-      </main>
+      <DeskFrame>
+        <div className="py-12 text-center">
+          <h1 className="text-2xl font-bold text-stone-900">
+            {notFound ? t`Ticket not found` : t`Failed to load data. Please try again later.`}
+          </h1>
+          <p className="mt-3 text-stone-700">
+            <Trans>Check that the whole QR code was scanned.</Trans>
+          </p>
+        </div>
+      </DeskFrame>
     );
   }
   const info = query.data;
@@ -103,9 +111,10 @@ export default function VerifyPage() {
   ];
   const today = romeToday();
   const dayStatus = ticketDayStatus(d.selected_date, today);
+  const warning = claimDayWarning(info.claimed || done !== null, d.selected_date, today);
 
   return (
-    <main className="mx-auto max-w-xl px-4 py-10">
+    <DeskFrame>
       <div className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-stone-200">
         {done ? (
           // This agent's claim just succeeded: a success, not the EXPIRED state of spec §4, which is
@@ -158,12 +167,12 @@ export default function VerifyPage() {
             </p>
           )}
         </div>
-        {(dayStatus === 'future' || dayStatus === 'past') && (
+        {warning && (
           <p
             data-testid="ticket-day-warning"
             className="mt-3 rounded-xl bg-amber-100 px-4 py-3 font-semibold text-amber-950 ring-1 ring-amber-300"
           >
-            {dayStatus === 'future'
+            {warning === 'future'
               ? t`Not valid yet: this ticket is for ${formatDay(d.selected_date!)}. Today in Rome is ${formatDay(today)}.`
               : t`Date passed: this ticket was for ${formatDay(d.selected_date!)}. Today in Rome is ${formatDay(today)}.`}
           </p>
@@ -239,6 +248,11 @@ export default function VerifyPage() {
           </form>
         )}
       </div>
-    </main>
+    </DeskFrame>
   );
+}
+
+/** The claim page's frame: the shop's name and what the page is for. */
+function DeskFrame({ children }: { children: ReactNode }) {
+  return <PageFrame label={<Trans>Ticket check</Trans>}>{children}</PageFrame>;
 }
