@@ -10,7 +10,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { call, errorMessage } from '../../../api/client';
 import { romeTime } from '../format';
-import { RevokeConfirm, ScrollTable, tdClass, thClass } from './ui';
+import {
+  RevokeConfirm,
+  ScrollTable,
+  stackBody,
+  stackHead,
+  stackRow,
+  stackTable,
+  Td,
+  tdClass,
+  thClass,
+} from './ui';
 
 const ACCOUNTS = ['analytics', 'agent-accounts'] as const;
 const DEVICES = ['analytics', 'agent-devices'] as const;
@@ -18,32 +28,6 @@ const CONFLICTS = ['analytics', 'claim-conflicts'] as const;
 
 const cardClass = 'mt-10 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200';
 const inputClass = 'mt-1 rounded-lg border border-stone-300 px-3 py-2';
-
-// On a phone the tables stack: one block a row, each cell under its column's name (drawn by CSS from
-// data-label, so the cell's text stays its own; the headers stay in the table for screen readers).
-const stackTable = 'min-w-full max-sm:block';
-const stackHead = 'max-sm:sr-only';
-const stackBody = 'max-sm:block';
-const stackRow = 'max-sm:block max-sm:border-b max-sm:border-stone-200 max-sm:py-2 max-sm:last:border-b-0';
-const stackCell =
-  'max-sm:block max-sm:border-b-0 max-sm:py-1 max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-stone-600 max-sm:before:content-[attr(data-label)]';
-
-/** A table cell that names its column when the table stacks (phones). */
-function Td({
-  label,
-  className = '',
-  children,
-}: {
-  label: string;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <td data-label={label} className={`${tdClass} ${stackCell} ${className}`}>
-      {children}
-    </td>
-  );
-}
 
 /**
  * A list from the API as a table that stacks on phones: its loading text, its error (the server's

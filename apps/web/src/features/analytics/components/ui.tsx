@@ -146,3 +146,30 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
 export const thClass =
   'whitespace-nowrap border-b border-stone-200 bg-stone-50 px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-stone-600';
 export const tdClass = 'border-b border-stone-100 px-4 py-3 align-top text-sm text-stone-800';
+
+// On a phone a table stacks: one block a row, each cell under its column's name (drawn by CSS from
+// data-label, so the cell's text stays its own; the headers stay in the table for screen readers).
+export const stackTable = 'min-w-full max-sm:block';
+export const stackHead = 'max-sm:sr-only';
+export const stackBody = 'max-sm:block';
+export const stackRow =
+  'max-sm:block max-sm:border-b max-sm:border-stone-200 max-sm:py-2 max-sm:last:border-b-0';
+export const stackCell =
+  'max-sm:block max-sm:border-b-0 max-sm:py-1 max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-stone-600 max-sm:before:content-[attr(data-label)]';
+
+/** A table cell that names its column when the table stacks (phones). */
+export function Td({
+  label,
+  className = '',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <td data-label={label} className={`${tdClass} ${stackCell} ${className}`}>
+      {children}
+    </td>
+  );
+}
