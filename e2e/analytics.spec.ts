@@ -50,10 +50,10 @@ function recordRequests(page: Page): string[] {
 const cardValue = async (page: Page, metric: string) =>
   Number(((await page.getByTestId(`metric-${metric}`).textContent()) ?? '').replace(/[^\d]/g, ''));
 
-/** The same formatting the dashboard must use: the display zone, en-GB, from UTC storage. */
-const inDisplayZone = (iso: string) =>
+/** The same formatting the dashboard must use: the page's clock's zone, en-GB, from UTC storage. */
+const inZone = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', {
-    timeZone: DISPLAY_ZONE,
+    timeZone,
     day: '2-digit',
     month: 'short',
     year: 'numeric',
@@ -203,10 +203,11 @@ test('visits, ticket views and a payment show up on the dashboard and its detail
   }).length;
   expect(cards.successfulPayments).toBe(start.insights.successfulPayments + 1 + othersMeanwhile);
 
-  // The User Activity Log: columns, the visitor's and the buyer's activities, times in the display zone.
+  // The User Activity Log: columns, the visitor's and the buyer's activities, times in Rome (the page's
+  // one clock by default; decision 037).
   const log = admin.getByTestId('activity-log');
   await expect(log.locator('thead th')).toHaveText(['Time', 'User', 'Activity', 'Location', 'IP Address']);
-  await expect(admin.getByText(`Times in ${DISPLAY_ZONE}`)).toBeVisible();
+  await expect(admin.getByText('Times in Rome time', { exact: true })).toBeVisible();
   const rows = log.locator('tbody tr');
   await expect(
     rows.filter({ hasText: 'Anonymous' }).filter({ hasText: 'ticket_view' }).first(),
@@ -223,8 +224,16 @@ test('visits, ticket views and a payment show up on the dashboard and its detail
   const time = buyerView.locator('time');
   const iso = await time.getAttribute('datetime');
   expect(iso).toMatch(/Z$/);
-  await expect(time).toHaveText(inDisplayZone(iso!));
+  await expect(time).toHaveText(inZone(iso!, 'Europe/Rome'));
   await expectNoSeriousA11yViolations(admin);
+  // The spec's display is a choice: the same row in Asia/Dhaka, the whole page with it.
+  await admin.getByLabel('Clock', { exact: true }).selectOption('display');
+  await expect(
+    admin.getByText(`Times in ${DISPLAY_ZONE} (the spec's display)`, { exact: true }),
+  ).toBeVisible();
+  await expect(time).toHaveText(inZone(iso!, DISPLAY_ZONE));
+  await admin.getByLabel('Clock', { exact: true }).selectOption('rome');
+  await expect(time).toHaveText(inZone(iso!, 'Europe/Rome'));
 
   // --- Successful Payments details. ---
   await admin.getByRole('button', { name: /Successful Payments/ }).click();
@@ -275,6 +284,8 @@ test('visits, ticket views and a payment show up on the dashboard and its detail
   const initiation = admin.getByTestId('detailed-log').locator('tbody tr').filter({ hasText: buyerEmail });
   await expect(initiation).toHaveCount(1);
   await expect(initiation).toContainText(total);
+  // Paid since it started: the initiation reads as its order is now, not 'pending' for ever.
+  await expect(initiation.getByTestId('status-badge')).toHaveText('completed');
   // The server's record of the initiation has the buyer's (loopback) address: it reads as in the
   // activity log, not 'Unknown' (issue #23).
   await expect(initiation).toContainText('Local network');
@@ -339,7 +350,8 @@ test('flags are shipped with the app and a failed detail load says so', async ({
   await page.route('**/api/analytics/detailed/ticket-views/**', (route) =>
     route.fulfill({ status: 500, json: { detail: 'boom' } }),
   );
-  await page.goto('/analytics');
+  // The spec's display clock, chosen (the page reads in Rome's unless asked; decision 037).
+  await page.goto('/analytics?clock=display');
   const rows = page.getByTestId('activity-log').locator('tbody tr');
   const italy = rows.first();
   await expect(italy).toContainText('Anonymous');

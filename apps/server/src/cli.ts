@@ -27,19 +27,27 @@
 import { mkdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { AGENT_CODE_LENGTH, isAgentCode } from '@rome/contract';
+import { AGENT_CODE_LENGTH, AGENT_NAME_MAX, isAgentCode } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { closeUpDataDir, DataDirInUse, lockEmbeddedDatabase, privateFiles } from './db/data-dir';
-import { agents, users } from './db/schema';
+import { users } from './db/schema';
 import { notifyChange } from './lib/change-feed';
 import { HttpError } from './lib/errors';
 import { passwordProblem } from './lib/password-policy';
-import { hashSecret } from './lib/passwords';
 import { createUser, EmailTakenError, findUserByEmail, setPassword } from './lib/users';
 import { requeueFailed } from './mail/outbox';
 import { deleteAccount, exportAccountData } from './modules/account/data-rights';
+import {
+  AgentInputError,
+  AgentNameTaken,
+  agentNameOf,
+  createAgent,
+  listAgents,
+  setAgentActive,
+  setAgentCode,
+} from './modules/agents/agents-admin';
 import { listConflicts } from './modules/agents/conflicts';
 import { AgentAccountTaken, createAgentAccount, listDevices, revokeDevice } from './modules/agents/devices';
 import { USER_TOPIC_PREFIX } from './modules/auth/session-cache';
@@ -151,35 +159,40 @@ export async function run(
     case 'agent:create':
     case 'agent:code': {
       need(v, 'name', 'code');
-      const name = v.name!.trim();
-      if (!name || name.length > 100) throw new UsageError('--name must be 1 to 100 characters.');
+      // The rules are the dashboard's (modules/agents/agents-admin.ts); the words name the options.
+      let name: string;
+      try {
+        name = agentNameOf(v.name!);
+      } catch (err) {
+        if (err instanceof AgentInputError)
+          throw new UsageError(`--name must be 1 to ${AGENT_NAME_MAX} characters.`);
+        throw err;
+      }
       // The claim page hands focus to the Claim button at this length (spec §5), so a code of any other
       // length could not be typed there.
       if (!isAgentCode(v.code!)) throw new UsageError(`--code must be exactly ${AGENT_CODE_LENGTH} digits.`);
-      const codeHash = await hashSecret(v.code!);
-      const [existing] = await db.select().from(agents).where(eq(agents.name, name));
       if (command === 'agent:create') {
-        if (existing) throw new UsageError(`An agent named "${name}" already exists.`);
-        await db.insert(agents).values({ name, codeHash });
+        try {
+          await createAgent(db, { name, code: v.code! }, null);
+        } catch (err) {
+          if (err instanceof AgentNameTaken) throw new UsageError(`An agent named "${name}" already exists.`);
+          throw err;
+        }
         return `Created agent "${name}".`;
       }
-      if (!existing) throw new UsageError(`No agent named "${name}".`);
-      await db.update(agents).set({ codeHash }).where(eq(agents.id, existing.id));
+      if (!(await setAgentCode(db, { name }, v.code!, null)))
+        throw new UsageError(`No agent named "${name}".`);
       return `New security code set for "${name}".`;
     }
     case 'agent:disable':
     case 'agent:enable': {
       need(v, 'name');
-      const updated = await db
-        .update(agents)
-        .set({ active: command === 'agent:enable' })
-        .where(eq(agents.name, v.name!.trim()))
-        .returning();
-      if (!updated.length) throw new UsageError(`No agent named "${v.name}".`);
+      const agent = await setAgentActive(db, { name: v.name! }, command === 'agent:enable', null);
+      if (!agent) throw new UsageError(`No agent named "${v.name}".`);
       return `Agent "${v.name}" is ${command === 'agent:enable' ? 'active' : 'disabled'}.`;
     }
     case 'agent:list': {
-      const rows = await db.select().from(agents).orderBy(agents.name);
+      const rows = await listAgents(db);
       return rows.length
         ? rows.map((a) => `${a.active ? 'active  ' : 'disabled'}  ${a.name}`).join('\n')
         : 'No agents.';

@@ -3,17 +3,24 @@
  * sends its device token (`Authorization: Bearer rbt_dev_...`, access 'agent'); it claims tickets by
  * their signed QR payload (or an old ticket's claim link), caches the keys and today's refunded
  * tickets, and uploads the claims it made offline. Superusers make agent accounts, list and revoke
- * devices and see the tickets claimed twice.
+ * devices and see the tickets claimed twice; and they manage the claim page's agents themselves (name,
+ * security code, active), as `npm run admin -- agent:create|agent:code|agent:disable|agent:enable` does.
  */
 import { z } from 'zod';
+import { AGENT_NAME_MAX } from './agent-app';
 import {
+  adminAgentSchema,
   agentAccountSchema,
+  agentActiveBodySchema,
+  agentCodeBodySchema,
   agentDeviceSchema,
+  agentIdParamsSchema,
   agentMeSchema,
   claimConflictSchema,
   deviceSignedInSchema,
   deviceSignInSchema,
   newAgentAccountSchema,
+  newAgentSchema,
   refundedListSchema,
   scanAnswerSchema,
   scanRequestSchema,
@@ -21,6 +28,7 @@ import {
   syncResultSchema,
   ticketKeySchema,
 } from './agent-app.schema';
+import { AGENT_CODE_LENGTH } from './checkout';
 import { endpoint, errors } from './endpoint';
 
 const DEVICE =
@@ -99,7 +107,7 @@ export const agentAppApi = {
     access: 'superuser',
     stepUp: true,
     description:
-      "The agent keeps the spec's name and security code for the claim page; a new agent gets an unusable code until `npm run admin -- agent:code` sets one. 409 when the e-mail or the agent already has an account.",
+      "The agent keeps the spec's name and security code for the claim page; a new agent gets an unusable code until a superuser sets one (`PUT /api/admin/agents/{id}/code/`, or `npm run admin -- agent:code`). 409 when the e-mail or the agent already has an account.",
     body: newAgentAccountSchema,
     responses: {
       201: z.object({ account: agentAccountSchema }),
@@ -107,6 +115,69 @@ export const agentAppApi = {
       401: errors[401],
       403: errors[403],
       409: errors[409],
+    },
+  }),
+  'GET /api/admin/agents/': endpoint({
+    summary: "The claim page's agents, active or not, with their agents'-app account (superusers)",
+    tag: 'agent app',
+    access: 'superuser',
+    description:
+      "By name. Never the security code or its hash. `account_email` is the agent's account for the agents' app, null without one.",
+    responses: {
+      200: z.object({ agents: z.array(adminAgentSchema) }),
+      401: errors[401],
+      403: errors[403],
+    },
+  }),
+  'POST /api/admin/agents/': endpoint({
+    summary: 'Make an agent for the claim page with its security code (superusers)',
+    tag: 'agent app',
+    access: 'superuser',
+    stepUp: true,
+    description: `The name (1 to ${AGENT_NAME_MAX} characters, trimmed) is what the claim page lists; the code (exactly ${AGENT_CODE_LENGTH} digits) is stored hashed. 409 when an agent of that name exists. Written to the edit log without the code.`,
+    body: newAgentSchema,
+    ownMessages: true,
+    responses: {
+      201: z.object({ agent: adminAgentSchema }),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      409: errors[409],
+    },
+  }),
+  'PUT /api/admin/agents/:id/code/': endpoint({
+    summary: "Set an agent's new security code for the claim page (superusers)",
+    tag: 'agent app',
+    access: 'superuser',
+    stepUp: true,
+    description: `Exactly ${AGENT_CODE_LENGTH} digits, stored hashed; the old code stops working at once. Written to the edit log without the code.`,
+    params: agentIdParamsSchema,
+    body: agentCodeBodySchema,
+    ownMessages: true,
+    responses: {
+      200: z.object({ agent: adminAgentSchema }),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      404: errors[404],
+    },
+  }),
+  'PATCH /api/admin/agents/:id/': endpoint({
+    summary: 'Disable or enable an agent (superusers)',
+    tag: 'agent app',
+    access: 'superuser',
+    stepUp: true,
+    description:
+      "A disabled agent is not listed on the claim page, cannot claim, and its agents'-app devices are refused at once; enabled again, all of it works as before. Written to the edit log.",
+    params: agentIdParamsSchema,
+    body: agentActiveBodySchema,
+    ownMessages: true,
+    responses: {
+      200: z.object({ agent: adminAgentSchema }),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      404: errors[404],
     },
   }),
   'GET /api/admin/agent-devices/': endpoint({

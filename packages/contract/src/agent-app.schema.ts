@@ -1,9 +1,11 @@
 /**
  * The agents' app's schemas (decision 021): device sign-in, scans and their results, offline sync, and
- * the superusers' lists of agent accounts, devices and claim conflicts.
+ * the superusers' lists of agent accounts, devices and claim conflicts; the claim page's agents (name,
+ * security code, active) as superusers manage them.
  */
 import { z } from 'zod';
-import { AGENT_SCAN_RESULTS } from './agent-app';
+import { AGENT_ADMIN_MESSAGES, AGENT_NAME_MAX, AGENT_SCAN_RESULTS } from './agent-app';
+import { AGENT_CODE_LENGTH, isAgentCode } from './checkout';
 
 export const agentDeviceSchema = z
   .object({
@@ -169,7 +171,7 @@ export const agentAccountSchema = z
   .meta({ id: 'AgentAccount' });
 
 export const newAgentAccountSchema = z.object({
-  agent_name: z.string().trim().min(1, 'Please enter the agent name.').max(100),
+  agent_name: z.string().trim().min(1, AGENT_ADMIN_MESSAGES.nameMissing).max(AGENT_NAME_MAX),
   email: z.email('Please enter a valid email address.').max(254),
   password: z.string().min(1).max(1000),
 });
@@ -191,3 +193,59 @@ export const claimConflictSchema = z
     created_at: z.string(),
   })
   .meta({ id: 'ClaimConflict' });
+
+/**
+ * One of the spec's agents as superusers see it: never its security code nor the code's hash. An
+ * inactive agent is not offered on the claim page and cannot claim (its devices are refused too).
+ */
+export const adminAgentSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    active: z.boolean(),
+    created_at: z.string(),
+    /** The e-mail address of its agents'-app account, null without one. */
+    account_email: z.string().nullable(),
+  })
+  .meta({
+    id: 'ClaimPageAgent',
+    examples: [
+      {
+        id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+        name: 'Agent Alpha',
+        active: true,
+        created_at: '2026-03-01T09:00:00.000Z',
+        account_email: 'alpha@agents.example',
+      },
+    ],
+  });
+export type AdminAgent = z.infer<typeof adminAgentSchema>;
+
+const agentNameSchema = z
+  .string({ error: AGENT_ADMIN_MESSAGES.nameMissing })
+  .trim()
+  .min(1, AGENT_ADMIN_MESSAGES.nameMissing)
+  .max(AGENT_NAME_MAX, AGENT_ADMIN_MESSAGES.nameTooLong);
+
+/** A security code as the claim page takes it: exactly AGENT_CODE_LENGTH digits (`isAgentCode`). */
+const agentCodeSchema = z
+  .string({ error: AGENT_ADMIN_MESSAGES.code })
+  .refine(isAgentCode, { error: AGENT_ADMIN_MESSAGES.code })
+  .meta({ description: `Exactly ${AGENT_CODE_LENGTH} digits; stored hashed (argon2), never answered.` });
+
+export const newAgentSchema = z
+  .object({ name: agentNameSchema, code: agentCodeSchema }, { error: AGENT_ADMIN_MESSAGES.newAgent })
+  .meta({ examples: [{ name: 'Agent Gamma', code: '2468' }] });
+
+export const agentCodeBodySchema = z
+  .object({ code: agentCodeSchema }, { error: AGENT_ADMIN_MESSAGES.newCode })
+  .meta({ examples: [{ code: '1357' }] });
+
+export const agentActiveBodySchema = z
+  .object(
+    { active: z.boolean({ error: AGENT_ADMIN_MESSAGES.active }) },
+    { error: AGENT_ADMIN_MESSAGES.active },
+  )
+  .meta({ examples: [{ active: false }] });
+
+export const agentIdParamsSchema = z.object({ id: z.uuid({ error: AGENT_ADMIN_MESSAGES.notFound }) });

@@ -66,6 +66,7 @@ export const analyticsApi = {
             pagination: examplePagination,
             timeZone: 'Asia/Dhaka',
             period: examplePeriod,
+            displayTimeZone: 'Asia/Dhaka',
           },
         ],
       }),

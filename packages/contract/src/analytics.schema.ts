@@ -135,6 +135,8 @@ export const analyticsResponseSchema = z.object({
   /** The zone of the answer's clock, e.g. 'Asia/Dhaka' (the spec's display) or 'Europe/Rome'. */
   timeZone: z.string(),
   period: analyticsPeriodSchema,
+  /** The spec's display zone (website setting), whichever clock the answer reads in: a clock to offer. */
+  displayTimeZone: z.string(),
 });
 // ---- GET /api/analytics/detailed/{metric}/ ----
 

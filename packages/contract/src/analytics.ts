@@ -7,7 +7,8 @@
  * payment events under them, the dashboard's queries filter by them (ACTION.x, as SQL parameters) and
  * the Details column describes each of them.
  *
- * Metric definitions (the five card figures count every stored event, all time):
+ * Metric definitions (the five card figures count every stored event, all time, or those of a period
+ * asked for beside the spec, decision 037):
  * - totalVisits: events with action ACTION.page_view (one per page the browser reports).
  * - ticketViews: events with action ACTION.ticket_view.
  * - paymentInitiations: events the server recorded itself (source 'server') with action

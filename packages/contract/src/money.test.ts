@@ -6,6 +6,7 @@ import {
   formatEuroAmount,
   orderTotalCents,
   savePercent,
+  signedDecimalToCents,
 } from './money';
 
 describe('money', () => {
@@ -20,6 +21,13 @@ describe('money', () => {
     expect(decimalToCents('abc')).toBeNull();
     expect(decimalToCents(null)).toBeNull();
     expect(formatEuro(2900)).toBe('€29.00');
+  });
+
+  it("reads a report's signed decimal back to cents, the way centsToDecimal wrote it", () => {
+    for (const cents of [0, 5, 1900, -5700, -5])
+      expect(signedDecimalToCents(centsToDecimal(cents))).toBe(cents);
+    expect(signedDecimalToCents('--1')).toBeNull();
+    expect(signedDecimalToCents('1-')).toBeNull();
   });
 
   it('formats dashboard amounts with thousands grouped, as en-IE euro does', () => {

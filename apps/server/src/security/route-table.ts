@@ -325,6 +325,17 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   'GET /api/agent/refunded/': { expect: { device: 200 } },
   'GET /api/admin/agent-accounts/': { expect: { superuser: 200 } },
   'POST /api/admin/agent-accounts/': { fields: ['agent_name', 'email', 'password'] },
+  // The claim page's agents: made-up ids, so no row changes the fixture's agent (its claims, its code).
+  'GET /api/admin/agents/': { expect: { superuser: 200 } },
+  'POST /api/admin/agents/': { fields: ['name', 'code'] },
+  'PUT /api/admin/agents/:id/code/': {
+    params: { id: () => '00000000-0000-4000-8000-000000000000' },
+    fields: ['code'],
+  },
+  'PATCH /api/admin/agents/:id/': {
+    params: { id: () => '00000000-0000-4000-8000-000000000000' },
+    fields: ['active'],
+  },
   'GET /api/admin/agent-devices/': { expect: { superuser: 200 } },
   // A made-up device: revoking the fixture's would change what later rows read.
   'DELETE /api/admin/agent-devices/:id/': { params: { id: () => '00000000-0000-4000-8000-000000000000' } },
@@ -477,6 +488,9 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
     email: 'fuzz@agents.example',
     password: 'x',
   }),
+  'POST /api/admin/agents/': () => ({ name: 'Agent Fuzz', code: '1234' }),
+  'PUT /api/admin/agents/:id/code/': () => ({ code: '1234' }),
+  'PATCH /api/admin/agents/:id/': () => ({ active: true }),
   'POST /api/edit-content/:tag/': () => ({ content: '<p>Hello <b>Rome</b></p>' }),
   'PATCH /api/page-image/:tag/update/': (f) => ({ image_id: Number(f.mediaId) }),
   'PATCH /api/pages/:page/update/': () => ({

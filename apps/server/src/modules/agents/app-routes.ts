@@ -1,15 +1,24 @@
 /**
  * The agents' app's calls (decision 021): device sign-in, keys, online claims, the
  * refunded list and the offline upload for devices ('agent' access: a device token, checked by
- * requireAgentDevice through the contract's route()); accounts, devices and conflicts for superusers.
+ * requireAgentDevice through the contract's route()); accounts, devices and conflicts for superusers,
+ * and the claim page's agents themselves (name, security code, active: agents-admin.ts).
  */
-import { ERROR_CODES, romeToday } from '@rome/contract';
+import { AGENT_ADMIN_MESSAGES, ERROR_CODES, romeToday } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route, signedIn } from '../../lib/contract-route';
-import { conflict, HttpError, notFound } from '../../lib/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
 import { signInFailed, signInGate, signInSucceeded } from '../../lib/limits';
 import { tellSuperusers } from '../../mail/staff-notice';
 import { ensureSigningKey, type KeyAccess, publicKeys } from '../orders/signed-ticket';
+import {
+  AgentInputError,
+  AgentNameTaken,
+  createAgent,
+  listAgents,
+  setAgentActive,
+  setAgentCode,
+} from './agents-admin';
 import { listConflicts } from './conflicts';
 import {
   AgentAccountTaken,
@@ -93,6 +102,37 @@ export const agentAppRoutes: FastifyPluginAsync = async (app) => {
     });
     void app.mailer.drain().catch(() => {});
     return reply.code(201).send({ account: account! });
+  });
+
+  // The claim page's agents (the rules once, in agents-admin.ts; the CLI's agent:* use them too).
+  const refusal = (err: unknown) => {
+    if (err instanceof AgentInputError) return badRequest(err.message);
+    if (err instanceof AgentNameTaken) return conflict(err.message);
+    return err;
+  };
+  const by = (req: Parameters<typeof signedIn>[0]) => ({ userId: signedIn(req).id });
+
+  route(app, 'GET /api/admin/agents/', async () => ({ agents: await listAgents(app.db) }));
+
+  route(app, 'POST /api/admin/agents/', async (req, reply) => {
+    const agent = await createAgent(app.db, req.body, by(req)).catch((err) => {
+      throw refusal(err);
+    });
+    return reply.code(201).send({ agent });
+  });
+
+  route(app, 'PUT /api/admin/agents/:id/code/', async (req) => {
+    const agent = await setAgentCode(app.db, { id: req.params.id }, req.body.code, by(req)).catch((err) => {
+      throw refusal(err);
+    });
+    if (!agent) throw notFound(AGENT_ADMIN_MESSAGES.notFound);
+    return { agent };
+  });
+
+  route(app, 'PATCH /api/admin/agents/:id/', async (req) => {
+    const agent = await setAgentActive(app.db, { id: req.params.id }, req.body.active, by(req));
+    if (!agent) throw notFound(AGENT_ADMIN_MESSAGES.notFound);
+    return { agent };
   });
 
   route(app, 'GET /api/admin/agent-devices/', async () => ({ devices: await listDevices(app.db) }));

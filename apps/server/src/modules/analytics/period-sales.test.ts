@@ -7,11 +7,11 @@ import {
   analyticsDetailedResponseSchema,
   analyticsResponseSchema,
   centsToDecimal,
-  decimalToCents,
   orderReference,
   romeInstant,
   romeToday,
   salesReportSchema,
+  signedDecimalToCents,
 } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,8 +33,7 @@ const noonAgo = (n: number) => romeInstant(daysAgo(n), '12:00')!;
 
 const get = (url: string, user: TestUser = admin) => t.app.inject({ url, headers: user.auth });
 /** An answer's decimal (a net or a refund line may be negative) in cents. */
-const cents = (decimal: string) =>
-  (decimal.startsWith('-') ? -1 : 1) * decimalToCents(decimal.replace(/^-/, ''))!;
+const cents = (decimal: string) => signedDecimalToCents(decimal)!;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -81,7 +81,8 @@ export async function getAnalytics(
   period: PeriodQuery = { clock: 'display' },
   filter: Omit<q.LogFilter, 'window'> = {},
 ): Promise<AnalyticsResponse> {
-  const timeZone = await zoneOf(db, period.clock);
+  const displayTimeZone = validTimeZone(await q.analyticsTimeZone(db));
+  const timeZone = period.clock === 'rome' ? ROME_TZ : displayTimeZone;
   const bounds = await q.periodBounds(db, timeZone, period.from, period.to);
   // With a period the cards count its events; without, the all-time totals the spec shows.
   const window =
@@ -111,6 +112,7 @@ export async function getAnalytics(
     pagination: { page, pageSize, hasMore: stored.length > pageSize },
     timeZone,
     period: periodAnswer(period),
+    displayTimeZone,
   };
 }
 

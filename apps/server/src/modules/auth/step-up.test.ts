@@ -38,9 +38,12 @@ describe('a fresh password before the superuser writes that want it', () => {
     expect(marked).toEqual([
       'DELETE /api/admin/agent-devices/:id/',
       'DELETE /api/admin/resellers/:id/',
+      'PATCH /api/admin/agents/:id/',
       'POST /api/admin/agent-accounts/',
+      'POST /api/admin/agents/',
       'POST /api/admin/orders/:uniqueId/refund/',
       'POST /api/admin/resellers/',
+      'PUT /api/admin/agents/:id/code/',
     ]);
   });
 

@@ -3,10 +3,11 @@
  *
  * States (spec §4): no stored token -> /login; checking -> spinner; not a superuser (or the check
  * failed, spec §8) -> 'Access Restricted'; superuser -> the five cards and the 'User Activity Log', or
- * a metric's detail view (?metric={slug}) with a back button. Times are UTC from the server, shown in the
- * display zone the server names (default Asia/Dhaka). Fetch failures of the dashboard are only logged.
- * Below them, beyond the spec: resellers' keys (decision 013) and the agents' app's accounts, devices
- * and tickets claimed twice (decisions 021 and 023, components/AgentsSection.tsx, in Rome time).
+ * a metric's detail view (?metric={slug}) with a back button. Fetch failures of the dashboard are only
+ * logged. Beyond the spec (decision 037): one clock for the whole page (Rome's, or the spec's display
+ * zone as a choice), a period on every figure, the sales report with refunds and its CSV, the log's
+ * filters; below them resellers' keys (decision 013) and the agents' app's accounts, devices and tickets
+ * claimed twice (decisions 021 and 023, components/AgentsSection.tsx).
  */
 import { ANALYTICS_METRICS, type AnalyticsMetric, pagePath } from '@rome/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -22,9 +23,20 @@ import { ActivityLog } from './components/ActivityLog';
 import { AgentsSection } from './components/AgentsSection';
 import { DetailView } from './components/DetailView';
 import { MetricCards } from './components/MetricCards';
+import { PeriodBar } from './components/PeriodBar';
 import { ResellerKeys } from './components/ResellerKeys';
+import { SalesReport } from './components/SalesReport';
 import { StepUpDialog } from './components/StepUpDialog';
 import { LoadingSpinner } from './components/ui';
+import {
+  ClockContext,
+  clockLabel,
+  clockShort,
+  type DashboardFilters,
+  periodParams,
+  useDashboardFilters,
+  zoneOf,
+} from './filters';
 import { DEFAULT_TIME_ZONE } from './format';
 
 const isMetric = (v: string | null): v is AnalyticsMetric =>
@@ -94,40 +106,70 @@ function Dashboard() {
   const location = useLocation();
   const metricParam = params.get('metric');
   const metric = isMetric(metricParam) ? metricParam : null;
+  const [filters, setFilters] = useDashboardFilters();
   const [page, setPage] = useState(1);
-  const insights = useQuery({ ...insightsQuery(page), placeholderData: keepPreviousData });
+  // The display zone the server named last (the spec's; Asia/Dhaka unless the shop set another).
+  const [displayZone, setDisplayZone] = useState(DEFAULT_TIME_ZONE);
+  const timeZone = zoneOf(filters.clock, displayZone);
+  const period = periodParams(filters, timeZone);
+  const log = {
+    ...(filters.action ? { action: filters.action } : {}),
+    ...(filters.user ? { user: filters.user } : {}),
+    ...(filters.q ? { q: filters.q } : {}),
+  };
+  const insights = useQuery({ ...insightsQuery(page, period, log), placeholderData: keepPreviousData });
   useEffect(() => {
     // Spec §8: analytics fetch failures are only logged.
     if (insights.error) console.warn('Failed to load analytics', insights.error);
   }, [insights.error]);
-  const timeZone = insights.data?.timeZone || DEFAULT_TIME_ZONE;
+  useEffect(() => {
+    if (insights.data?.displayTimeZone) setDisplayZone(insights.data.displayTimeZone);
+  }, [insights.data?.displayTimeZone]);
+  const clock = {
+    timeZone,
+    label: clockLabel(filters.clock, timeZone),
+    short: clockShort(filters.clock, timeZone),
+  };
+  const change = (c: Partial<DashboardFilters>) => {
+    setPage(1);
+    setFilters(c);
+  };
 
   const open = (m: AnalyticsMetric) =>
-    navigate({ search: `?metric=${m}` }, { state: { fromDashboard: true } });
+    navigate({ search: withMetric(params, m) }, { state: { fromDashboard: true } });
   const back = () => {
     if (location.state?.fromDashboard) navigate(-1);
-    else navigate({ search: '' }, { replace: true });
+    else navigate({ search: withMetric(params, null) }, { replace: true });
   };
 
   return (
-    <>
-      <div className="mb-8">
+    <ClockContext.Provider value={clock}>
+      <div className="mb-6">
         <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">Analytics Dashboard</h1>
         <p className="mt-1 text-stone-600">Real-time insights and user activities</p>
       </div>
+      <PeriodBar
+        filters={filters}
+        onChange={change}
+        period={period}
+        displayZone={displayZone}
+        clockLabel={clock.label}
+      />
       {metric ? (
-        <DetailView key={metric} metric={metric} fallbackTimeZone={timeZone} onBack={back} />
+        <DetailView key={metric} metric={metric} period={period} onBack={back} />
       ) : insights.isPending ? (
         <LoadingSpinner label="Loading analytics..." />
       ) : insights.data ? (
         <>
           <MetricCards insights={insights.data.insights} onSelect={open} />
+          <SalesReport period={period} />
           <ActivityLog
             activities={insights.data.userActivities}
-            timeZone={timeZone}
             page={page}
             hasMore={insights.data.pagination?.hasMore ?? false}
             onPage={setPage}
+            filters={filters}
+            onFilters={change}
           />
           <ResellerKeys />
           <AgentsSection />
@@ -140,6 +182,15 @@ function Dashboard() {
           IP Geolocation by DB-IP
         </a>
       </p>
-    </>
+    </ClockContext.Provider>
   );
+}
+
+/** The address's query with the metric set (or gone), the period and filters kept. */
+function withMetric(params: URLSearchParams, metric: AnalyticsMetric | null): string {
+  const p = new URLSearchParams(params);
+  if (metric) p.set('metric', metric);
+  else p.delete('metric');
+  const text = p.toString();
+  return text ? `?${text}` : '';
 }

@@ -3,7 +3,7 @@
  * analytics display zone (en-GB style, no manual offsets), readable KPI names, percentages, euro
  * (money.ts, like every sum of the shop).
  */
-import { formatEuroAmount, ROME_TZ } from '@rome/contract';
+import { formatEuroAmount } from '@rome/contract';
 
 /** Spec §9: the display zone when the server names none (or an unknown one). */
 export const DEFAULT_TIME_ZONE = 'Asia/Dhaka';
@@ -38,13 +38,6 @@ export function formatActivityTime(iso: string, timeZone: string = DEFAULT_TIME_
   if (!Number.isFinite(t)) return iso;
   return formatterFor(timeZone || DEFAULT_TIME_ZONE).format(new Date(t));
 }
-
-/**
- * Rome's time of a shop record beside the dashboard (reseller keys, agents' accounts, devices,
- * conflicts): these are the shop's own facts, shown in the shop's zone and labelled so, whatever the
- * activity log's display zone is. Null stays null.
- */
-export const romeTime = (iso: string | null) => (iso ? formatActivityTime(iso, ROME_TZ) : null);
 
 /** A weekly-trend day label 'YYYY-MM-DD' (already a day in the display zone) -> 'Sat 22 Nov'. */
 const dayLabel = new Intl.DateTimeFormat('en-GB', {

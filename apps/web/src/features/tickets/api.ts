@@ -3,8 +3,8 @@
  * the shell every visitor downloads: only the pages that use it load it.
  */
 import type { TicketLink } from '@rome/contract';
-import { ApiError, call, renewTokens, tokenStore } from '../../api/client';
-import { saveFile } from '../../lib/download';
+import { call } from '../../api/client';
+import { downloadSignedIn } from '../../api/download';
 
 export type { TicketLink };
 
@@ -27,19 +27,9 @@ export const confirmFindTickets = (token: string) =>
 export const resendTicket = (uniqueId: string) =>
   call('POST /api/tickets/:uniqueId/resend/', { params: { uniqueId } });
 
-/**
- * Downloads the buyer's PDF from the purchase history. The call needs the Bearer header, so it is a
- * fetch and a blob, not a plain link; an expired access token is renewed once.
- */
-export async function downloadTicketPdf(uniqueId: string, fileName: string): Promise<void> {
-  const url = `/api/tickets/${encodeURIComponent(uniqueId)}/pdf/`;
-  const get = (token: string | null) =>
-    fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  let res = await get(tokenStore.access());
-  if (res.status === 401) res = await get(await renewTokens());
-  if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
-  saveFile(await res.blob(), fileName);
-}
+/** Downloads the buyer's PDF from the purchase history (a signed-in call). */
+export const downloadTicketPdf = (uniqueId: string, fileName: string): Promise<void> =>
+  downloadSignedIn(`/api/tickets/${encodeURIComponent(uniqueId)}/pdf/`, fileName);
 
 /**
  * The link page keeps its last answer in localStorage so the QR shows with no network (decision 019).

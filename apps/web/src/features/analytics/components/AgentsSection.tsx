@@ -1,27 +1,29 @@
 /**
- * The agents' section of the superusers' dashboard (decisions 021 and 023): the accounts of the agents'
+ * The agents' section of the superusers' dashboard (decisions 021 and 023): the claim page's agents
+ * (a new agent with its security code, a new code, disabling and enabling), the accounts of the agents'
  * app (the list and a form that makes one), their signed-in devices with revoking (after a confirmation),
- * and the tickets claimed twice. The same calls as `npm run admin -- agent:account|agent:devices|
- * agent:device-revoke|agent:conflicts` (contract agent-app.api.ts); answer types come from the
- * contract. Every time is Rome time.
+ * and the tickets claimed twice. The same calls as `npm run admin -- agent:create|agent:code|
+ * agent:disable|agent:enable|agent:account|agent:devices|agent:device-revoke|agent:conflicts` (contract
+ * agent-app.api.ts); answer types come from the contract. The writes want the password again
+ * (decision 032): the dashboard's StepUpDialog asks for it when a call is refused for want of it.
+ * Every time is Rome time.
  */
-import { type ApiAnswer, orderReference } from '@rome/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { call, errorMessage } from '../../../api/client';
-import { romeTime } from '../format';
 import {
-  RevokeConfirm,
-  ScrollTable,
-  stackBody,
-  stackHead,
-  stackRow,
-  stackTable,
-  Td,
-  tdClass,
-  thClass,
-} from './ui';
+  AGENT_ADMIN_MESSAGES,
+  AGENT_CODE_LENGTH,
+  AGENT_NAME_MAX,
+  type ApiAnswer,
+  isAgentCode,
+  orderReference,
+} from '@rome/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { call, errorMessage } from '../../../api/client';
+import { useClock, useClockCell } from '../filters';
+import { RevokeConfirm, ScrollTable, stackBody, stackHead, stackRow, stackTable, Td, thClass } from './ui';
 
+const AGENTS = ['analytics', 'agents'] as const;
+const AGENT_NAMES = ['analytics', 'agent-names'] as const;
 const ACCOUNTS = ['analytics', 'agent-accounts'] as const;
 const DEVICES = ['analytics', 'agent-devices'] as const;
 const CONFLICTS = ['analytics', 'claim-conflicts'] as const;
@@ -75,6 +77,7 @@ function ListTable<D>({
 export function AgentsSection() {
   return (
     <>
+      <ClaimPageAgents />
       <AgentAccounts />
       <AgentDevices />
       <ClaimConflicts />
@@ -82,7 +85,326 @@ export function AgentsSection() {
   );
 }
 
+type ClaimAgent = ApiAnswer<'GET /api/admin/agents/'>['agents'][number];
+type Notice = { tone: 'ok' | 'error'; text: string } | null;
+
+/**
+ * The spec's agents as the claim page (/verify) offers them: each with its state, its agents'-app
+ * account, a new security code and Disable/Enable; and a form that adds an agent with its code. A code
+ * is never shown (it is stored hashed); the superuser tells the agent.
+ */
+function ClaimPageAgents() {
+  const { short: zone } = useClock();
+  const atClock = useClockCell();
+  const client = useQueryClient();
+  const list = useQuery({
+    queryKey: AGENTS,
+    queryFn: ({ signal }) => call('GET /api/admin/agents/', {}, { signal }),
+  });
+  const [notice, setNotice] = useState<Notice>(null);
+  const [formError, setFormError] = useState('');
+  const [coding, setCoding] = useState<string | null>(null);
+  const changed = () => {
+    client.invalidateQueries({ queryKey: AGENTS });
+    // The accounts' form offers the active agents' names.
+    client.invalidateQueries({ queryKey: AGENT_NAMES });
+  };
+  const create = useMutation({
+    mutationFn: (body: { name: string; code: string }) => call('POST /api/admin/agents/', { body }),
+    onSuccess: (answer) => {
+      setNotice({ tone: 'ok', text: `Agent ${answer.agent.name} added: offered on the claim page now.` });
+      changed();
+    },
+    onError: (err) => setFormError(errorMessage(err, 'The agent could not be added.')),
+  });
+  const setCode = useMutation({
+    mutationFn: (input: { id: string; code: string }) =>
+      call('PUT /api/admin/agents/:id/code/', { params: { id: input.id }, body: { code: input.code } }),
+    onSuccess: (answer) => {
+      setCoding(null);
+      setNotice({
+        tone: 'ok',
+        text: `New security code set for ${answer.agent.name}: the old one no longer works.`,
+      });
+      changed();
+    },
+  });
+  const setActive = useMutation({
+    mutationFn: (input: { id: string; active: boolean }) =>
+      call('PATCH /api/admin/agents/:id/', { params: { id: input.id }, body: { active: input.active } }),
+    onSuccess: (answer) => {
+      setNotice({
+        tone: 'ok',
+        text: answer.agent.active
+          ? `${answer.agent.name} is active: offered on the claim page again.`
+          : `${answer.agent.name} is disabled: no longer offered on the claim page, and its devices are refused.`,
+      });
+      changed();
+    },
+    onError: (err) =>
+      setNotice({ tone: 'error', text: errorMessage(err, 'The agent could not be changed.') }),
+  });
+  const ids = { heading: useId(), name: useId(), code: useId(), codeHint: useId() };
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const formEl = e.currentTarget;
+    const form = new FormData(formEl);
+    const name = String(form.get('name') ?? '');
+    const code = String(form.get('code') ?? '');
+    setNotice(null);
+    setFormError('');
+    if (!isAgentCode(code)) {
+      setFormError(AGENT_ADMIN_MESSAGES.code);
+      return;
+    }
+    create.mutate({ name, code }, { onSuccess: () => formEl.reset() });
+  };
+
+  return (
+    <section aria-labelledby={ids.heading} className={cardClass}>
+      <h2 id={ids.heading} className="text-xl font-bold text-stone-900">
+        Agents on the claim page
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        The names an agent picks on a ticket's claim page, each with a {AGENT_CODE_LENGTH}-digit security
+        code. A code is stored so that nobody can read it back: tell the agent yourself. A disabled agent is
+        not offered, cannot claim, and its agents'-app devices are refused until it is enabled again.
+      </p>
+
+      <h3 className="mt-4 text-base font-semibold text-stone-900">New agent</h3>
+      <form onSubmit={submit} className="mt-2 flex flex-wrap items-end gap-3">
+        <div className="flex min-w-48 flex-1 flex-col">
+          <label htmlFor={ids.name} className="text-sm font-medium text-stone-700">
+            Agent name
+          </label>
+          <input
+            id={ids.name}
+            name="name"
+            required
+            maxLength={AGENT_NAME_MAX}
+            autoComplete="off"
+            className={inputClass}
+          />
+        </div>
+        <div className="flex w-40 flex-col">
+          <label htmlFor={ids.code} className="text-sm font-medium text-stone-700">
+            Security code
+          </label>
+          <input
+            id={ids.code}
+            name="code"
+            type="password"
+            inputMode="numeric"
+            required
+            maxLength={AGENT_CODE_LENGTH}
+            autoComplete="new-password"
+            aria-describedby={ids.codeHint}
+            className={inputClass}
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={create.isPending}
+          className="rounded-lg bg-brand px-4 py-2 font-semibold text-white disabled:opacity-60"
+        >
+          Add agent
+        </button>
+      </form>
+      <p id={ids.codeHint} className="mt-2 text-xs text-stone-600">
+        Exactly {AGENT_CODE_LENGTH} digits, typed by the agent on the claim page.
+      </p>
+      {formError && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {formError}
+        </p>
+      )}
+      {notice && (
+        <p
+          role={notice.tone === 'ok' ? 'status' : 'alert'}
+          className={
+            notice.tone === 'ok'
+              ? 'mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-300'
+              : 'mt-3 text-sm text-red-700'
+          }
+        >
+          {notice.text}
+        </p>
+      )}
+
+      <ListTable
+        query={list}
+        count={(data) => data.agents.length}
+        texts={{
+          loading: 'Loading agents...',
+          failed: 'The agents could not be loaded.',
+          empty: 'No agents yet: add the first one above.',
+        }}
+        label="Agents on the claim page list"
+        columns={[
+          'Agent',
+          'Status',
+          "Agents' app account",
+          `Added (${zone})`,
+          <span key="actions" className="sr-only">
+            Actions
+          </span>,
+        ]}
+        rows={(data) =>
+          data.agents.map((a) => (
+            <tr key={a.id} data-testid="claim-agent" className={stackRow}>
+              <Td label="Agent" className="font-semibold break-words sm:max-w-64">
+                {a.name}
+              </Td>
+              <Td label="Status" className="whitespace-nowrap">
+                {a.active ? (
+                  <span className="rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
+                    Active
+                  </span>
+                ) : (
+                  <span className="rounded bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-700">
+                    Disabled
+                  </span>
+                )}
+              </Td>
+              <Td label="Agents' app account" className="max-sm:break-all sm:whitespace-nowrap">
+                {a.account_email ?? <span className="text-stone-600">None</span>}
+              </Td>
+              <Td label={`Added (${zone})`} className="whitespace-nowrap">
+                {atClock(a.created_at)}
+              </Td>
+              <Td label="">
+                {coding === a.id ? (
+                  <NewCodeForm
+                    agent={a}
+                    pending={setCode.isPending}
+                    error={setCode.error ? errorMessage(setCode.error, 'The code could not be set.') : ''}
+                    onSave={(code) => setCode.mutate({ id: a.id, code })}
+                    onCancel={() => {
+                      setCode.reset();
+                      setCoding(null);
+                    }}
+                  />
+                ) : (
+                  <span className="flex flex-wrap gap-2 sm:flex-nowrap">
+                    <button
+                      type="button"
+                      onClick={() => {
+                        setNotice(null);
+                        setCode.reset();
+                        setCoding(a.id);
+                      }}
+                      className="whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-semibold text-stone-800 ring-1 ring-stone-300"
+                    >
+                      Set code<span className="sr-only"> for {a.name}</span>
+                    </button>
+                    <button
+                      type="button"
+                      disabled={setActive.isPending}
+                      onClick={() => {
+                        setNotice(null);
+                        setActive.mutate({ id: a.id, active: !a.active });
+                      }}
+                      className={`whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 disabled:opacity-60 ${
+                        a.active ? 'text-red-700 ring-red-300' : 'text-green-800 ring-green-300'
+                      }`}
+                    >
+                      {a.active ? 'Disable' : 'Enable'}
+                      <span className="sr-only"> {a.name}</span>
+                    </button>
+                  </span>
+                )}
+              </Td>
+            </tr>
+          ))
+        }
+      />
+    </section>
+  );
+}
+
+/** A row's new security code: a numeric password field with Save and Cancel; focus goes to the field. */
+function NewCodeForm({
+  agent,
+  pending,
+  error,
+  onSave,
+  onCancel,
+}: {
+  agent: ClaimAgent;
+  pending: boolean;
+  error: string;
+  onSave: (code: string) => void;
+  onCancel: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  const fieldId = useId();
+  useEffect(() => {
+    field.current?.focus();
+  }, []);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!isAgentCode(code)) {
+      setProblem(AGENT_ADMIN_MESSAGES.code);
+      return;
+    }
+    setProblem('');
+    onSave(code);
+  };
+  const shown = problem || error;
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2">
+      <label htmlFor={fieldId} className="text-sm font-medium text-stone-700">
+        New code for {agent.name}
+      </label>
+      <span className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
+        <input
+          ref={field}
+          id={fieldId}
+          type="password"
+          inputMode="numeric"
+          required
+          maxLength={AGENT_CODE_LENGTH}
+          autoComplete="new-password"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') onCancel();
+          }}
+          className="w-24 rounded-lg border border-stone-300 px-3 py-1.5"
+        />
+        {/* Save and Cancel stay together when a narrow cell wraps the row. */}
+        <span className="flex gap-2">
+          <button
+            type="submit"
+            disabled={pending}
+            className="whitespace-nowrap rounded-lg bg-brand px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
+          >
+            Save code
+          </button>
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-lg px-3 py-1.5 text-sm font-semibold text-stone-700 ring-1 ring-stone-300"
+          >
+            Cancel
+          </button>
+        </span>
+      </span>
+      {shown && (
+        <span role="alert" className="text-sm text-red-700">
+          {shown}
+        </span>
+      )}
+    </form>
+  );
+}
+
 function AgentAccounts() {
+  const { short: zone } = useClock();
+  const atClock = useClockCell();
   const client = useQueryClient();
   const list = useQuery({
     queryKey: ACCOUNTS,
@@ -90,7 +412,7 @@ function AgentAccounts() {
   });
   // The spec's active agents, offered as the names to pick (a new name makes a new agent).
   const agents = useQuery({
-    queryKey: ['analytics', 'agent-names'],
+    queryKey: AGENT_NAMES,
     queryFn: ({ signal }) => call('GET /api/agents/', {}, { signal }),
   });
   const [made, setMade] = useState<{ agent: string; email: string } | null>(null);
@@ -100,7 +422,9 @@ function AgentAccounts() {
     onSuccess: (answer) => {
       setMade({ agent: answer.account.agent_name, email: answer.account.email });
       client.invalidateQueries({ queryKey: ACCOUNTS });
-      client.invalidateQueries({ queryKey: ['analytics', 'agent-names'] });
+      client.invalidateQueries({ queryKey: AGENT_NAMES });
+      // A new name made a new agent.
+      client.invalidateQueries({ queryKey: AGENTS });
     },
   });
   const ids = {
@@ -201,8 +525,8 @@ function AgentAccounts() {
         {free.length > 0
           ? `Agents without an account: ${free.join(', ')}. `
           : 'Every active agent has an account. '}
-        A new name makes a new agent; its claim-page security code is set with{' '}
-        <code>npm run admin -- agent:code</code>.
+        A new name makes a new agent without a usable security code: set its code under 'Agents on the claim
+        page' above.
       </p>
       {create.error && (
         <p role="alert" className="mt-2 text-sm text-red-700">
@@ -227,7 +551,7 @@ function AgentAccounts() {
           empty: 'No agent accounts yet.',
         }}
         label="Agent accounts list"
-        columns={['Agent', 'E-mail', 'Created (Rome)', 'Active devices']}
+        columns={['Agent', 'E-mail', `Created (${zone})`, 'Active devices']}
         rows={(data) =>
           data.accounts.map((a) => (
             <tr key={a.id} className={stackRow}>
@@ -237,8 +561,8 @@ function AgentAccounts() {
               <Td label="E-mail" className="max-sm:break-all sm:whitespace-nowrap">
                 {a.email}
               </Td>
-              <Td label="Created (Rome)" className="whitespace-nowrap">
-                {romeTime(a.created_at)}
+              <Td label={`Created (${zone})`} className="whitespace-nowrap">
+                {atClock(a.created_at)}
               </Td>
               <Td label="Active devices">{a.devices}</Td>
             </tr>
@@ -250,6 +574,8 @@ function AgentAccounts() {
 }
 
 function AgentDevices() {
+  const { short: zone } = useClock();
+  const atClock = useClockCell();
   const client = useQueryClient();
   const list = useQuery({
     queryKey: DEVICES,
@@ -301,8 +627,8 @@ function AgentDevices() {
         columns={[
           'Device',
           'Agent',
-          'Signed in (Rome)',
-          'Last seen (Rome)',
+          `Signed in (${zone})`,
+          `Last seen (${zone})`,
           'Status',
           <span key="actions" className="sr-only">
             Actions
@@ -317,11 +643,11 @@ function AgentDevices() {
                 <code className="text-xs text-stone-600">{d.token_prefix}…</code>
               </Td>
               <Td label="Agent">{d.agent_name}</Td>
-              <Td label="Signed in (Rome)" className="whitespace-nowrap">
-                {romeTime(d.created_at)}
+              <Td label={`Signed in (${zone})`} className="whitespace-nowrap">
+                {atClock(d.created_at)}
               </Td>
-              <Td label="Last seen (Rome)" className="whitespace-nowrap">
-                {romeTime(d.last_seen_at) ?? 'Never'}
+              <Td label={`Last seen (${zone})`} className="whitespace-nowrap">
+                {atClock(d.last_seen_at) ?? 'Never'}
               </Td>
               <Td label="Status" className="whitespace-nowrap">
                 {d.revoked_at ? (
@@ -330,7 +656,7 @@ function AgentDevices() {
                       Revoked
                     </span>
                     <br />
-                    <span className="text-xs text-stone-600">{romeTime(d.revoked_at)}</span>
+                    <span className="text-xs text-stone-600">{atClock(d.revoked_at)}</span>
                   </>
                 ) : (
                   <span className="rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
@@ -373,6 +699,7 @@ function AgentDevices() {
 type Side = ApiAnswer<'GET /api/admin/claim-conflicts/'>['conflicts'][number]['kept'];
 
 function SideCell({ side, label }: { side: Side; label: string }) {
+  const atClock = useClockCell();
   const who = side.agent_name
     ? side.device
       ? `${side.agent_name} · ${side.device}`
@@ -384,12 +711,14 @@ function SideCell({ side, label }: { side: Side; label: string }) {
     <Td label={label}>
       <span className="font-medium">{who}</span>
       <br />
-      <span className="whitespace-nowrap text-stone-600">{romeTime(side.at) ?? 'Time unknown'}</span>
+      <span className="whitespace-nowrap text-stone-600">{atClock(side.at) ?? 'Time unknown'}</span>
     </Td>
   );
 }
 
 function ClaimConflicts() {
+  const { short: zone } = useClock();
+  const atClock = useClockCell();
   const list = useQuery({
     queryKey: CONFLICTS,
     queryFn: ({ signal }) => call('GET /api/admin/claim-conflicts/', {}, { signal }),
@@ -414,7 +743,7 @@ function ClaimConflicts() {
           empty: 'No ticket has been claimed twice.',
         }}
         label="Tickets claimed twice list"
-        columns={['Ticket', 'Kept claim (Rome)', 'Refused claim (Rome)', 'Recorded (Rome)']}
+        columns={['Ticket', `Kept claim (${zone})`, `Refused claim (${zone})`, `Recorded (${zone})`]}
         rows={(data) =>
           data.conflicts.map((c) => (
             <tr key={c.id} data-testid="claim-conflict" className={stackRow}>
@@ -423,10 +752,10 @@ function ClaimConflicts() {
                 <br />
                 <span className="text-stone-600">{c.package_tag}</span>
               </Td>
-              <SideCell side={c.kept} label="Kept claim (Rome)" />
-              <SideCell side={c.other} label="Refused claim (Rome)" />
-              <Td label="Recorded (Rome)" className="whitespace-nowrap">
-                {romeTime(c.created_at)}
+              <SideCell side={c.kept} label={`Kept claim (${zone})`} />
+              <SideCell side={c.other} label={`Refused claim (${zone})`} />
+              <Td label={`Recorded (${zone})`} className="whitespace-nowrap">
+                {atClock(c.created_at)}
               </Td>
             </tr>
           ))

@@ -4,13 +4,14 @@
  * error 'Failed to load detailed metrics' is kept and shown here.
  */
 import { ANALYTICS_METRIC_TITLES, type AnalyticsMetric, type DetailedActivity } from '@rome/contract';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Icon } from '../../../components/Icon';
 import { detailedQuery } from '../api';
+import type { PeriodParams } from '../filters';
 import { formatAmount, formatKpiValue, readableKey } from '../format';
 import { type ActivityColumn, ActivityTable } from './ActivityTable';
-import { LoadingSpinner, StatusBadge, tdClass } from './ui';
+import { LoadingSpinner, StatusBadge } from './ui';
 
 // recharts lives in this lazy chunk only.
 const Charts = lazy(() => import('./Charts'));
@@ -19,15 +20,16 @@ export const DETAIL_ERROR = 'Failed to load detailed metrics';
 
 export function DetailView({
   metric,
-  fallbackTimeZone,
+  period,
   onBack,
 }: {
   metric: AnalyticsMetric;
-  fallbackTimeZone: string;
+  /** The page's period and clock: the log, rates and KPIs cover it (decision 037). */
+  period: PeriodParams;
   onBack: () => void;
 }) {
   const title = ANALYTICS_METRIC_TITLES[metric];
-  const detail = useQuery(detailedQuery(metric));
+  const detail = useQuery({ ...detailedQuery(metric, period), placeholderData: keepPreviousData });
   useEffect(() => {
     if (detail.error) console.warn(DETAIL_ERROR, detail.error);
   }, [detail.error]);
@@ -84,7 +86,6 @@ export function DetailView({
 
           <DetailedActivityLog
             activities={detail.data.activities}
-            timeZone={detail.data.timeZone || fallbackTimeZone}
             showAmount={metric === 'payment-initiations'}
           />
         </div>
@@ -95,24 +96,19 @@ export function DetailView({
 
 function DetailedActivityLog({
   activities,
-  timeZone,
   showAmount,
 }: {
   activities: DetailedActivity[];
-  timeZone: string;
   showAmount: boolean;
 }) {
   const amount: ActivityColumn<DetailedActivity> = {
     name: 'Amount',
-    cell: (a) => <td className={`${tdClass} whitespace-nowrap`}>{formatAmount(a.amount)}</td>,
+    cell: (a) => formatAmount(a.amount),
+    className: 'whitespace-nowrap',
   };
   const status: ActivityColumn<DetailedActivity> = {
     name: 'Status',
-    cell: (a) => (
-      <td className={tdClass}>
-        <StatusBadge status={a.status} />
-      </td>
-    ),
+    cell: (a) => <StatusBadge status={a.status} />,
   };
   return (
     <section aria-labelledby="detailed-log-heading">
@@ -124,13 +120,9 @@ function DetailedActivityLog({
         }
         label="Detailed Activity Log"
         testId="detailed-log"
-        minWidth="min-w-[820px]"
-        timeZone={timeZone}
+        minWidth="sm:min-w-[820px]"
         activities={activities}
-        event={{
-          name: 'Details',
-          cell: (a) => <td className={`${tdClass} min-w-[14rem]`}>{a.details}</td>,
-        }}
+        event={{ name: 'Details', cell: (a) => a.details, className: 'sm:min-w-[14rem]' }}
         after={showAmount ? [amount, status] : [status]}
       />
     </section>

@@ -6,13 +6,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { call, errorMessage } from '../../../api/client';
-import { romeTime } from '../format';
+import { useClockTime } from '../filters';
 import { RevokeConfirm } from './ui';
 
 const KEYS = ['analytics', 'resellers'] as const;
 
 export function ResellerKeys() {
   const client = useQueryClient();
+  const clockTime = useClockTime();
   const list = useQuery({
     queryKey: KEYS,
     queryFn: ({ signal }) => call('GET /api/admin/resellers/', {}, { signal }),
@@ -188,7 +189,7 @@ export function ResellerKeys() {
                 <p className="text-sm text-stone-600">
                   <code>{r.key_prefix}…</code> · {r.rate_per_minute} a minute
                   {r.can_redeem ? ` · redeems ${r.redeem_products.join(', ')}` : ''} · made{' '}
-                  {romeTime(r.created_at)} (Rome)
+                  {clockTime(r.created_at)}
                 </p>
               </div>
               {!r.revoked_at &&

@@ -101,7 +101,7 @@ export function LocationCell({
 /** Spec §2: user shown as 'Anonymous' when empty. */
 export function UserCell({ user }: { user: string }) {
   return user ? (
-    <span className="whitespace-nowrap">{user}</span>
+    <span className="whitespace-nowrap max-sm:whitespace-normal max-sm:break-all">{user}</span>
   ) : (
     <span className="text-stone-600">Anonymous</span>
   );
