@@ -65,8 +65,8 @@ export function StepUpDialog() {
     >
       <form onSubmit={submit} className="space-y-4 p-5">
         <p className="text-sm text-stone-700">
-          {AUTH_MESSAGES.stepUpRequired} Keys, agents, their codes, accounts and devices act for the shop, so they need your
-          password again.
+          {AUTH_MESSAGES.stepUpRequired} Keys, agents, their codes, accounts and devices act for the shop, so
+          they need your password again.
         </p>
         <PasswordField id={fieldId} label="Password" value={password} onChange={setPassword} />
         {error ? (
