@@ -12,6 +12,7 @@ export default defineConfig({
     environment: 'node',
     fileParallelism: false,
     testTimeout: 120_000,
-    hookTimeout: 180_000,
+    // A beforeAll starts two instances, each up to 180 s on a busy machine (harness.ts).
+    hookTimeout: 420_000,
   },
 });

@@ -13,7 +13,7 @@ import { seededPages } from './fixtures';
 /** Chunk names of the code only editors, superusers or the dashboard load (see scripts/check-web.mjs). */
 const LAZY_CHUNK = /EditorTools|editor|media|analytics|recharts|codemirror/i;
 /** The same budget as scripts/check-web.mjs (113.3 KB measured with decision 032 plus a margin; target 115 KB). */
-const JS_BUDGET_KB = 114;
+const JS_BUDGET_KB = 114.5;
 const JS_BUDGET_BYTES = JS_BUDGET_KB * 1024;
 
 /** Opens a path as a visitor and returns every .js response it requested until the network is idle. */

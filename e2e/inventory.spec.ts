@@ -167,7 +167,11 @@ test('an editor adds recurring times and is refused a capacity below what is sol
 
   await page.goto('/manageBookings/E9/RM-DAILY');
   await page.getByRole('button', { name: 'Edit Ticket' }).click();
-  const editor = page.getByTestId('availability-editor');
+  await page
+    .getByRole('navigation', { name: 'Ticket editor sections' })
+    .getByRole('button', { name: 'Availability' })
+    .click();
+  const editor = page.getByTestId('section-availability');
   await expect(editor.getByRole('heading', { name: 'Availability' })).toBeVisible();
   await expect(editor.getByLabel('How it sells')).toHaveValue('START_TIME');
   await expect(editor.getByLabel('Booking cut-off (minutes before start)')).toHaveValue('60');
@@ -188,17 +192,19 @@ test('an editor adds recurring times and is refused a capacity below what is sol
 
   if (sunday.slice(0, 7) !== today.slice(0, 7))
     await editor.getByRole('button', { name: /Next month/ }).click();
+  // The month's calendar: the day's times are listed once the day is chosen.
+  await editor.locator(`[data-testid="month-day"][data-date="${sunday}"]`).click();
   const row = editor.locator(
     `[data-testid="slot-day"][data-date="${sunday}"] [data-testid="slot-row"][data-time="18:30"]`,
   );
   await expect(row).toBeVisible();
   await row.getByRole('spinbutton').fill('2');
-  await row.getByRole('button', { name: /^Save/ }).click();
+  await row.getByRole('button', { name: /^Set/ }).click();
   await expect(row.getByTestId('slot-note')).toHaveText(
     'Capacity cannot be 2: 3 places are already sold or held.',
   );
   await row.getByRole('spinbutton').fill('6');
-  await row.getByRole('button', { name: /^Save/ }).click();
+  await row.getByRole('button', { name: /^Set/ }).click();
   await expect(row.getByTestId('slot-taken')).toHaveText('3 of 6 taken');
 
   // A time with bookings is closed, not deleted.
@@ -235,6 +241,7 @@ test('an editor adds recurring times and is refused a capacity below what is sol
   );
   if (sundays[1].slice(0, 7) !== sunday.slice(0, 7))
     await editor.getByRole('button', { name: /Next month/ }).click();
+  await editor.locator(`[data-testid="month-day"][data-date="${sundays[1]}"]`).click();
   page.once('dialog', (d) => d.accept());
   await unbooked.getByRole('button', { name: /^Delete/ }).click();
   await expect(editor.getByTestId('slot-month-note')).toHaveText(/: Deleted\.$/);

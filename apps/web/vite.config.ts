@@ -79,9 +79,10 @@ export default defineConfig({
         // that the entry and the pages share into ten small chunks (jsx-runtime, useQuery, the router,
         // the contract's routes, ...), so a landing page asked for 12-15 scripts at once. Over HTTP/1.1
         // (six connections) each extra round of requests costs a round trip on a phone. Now:
-        //  - shell: React, the router, the contract (but its analytics part, which
+        //  - shell: React, the router, the contract (but its analytics and agent-admin parts, which
         //    only the dashboard uses) and the app's own api/, lib/ and components/, which the entry and
-        //    nearly every page use anyway (but the forms, account and ticket calls, the checkout/inventory rules,
+        //    nearly every page use anyway (but the forms, the frame of the pages outside the layout, account
+        //    and ticket calls, signed-in downloads, the checkout/inventory rules,
         //    the refusals' catalogue messages (contract refusal.ts, lib/contractText.ts),
         //    Rome time, banners, the not-found block and the sign-in state, which the home page
         //    does not use: 'pages', 5 KB gzip, with the first page that needs them; a module the shell
@@ -100,7 +101,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|(auth|validation|checkout|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|queryClient\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.|ticketDate\.)|components[\\/](?!form\.|PasswordField\.|NotFound\.|content[\\/](html|ContentHtml|ContentBanner|ContentImage|index)\.))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|agent-admin\.|(auth|validation|checkout|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|download\.|queryClient\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.|ticketDate\.)|components[\\/](?!form\.|PasswordField\.|NotFound\.|PageFrame\.|content[\\/](html|ContentHtml|ContentBanner|ContentImage|index)\.))/,
             },
             {
               // TanStack Query and the shop's query client (api/queryClient.ts, 10 KB gzip): with the first
@@ -115,7 +116,7 @@ export default defineConfig({
               // ticket calls, checkout and inventory rules, Rome time, banners, the not-found block, the sign-in
               // state, the content banner and image): one chunk with the first page that needs it.
               name: 'pages',
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/](form|PasswordField|NotFound)|api[\\/](account|tickets)|lib[\\/](download|signInState|contractText)|components[\\/]content[\\/](ContentBanner|ContentImage))\.|packages[\\/]contract[\\/]src[\\/](auth|validation|checkout|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner)\./,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/](form|PasswordField|NotFound|PageFrame)|api[\\/](account|tickets|download)|lib[\\/](download|signInState|contractText)|components[\\/]content[\\/](ContentBanner|ContentImage))\.|packages[\\/]contract[\\/]src[\\/](auth|validation|checkout|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner)\./,
             },
             {
               // The toasts (react-hot-toast and goober, 4.6 KB gzip) and the app's Toaster: with the first

@@ -7,7 +7,7 @@
  * security code, active), as `npm run admin -- agent:create|agent:code|agent:disable|agent:enable` does.
  */
 import { z } from 'zod';
-import { AGENT_NAME_MAX } from './agent-app';
+import { AGENT_NAME_MAX } from './agent-admin';
 import {
   adminAgentSchema,
   agentAccountSchema,

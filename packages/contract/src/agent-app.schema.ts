@@ -4,7 +4,8 @@
  * security code, active) as superusers manage them.
  */
 import { z } from 'zod';
-import { AGENT_ADMIN_MESSAGES, AGENT_NAME_MAX, AGENT_SCAN_RESULTS } from './agent-app';
+import { AGENT_ADMIN_MESSAGES, AGENT_NAME_MAX } from './agent-admin';
+import { AGENT_SCAN_RESULTS } from './agent-app';
 import { AGENT_CODE_LENGTH, isAgentCode } from './checkout';
 
 export const agentDeviceSchema = z

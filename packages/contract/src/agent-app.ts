@@ -13,7 +13,6 @@
  * a phone's camera still opens the claim page, and the server never sees the fragment in a URL.
  */
 
-import { AGENT_CODE_LENGTH } from './checkout';
 import { romeParts } from './rome-time';
 
 /** The version new tickets are signed with (2: with the pass window; 3 once changed, decision 034); 1 is still read. */
@@ -73,24 +72,6 @@ export const AGENT_SCAN_MESSAGES: Record<AgentScanResult, string> = {
   unknown: 'Unknown ticket.',
   forged: 'Not a ticket of this shop: the signature does not match.',
 };
-
-/** An agent's name (spec `agents.name`, what the claim page lists): 1 to this many characters, trimmed. */
-export const AGENT_NAME_MAX = 100;
-
-/**
- * The superusers' words for the claim page's agents (`/api/admin/agents/`, the dashboard's 'Agents on
- * the claim page'). The security code itself is the contract's `isAgentCode` (checkout.ts).
- */
-export const AGENT_ADMIN_MESSAGES = {
-  nameMissing: 'Please enter the agent name.',
-  nameTooLong: `The agent name is at most ${AGENT_NAME_MAX} characters.`,
-  code: `The security code is exactly ${AGENT_CODE_LENGTH} digits.`,
-  active: 'Say whether the agent is active: true or false.',
-  newAgent: 'Please enter the agent name and a security code.',
-  newCode: 'Please enter the new security code.',
-  nameTaken: 'An agent with this name already exists.',
-  notFound: 'No such agent.',
-} as const;
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const B64_INDEX: Record<string, number> = Object.fromEntries([...B64].map((c, i) => [c, i]));

@@ -7,16 +7,15 @@ import {
   ACTIVITY_ACTION_NAMES,
   ACTIVITY_ACTIONS,
   ACTIVITY_DEVICES,
-  ANALYTICS_CLOCKS,
   ANALYTICS_METRICS,
   ANALYTICS_PAGE_SIZE_DEFAULT,
   ANALYTICS_PAGE_SIZE_MAX,
-  ANALYTICS_PERIOD_MAX_DAYS,
   TRACK_BATCH_MAX,
   TRACK_DETAILS_MAX_BYTES,
   trackDetails,
   WEEKLY_TREND_DAYS,
 } from './analytics';
+import { ANALYTICS_CLOCKS, ANALYTICS_PERIOD_MAX_DAYS } from './analytics-period';
 import { isRomeDate } from './rome-time';
 
 /** An activity action: one of ACTIVITY_ACTIONS (analytics.ts), whose meanings the reference lists. */

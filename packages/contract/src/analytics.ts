@@ -132,21 +132,6 @@ export const ANALYTICS_PAGE_SIZE_DEFAULT = 50;
 export const ANALYTICS_PAGE_SIZE_MAX = 200;
 /** weeklyTrends, conversionRates and kpi cover this many calendar days (today included). */
 export const WEEKLY_TREND_DAYS = 7;
-// ---- The dashboard's clock, period and filters (beside the spec) ----
-
-/**
- * Which clock the dashboard's times and days are read in (decision 037): 'rome', the shop's zone, which
- * the dashboard asks for; 'display', the spec's display zone (the website setting, default Asia/Dhaka),
- * which a call that names no clock keeps (spec §9).
- */
-export const ANALYTICS_CLOCKS = ['rome', 'display'] as const;
-export type AnalyticsClock = (typeof ANALYTICS_CLOCKS)[number];
-/** The longest period a figure may cover, in days (a little over a year: a year on year comparison). */
-export const ANALYTICS_PERIOD_MAX_DAYS = 400;
-/** The dashboard's quick periods: today, the last 7 and 30 days (today included), all time. */
-export const ANALYTICS_PERIODS = ['today', '7d', '30d', 'all'] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
-
 // ---- POST /api/track-activity/ ----
 
 export const TRACK_BATCH_MAX = 50;

@@ -256,6 +256,23 @@ export const contentApi = {
       404: errors[404],
     },
   }),
+  'DELETE /api/page-image/:tag/': endpoint({
+    summary: "Take a page image's picture off: the page shows its own default again (editors)",
+    description:
+      "Beside the spec, which only sets a picture: a section whose default is a drawing (the home page's " +
+      'hero and bottom banner) or a bundled banner gets it back. The tag stays, without a picture.',
+    tag: 'content',
+    access: 'editor',
+    params: z.object({ tag: z.string().meta({ examples: ['home-hero-image'] }) }),
+    responses: {
+      200: z
+        .object({ status: z.literal(200), data: pageImageSchema })
+        .meta({ examples: [{ status: 200, data: { ...PAGE_IMAGE_EXAMPLE, image: null } }] }),
+      401: errors[401],
+      403: errors[403],
+      404: errors[404],
+    },
+  }),
   'PATCH /api/pages/:page/update/': endpoint({
     summary: "Update a page's metadata (title, description, keywords, JSON-LD)",
     tag: 'content',

@@ -1,7 +1,9 @@
+export * from './agent-admin';
 export * from './agent-app';
 export * from './agent-app.schema';
 export * from './analytics';
 export * from './analytics.schema';
+export * from './analytics-period';
 export * from './api';
 export * from './api-call';
 export * from './auth';
@@ -16,6 +18,7 @@ export * from './endpoint';
 export * from './error-codes';
 export * from './first-screen';
 export * from './home-hero';
+export * from './home-words';
 export * from './html-policy';
 export * from './inventory';
 export * from './inventory.schema';

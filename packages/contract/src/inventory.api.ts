@@ -8,6 +8,8 @@ import {
   availabilityQuerySchema,
   availabilityResponseSchema,
   availabilitySettingsSchema,
+  bulkSlotsResponseSchema,
+  bulkSlotsSchema,
   editorAvailabilityResponseSchema,
   recurringSlotsResponseSchema,
   recurringSlotsSchema,
@@ -77,6 +79,26 @@ export const inventoryApi = {
       401: errors[401],
       403: errors[403],
       404: errors[404],
+    },
+  }),
+  'POST /api/editor/packages/:packageTag/slots/bulk/': endpoint({
+    summary: 'Close, reopen or resize many slots at once: a list of days, or a weekday of a month (editors)',
+    tag: 'inventory',
+    access: 'editor',
+    description:
+      "All or nothing, in one transaction under the slots' locks. Days are Rome dates (`dates`), or every " +
+      '`weekday` (0 Sunday) of a `month`; `time_from`/`time_to` (Rome, both included) narrow the times. ' +
+      'A slot that has started is left as it was and counted in `past`. A capacity below the places a slot ' +
+      'has sold or holds refuses the whole step (409), naming the slot; nothing is changed then.',
+    params: packageTagParams,
+    body: bulkSlotsSchema,
+    responses: {
+      200: bulkSlotsResponseSchema,
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      404: errors[404],
+      409: errors[409],
     },
   }),
   'PATCH /api/editor/slots/:id/': endpoint({

@@ -3,7 +3,13 @@
  * them, the recurring-slots step, slot edits, and cancellations/refunds.
  */
 import { z } from 'zod';
-import { AVAILABILITY_TYPES, INVENTORY_MESSAGES, SLOT_STATUSES } from './inventory';
+import {
+  AVAILABILITY_TYPES,
+  INVENTORY_MESSAGES,
+  isYearMonth,
+  SLOT_BULK_ACTIONS,
+  SLOT_STATUSES,
+} from './inventory';
 import { isClockTime, isRomeDate } from './rome-time';
 
 const romeDate = z
@@ -163,6 +169,83 @@ export const slotUpdateSchema = z
 export const slotUpdateResponseSchema = z.object({ slot: editorSlotSchema, message: z.string() }).meta({
   examples: [{ slot: { ...slotExample, capacity: 40, taken: 37, closed: false }, message: 'Saved.' }],
 });
+
+/**
+ * One step over many slots of a package (the editor's month): the days are a list of Rome dates, or a
+ * day of the week in a month; optionally only the times from `time_from` to `time_to` (both included).
+ */
+export const bulkSlotsSchema = z
+  .object({
+    action: z.enum(SLOT_BULK_ACTIONS).meta({ description: 'close, reopen, or capacity (with `capacity`)' }),
+    dates: z.array(romeDate).min(1).max(366).optional(),
+    /** 0 Sunday ... 6 Saturday, with `month`. */
+    weekday: z.number().int().min(0).max(6).optional(),
+    month: z
+      .string()
+      .refine(isYearMonth, { error: INVENTORY_MESSAGES.badMonth })
+      .optional()
+      .meta({ examples: ['2026-12'] }),
+    time_from: clockTime.optional(),
+    time_to: clockTime.optional(),
+    capacity: capacity.optional(),
+  })
+  .refine(
+    (v) =>
+      v.dates !== undefined
+        ? v.weekday === undefined && v.month === undefined
+        : v.weekday !== undefined && v.month !== undefined,
+    { error: INVENTORY_MESSAGES.bulkWhichDays },
+  )
+  .refine((v) => v.action !== 'capacity' || v.capacity !== undefined, {
+    error: INVENTORY_MESSAGES.bulkCapacityNeeded,
+    path: ['capacity'],
+  })
+  .refine((v) => v.action === 'capacity' || v.capacity === undefined, {
+    error: INVENTORY_MESSAGES.bulkCapacityOnly,
+    path: ['capacity'],
+  })
+  .refine((v) => !v.time_from || !v.time_to || v.time_from <= v.time_to, {
+    error: INVENTORY_MESSAGES.badTimeRange,
+    path: ['time_to'],
+  })
+  .meta({
+    examples: [
+      { action: 'close', dates: ['2026-12-05'] },
+      {
+        action: 'capacity',
+        weekday: 6,
+        month: '2026-12',
+        time_from: '09:00',
+        time_to: '16:00',
+        capacity: 30,
+      },
+    ],
+  });
+export type BulkSlots = z.infer<typeof bulkSlotsSchema>;
+
+export const bulkSlotsResponseSchema = z
+  .object({
+    /** Slots on the named days (and times). */
+    matched: z.number().int(),
+    /** Future slots changed. */
+    changed: z.number().int(),
+    /** Future slots that already were as asked. */
+    unchanged: z.number().int(),
+    /** Slots that had started: left as they were. */
+    past: z.number().int(),
+    message: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        matched: 15,
+        changed: 12,
+        unchanged: 0,
+        past: 3,
+        message: '12 times closed (3 passed, kept as they were).',
+      },
+    ],
+  });
 
 /** A ticket cancelled and refunded (by its buyer, or by a superuser). */
 export const refundResponseSchema = z

@@ -10,7 +10,7 @@
  * Places: adults and youths take one place each, infants none unless the package says they do.
  */
 import type { Refusal } from './endpoint';
-import { ROME_TZ } from './rome-time';
+import { addDays, formatRomeDate, isRomeDate, ROME_TZ, weekday } from './rome-time';
 
 export const AVAILABILITY_TYPES = ['START_TIME', 'OPENING_HOURS', 'PASS'] as const;
 export type AvailabilityType = (typeof AVAILABILITY_TYPES)[number];
@@ -47,6 +47,11 @@ export const INVENTORY_MESSAGES = {
   badRange: 'The end date must not be before the start date.',
   noSlotsMade: 'Choose at least one day of the week and one time.',
   tooManySlots: `At most ${MAX_SLOTS_PER_STEP} times in one step.`,
+  bulkWhichDays: 'Name the days: a list of dates, or a day of the week and a month.',
+  bulkCapacityNeeded: 'Give the new capacity.',
+  bulkCapacityOnly: 'A capacity is given only to change capacities.',
+  badTimeRange: 'The last time must not be before the first.',
+  badMonth: 'Months are written YYYY-MM.',
 } as const;
 
 /** 'Only 3 places left for this time.' (a buyer asked for more than is left). */
@@ -68,6 +73,67 @@ export const placesLeftRefusal = (left: number): Refusal =>
 /** The refusal to lower a slot's capacity below what it has sold or holds. */
 export const capacityBelowSoldMessage = (capacity: number, taken: number): string =>
   `Capacity cannot be ${capacity}: ${taken} ${taken === 1 ? 'place is' : 'places are'} already sold or held.`;
+
+/**
+ * What one step does to many slots at once (the editor's month): close them, reopen them, or give them
+ * all one capacity. A slot that has started is left as it was and counted; a capacity below what a slot
+ * has sold or holds refuses the whole step.
+ */
+export const SLOT_BULK_ACTIONS = ['close', 'reopen', 'capacity'] as const;
+export type SlotBulkAction = (typeof SLOT_BULK_ACTIONS)[number];
+
+/** 'YYYY-MM' with a real month. */
+export const isYearMonth = (s: string): boolean => /^\d{4}-(0[1-9]|1[0-2])$/.test(s);
+
+/** The Rome dates of a month 'YYYY-MM' that fall on `day` (0 Sunday ... 6 Saturday), in order. */
+export function weekdayDatesOfMonth(month: string, day: number): string[] {
+  const out: string[] = [];
+  if (!isYearMonth(month)) return out;
+  for (let date = `${month}-01`; isRomeDate(date) && date.startsWith(month); date = addDays(date, 1)) {
+    if (weekday(date) === day) out.push(date);
+  }
+  return out;
+}
+
+const timesWord = (n: number) => `${n} ${n === 1 ? 'time' : 'times'}`;
+
+/**
+ * What a bulk step did, in a sentence: '12 times closed (3 passed, kept as they were).'
+ * `unchanged` are future slots that already were as asked.
+ */
+export function bulkSlotsMessage(
+  action: SlotBulkAction,
+  counts: { matched: number; changed: number; unchanged: number; past: number },
+  capacity?: number,
+): string {
+  if (counts.matched === 0) return 'No times on those days.';
+  const done = action === 'close' ? 'closed' : action === 'reopen' ? 'reopened' : `set to ${capacity} places`;
+  const extras: string[] = [];
+  if (counts.unchanged > 0) {
+    const already = action === 'close' ? 'closed' : action === 'reopen' ? 'open' : `at ${capacity} places`;
+    extras.push(`${counts.unchanged} already ${already}`);
+  }
+  if (counts.past > 0)
+    extras.push(`${counts.past} passed, kept as ${counts.past === 1 ? 'it was' : 'they were'}`);
+  return `${timesWord(counts.changed)} ${done}${extras.length ? ` (${extras.join('; ')})` : ''}.`;
+}
+
+/**
+ * The refusal of a bulk capacity below what a slot has sold or holds: the first such slot named, the
+ * others counted, and that nothing changed.
+ */
+export function bulkCapacityRefusal(
+  capacity: number,
+  first: { date: string; time: string; taken: number },
+  others: number,
+): string {
+  const taken = `${first.taken} ${first.taken === 1 ? 'place is' : 'places are'}`;
+  const more = others > 0 ? ` (and ${timesWord(others)} more)` : '';
+  return (
+    `Capacity cannot be ${capacity} at ${first.time} on ${formatRomeDate(first.date)}: ${taken} ` +
+    `already sold or held${more}. Nothing was changed.`
+  );
+}
 
 /** How many places an order takes. */
 export const placesFor = (

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signedDecimalToCents } from './analytics-period';
 import {
   centsToDecimal,
   decimalToCents,
@@ -6,7 +7,6 @@ import {
   formatEuroAmount,
   orderTotalCents,
   savePercent,
-  signedDecimalToCents,
 } from './money';
 
 describe('money', () => {

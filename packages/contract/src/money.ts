@@ -18,12 +18,6 @@ export function decimalToCents(value: string | number | null | undefined): numbe
   return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
 }
 
-/** A report's decimal, which may be negative (a period's net after refunds: "-57.00"), to cents. */
-export function signedDecimalToCents(value: string): number | null {
-  const cents = decimalToCents(value.replace(/^-/, ''));
-  return cents === null ? null : value.startsWith('-') ? -cents : cents;
-}
-
 /** The other languages' euro formats (decision 024): "19,00 €" in Italian, Spanish, French and German. */
 const euroFormats = new Map<Locale, Intl.NumberFormat>();
 

@@ -192,7 +192,8 @@ export async function startInstance(opts: {
         const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
         return res.status === 200;
       },
-      opts.readyMs ?? 60_000,
+      // A first start migrates and seeds (pictures included): minutes on a busy 2-core machine.
+      opts.readyMs ?? 180_000,
     );
   } catch (err) {
     instance.kill('SIGKILL');

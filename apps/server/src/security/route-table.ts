@@ -270,6 +270,10 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
     params: { packageTag: () => 'NO-SUCH-PACKAGE' },
     fields: ['from', 'to', 'weekdays', 'times', 'except', 'capacity'],
   },
+  'POST /api/editor/packages/:packageTag/slots/bulk/': {
+    params: { packageTag: () => 'NO-SUCH-PACKAGE' },
+    fields: ['action', 'dates', 'weekday', 'month', 'time_from', 'time_to', 'capacity'],
+  },
   'PATCH /api/editor/slots/:id/': {
     params: { id: () => '00000000-0000-4000-8000-000000000000' },
     fields: ['capacity', 'closed'],
@@ -297,6 +301,7 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
     expect: { anonymous: 200 },
   },
   'POST /api/edit-content/:tag/': { params: { tag: 'contentTag' }, fields: ['content'] },
+  'DELETE /api/page-image/:tag/': { params: { tag: 'imageTag' } },
   'PATCH /api/page-image/:tag/update/': {
     params: { tag: 'imageTag' },
     fields: ['image_id'],

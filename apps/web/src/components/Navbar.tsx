@@ -14,6 +14,12 @@ import { Logo } from './Logo';
  * Spec §2 Navigation bar: what signed-out and signed-in visitors see, from the contract's page table
  * (Login and Logout follow as buttons, Logout is not a link).
  */
+/**
+ * Where an editor's page tools (the spec's floating 'Page metadata' button) sit: in the sticky header,
+ * so the button floats over the page as it scrolls without covering any of it (decision 038).
+ */
+export const EDITOR_TOOLS_SLOT_ID = 'editor-page-tools';
+
 export const navItems = (loggedIn: boolean): PageLink[] => navLinks(loggedIn ? 'signedIn' : 'signedOut');
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
@@ -77,6 +83,7 @@ export function Navbar({ logoFrame: LogoSlot = PlainFrame }: { logoFrame?: LogoF
           <LogoSlot>
             <Logo image={logo} />
           </LogoSlot>
+          <div id={EDITOR_TOOLS_SLOT_ID} className="ml-auto flex items-center empty:hidden" />
           <ul className="hidden items-center gap-1 md:flex">
             {items.map((item) => (
               <li key={item.to}>

@@ -5,7 +5,7 @@ import { settingsQuery } from '../api/site';
 import { staticContentKey } from '../components/content/api';
 import { Dialog } from '../components/Dialog';
 import toast from '../lib/toast';
-import { reasonOf, updatePageImage } from './api';
+import { clearPageImage, reasonOf, updatePageImage } from './api';
 import { FormActions } from './media/FormActions';
 import { ImageChooser } from './media/ImageChooser';
 import { ThumbnailPicker } from './media/ThumbnailPicker';
@@ -33,6 +33,22 @@ export function ChangeImageDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number | null>(currentId);
+
+  /** Beside the spec: the picture off, the page's own default (a drawing or a bundled banner) back. */
+  async function showDefault() {
+    setError(null);
+    setBusy(true);
+    try {
+      await clearPageImage(tag);
+      await client.invalidateQueries({ queryKey: staticContentKey(page) });
+      if (tag === SITE_LOGO_TAG) await client.invalidateQueries({ queryKey: settingsQuery.queryKey });
+      toast.success('The default is shown again.');
+      onClose();
+    } catch (err) {
+      setError(`Failed to update image: ${reasonOf(err, 'Failed to update page image')}`);
+      setBusy(false);
+    }
+  }
 
   async function pick(id: number | null) {
     setError(null);
@@ -79,7 +95,16 @@ export function ChangeImageDialog({
                 setChosen(item.id);
               }}
             />
-            {!currentId && (
+            {currentId ? (
+              <button
+                type="button"
+                onClick={() => void showDefault()}
+                disabled={busy}
+                className="mt-3 text-sm font-semibold text-sky-800 underline underline-offset-2 hover:text-sky-950"
+              >
+                Show the default instead
+              </button>
+            ) : (
               <p className="mt-2 text-sm text-stone-700">No image is set; the default is shown.</p>
             )}
           </div>

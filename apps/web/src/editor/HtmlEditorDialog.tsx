@@ -30,10 +30,8 @@ export function HtmlEditorDialog({
   onClose: () => void;
 }) {
   const [text, setText] = useState(source);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { save: saveBlock, saving, error } = useSaveContent(tag, page);
   const settings = useSettings();
-  const client = useQueryClient();
   // The page's own rendering of this kind of block: the same allowlist, or the same plain text.
   const render = useMemo(
     () =>
@@ -45,30 +43,7 @@ export function HtmlEditorDialog({
   const lines = text === '' ? 0 : text.split('\n').length;
 
   async function save() {
-    setSaving(true);
-    setError(null);
-    try {
-      const block = await saveContent(tag, text, page);
-      // Show the saved (sanitised) block at once, then reload the page's content from the server.
-      client.setQueryData<StaticContent>(staticContentKey(page), (old) =>
-        old
-          ? {
-              ...old,
-              content_blocks: old.content_blocks.some((b) => b.unique_tag === block.unique_tag)
-                ? old.content_blocks.map((b) => (b.unique_tag === block.unique_tag ? block : b))
-                : [...old.content_blocks, block],
-            }
-          : old,
-      );
-      void client.invalidateQueries({ queryKey: staticContentKey(page) });
-      toast.success('Content saved successfully!');
-      onClose();
-    } catch (err) {
-      const reason = reasonOf(err, 'Failed to update content');
-      setError(`Failed to save content: ${reason}`);
-      toast.error(`Failed to save content: ${reason}`);
-      setSaving(false);
-    }
+    if (await saveBlock(text)) onClose();
   }
 
   return (
@@ -179,4 +154,43 @@ export function HtmlEditorPanes({
       </section>
     </div>
   );
+}
+
+/**
+ * Saves a content block in the page's language (the spec's edit-content call) and shows it at once:
+ * the saved, sanitised block goes into the page's content, then the content is read again. The HTML
+ * dialog and the inline text editor both save through this.
+ */
+export function useSaveContent(tag: string, page: string) {
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
+  async function save(text: string): Promise<boolean> {
+    setSaving(true);
+    setError(null);
+    try {
+      const block = await saveContent(tag, text, page);
+      client.setQueryData<StaticContent>(staticContentKey(page), (old) =>
+        old
+          ? {
+              ...old,
+              content_blocks: old.content_blocks.some((b) => b.unique_tag === block.unique_tag)
+                ? old.content_blocks.map((b) => (b.unique_tag === block.unique_tag ? block : b))
+                : [...old.content_blocks, block],
+            }
+          : old,
+      );
+      void client.invalidateQueries({ queryKey: staticContentKey(page) });
+      toast.success('Content saved successfully!');
+      setSaving(false);
+      return true;
+    } catch (err) {
+      const reason = reasonOf(err, 'Failed to update content');
+      setError(`Failed to save content: ${reason}`);
+      toast.error(`Failed to save content: ${reason}`);
+      setSaving(false);
+      return false;
+    }
+  }
+  return { save, saving, error };
 }

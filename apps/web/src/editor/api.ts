@@ -52,6 +52,16 @@ export async function updatePageImage(
   }
 }
 
+/** Beside the spec: takes the picture off a page image tag, so the page shows its default. */
+export async function clearPageImage(tag: string): Promise<void> {
+  requireToken();
+  try {
+    await call('DELETE /api/page-image/:tag/', { params: { tag } });
+  } catch (err) {
+    throw new Error(errorMessage(err, 'Failed to update page image'));
+  }
+}
+
 export type PageMetaInput = ApiBody<'PATCH /api/pages/:page/update/'>;
 
 /** PATCH pages/{page}/update/: success when status 200. */

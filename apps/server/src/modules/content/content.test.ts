@@ -1,5 +1,5 @@
 import { HEAD_CODE_META, PAGE_KEY_META } from '@rome/contract';
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBlocks, editLog, mediaItems, pages } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
@@ -195,6 +195,54 @@ describe('page images and metadata', () => {
       expect(res.json()).toEqual({ error: 'Invalid image selected', code: 'invalid_request' });
     }
     expect((await t.app.inject({ url: '/api/static-content/about-us/' })).json()).toEqual(before.json());
+  });
+
+  it("takes a picture off a page image (the page's default comes back); editors only, logged", async () => {
+    const [media] = await t.db.select().from(mediaItems).where(eq(mediaItems.mediaType, 'image')).limit(1);
+    const set = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/page-image/home-hero-image/update/',
+      headers: editor.auth,
+      payload: { image_id: media.id, page: 'home' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const picture = (await t.app.inject({ url: '/api/static-content/home/' }))
+      .json()
+      .page_images.find((i: { unique_tag: string }) => i.unique_tag === 'home-hero-image');
+    expect(picture.image?.id).toBe(media.id);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: '/api/page-image/home-hero-image/',
+          headers: customer.auth,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const off = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/page-image/home-hero-image/',
+      headers: editor.auth,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data.image).toBeNull();
+    const after = (await t.app.inject({ url: '/api/static-content/home/' }))
+      .json()
+      .page_images.find((i: { unique_tag: string }) => i.unique_tag === 'home-hero-image');
+    expect(after.image).toBeNull();
+    const [logged] = await t.db
+      .select()
+      .from(editLog)
+      .where(eq(editLog.entityKey, 'home-hero-image'))
+      .orderBy(desc(editLog.id))
+      .limit(1);
+    expect(logged).toMatchObject({ entity: 'page_image', before: media.id, after: null });
+    const unknown = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/page-image/no-such-tag/',
+      headers: editor.auth,
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('invalid schema_json is refused and stores nothing; empty is stored as null', async () => {

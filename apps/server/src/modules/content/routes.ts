@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { route, signedIn } from '../../lib/contract-route';
 import { withMessage } from '../../lib/errors';
-import { getStaticContent, saveContent, setPageImage, updatePageMeta } from './service';
+import { clearPageImage, getStaticContent, saveContent, setPageImage, updatePageMeta } from './service';
 
 /**
  * Who may call is checked before the body is validated: an anonymous or customer request answers
@@ -25,6 +25,12 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'PATCH /api/page-image/:tag/update/', async (req) => {
     const out = await setPageImage(app.db, signedIn(req).id, req.params.tag, req.body);
     // Pages preload their banner picture with the HTML (modules/web/head.ts).
+    app.siteCache.invalidate();
+    return out;
+  });
+
+  route(app, 'DELETE /api/page-image/:tag/', async (req) => {
+    const out = await clearPageImage(app.db, signedIn(req).id, req.params.tag);
     app.siteCache.invalidate();
     return out;
   });

@@ -231,6 +231,27 @@ export async function setPageImage(db: Db, userId: string, tag: string, body: Pa
   return { status: 200 as const, data: out };
 }
 
+/** Beside the spec: takes a page image's picture off, so the page draws its default again. */
+export async function clearPageImage(db: Db, userId: string, tag: string) {
+  const [existing] = isUniqueTag(tag)
+    ? await db.select().from(pageImages).where(eq(pageImages.uniqueTag, tag))
+    : [];
+  if (!existing) throw notFound('No page image with this tag.');
+  await db
+    .update(pageImages)
+    .set({ mediaId: null, updatedAt: new Date() })
+    .where(eq(pageImages.id, existing.id));
+  await recordEdit(db, {
+    userId,
+    entity: 'page_image',
+    entityKey: tag,
+    before: existing.mediaId,
+    after: null,
+  });
+  const [out] = await pageImagesOf(db, eq(pageImages.uniqueTag, tag));
+  return { status: 200 as const, data: out };
+}
+
 const metaText = (v: string | null | undefined, max: number, field: string): string | undefined => {
   if (v === undefined) return undefined;
   if (v === null) return '';

@@ -5,6 +5,9 @@
 import {
   type AvailabilitySettings,
   addDays,
+  type BulkSlots,
+  bulkCapacityRefusal,
+  bulkSlotsMessage,
   capacityBelowSoldMessage,
   type EditorSlot,
   ERROR_CODES,
@@ -12,9 +15,11 @@ import {
   MAX_SLOTS_PER_STEP,
   type RecurringSlots,
   romeInstant,
+  romeParts,
   weekday,
+  weekdayDatesOfMonth,
 } from '@rome/contract';
-import { count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt } from 'drizzle-orm';
 import { type Db, txDb } from '../../db/client';
 import { orders, packages, slots } from '../../db/schema';
 import { recordEdit } from '../../lib/edit-log';
@@ -181,5 +186,94 @@ export async function deleteSlot(db: Db, userId: string, slotId: string): Promis
       after: null,
     });
     return { message: 'Deleted.' };
+  });
+}
+
+/**
+ * One step over many slots (the editor's month): close, reopen, or one capacity for every slot on the
+ * named Rome days (a list, or a weekday of a month), optionally within a range of Rome times. All or
+ * nothing in one transaction that locks the slots: each is judged as `updateSlot` judges one (a slot
+ * that has started is left and counted; a capacity below what a slot sold or holds refuses the step,
+ * naming it, and nothing changes).
+ */
+export async function bulkSlots(
+  db: Db,
+  userId: string,
+  pkg: PackageRow,
+  step: BulkSlots,
+): Promise<{ matched: number; changed: number; unchanged: number; past: number; message: string }> {
+  const days = [...new Set(step.dates ?? weekdayDatesOfMonth(step.month ?? '', step.weekday ?? -1))].sort();
+  const counts = { matched: 0, changed: 0, unchanged: 0, past: 0 };
+  if (days.length === 0) return { ...counts, message: bulkSlotsMessage(step.action, counts, step.capacity) };
+  const wanted = new Set(days);
+  // Rome midnight of the first day to Rome midnight after the last (midnight always exists in Rome).
+  const start = romeInstant(days[0], '00:00')!;
+  const end = romeInstant(addDays(days[days.length - 1], 1), '00:00')!;
+
+  return db.transaction(async (tx) => {
+    const t = txDb(tx);
+    const rows = await t
+      .select()
+      .from(slots)
+      .where(and(eq(slots.packageId, pkg.id), gte(slots.startsAt, start), lt(slots.startsAt, end)))
+      .orderBy(asc(slots.id))
+      .for('update');
+    const matched = rows
+      .map((row) => ({ row, ...romeParts(row.startsAt) }))
+      .filter(
+        (s) =>
+          wanted.has(s.date) &&
+          (!step.time_from || s.time >= step.time_from) &&
+          (!step.time_to || s.time <= step.time_to),
+      )
+      .sort((a, b) => a.row.startsAt.getTime() - b.row.startsAt.getTime());
+    const now = new Date();
+    // A departure that has left is history: kept as it sold.
+    const future = matched.filter((s) => s.row.startsAt > now);
+    counts.matched = matched.length;
+    counts.past = matched.length - future.length;
+
+    if (step.action === 'capacity') {
+      const capacity = step.capacity!;
+      const taken = await placesTaken(
+        t,
+        future.map((s) => s.row.id),
+        now,
+      );
+      const refused = future.filter((s) => capacity < (taken.get(s.row.id) ?? 0));
+      if (refused.length > 0) {
+        const first = refused[0];
+        throw conflict(
+          bulkCapacityRefusal(
+            capacity,
+            { date: first.date, time: first.time, taken: taken.get(first.row.id) ?? 0 },
+            refused.length - 1,
+          ),
+          'capacity_below_sold',
+        );
+      }
+    }
+
+    const change =
+      step.action === 'capacity'
+        ? future.filter((s) => s.row.capacity !== step.capacity)
+        : future.filter((s) => s.row.closed !== (step.action === 'close'));
+    counts.changed = change.length;
+    counts.unchanged = future.length - change.length;
+    const ids = change.map((s) => s.row.id);
+    if (ids.length > 0) {
+      await t
+        .update(slots)
+        .set(step.action === 'capacity' ? { capacity: step.capacity } : { closed: step.action === 'close' })
+        .where(inArray(slots.id, ids));
+      await recordEdit(t, {
+        userId,
+        entity: 'slots',
+        entityKey: pkg.packageTag,
+        before: change.map((s) => ({ id: s.row.id, capacity: s.row.capacity, closed: s.row.closed })),
+        after: { ...step, ...counts },
+      });
+    }
+    return { ...counts, message: bulkSlotsMessage(step.action, counts, step.capacity) };
   });
 }

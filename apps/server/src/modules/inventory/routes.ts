@@ -7,7 +7,15 @@ import { publicUrlFor } from '../../lib/public-url';
 import { enforce } from '../../lib/rate-limit';
 import { refundOrder } from '../orders/refunds';
 import { dateRange, editorSlot, publicSlot, slotsBetween } from '../orders/slots';
-import { addRecurringSlots, deleteSlot, packageByTag, saveSettings, settingsOf, updateSlot } from './editor';
+import {
+  addRecurringSlots,
+  bulkSlots,
+  deleteSlot,
+  packageByTag,
+  saveSettings,
+  settingsOf,
+  updateSlot,
+} from './editor';
 
 const RANGE_MESSAGE = 'The date range must run forwards and span at most 370 days.';
 
@@ -61,6 +69,13 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
     const pkg = await packageByTag(app.db, req.params.packageTag);
     const result = await addRecurringSlots(app.db, signedIn(req).id, pkg, req.body);
     app.catalog.invalidate();
+    return result;
+  });
+
+  route(app, 'POST /api/editor/packages/:packageTag/slots/bulk/', async (req) => {
+    const pkg = await packageByTag(app.db, req.params.packageTag);
+    const result = await bulkSlots(app.db, signedIn(req).id, pkg, req.body);
+    if (result.changed > 0) app.catalog.invalidate();
     return result;
   });
 

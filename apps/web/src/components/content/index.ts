@@ -8,6 +8,7 @@ export {
   staticContentQuery,
   useStaticContent,
 } from './api';
+export { ContentBackground } from './ContentBackground';
 export { ContentBanner } from './ContentBanner';
 export { ContentHtml } from './ContentHtml';
 export { ContentImage } from './ContentImage';

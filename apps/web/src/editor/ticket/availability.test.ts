@@ -3,11 +3,17 @@ import { describe, expect, it } from 'vitest';
 import {
   monthLabel,
   monthRange,
+  monthWeeks,
   parseDates,
   parseTimes,
   romeMonth,
+  sameSettings,
+  settingsBody,
+  settingsDraftOf,
   shiftMonth,
   slotsByDay,
+  summarizeDay,
+  summaryText,
 } from './availability';
 
 describe('months', () => {
@@ -60,5 +66,88 @@ describe('slotsByDay', () => {
       ['2026-12-05', ['a', 'b']],
       ['2026-12-06', ['c']],
     ]);
+  });
+});
+
+describe('the month grid', () => {
+  it('lays a month out in weeks from Monday, blanks outside it', () => {
+    // 1 December 2026 is a Tuesday; the 31st a Thursday.
+    const weeks = monthWeeks('2026-12');
+    expect(weeks).toHaveLength(5);
+    expect(weeks[0]).toEqual([
+      null,
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-05',
+      '2026-12-06',
+    ]);
+    expect(weeks[4]).toEqual(['2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', null, null, null]);
+    // February 2027 starts on a Monday and fills exactly four weeks.
+    expect(monthWeeks('2027-02').flat().filter(Boolean)).toHaveLength(28);
+    expect(monthWeeks('2027-02')).toHaveLength(4);
+  });
+
+  const at = (time: string, o: Partial<EditorSlot> = {}): EditorSlot => ({
+    id: time,
+    starts_at: `2026-12-05T${time}:00Z`,
+    date: '2026-12-05',
+    time,
+    remaining: 0,
+    status: 'AVAILABLE',
+    capacity: 40,
+    taken: 0,
+    closed: false,
+    ...o,
+  });
+  const noon = new Date('2026-12-05T12:00:00Z');
+
+  it("counts a day's times, the closed ones and the places left in the open ones to come", () => {
+    const day = summarizeDay(
+      '2026-12-05',
+      [at('09:00', { taken: 30 }), at('13:00', { taken: 10 }), at('14:00', { closed: true }), at('15:00')],
+      noon,
+    );
+    expect(day).toMatchObject({ closed: 1, left: 70, taken: 40, state: 'some-closed' });
+    expect(day.started.map((s) => s.id)).toEqual(['09:00']);
+    expect(summaryText(day)).toBe('4 times · 1 closed · 70 left');
+  });
+
+  it('names the states: passed, all closed, sold out, open, none', () => {
+    const past = summarizeDay('2026-12-05', [at('08:00', { taken: 12 }), at('10:00', { taken: 3 })], noon);
+    expect(past.state).toBe('past');
+    expect(summaryText(past)).toBe('2 times · 15 sold');
+    expect(summarizeDay('2026-12-05', [at('13:00', { closed: true })], noon).state).toBe('closed');
+    expect(summarizeDay('2026-12-05', [at('13:00', { taken: 40 })], noon).state).toBe('sold-out');
+    const open = summarizeDay('2026-12-05', [at('13:00')], noon);
+    expect([open.state, summaryText(open)]).toEqual(['open', '1 time · 40 left']);
+    expect(summaryText(summarizeDay('2026-12-05', [], noon))).toBe('No times');
+  });
+});
+
+describe('the settings draft', () => {
+  const saved = {
+    availability_type: 'START_TIME',
+    cutoff_minutes: 30,
+    cancel_cutoff_hours: 24,
+    infants_take_place: false,
+    pass_hours: null,
+    validity_days: null,
+    daily_cap: null,
+  } as const;
+
+  it('sends what was loaded unchanged, and the pass rules only for a pass', () => {
+    const draft = settingsDraftOf(saved);
+    expect(settingsBody(draft)).toEqual(saved);
+    expect(sameSettings(draft, { ...draft, cutoff: '30' })).toBe(true);
+    expect(sameSettings(draft, { ...draft, cutoff: '45' })).toBe(false);
+    // Pass hours typed for a timed package are not sent, so they change nothing.
+    expect(sameSettings(draft, { ...draft, passHours: '24' })).toBe(true);
+    expect(settingsBody({ ...draft, kind: 'PASS', passHours: '24', dailyCap: '' })).toMatchObject({
+      availability_type: 'PASS',
+      pass_hours: 24,
+      daily_cap: null,
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { i18n } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
-import { HOME_BANNER, HOME_BANNER_TAGS, HOME_PAGE_TAG, pagePath } from '@rome/contract';
+import { HOME_BANNER, HOME_BANNER_TAGS, HOME_IMAGE_TAGS, HOME_PAGE_TAG, pagePath } from '@rome/contract';
 import { Link } from 'react-router';
+import { ContentBackground } from '../../components/content/ContentBackground';
 import { ContentText } from '../../components/content/ContentText';
 import { Icon } from '../../components/Icon';
 
@@ -9,12 +10,21 @@ import { Icon } from '../../components/Icon';
 export function BottomBanner() {
   return (
     <section aria-labelledby="banner-title" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-      <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand via-red-800 to-brand-dark px-6 py-10 text-white shadow-lg sm:px-12">
-        <Icon solid viewBox="0 0 48 48" className="absolute -right-10 -bottom-10 h-64 w-64 text-white/10">
-          <rect x="9" y="10" width="30" height="25" rx="4" />
-          <circle cx="16" cy="38" r="4" />
-          <circle cx="32" cy="38" r="4" />
-        </Icon>
+      <div className="relative isolate overflow-hidden rounded-3xl bg-gradient-to-br from-brand via-red-800 to-brand-dark px-6 py-10 text-white shadow-lg sm:px-12">
+        {/* A drawn bus unless an editor put a picture behind the banner. */}
+        <ContentBackground
+          tag={HOME_IMAGE_TAGS.banner}
+          page={HOME_PAGE_TAG}
+          label="bottom banner picture"
+          fallback={
+            <Icon solid viewBox="0 0 48 48" className="absolute -right-10 -bottom-10 h-64 w-64 text-white/10">
+              <rect x="9" y="10" width="30" height="25" rx="4" />
+              <circle cx="16" cy="38" r="4" />
+              <circle cx="32" cy="38" r="4" />
+            </Icon>
+          }
+          overlay="bg-gradient-to-br from-brand/90 via-red-800/75 to-brand-dark/60"
+        />
         <div className="relative max-w-xl">
           <ContentText
             tag={HOME_BANNER_TAGS.title}

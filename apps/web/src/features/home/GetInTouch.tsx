@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useSettings } from '../../api/site';
 import { Icon } from '../../components/Icon';
+import { HomeText } from './HomeText';
 
 /** Spec §2 Home: get-in-touch block with phone, email, address and a map link (from website settings). */
 export function GetInTouch() {
@@ -12,12 +13,13 @@ export function GetInTouch() {
   const svg = { className: 'h-5 w-5', strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
   return (
     <section aria-labelledby="contact-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-      <h2 id="contact-title" className="text-3xl font-extrabold tracking-tight text-stone-900">
-        <Trans>Get in touch</Trans>
-      </h2>
-      <p className="mt-2 text-stone-600">
-        <Trans>Questions about a ticket? We answer every day of the week.</Trans>
-      </p>
+      <HomeText
+        word="contactTitle"
+        as="h2"
+        id="contact-title"
+        className="text-3xl font-extrabold tracking-tight text-stone-900"
+      />
+      <HomeText word="contactLead" as="p" className="mt-2 block text-stone-600" />
       <ul className="mt-8 grid gap-4 md:grid-cols-3">
         <li className={item}>
           <span className={icon}>

@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
-import { HOME_HERO, HOME_HERO_CLASSES, HOME_HERO_TAGS, HOME_PAGE_TAG } from '@rome/contract';
+import { HOME_HERO, HOME_HERO_CLASSES, HOME_HERO_TAGS, HOME_IMAGE_TAGS, HOME_PAGE_TAG } from '@rome/contract';
+import { ContentBackground } from '../../components/content/ContentBackground';
 import { ContentText } from '../../components/content/ContentText';
 import { TicketTypeSearch } from '../../components/TicketTypeSearch';
 
@@ -9,7 +10,14 @@ export function Hero() {
   // The same words and classes as the frame the server paints first (contract home-hero.ts).
   return (
     <section aria-labelledby="hero-title" className={c.section}>
-      <Skyline />
+      {/* The drawn skyline unless an editor put a picture behind the hero. */}
+      <ContentBackground
+        tag={HOME_IMAGE_TAGS.hero}
+        page={HOME_PAGE_TAG}
+        label="home hero picture"
+        fallback={<Skyline />}
+        overlay="bg-gradient-to-r from-black/75 via-black/45 to-black/10"
+      />
       <div className={c.inner}>
         {/* Editors change the words in place; the server paints the same blocks first. */}
         <ContentText

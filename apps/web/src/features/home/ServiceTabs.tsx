@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { usePackages } from '../../api/catalog';
 import { LoadError } from '../../components/LoadError';
 import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
+import { HomeText } from './HomeText';
 
 /** Spec §9: packages on the home page show after a 1 second loading delay. */
 export const HOME_PACKAGE_DELAY_MS = 1000;
@@ -32,12 +33,13 @@ export function ServiceTabs() {
   return (
     <section aria-labelledby="services-title" className="bg-stone-100/70 py-14">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <h2 id="services-title" className="text-3xl font-extrabold tracking-tight text-stone-900">
-          <Trans>Our tours and tickets</Trans>
-        </h2>
-        <p className="mt-2 text-stone-600">
-          <Trans>Pick an operator to see its tours and tickets.</Trans>
-        </p>
+        <HomeText
+          word="toursTitle"
+          as="h2"
+          id="services-title"
+          className="text-3xl font-extrabold tracking-tight text-stone-900"
+        />
+        <HomeText word="toursLead" as="p" className="mt-2 block text-stone-600" />
         <div className="mt-8">
           {isError ? (
             <LoadError message={t`Failed to load data. Please try again later.`} />

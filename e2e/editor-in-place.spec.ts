@@ -1,0 +1,165 @@
+/**
+ * The home page edited in place the way a marketing editor works (decision 038), at 390 and 1280 px:
+ * every section's words and both pictures are editable; a title's words change inline (the spec's HTML
+ * dialog stays beside it); the EDIT buttons and the floating 'Page metadata' button cover no words and
+ * no control; an English edit leaves the Italian page alone.
+ */
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { demoAccounts, signInAs } from './fixtures';
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const box = async (l: Locator) => (await l.boundingBox())!;
+
+async function editorToken(page: Page): Promise<string> {
+  const { email, password } = demoAccounts().editor;
+  return (await (await page.request.post('/api/api/token/', { data: { username: email, password } })).json())
+    .access;
+}
+
+async function visitorPage(browser: Browser, baseURL: string | undefined, width: number) {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 844 } });
+  return { context, page: await context.newPage() };
+}
+
+for (const [width, height] of [
+  [390, 844],
+  [1280, 800],
+] as const) {
+  test.describe(`home in place at ${width} px`, () => {
+    test.beforeEach(async ({ page }) => {
+      test.setTimeout(90_000);
+      await signInAs(page, 'editor');
+      await page.setViewportSize({ width, height });
+    });
+
+    test('the page tools and EDIT buttons cover no words and no control', async ({ page }) => {
+      await page.goto('/');
+      const meta = page.getByRole('button', { name: 'Page metadata' });
+      await expect(meta).toBeVisible();
+      // In the sticky header: on screen, over none of the page.
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Page metadata' })).toBeVisible();
+      const strip = page.getByRole('button', { name: 'EDIT LOGOS' });
+      await strip.scrollIntoViewIfNeeded();
+      for (const control of [strip, page.getByRole('button', { name: /^(Pause|Play)/ })]) {
+        await expect(control).toBeVisible();
+        expect(overlaps(await box(meta), await box(control))).toBe(false);
+      }
+      // A text's EDIT sits above its words, not on them.
+      for (const [button, words] of [
+        ['EDIT home hero kicker', page.locator('[data-content-tag="home-hero-kicker"]')],
+        ['EDIT bottom banner text', page.locator('[data-content-tag="home-banner-text"]')],
+      ] as const) {
+        const edit = page.getByRole('button', { name: button, exact: true });
+        await edit.scrollIntoViewIfNeeded();
+        expect(overlaps(await box(edit), await box(words))).toBe(false);
+      }
+      await page.screenshot({ path: test.info().outputPath(`editor-home-${width}.png`) });
+    });
+
+    test("every section's words and both pictures have their EDIT; a title changes inline in one language", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      await page.goto('/');
+      for (const name of [
+        'EDIT home steps title',
+        'EDIT home steps lead',
+        'EDIT home step1 title',
+        'EDIT home step4 text',
+        'EDIT home tours title',
+        'EDIT home tours lead',
+        'EDIT home contact title',
+        'EDIT home contact lead',
+        'EDIT home hero picture',
+        'EDIT bottom banner picture',
+      ])
+        await expect(page.getByRole('button', { name, exact: true })).toHaveCount(1);
+
+      const words = `How it works, ${width} px`;
+      const access = await editorToken(page);
+      try {
+        const heading = page.locator('#steps-title');
+        await heading.scrollIntoViewIfNeeded();
+        await page.getByRole('button', { name: 'Edit text of home steps title' }).click();
+        const field = page.getByRole('textbox', { name: 'Text of home steps title' });
+        await expect(field).toBeFocused();
+        await expect(field).toHaveValue('How it works');
+        await page.screenshot({ path: test.info().outputPath(`inline-edit-${width}.png`) });
+        await field.fill(words);
+        await page.keyboard.press('Enter');
+        await expect(page.getByText('Content saved successfully!')).toBeVisible();
+        await expect(heading).toHaveText(words);
+        // Escape puts the words back without saving.
+        await page.getByRole('button', { name: 'Edit text of home steps lead' }).click();
+        await page.getByRole('textbox', { name: 'Text of home steps lead' }).fill('Not this');
+        await page.keyboard.press('Escape');
+        await expect(page.getByText('Four steps from the sofa to the top deck.')).toBeVisible();
+
+        const v = await visitorPage(browser, baseURL, width);
+        await v.page.goto('/');
+        await expect(v.page.locator('#steps-title')).toHaveText(words);
+        await expect(v.page.getByRole('button', { name: /^Edit text/ })).toHaveCount(0);
+        // The Italian page keeps its own words.
+        await v.page.goto('/it/');
+        await expect(v.page.locator('#steps-title')).toHaveText('Come funziona');
+        await v.context.close();
+      } finally {
+        await page.request.post('/api/edit-content/home-steps-title/', {
+          headers: { authorization: `Bearer ${access}` },
+          data: { content: 'How it works' },
+        });
+      }
+    });
+  });
+}
+
+test('an editor puts a picture behind the hero; a visitor sees it over the drawn skyline', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await signInAs(page, 'editor');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const library: { name: string; file: string }[] = (
+    await (await page.request.get('/api/media-library/')).json()
+  ).data;
+  const target = library.find((m) => m.name === 'refund-banner')!;
+  expect(target).toBeTruthy();
+  await page.goto('/');
+  await page.getByRole('button', { name: 'EDIT home hero picture', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /Change Image/ });
+  const radio = { name: target.name, exact: true };
+  const thumb = dialog.locator('label').filter({ has: page.getByRole('radio', radio) });
+  await thumb.scrollIntoViewIfNeeded();
+  await thumb.click();
+  await dialog.getByRole('button', { name: 'Change Image', exact: true }).click();
+  await expect(page.getByText('Image updated successfully!')).toBeVisible();
+  const picture = page.locator('img[data-content-tag="home-hero-image"]');
+  await expect(picture).toHaveAttribute('src', target.file);
+  // The words stay readable and clickable over it.
+  await expect(page.getByRole('button', { name: 'EDIT home hero title' })).toBeVisible();
+  await page.getByRole('button', { name: 'EDIT home hero title' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: test.info().outputPath('hero-picture-1280.png') });
+
+  const v = await visitorPage(browser, baseURL, 390);
+  try {
+    await v.page.goto('/');
+    const seen = v.page.locator('img[data-content-tag="home-hero-image"]');
+    await expect(seen).toHaveAttribute('src', target.file);
+    await expect.poll(() => seen.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await v.page.screenshot({ path: test.info().outputPath('hero-picture-390.png') });
+  } finally {
+    // The drawn skyline back, from the same dialog, for the tests that measure the home page.
+    await page.getByRole('button', { name: 'EDIT home hero picture', exact: true }).click();
+    await page.getByRole('button', { name: 'Show the default instead' }).click();
+    await expect(page.getByText('The default is shown again.')).toBeVisible();
+    await expect(page.locator('img[data-content-tag="home-hero-image"]')).toHaveCount(0);
+    await v.context.close();
+  }
+});
