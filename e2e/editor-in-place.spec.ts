@@ -46,10 +46,14 @@ for (const [width, height] of [
         await expect(control).toBeVisible();
         expect(overlaps(await box(meta), await box(control))).toBe(false);
       }
-      // A text's EDIT sits above its words, not on them.
+      // A text's buttons sit above its words, on neither them nor the words of the block above.
       for (const [button, words] of [
         ['EDIT home hero kicker', page.locator('[data-content-tag="home-hero-kicker"]')],
         ['EDIT bottom banner text', page.locator('[data-content-tag="home-banner-text"]')],
+        ['EDIT bottom banner text', page.locator('[data-content-tag="home-banner-title"]')],
+        ['Edit text of home step1 text', page.locator('[data-content-tag="home-step1-title"]')],
+        ['Edit text of home step1 text', page.locator('[data-content-tag="home-step1-text"]')],
+        ['EDIT bottom banner picture', page.locator('[data-content-tag="home-banner-title"]')],
       ] as const) {
         const edit = page.getByRole('button', { name: button, exact: true });
         await edit.scrollIntoViewIfNeeded();

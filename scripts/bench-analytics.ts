@@ -1,5 +1,5 @@
 /**
- * `npm run bench:analytics`: the analytics dashboard at scale, measured on the shop alone (issue #22).
+ * `npm run bench:analytics`: the analytics dashboard at scale, measured on the shop alone.
  *
  * BENCH_EVENTS (default 1,000,000) activity events are loaded with INSERT ... SELECT generate_series
  * into a fresh PostgreSQL database (made from BENCH_DATABASE_URL / TEST_DATABASE_URL and dropped at the

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:claims`: the agents' app's claims on PostgreSQL (issue #19).
+ * `npm run bench:claims`: the agents' app's claims on PostgreSQL (decision 023).
  *
  * One shop process (a child process: the load generated here shares no event loop with it) on a
  * fresh PostgreSQL database with the demo shop. BENCH_ONLINE + BENCH_OFFLINE paid tickets are written

@@ -1,5 +1,5 @@
 /**
- * What the benchmarks share (issue #22): the server's CPU time read from /proc (so the figures are
+ * What the benchmarks share: the server's CPU time read from /proc (so the figures are
  * the shop's, not the load generator's: the shop runs as a child process), percentiles, and a bounded
  * concurrent load runner.
  */

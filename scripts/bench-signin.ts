@@ -1,6 +1,6 @@
 /**
  * `npm run bench:signin`: what a sign-in costs the server, and how much of it is the password hash
- * (issue #22, decision 022).
+ * (decision 022).
  *
  * One shop process (a child process: the load generator here shares no event loop with it) on a fresh
  * PostgreSQL database. BENCH_SIGNINS sign-ins (POST /api/api/token/, the spec's call) of BENCH_USERS

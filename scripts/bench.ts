@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the shop's reads, GET /api/packages/ and GET /, on the embedded database (PGlite)
  * with the demo catalogue, against a baseline measured in the same run: a bare Fastify route answering
- * the same JSON (issue #22).
+ * the same JSON.
  *
  * The shop and the bare route each run as a child process of their own; the load (autocannon) comes
  * from this process, so each server's CPU time (read from /proc) is its own. Per target: requests per

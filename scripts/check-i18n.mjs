@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run check:i18n` (part of `npm run build`; issue #20: a missing key fails the build).
+ * `npm run check:i18n` (part of `npm run build`; decision 024: a missing key fails the build).
  * 1. The catalogues are up to date with the code: `lingui extract` run now changes nothing (a message
  *    added to the code and not extracted would show its English in every language).
  * 2. Every message of every catalogue (storefront and server) has a translation in every language, and

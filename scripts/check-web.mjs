@@ -5,8 +5,8 @@
  *  (a) JavaScript budget: opens / in Chromium as a visitor, waits for network idle and sums the gzip size
  *      of every .js response actually requested (from the transfer size when the server compressed it,
  *      else gzip of the body). Fails above 114.5 KB (120.6 KB with the five languages' runtime and the
- *      first-screen catalogue, issue #20; 111.3 KB, 111.8-111.9 KB in the other languages, with
- *      TanStack Query out of the first load, issue #22, whose target was 115 KB; docs/performance.md),
+ *      first-screen catalogue, decision 024; 111.3 KB, 111.8-111.9 KB in the other languages, with
+ *      TanStack Query out of the first load (decision 026), under the 115 KB aim; docs/performance.md),
  *      or when a lazy chunk (editor, media library, analytics, charts, code editor, TanStack Query)
  *      was requested.
  *  (b) Lighthouse (mobile emulation, default simulated throttling) on five pages, each run several
@@ -161,7 +161,7 @@ async function pickPages(base) {
     { name: 'aboutus', path: '/aboutus' },
   ];
   // --every-language: each storefront page in each of the five languages (25 pages, some 20 minutes at
-  // three runs each; issue #22 asks for 95 on every page in every language). CI measures the sample below.
+  // three runs each; the aim is 95 on every page in every language). CI measures the sample below.
   if (args.has('--every-language'))
     return LANGUAGE_PREFIXES.flatMap((prefix) =>
       storefront.map((p) => ({
@@ -171,7 +171,7 @@ async function pickPages(base) {
     );
   return [
     ...storefront,
-    // The other languages (issue #20), each with a page: the Italian home, a Spanish search, a French
+    // The other languages (decision 024), each with a page: the Italian home, a Spanish search, a French
     // company page and a German ticket page.
     { name: 'home-it', path: '/it/' },
     { name: 'search-es', path: '/es/search?ticketType=24%20hours' },
@@ -193,7 +193,7 @@ async function checkJsBudget(base) {
     ],
   });
   try {
-    // The home page in every language (issue #20): each downloads its own first-screen words.
+    // The home page in every language (decision 024): each downloads its own first-screen words.
     for (const prefix of LANGUAGE_PREFIXES) await homeJs(browser, base, `${prefix}/`);
   } finally {
     await browser.close();

@@ -1,5 +1,5 @@
 /**
- * `npm run metrics:contract`: how much of the contract the running code really uses (issue #15's
+ * `npm run metrics:contract`: how much of the contract the running code really uses (the contract's own
  * measures). Prints:
  * - zod schemas the contract exports, and how many are used at runtime: reachable from an API entry
  *   (the server registers every route from one, so Fastify parses requests and serialises answers with

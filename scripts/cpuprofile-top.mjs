@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `node scripts/cpuprofile-top.mjs <file.cpuprofile> [N] [--from=<s>] [--to=<s>]`: where a V8 CPU profile's time
- * went (issue #22). Prints the top N frames by self time, the top N by inclusive time, and the
+ * went. Prints the top N frames by self time, the top N by inclusive time, and the
  * inclusive time per part of the code (our modules by folder, each npm package, Node's internals).
  * --from/--to keep the samples between those seconds from the profile's start (the measured run, not
  * the shop's start and seeding). Idle samples are left out: the shares are of CPU time.

@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
- * The agents' app (issue #19, decision 023): its own build, so none of its code (the scanner, the
+ * The agents' app (decision 023): its own build, so none of its code (the scanner, the
  * offline queue, IndexedDB, jsQR) can end up in the visitors' chunks, whose grouping
  * (vite.config.ts) would otherwise pull the contract's agent rules into the shared 'shell' chunk.
  * Written to dist/agent/ (after the storefront's build, which empties dist/), served under /agent/.

@@ -51,7 +51,7 @@ export default defineConfig({
   plugins: [
     // Lingui's macros (<Trans>, t`...`) become catalogue look-ups before React's transform sees them;
     // the plugin compiles each language's .po catalogue when imported and fails the build when a
-    // message has no translation (issue #20: a missing key fails the build).
+    // message has no translation (decision 024: a missing key fails the build).
     babel({
       presets: [
         {
@@ -106,7 +106,7 @@ export default defineConfig({
             {
               // TanStack Query and the shop's query client (api/queryClient.ts, 10 KB gzip): with the first
               // page other than home, the editor's tools, or a read the first screen's store cannot answer
-              // (api/queries.ts), never with the home page's first load (issue #22). The shell keeps only
+              // (api/queries.ts), never with the home page's first load (decision 026). The shell keeps only
               // its context and the queryOptions helper, a few bytes.
               name: 'queries',
               test: /node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.)|apps[\\/]web[\\/]src[\\/]api[\\/]queryClient\./,

@@ -32,7 +32,9 @@ export function Editable({
   return (
     <div
       data-editable={tag}
-      className={`${isImage ? '' : 'relative'} rounded-sm outline-2 outline-offset-2 outline-sky-400 outline-dashed ${className}`}
+      // A text's wrapper keeps a row above its words for its buttons (the editor's page is a little
+      // taller than the visitor's): the buttons then cover neither these words nor the block above.
+      className={`${isImage ? '' : 'relative pt-7'} rounded-sm outline-2 outline-offset-2 outline-sky-400 outline-dashed ${className}`}
     >
       {quick ? (
         <QuickTextEdit tag={tag} page={page} source={source} label={name} onDone={() => setQuick(false)} />
@@ -41,15 +43,15 @@ export function Editable({
       )}
       {untranslated && !quick && (
         // English shown in place of this language's words (decision 024): saving writes them.
-        <span className="absolute bottom-full left-0 z-20 mb-1 rounded bg-amber-300 px-2 py-0.5 text-xs font-bold text-stone-900 shadow">
+        <span className="absolute top-0 left-0 z-20 rounded bg-amber-300 px-2 py-0.5 text-xs font-bold text-stone-900 shadow">
           Not translated: English shown
         </span>
       )}
       {!quick && (
-        // Above a text's outline, not on its words; inside a picture's corner.
-        // The buttons take clicks even where the outline lets them through (a section's background).
+        // In the row above a text's words; inside a picture's corner. The buttons take clicks even where
+        // the outline lets them through (a section's background).
         <span
-          className={`pointer-events-auto absolute z-20 flex gap-1 ${isImage ? 'top-3 right-3' : 'bottom-full right-0 mb-1'}`}
+          className={`pointer-events-auto absolute z-20 flex gap-1 ${isImage ? 'top-3 right-3' : 'top-0 right-0'}`}
         >
           {kind === 'text' && (
             <button

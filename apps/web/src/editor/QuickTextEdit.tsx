@@ -76,7 +76,7 @@ export function QuickTextEdit({
         disabled={saving}
         className="block w-full resize-none overflow-hidden rounded bg-white/95 p-1 text-stone-900 ring-2 ring-sky-500 [font:inherit] [letter-spacing:inherit] [line-height:inherit] [text-transform:inherit]"
       />
-      <div className="mt-2 flex flex-wrap items-center gap-2 text-sm [font:initial] [font-family:inherit]">
+      <div className="mt-2 flex flex-wrap items-center gap-2 font-sans text-sm font-normal tracking-normal normal-case">
         <button
           type="button"
           onClick={() => void submit()}
