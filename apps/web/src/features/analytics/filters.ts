@@ -126,11 +126,11 @@ export const useClock = (): Clock => useContext(ClockContext);
 
 /**
  * A shop record's time (a key made, a device last seen) in the page's clock, with the clock named
- * ('28 Nov 2026, 14:05:09 Rome time'); null stays null.
+ * ('28 Nov 2026, 14:05:09 (Rome)'); null stays null.
  */
 export function useClockTime(): (iso: string | null) => string | null {
-  const { timeZone, label } = useClock();
-  return (iso) => (iso ? `${formatActivityTime(iso, timeZone)} ${label}` : null);
+  const { timeZone, short } = useClock();
+  return (iso) => (iso ? `${formatActivityTime(iso, timeZone)} (${short})` : null);
 }
 
 /** A time in the page's clock for a table whose header names the clock; null stays null. */
