@@ -94,6 +94,10 @@ export const packages = pgTable(
     passHours: integer('pass_hours'),
     validityDays: integer('validity_days'),
     dailyCap: integer('daily_cap'),
+    /** The storefront's categories the package is listed under (contract package-categories.ts). */
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    /** What a buyer needs before paying, in English (contract package-facts.ts); null shows none. */
+    facts: jsonb('facts'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -574,6 +578,8 @@ export const packageTranslations = pgTable(
     metaTitle: text('meta_title'),
     metaDescription: text('meta_description'),
     metaKeywords: text('meta_keywords'),
+    /** The facts' words in this language (contract package-facts.ts); null shows the English. */
+    facts: jsonb('facts'),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.language] })],
