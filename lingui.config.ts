@@ -21,9 +21,18 @@ const SHELL = [...SHELL_PAGES, '<rootDir>/packages/contract/src'];
  * accounts, tickets): shown by the pages' errorMessage (apps/web/src/api/client.ts), so they travel
  * with the `pages` catalogue and the home page's first load does not carry them.
  */
-const REFUSALS = ['auth', 'checkout', 'inventory', 'order', 'privacy', 'refusal', 'tickets'].map(
-  (name) => `<rootDir>/packages/contract/src/${name}.ts`,
-);
+const REFUSALS = [
+  'auth',
+  'checkout',
+  'claim',
+  'inventory',
+  'order',
+  'privacy',
+  'refusal',
+  'tickets',
+  // The offers and operator pages' headings (the site's words the home page does not show).
+  'page-heading-words',
+].map((name) => `<rootDir>/packages/contract/src/${name}.ts`);
 
 export default defineConfig({
   sourceLocale: 'en',

@@ -4,6 +4,7 @@
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, navigateInApp } from './fixtures';
+import { calendarDay, chooseTicketDate, offeredTicketDates, ticketCalendar } from './ticket-date';
 
 type Pkg = {
   id: number;
@@ -118,7 +119,7 @@ test.describe('ticket details', () => {
     await expect(page.getByText('(6-18 years)')).toBeVisible();
     await expect(page.getByText('Children 0-5 years travel free')).toBeVisible();
     // Open-dated: no date choice. Checkout goes to the checkout module (a toast for now).
-    await expect(page.getByLabel('Select a date')).toHaveCount(0);
+    await expect(ticketCalendar(page)).toHaveCount(0);
     await page.getByRole('button', { name: 'Increase adults' }).click();
     await page.getByRole('button', { name: 'Checkout' }).click();
     await expect(page.getByText('Please select a date first')).toHaveCount(0);
@@ -132,24 +133,24 @@ test.describe('ticket details', () => {
     const night = byTag(await packages(request), 'BB-NIGHT');
     expect(night.dates.length).toBeGreaterThan(0);
     await openTicket(page, '/manageBookings/E9/BB-NIGHT');
-    const select = page.getByLabel('Select a date');
-    const values = await select
-      .locator('option')
-      .evaluateAll((opts) => opts.map((o) => (o as HTMLOptionElement).value));
-    expect(values).toEqual(['', ...night.dates]);
-    // Shown as a readable day, not the raw ISO string.
-    await expect(select.locator('option').nth(1)).toHaveText(/^[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    expect(await offeredTicketDates(page)).toEqual(night.dates);
+    // Each day is named as a readable day with its from-price, not the raw ISO string.
+    await chooseTicketDate(page, night.dates[0]!);
+    await expect(calendarDay(page, night.dates[0]!)).toHaveAccessibleName(
+      /^[A-Z][a-z]+day, \d{1,2} [A-Z][a-z]+ \d{4}, from €\d+(\.\d\d)?$/,
+    );
+    await page.reload();
 
     await page.getByRole('button', { name: 'Increase adults' }).click();
     await page.getByRole('button', { name: 'Increase youths' }).click();
     await expect(page.getByTestId('order-total')).toHaveText('€37.00');
     await page.getByRole('button', { name: 'Checkout' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Please select a date first' })).toBeVisible();
-    await expect(page.getByLabel('Select a date')).toBeFocused();
+    await expect(ticketCalendar(page).locator('button[data-date]:focus')).toHaveCount(1);
     await expect(page).toHaveURL(/\/manageBookings\/E9\/BB-NIGHT$/);
     await expect(page.getByText('Checkout is coming soon.')).toHaveCount(0);
 
-    await select.selectOption(night.dates[2]!);
+    await chooseTicketDate(page, night.dates[2]!);
     await expect(page.getByText('Please select a date first')).toHaveCount(0);
     await page.getByRole('button', { name: 'Checkout' }).click();
     await expectCheckoutStarted(page);
@@ -183,7 +184,7 @@ test.describe('ticket details', () => {
     await openTicket(page, '/manageBookings/E8/RM-BORGHESE');
     await expect(page.getByRole('heading', { level: 1, name: borghese.title })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Checkout' })).toBeDisabled();
-    await expect(page.getByLabel('Select a date')).toHaveCount(0);
+    await expect(ticketCalendar(page)).toHaveCount(0);
   });
 
   test('an unknown package says so and links home', async ({ page }) => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { addDays, romeToday } from '@rome/contract';
 import { demoAccounts, signInWith } from './fixtures';
+import { chooseTicketDate } from './ticket-date';
 
 /** The claim code from the newest ticket e-mail in the outbox folder (quoted-printable decoded). */
 async function claimCodeFromOutbox(after: number): Promise<string> {
@@ -49,9 +50,8 @@ test('buy a dated ticket, see the QR; an agent cannot claim it before its day', 
   const mailsBefore = countTicketMails();
 
   await page.goto('/manageBookings/E9/BB-NIGHT');
-  const dateSelect = page.getByLabel('Select a date');
   // A day after today, so the agent's claim below is refused even when the run crosses Rome's midnight.
-  await dateSelect.selectOption(addDays(romeToday(), 1));
+  await chooseTicketDate(page, addDays(romeToday(), 1));
   await page.getByRole('button', { name: 'Increase adults' }).click();
   await page.getByRole('button', { name: 'Increase adults' }).click();
   await page.getByRole('button', { name: 'Increase youths' }).click();

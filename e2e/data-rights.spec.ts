@@ -101,7 +101,16 @@ test('profile at 390 px: download my data, then delete my account with the passw
   await section.getByRole('button', { name: 'Delete my account permanently' }).click();
 
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+  // The home page says what happened and keeps saying it (no toast that vanishes) until closed.
+  const notice = page.getByTestId('page-notice');
+  await expect(notice).toContainText('Your account has been deleted.');
+  await expect(notice).toContainText('signed you out on every device');
+  await expect(notice).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath('account-deleted.png') });
+  await page.waitForTimeout(4000);
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Close' }).click();
+  await expect(notice).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('email'))).toBeNull();
   const signIn = await page.request.post('/api/api/token/', { data: { username: email, password } });
   expect(signIn.status()).toBe(401);

@@ -120,6 +120,100 @@ for (const [width, height] of [
   });
 }
 
+for (const [width, height] of [
+  [390, 844],
+  [1280, 800],
+] as const) {
+  test(`the footer's words and the contact details are edited in place, on any page, at ${width} px`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, 'editor');
+    await page.setViewportSize({ width, height });
+    const access = await editorToken(page);
+    const auth = { authorization: `Bearer ${access}` };
+    const before = (await (await page.request.get('/api/website-settings/')).json()).data;
+    try {
+      // The footer of the Italian offers page: its heading written in Italian, inline.
+      await page.goto('/it/offer');
+      for (const name of [
+        'EDIT footer blurb',
+        'EDIT footer operators title',
+        'EDIT footer accept title',
+        'EDIT offers title',
+      ])
+        await expect(page.getByRole('button', { name, exact: true })).toHaveCount(1);
+      const heading = page.locator('#footer-about');
+      await heading.scrollIntoViewIfNeeded();
+      await expect(heading).toHaveText('Informazioni');
+      await page.getByRole('button', { name: 'Edit text of footer about title' }).click();
+      const field = page.getByRole('textbox', { name: 'Text of footer about title' });
+      await field.fill(`Chi siamo ${width}`);
+      await page.keyboard.press('Enter');
+      await expect(page.getByText('Content saved successfully!')).toBeVisible();
+      await expect(heading).toHaveText(`Chi siamo ${width}`);
+      await page.screenshot({ path: test.info().outputPath(`footer-edit-${width}.png`), fullPage: true });
+
+      // An operator's page: the heading of the other operators' tours too.
+      await page.goto('/bus/big-bus/big%20bus');
+      await expect(page.getByRole('button', { name: 'EDIT company similar title', exact: true })).toHaveCount(
+        1,
+      );
+
+      // The contact details: one form, checked by the server, shown in the block and to visitors.
+      await page.goto('/');
+      const edit = page.getByRole('button', { name: 'EDIT contact details', exact: true });
+      await edit.scrollIntoViewIfNeeded();
+      await edit.click();
+      const dialog = page.getByRole('dialog', { name: 'Contact details' });
+      const phone = `+39 06 555 ${width}`;
+      await dialog.getByRole('textbox', { name: 'Phone' }).fill(phone);
+      await dialog.getByRole('textbox', { name: 'Map link' }).fill('javascript:alert(1)');
+      await dialog.getByRole('button', { name: 'Save contact details' }).click();
+      await expect(dialog.getByRole('alert')).toContainText('The map link must be an https:// address');
+      await page.screenshot({ path: test.info().outputPath(`contact-error-${width}.png`) });
+      expect((await (await page.request.get('/api/website-settings/')).json()).data).toEqual(before);
+      await dialog.getByRole('textbox', { name: 'Map link' }).fill('https://maps.example.org/rome');
+      await dialog.getByRole('button', { name: 'Save contact details' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(
+        page.locator('#contact-title').locator('xpath=ancestor::section').getByText(phone),
+      ).toBeVisible();
+
+      const v = await visitorPage(browser, baseURL, width);
+      await v.page.goto('/it/offer');
+      await expect(v.page.locator('#footer-about')).toHaveText(`Chi siamo ${width}`);
+      await v.page.goto('/offer');
+      await expect(v.page.locator('#footer-about')).toHaveText('About');
+      await v.page.goto('/');
+      await expect(v.page.getByRole('link', { name: phone })).toBeVisible();
+      await expect(v.page.getByRole('link', { name: /View on map/ })).toHaveAttribute(
+        'href',
+        'https://maps.example.org/rome',
+      );
+      // The banner's link: its words are editable, and it still leads to the offers.
+      await v.page.getByRole('link', { name: 'See special offers' }).click();
+      await expect(v.page).toHaveURL(/\/offer$/);
+      await v.context.close();
+      await expect(page.getByRole('button', { name: 'EDIT home banner link', exact: true })).toHaveCount(1);
+    } finally {
+      await page.request.post('/api/edit-content/site-footer-about-title/?lang=it', {
+        headers: auth,
+        data: { content: 'Informazioni', page: 'site-words' },
+      });
+      await page.request.patch('/api/website-settings/', {
+        headers: auth,
+        data: {
+          website_phone_number: before.website_phone_number,
+          address_map_link: before.address_map_link,
+        },
+      });
+    }
+  });
+}
+
 test('an editor puts a picture behind the hero; a visitor sees it over the drawn skyline', async ({
   page,
   browser,

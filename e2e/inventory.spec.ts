@@ -9,6 +9,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addDays, romeToday, weekday } from '@rome/contract';
 import { demoAccounts, expectNoSeriousA11yViolations, type Role, signInAs } from './fixtures';
+import { chooseTicketDate, offeredTicketDates, ticketCalendar } from './ticket-date';
 import { readableDay } from './tickets';
 
 /** An access token of a demo account, for the API calls a test makes beside the browser. */
@@ -82,7 +83,7 @@ test('a buyer chooses a timed entry, pays, and sees the places left drop', async
   await signInAs(page, 'customer');
   const day = await seededColosseumDay(request);
   await page.goto('/manageBookings/E9/RM-COL');
-  await page.getByLabel('Select a date').selectOption(day);
+  await chooseTicketDate(page, day);
   const nine = times(page).getByRole('button', { name: '09:00 3 left' });
   await expect(nine).toBeEnabled();
   await expect(nine).toHaveAttribute('aria-pressed', 'false');
@@ -102,7 +103,7 @@ test('a buyer chooses a timed entry, pays, and sees the places left drop', async
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
 
   await page.goto('/manageBookings/E9/RM-COL');
-  await page.getByLabel('Select a date').selectOption(day);
+  await chooseTicketDate(page, day);
   await expect(times(page).getByRole('button', { name: '09:00 2 left' })).toBeEnabled();
 
   await page.goto('/yourticket');
@@ -121,7 +122,7 @@ test('a sold-out time is greyed out, and a refusal at checkout is shown with fre
   await signInAs(page, 'customer');
   const day = await seededColosseumDay(request);
   await page.goto('/manageBookings/E9/RM-COL');
-  await page.getByLabel('Select a date').selectOption(day);
+  await chooseTicketDate(page, day);
   const soldOut = times(page).getByRole('button', { name: '09:30 Sold out' });
   await expect(soldOut).toBeDisabled();
   await expect(soldOut).toHaveAttribute('data-status', 'SOLD_OUT');
@@ -146,9 +147,9 @@ test('a sold-out time is greyed out, and a refusal at checkout is shown with fre
 test('a pass shows its rule and a package without inventory keeps the date choice', async ({ page }) => {
   await page.goto('/manageBookings/E9/BB-24');
   await expect(page.getByTestId('pass-rule')).toHaveText('Valid 24 hours from first use');
-  await expect(page.getByLabel('Select a date')).toHaveCount(0);
+  await expect(ticketCalendar(page)).toHaveCount(0);
   await page.goto('/manageBookings/E9/ILR-HALF');
-  await expect(page.getByLabel('Select a date')).toBeVisible();
+  await expect(ticketCalendar(page)).toBeVisible();
   await expect(page.getByTestId('slot-times')).toHaveCount(0);
   await expect(page.getByTestId('pass-rule')).toHaveCount(0);
 });
@@ -221,14 +222,10 @@ test('an editor adds recurring times and is refused a capacity below what is sol
   // The buyer's page no longer offers it.
   const buyer = await page.context().browser()!.newPage();
   await buyer.goto(`${test.info().project.use.baseURL}/manageBookings/E9/RM-DAILY`);
-  await expect(buyer.getByLabel('Select a date')).toBeVisible();
-  const dates = await buyer
-    .getByLabel('Select a date')
-    .locator('option')
-    .evaluateAll((opts) => opts.map((o) => (o as HTMLOptionElement).value));
+  const dates = await offeredTicketDates(buyer);
   expect(dates).not.toContain(sunday);
   expect(dates).toContain(sundays[1]);
-  await buyer.getByLabel('Select a date').selectOption(sundays[1]);
+  await chooseTicketDate(buyer, sundays[1]);
   await expect(buyer.getByTestId('slot-times').getByRole('button', { name: '18:30 4 left' })).toHaveAttribute(
     'aria-pressed',
     'true',

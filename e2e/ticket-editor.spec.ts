@@ -8,6 +8,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { addDays, formatRomeDate, romeToday, weekday } from '@rome/contract';
 import { apiTokenFor, expectNoSeriousA11yViolations, signInAs } from './fixtures';
+import { chooseTicketDate, offeredTicketDates } from './ticket-date';
 
 const TICKET = '/manageBookings/E9/RM-COL';
 const SECTIONS = [
@@ -34,11 +35,7 @@ async function slotsOn(request: APIRequestContext, date: string) {
 
 /** The dates the ticket page offers (the spec's date choice). */
 async function offeredDates(page: Page): Promise<string[]> {
-  await expect(page.getByLabel('Select a date')).toBeVisible();
-  return page
-    .getByLabel('Select a date')
-    .locator('option')
-    .evaluateAll((opts) => opts.map((o) => (o as HTMLOptionElement).value));
+  return offeredTicketDates(page);
 }
 
 async function openEditor(page: Page, width: number) {
@@ -239,7 +236,7 @@ for (const width of [390, 1280] as const) {
         await expect(cell(closing)).toHaveAttribute('data-state', 'open');
         await buyer.reload();
         expect(await offeredDates(buyer)).toContain(closing);
-        await buyer.getByLabel('Select a date').selectOption(closing);
+        await chooseTicketDate(buyer, closing);
         await expect(buyer.getByTestId('slot-times').getByRole('button')).toHaveCount(15);
         await buyer.close();
 

@@ -1,11 +1,11 @@
 /**
  * The ticket in the tourist's pocket (issue #18): the link from the ticket e-mail opens the ticket on
  * a phone that never signed in, shows it again with no network, and an unknown link is a plain 404.
- * 'Find my tickets' sends new links, and the old one then stops working.
+ * 'Find my tickets' and 'Send link again' send new links beside the old; the buyer ends the old ones.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { demoAccounts, expectNoSeriousA11yViolations } from './fixtures';
+import { demoAccounts, expectNoSeriousA11yViolations, signInAs } from './fixtures';
 import { buyTicket, findConfirmLinkInOutbox, findConfirmMailCount, ticketLinkInOutbox } from './tickets';
 
 // A purchase, two phones, two axe scans and a PDF in one journey: 30 s ran out on a busy 2-core machine.
@@ -58,6 +58,25 @@ test('the ticket link opens without a sign-in, works offline once opened, and 40
   await expect(tab.getByTestId('saved-copy')).toContainText('No connection');
   await phone.setOffline(false);
 
+  // Pull-to-refresh with no signal: a reload asks the network for the page itself (the HTTP cache
+  // alone gives the browser's offline page); the ticket worker answers it from its cache.
+  await tab.goto(path);
+  await expect(tab.getByTestId('ticket-qr')).toBeVisible();
+  await expect
+    .poll(() =>
+      tab.evaluate(async () => {
+        const worker = await navigator.serviceWorker.getRegistration(location.pathname);
+        const kept = await (await caches.open('ticket-pages')).match(location.pathname);
+        return Boolean(worker?.active && kept);
+      }),
+    )
+    .toBe(true);
+  await phone.setOffline(true);
+  await tab.reload();
+  await expect(tab.getByTestId('ticket-qr')).toBeVisible();
+  await expect(tab.getByTestId('saved-copy')).toContainText('No connection');
+  await phone.setOffline(false);
+
   // The PDF by the link.
   const pdf = await tab.request.get(`/api/ticket-links/${path.slice(3)}/pdf/`);
   expect(pdf.status()).toBe(200);
@@ -69,8 +88,8 @@ test('the ticket link opens without a sign-in, works offline once opened, and 40
   await expect(tab.getByRole('heading', { name: 'This ticket link is not valid' })).toBeVisible();
   await expect(tab.getByRole('link', { name: 'Find my tickets' })).toBeVisible();
 
-  // 'Find my tickets' first mails a link to the address; opened there, it sends new links and the old
-  // one stops working (a stranger who knows the address cannot end it).
+  // 'Find my tickets' first mails a link to the address; opened there, it sends new links, and the
+  // owner may end the old ones (a stranger who knows the address can do neither).
   await tab.getByRole('link', { name: 'Find my tickets' }).click();
   await expect(tab.getByRole('heading', { name: 'Find My Tickets' })).toBeVisible();
   await expectNoSeriousA11yViolations(tab);
@@ -87,6 +106,15 @@ test('the ticket link opens without a sign-in, works offline once opened, and 40
   await tab.screenshot({ path: test.info().outputPath('find-confirm.png') });
   await tab.getByRole('button', { name: 'Get my ticket links' }).click();
   await expect(tab.getByTestId('find-confirm').getByRole('status')).toHaveText(
+    'Your ticket links are on their way to your e-mail. Links you sent or forwarded before keep working.',
+  );
+  // New links beside the old: the link the family was forwarded still opens (decision 042).
+  await tab.goto(path);
+  await expect(tab.getByTestId('ticket-qr')).toBeVisible();
+  // The owner ends them from the same e-mail's link.
+  await tab.goto(confirm);
+  await tab.getByRole('button', { name: 'End the old links and send new ones' }).click();
+  await expect(tab.getByTestId('find-confirm').getByRole('status')).toHaveText(
     'Your new ticket links are on their way to your e-mail. The links sent before no longer work.',
   );
   // (The page itself may come from the browser's cache; the ticket's answer is asked for each time.)
@@ -98,4 +126,34 @@ test('the ticket link opens without a sign-in, works offline once opened, and 40
     (await tab.evaluate(() => Object.keys(localStorage))).filter((k) => k.startsWith('ticket-link:')),
   ).toEqual([]);
   await phone.close();
+});
+
+test("'Send link again' keeps the link the family was forwarded; 'End old links' ends it", async ({
+  browser,
+  page,
+}) => {
+  const { code } = await buyTicket(page, 'BB-24');
+  const forwarded = new URL(ticketLinkInOutbox(code)).pathname;
+  const family = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const theirs = await family.newPage();
+  await theirs.goto(forwarded);
+  await expect(theirs.getByTestId('ticket-qr')).toBeVisible();
+
+  await signInAs(page, 'customer');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/yourticket');
+  // The newest ticket comes first: the one just bought.
+  const row = page.getByTestId('ticket-row').first();
+  await row.getByRole('button', { name: /^Send link again for / }).click();
+  await expect(page.getByText('Links you sent or forwarded before keep working.')).toBeVisible();
+  await theirs.goto(forwarded);
+  await expect(theirs.getByTestId('ticket-qr')).toBeVisible();
+
+  page.once('dialog', (d) => void d.accept());
+  await row.getByRole('button', { name: /^End old links for / }).click();
+  await expect(page.getByText('The old links no longer open this ticket.')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('links-ended.png') });
+  await theirs.goto(forwarded);
+  await expect(theirs.getByRole('heading', { name: 'This ticket link is not valid' })).toBeVisible();
+  await family.close();
 });

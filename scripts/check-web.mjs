@@ -4,7 +4,7 @@
  * than its sources, starts the real server on a free loopback port with a fresh data folder, then:
  *  (a) JavaScript budget: opens / in Chromium as a visitor, waits for network idle and sums the gzip size
  *      of every .js response actually requested (from the transfer size when the server compressed it,
- *      else gzip of the body). Fails above 114.5 KB (120.6 KB with the five languages' runtime and the
+ *      else gzip of the body). Fails above 115.0 KB (120.6 KB with the five languages' runtime and the
  *      first-screen catalogue, decision 024; 111.3 KB, 111.8-111.9 KB in the other languages, with
  *      TanStack Query out of the first load (decision 026), under the 115 KB aim; docs/performance.md),
  *      or when a lazy chunk (editor, media library, analytics, charts, code editor, TanStack Query)
@@ -44,9 +44,12 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
  * 111.9 KB at most (German, French, Spanish home) on 2026-11-26 plus a margin; 113.3 KB on 2026-11-27
  * with the page key and the head-code rule of decision 032 (about 0.5 KB), so 114; 114.1 KB on
  * 2026-11-28 with every word and picture of the home page editable in place (decision 038, about
- * 0.5 KB), so 114.5, under the 115 KB the shop holds itself to (docs/performance.md).
+ * 0.5 KB), so 114.5; 114.9 KB on 2026-11-28 with the text search and the category links in every
+ * page's navigation (decision 039, about 0.7 KB, after the payment marks became a picture and the
+ * footer's and offers pages' words left the first load), so 115.0: the 115 KB the shop holds itself to
+ * (docs/performance.md), with no margin left; the next first-load word must pay for itself.
  */
-const JS_BUDGET_KB = 114.5;
+const JS_BUDGET_KB = 115.0;
 const JS_BUDGET = JS_BUDGET_KB * 1024;
 /** The shop's five languages as path prefixes (English has none; the contract's LOCALES). */
 const LANGUAGE_PREFIXES = ['', '/it', '/es', '/fr', '/de'];

@@ -6,6 +6,8 @@ import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { TICKET_PAGES_CACHE, TICKET_WORKER_FILE } from '../../packages/contract/src/tickets';
 
 /**
  * Writes .br and .gz beside every compressible built file, once at build time, so the server sends
@@ -64,6 +66,47 @@ export default defineConfig({
     react(),
     lingui({ configPath: LINGUI_CONFIG, failOnMissing: true, failOnCompileError: true }),
     tailwindcss(),
+    // The ticket link's service worker (decision 019): registered only by a ticket link's page, for its
+    // /t/ scope, so that the page reloads with no network (pull-to-refresh at the bus stop). Nothing is
+    // precached (a visitor who never opens a ticket downloads nothing more): the link's page is kept
+    // when it loads and answered from the cache when the network fails; the immutable scripts it
+    // loads are kept as they come. API answers are not cached: the page keeps its own saved copy.
+    VitePWA({
+      injectRegister: false,
+      manifest: false,
+      filename: TICKET_WORKER_FILE,
+      strategies: 'generateSW',
+      workbox: {
+        globPatterns: [],
+        navigateFallback: null,
+        inlineWorkboxRuntime: true,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && /^\/(?:[a-z]{2}\/)?t\/[\w-]{43}$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: TICKET_PAGES_CACHE,
+              networkTimeoutSeconds: 6,
+              expiration: { maxEntries: 30, maxAgeSeconds: 90 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'ticket-assets',
+              expiration: { maxEntries: 80, maxAgeSeconds: 90 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
     precompress(),
   ],
   build: {
@@ -81,10 +124,12 @@ export default defineConfig({
         // (six connections) each extra round of requests costs a round trip on a phone. Now:
         //  - shell: React, the router, the contract (but its analytics and agent-admin parts, which
         //    only the dashboard uses) and the app's own api/, lib/ and components/, which the entry and
-        //    nearly every page use anyway (but the forms, the frame of the pages outside the layout, account
+        //    nearly every page use anyway (but the forms, the frame of the pages outside the layout, the
+        //    notice one page leaves for the next (components/PageNotice.tsx, loaded when there is one), account
         //    and ticket calls, signed-in downloads, the checkout/inventory rules,
-        //    the refusals' catalogue messages (contract refusal.ts, lib/contractText.ts),
-        //    Rome time, banners, the not-found block and the sign-in state, which the home page
+        //    the refusals' catalogue messages (contract refusal.ts, lib/contractText.ts), the claim
+        //    page's and cancellation's words (contract claim.ts),
+        //    Rome time, banners, a package's facts for buyers, the not-found block and the sign-in state, which the home page
         //    does not use: 'pages', 5 KB gzip, with the first page that needs them; a module the shell
         //    imports stays in the shell all the same, as a group takes its modules' imports along; and
         //    lib/ticketDate.ts, which Rome time would follow into the shell: left to the bundler, a small
@@ -101,7 +146,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|agent-admin\.|(auth|validation|checkout|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|download\.|queryClient\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.|ticketDate\.)|components[\\/](?!form\.|PasswordField\.|NotFound\.|PageFrame\.|content[\\/](html|ContentHtml|ContentBanner|ContentImage|index)\.))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|agent-admin\.|(auth|validation|checkout|claim|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner|package-facts)\.|(package-similar|page-heading-words|word-defaults)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|download\.|queryClient\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.|ticketDate\.)|components[\\/](?!form\.|PasswordField\.|NotFound\.|PageFrame\.|PageNotice\.|content[\\/](html|ContentHtml|ContentBanner|ContentImage|index)\.))/,
             },
             {
               // TanStack Query and the shop's query client (api/queryClient.ts, 10 KB gzip): with the first
@@ -116,7 +161,7 @@ export default defineConfig({
               // ticket calls, checkout and inventory rules, Rome time, banners, the not-found block, the sign-in
               // state, the content banner and image): one chunk with the first page that needs it.
               name: 'pages',
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/](form|PasswordField|NotFound|PageFrame)|api[\\/](account|tickets|download)|lib[\\/](download|signInState|contractText)|components[\\/]content[\\/](ContentBanner|ContentImage))\.|packages[\\/]contract[\\/]src[\\/](auth|validation|checkout|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner)\./,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/](form|PasswordField|NotFound|PageFrame)|api[\\/](account|tickets|download)|lib[\\/](download|signInState|contractText)|components[\\/]content[\\/](ContentBanner|ContentImage))\.|packages[\\/]contract[\\/]src[\\/](auth|validation|checkout|claim|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner|package-facts)\./,
             },
             {
               // The toasts (react-hot-toast and goober, 4.6 KB gzip) and the app's Toaster: with the first

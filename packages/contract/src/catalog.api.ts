@@ -8,11 +8,14 @@ import {
   offersResponseSchema,
   packageEditSchema,
   packageSchema,
+  packageSearchQuerySchema,
+  packageSearchResponseSchema,
   packagesResponseSchema,
 } from './catalog.schema';
 import { endpoint, errors } from './endpoint';
 import { languageQuerySchema } from './locales.schema';
 import { packageTagParams, packageTagSchema } from './package-key';
+import { SEARCH_TEXT_MAX } from './package-search';
 
 /** One package as the examples of the reference show it (every field of spec §3). */
 const EXAMPLE_PACKAGE = {
@@ -40,6 +43,7 @@ const EXAMPLE_PACKAGE = {
   is_featured: true,
   availability_type: null,
   pass_hours: 24,
+  categories: ['bus-tours'],
 };
 const EXAMPLE_FOLDER = { id: 1, name: 'Big Bus', company_slug: 'big-bus', active: true };
 
@@ -75,10 +79,44 @@ export const catalogApi = {
       304: z.null().meta({ description: 'Not modified: the ETag sent in If-None-Match is current.' }),
     },
   }),
+  'GET /api/packages/search/': endpoint({
+    summary: 'Text search of the catalogue: name, operator, landmark, kind; any language, typos forgiven',
+    tag: 'catalog',
+    access: 'public',
+    description:
+      "Beside the spec's search by ticket type (decision 039). The words match the packages' titles, " +
+      'operators, descriptions, subtitles, ticket types and categories in all five languages, with a ' +
+      "typo or two ('colloseum', 'borgese'), the first word's beginning enough; all words must match " +
+      'where any package matches them all, else the best matches of any. `category` keeps one ' +
+      'category (alone it lists the category); `sort` orders by adult price; the packages come in ' +
+      "`lang`'s words. A text longer than " +
+      `${SEARCH_TEXT_MAX} characters, an unknown category or sort, or neither text nor category is a 400.`,
+    query: packageSearchQuerySchema,
+    ownMessages: true,
+    responses: {
+      200: packageSearchResponseSchema.meta({
+        examples: [
+          {
+            q: 'colloseum',
+            category: null,
+            sort: 'relevance',
+            total: 1,
+            results: [{ ...EXAMPLE_PACKAGE, categories: ['museums'] }],
+          },
+        ],
+      }),
+      400: errors[400],
+    },
+  }),
   'GET /api/package/:status/:packageTag/': endpoint({
     summary: 'One package, by booking path code and package tag',
     tag: 'catalog',
     access: 'public',
+    description:
+      "Beside the spec's fields (decision 040): `cancel_cutoff_hours` and the facts a buyer reads " +
+      'before paying (`facts`: meeting point or entrance, hours, included, not included, accessibility, ' +
+      "stops with their places), in ?lang='s language with the English where none is written " +
+      '(`facts_untranslated`). The package list leaves these out.',
     params: z.object({
       status: z.string().meta({
         description: "'E9' (a package with a duration) or 'E8'; any other answers 404",
@@ -101,7 +139,9 @@ export const catalogApi = {
       'schema_json is JSON text (empty clears it) or a JSON object; an image slot takes a media library ' +
       'image id (null clears it). Bad input changes nothing. With ?lang= (beside the spec) ' +
       'the words (title, type, description, meta fields) are written in that language, an empty one ' +
-      'showing the English again; prices, pictures and the featured flag are the same in every language.',
+      'showing the English again; prices, pictures and the featured flag are the same in every language. ' +
+      "`facts` (decision 040) writes the facts sent: English with the stops' places on the English page, " +
+      "a language's words (the stops' names only) with ?lang=.",
     params: packageTagParams,
     query: languageQuerySchema,
     body: packageEditSchema,

@@ -6,7 +6,11 @@ import { z } from 'zod';
 import type { AltSlot, ImageSlot, OfferCard } from './catalog';
 import { ALT_SLOTS, IMAGE_SLOTS, PACKAGE_KINDS, PACKAGE_TEXT_FIELDS } from './catalog';
 import { AVAILABILITY_TYPES } from './inventory';
+import { languageQuerySchema } from './locales.schema';
 import { decimalToCents } from './money';
+import { normalizeCategories, PACKAGE_CATEGORY_KEYS } from './package-categories';
+import { factFieldsSchema, packageFactsEditSchema, packageFactsSchema } from './package-facts.schema';
+import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_SORTS, SEARCH_TEXT_MAX } from './package-search';
 import { MESSAGES, oneLine, parseSchemaJson } from './validation';
 
 const imageFields = Object.fromEntries(IMAGE_SLOTS.map((s) => [s, z.string().nullable()])) as Record<
@@ -43,11 +47,21 @@ export const packageSchema = z
     /** Beside the spec's fields (inventory): how it sells; null is the spec's dates-or-none. */
     availability_type: z.enum(AVAILABILITY_TYPES).nullable(),
     pass_hours: z.number().int().nullable(),
+    /** Beside the spec's fields (decision 039): the storefront's categories it is listed under. */
+    categories: z.array(z.enum(PACKAGE_CATEGORY_KEYS)),
     /**
      * Beside the spec's fields (decision 024), when asked for in another language (?lang=): the text
      * fields with no words in that language yet, which show their English (the editors see them marked).
      */
     untranslated: z.array(z.enum(PACKAGE_TEXT_FIELDS)).optional(),
+    /**
+     * Beside the spec's fields (decision 040), on the one-package read only (the list stays lean): the
+     * hours before the visit a buyer may still cancel, and the facts a buyer reads before paying, in the
+     * language asked for, with the facts still in English in another language.
+     */
+    cancel_cutoff_hours: z.number().int().optional(),
+    facts: packageFactsSchema.nullable().optional(),
+    facts_untranslated: factFieldsSchema.optional(),
   })
   .meta({ id: 'Package' });
 export const folderSchema = z.object({
@@ -157,6 +171,19 @@ export const packageEditSchema = z
       .string({ error: 'Description must be text' })
       .max(100_000, 'Description must be text of at most 100000 characters')
       .optional(),
+    /** Decision 039: the whole list of categories (an empty list takes the package out of every one). */
+    categories: z
+      .array(
+        z.enum(PACKAGE_CATEGORY_KEYS, {
+          error: `Unknown category (one of ${PACKAGE_CATEGORY_KEYS.join(', ')})`,
+        }),
+        { error: 'categories must be a list of category keys' },
+      )
+      .max(PACKAGE_CATEGORY_KEYS.length * 2, 'categories lists too many keys')
+      .transform(normalizeCategories)
+      .optional(),
+    /** Decision 040: the facts that changed; their words in the language of ?lang=. */
+    facts: packageFactsEditSchema.optional(),
     ...imageEdit,
     ...altEdit,
   })
@@ -208,7 +235,54 @@ export const offersResponseSchema = z.array(offerSchema).meta({
   ],
 });
 
+/**
+ * GET /api/packages/search/ (decision 039): what a visitor typed, a category, a sort, in a language.
+ * Each field words its own problem as a sentence (the call's `ownMessages`).
+ */
+const SEARCH_TEXT_MESSAGE = `Search text must be at most ${SEARCH_TEXT_MAX} characters.`;
+const SEARCH_LIMIT_MESSAGE = `The limit must be a whole number from 1 to ${SEARCH_LIMIT_MAX}.`;
+export const packageSearchQuerySchema = z
+  .object({
+    q: z
+      .string({ error: 'Search text must be one text.' })
+      .max(SEARCH_TEXT_MAX, SEARCH_TEXT_MESSAGE)
+      .transform(oneLineText)
+      .optional()
+      .meta({
+        description: 'Words of a name, operator, landmark or kind, in any language',
+        examples: ['colosseum'],
+      }),
+    category: z
+      .enum(PACKAGE_CATEGORY_KEYS, {
+        error: `Unknown category (one of ${PACKAGE_CATEGORY_KEYS.join(', ')}).`,
+      })
+      .optional(),
+    sort: z
+      .enum(SEARCH_SORTS, { error: `Unknown sort (one of ${SEARCH_SORTS.join(', ')}).` })
+      .optional()
+      .meta({ description: 'relevance (default), or by adult price: price_asc, price_desc' }),
+    limit: z.coerce
+      .number({ error: SEARCH_LIMIT_MESSAGE })
+      .int({ error: SEARCH_LIMIT_MESSAGE })
+      .min(1, { error: SEARCH_LIMIT_MESSAGE })
+      .max(SEARCH_LIMIT_MAX, { error: SEARCH_LIMIT_MESSAGE })
+      .optional()
+      .meta({ description: `At most this many results (default ${SEARCH_LIMIT_DEFAULT})` }),
+    ...languageQuerySchema.shape,
+  })
+  .refine((s) => Boolean(s.q) || Boolean(s.category), {
+    error: 'Type what you are looking for or choose a category.',
+  });
+export const packageSearchResponseSchema = z.object({
+  q: z.string().meta({ description: 'The text searched for, as read (trimmed, on one line)' }),
+  category: z.enum(PACKAGE_CATEGORY_KEYS).nullable(),
+  sort: z.enum(SEARCH_SORTS),
+  total: z.number().int().meta({ description: 'Packages found, before `limit`' }),
+  results: z.array(packageSchema).meta({ description: "The packages found, in the page's language" }),
+});
+
 // Types inferred from the schemas above (the web imports them as types only, so it carries no zod).
+export type PackageSearchResult = z.infer<typeof packageSearchResponseSchema>;
 export type Package = z.infer<typeof packageSchema>;
 export type Folder = z.infer<typeof folderSchema>;
 export type PackagesResponse = z.infer<typeof packagesResponseSchema>;

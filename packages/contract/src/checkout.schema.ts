@@ -225,6 +225,12 @@ export const claimInfoSchema = z
   .object({
     claimed: z.boolean(),
     msg: z.string(),
+    /**
+     * Beside the spec's fields, for a claimed ticket: when (ISO) and by whom (an agent, or a partner's
+     * scanner), so the claim page writes `msg` in its own language (contract claim.ts).
+     */
+    claimed_at: z.string().nullable().optional(),
+    claimed_by: z.string().nullable().optional(),
     agent_list: z.array(z.string()),
     data: z
       .object({

@@ -18,13 +18,37 @@ export const HOME_WORDS = {
   toursLead: /*i18n*/ 'Pick an operator to see its tours and tickets.',
   contactTitle: /*i18n*/ 'Get in touch',
   contactLead: /*i18n*/ 'Questions about a ticket? We answer every day of the week.',
+  partnersTitle: /*i18n*/ 'Our partners',
+  bannerLink: /*i18n*/ 'See special offers',
 } as const;
 export type HomeWord = keyof typeof HOME_WORDS;
 
+/** Each word's content block, named from its key: ('home', 'stepsTitle') is 'home-steps-title'. */
+export const wordTags = <K extends string>(prefix: string, words: Record<K, string>) =>
+  Object.fromEntries(
+    Object.keys(words).map((k) => [k, `${prefix}-${k.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}`]),
+  ) as Record<K, string>;
+
 /** Each word's content block: 'home-steps-title', 'home-step1-text', ... */
-export const HOME_WORD_TAGS = Object.fromEntries(
-  Object.keys(HOME_WORDS).map((k) => [k, `home-${k.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}`]),
-) as Record<HomeWord, string>;
+export const HOME_WORD_TAGS = wordTags('home', HOME_WORDS);
+
+/**
+ * The words every storefront page may show outside its own content (the footer here; the offers and
+ * operator pages' headings in page-heading-words.ts): the blocks of one page tag, sent with each page's
+ * HTML (no request of their own), edited in place like the home page's.
+ */
+export const SITE_PAGE_TAG = 'site-words';
+export const SITE_WORDS = {
+  footerBlurb:
+    /*i18n*/ 'Hop on, hop off and see the best of Rome: sightseeing bus tours and museum tickets from trusted operators, booked in minutes with a QR ticket on your phone.',
+  footerOperatorsTitle: /*i18n*/ 'Operators',
+  footerAboutTitle: /*i18n*/ 'About',
+  footerNewsletterTitle: /*i18n*/ 'Newsletter',
+  footerNewsletterLead: /*i18n*/ 'Deals and travel tips for Rome, straight to your inbox.',
+  footerAcceptTitle: /*i18n*/ 'We accept',
+} as const;
+export type SiteWord = keyof typeof SITE_WORDS;
+export const SITE_WORD_TAGS = wordTags('site', SITE_WORDS);
 
 /** The pictures behind the hero and the bottom banner: page images of the home page. */
 export const HOME_IMAGE_TAGS = { hero: 'home-hero-image', banner: 'home-banner-image' } as const;

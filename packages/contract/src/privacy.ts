@@ -6,6 +6,9 @@
 export const PRIVACY_MESSAGES = {
   passwordRequired: /*i18n*/ 'Enter your password to delete your account.',
   deleted: /*i18n*/ 'Your account has been deleted.',
+  /** Said on the home page after the deletion, beside `deleted` (components/PageNotice.tsx). */
+  deletedDetail:
+    /*i18n*/ 'We erased your personal data and signed you out on every device. Your past orders are kept without your name, as the law requires for accounting.',
 } as const;
 
 /** Deleted accounts keep a row for their orders, under an address of this reserved domain (RFC 2606). */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { endpoint, errors } from './endpoint';
 import { DEFAULT_SETTINGS } from './site';
-import { websiteSettingsSchema } from './site.schema';
+import { contactDetailsSchema, websiteSettingsSchema } from './site.schema';
 
 /** Longest head code accepted; a tag manager snippet is a few hundred characters. */
 export const HEAD_CODE_MAX = 50_000;
@@ -26,6 +26,20 @@ export const siteApi = {
           },
         ],
       }),
+    },
+  }),
+  'PATCH /api/website-settings/': endpoint({
+    summary: 'Change the contact and social details (editors; beside the spec, which only reads them)',
+    tag: 'settings',
+    access: 'editor',
+    body: contactDetailsSchema.meta({
+      examples: [{ website_phone_number: '+39 06 1234 5678', website_email: 'hello@example.com' }],
+    }),
+    responses: {
+      200: z.object({ status: z.literal(200), data: websiteSettingsSchema }),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
     },
   }),
   'GET /api/website-settings/global-head-code/': endpoint({

@@ -19,6 +19,43 @@ export const websiteSettingsSchema = z.object({
    */
   site_logo: z.object({ id: z.number().int(), file: z.string() }).nullable().optional(),
 });
+/** A link a visitor's browser opens from the shop: https only (no script or data address). */
+const httpsLink = (what: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, `The ${what} is too long (at most 500 characters)`)
+    .refine(
+      (v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(v),
+      `The ${what} must be an https:// address`,
+    );
+
+/**
+ * The contact and social details editors change in place (the get-in-touch block, the footer): each
+ * field optional, the ones sent replace the stored ones, an empty one hides its line.
+ */
+export const contactDetailsSchema = z
+  .object({
+    website_phone_number: z
+      .string()
+      .trim()
+      .max(40, 'The phone number is too long (at most 40 characters)')
+      .regex(/^[+\d][\d ()./-]*$|^$/, 'The phone number may hold digits, spaces, +, (, ), ., / and - only'),
+    website_email: z
+      .string()
+      .trim()
+      .max(254, 'The e-mail address is too long')
+      .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid e-mail address'),
+    website_address: z.string().trim().max(300, 'The address is too long (at most 300 characters)'),
+    address_map_link: httpsLink('map link'),
+    website_facebook: httpsLink('Facebook address'),
+    website_instagram: httpsLink('Instagram address'),
+  })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one contact detail to change');
+export type ContactDetails = z.infer<typeof contactDetailsSchema>;
+
 export const partnerLogoSchema = z.object({
   id: z.number().int(),
   name: z.string(),

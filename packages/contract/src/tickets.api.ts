@@ -90,10 +90,26 @@ export const ticketsApi = {
     responses: { 200: pdfFileSchema, 401: errors[401], 404: errors[404] },
   }),
   'POST /api/tickets/:uniqueId/resend/': endpoint({
-    summary: "Send the buyer's ticket again with a new link; the old link stops working at once",
+    summary: "Send the buyer's ticket again with one more link; the links sent before keep working",
     tag: 'tickets',
     access: 'user',
     description: 'Only the buyer (404 for anybody else), only a paid ticket. The e-mail goes to the account.',
+    params: orderParams,
+    responses: {
+      200: ticketMessageSchema,
+      401: errors[401],
+      404: errors[404],
+      409: errors[409],
+      429: errors[429],
+    },
+  }),
+  'POST /api/tickets/:uniqueId/links/end/': endpoint({
+    summary: "End every link of the buyer's ticket (a forwarded or leaked one) and send one new link",
+    tag: 'tickets',
+    access: 'user',
+    description:
+      'Only the buyer (404 for anybody else), only a paid ticket. Every earlier link stops opening the ' +
+      'ticket at once; the new link goes to the account, with the PDF, in the same step.',
     params: orderParams,
     responses: {
       200: ticketMessageSchema,
@@ -121,8 +137,8 @@ export const ticketsApi = {
     access: 'public',
     description:
       'The token from the e-mail of POST /api/find-tickets/ (its page address, after #confirm=). Each paid ' +
-      'ticket of the address gets a new link, e-mailed to it; the links sent before stop working. A bad ' +
-      'or expired token is 400; bad tokens are limited per client (429).',
+      'ticket of the address gets a new link, e-mailed to it; the links sent before keep working unless ' +
+      'end_old_links is true. A bad or expired token is 400; bad tokens are limited per client (429).',
     body: findTicketsConfirmBodySchema,
     responses: { 200: ticketMessageSchema, 400: errors[400], 429: errors[429] },
   }),

@@ -80,8 +80,12 @@ export const findTicketsBodySchema = z
 
 /** POST find-tickets/confirm/: the token of the e-mail's link. */
 export const findTicketsConfirmBodySchema = z
-  .object({ token: z.string().min(1).max(300) })
-  .meta({ examples: [{ token: '1764300000.8c0f...' }] });
+  .object({
+    token: z.string().min(1).max(300),
+    /** End the links sent before (a forwarded or leaked one); by default they keep working. */
+    end_old_links: z.boolean().optional(),
+  })
+  .meta({ examples: [{ token: '1764300000.8c0f...', end_old_links: false }] });
 
 /** The one answer of 'Find my tickets', whether or not the address has tickets. */
 export const ticketMessageSchema = z

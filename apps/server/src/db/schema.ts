@@ -330,8 +330,9 @@ export const orders = pgTable(
     ticketChangedAt: timestamp('ticket_changed_at', { withTimezone: true }),
     qrFileKey: text('qr_file_key'),
     /**
-     * The ticket link (/t/{token}, no sign-in): SHA-256 of its token, never the token itself (decision
-     * 019). Replaced by a re-send, which ends the old link at once; null: no link (not paid, or revoked).
+     * The ticket link of the purchase e-mail (/t/{token}, no sign-in): SHA-256 of its token, never the
+     * token itself (decision 019), written with the payment. Links sent later are `ticket_links` rows;
+     * null: no purchase link (not paid, or the buyer ended the links).
      */
     linkTokenHash: text('link_token_hash').unique(),
     linkIssuedAt: timestamp('link_issued_at', { withTimezone: true }),
@@ -369,6 +370,23 @@ export const orders = pgTable(
  * (it signs); every key keeps verifying. The private key is stored encrypted with a key derived from
  * the server secret and never leaves the server; the public key (SPKI, base64) goes to agents' devices.
  */
+/**
+ * The ticket links sent after the purchase ('Send link again', 'Find my tickets'): each works beside
+ * the ones before, a link the family was forwarded included, until the buyer ends them all (decision
+ * 042). SHA-256 of the token only, as the order's own link.
+ */
+export const ticketLinks = pgTable(
+  'ticket_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    issuedAt: createdAt(),
+  },
+  (t) => [index('ticket_links_order_idx').on(t.orderId)],
+);
+
 export const ticketSigningKeys = pgTable('ticket_signing_keys', {
   kid: text('kid').primaryKey(),
   publicKey: text('public_key').notNull(),

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, SITE_LOGO_TAG, type WebsiteSettings } from '@rome/contract';
+import { type ContactDetails, DEFAULT_SETTINGS, SITE_LOGO_TAG, type WebsiteSettings } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mediaItems, pageImages, websiteSettings } from '../db/schema';
@@ -44,4 +44,41 @@ export async function setGlobalHeadCode(db: Db, code: string): Promise<{ before:
     .values({ id: 1, globalHeadCode: code })
     .onConflictDoUpdate({ target: websiteSettings.id, set: { globalHeadCode: code, updatedAt: new Date() } });
   return { before, after: code };
+}
+
+/** Column of each contact detail (contract contactDetailsSchema). */
+const CONTACT_COLUMNS = {
+  website_phone_number: 'websitePhoneNumber',
+  website_email: 'websiteEmail',
+  website_address: 'websiteAddress',
+  address_map_link: 'addressMapLink',
+  website_facebook: 'websiteFacebook',
+  website_instagram: 'websiteInstagram',
+} as const satisfies Record<keyof ContactDetails, keyof typeof websiteSettings.$inferInsert>;
+
+/**
+ * Replaces the contact details sent (editors, validated by the contract), keeping the others; the row
+ * starts from the defaults when there is none, so an unsent field never becomes empty by accident.
+ */
+export async function setContactDetails(
+  db: Db,
+  details: ContactDetails,
+): Promise<{ before: Partial<ContactDetails>; after: Partial<ContactDetails> }> {
+  const current = await getWebsiteSettings(db);
+  const set: Partial<typeof websiteSettings.$inferInsert> = {};
+  const before: Partial<ContactDetails> = {};
+  for (const [key, column] of Object.entries(CONTACT_COLUMNS) as [keyof ContactDetails, string][]) {
+    const value = details[key];
+    if (value === undefined) continue;
+    before[key] = current[key];
+    (set as Record<string, string>)[column] = value;
+  }
+  const startRow = Object.fromEntries(
+    Object.entries(CONTACT_COLUMNS).map(([key, column]) => [column, current[key as keyof ContactDetails]]),
+  );
+  await db
+    .insert(websiteSettings)
+    .values({ id: 1, ...startRow, ...set })
+    .onConflictDoUpdate({ target: websiteSettings.id, set: { ...set, updatedAt: new Date() } });
+  return { before, after: details };
 }

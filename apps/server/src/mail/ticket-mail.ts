@@ -126,21 +126,25 @@ export type TicketLinkLine = { title: string; reference: string; when: string; t
 
 /**
  * The ticket links again: a re-send from the purchase history (one ticket) or 'Find my tickets'
- * (every paid ticket of the address). Each link is new; the ones sent before no longer open. In
- * `language` (decision 024): the caller picks the order's, or the newest order's for several.
+ * (every paid ticket of the address). Each link is new; the ones sent before keep working unless the
+ * buyer ended them (`ended`, decision 042). In `language` (decision 024): the caller picks the order's,
+ * or the newest order's for several.
  */
 export function ticketLinksMail(
   lines: TicketLinkLine[],
   why: 'resend' | 'find',
   { locale, i18n }: MailLanguage,
+  ended = false,
 ): { subject: string; text: string; html: string } {
   const intro =
     why === 'find'
       ? i18n._('Somebody (we hope you) asked for the tickets bought with this e-mail address. Here they are:')
       : i18n._('Here is your ticket again, with a new link:');
-  const note = i18n._(
-    'Links sent before this e-mail no longer open. If you did not ask for this, you can ignore it.',
-  );
+  const note = ended
+    ? i18n._('Links sent before this e-mail no longer open. If you did not ask for this, you can ignore it.')
+    : i18n._(
+        'Links sent or forwarded before this e-mail keep working. If you did not ask for this, you can ignore it.',
+      );
   const describe = (l: TicketLinkLine) =>
     [
       l.when ? i18n._('{when} (Rome time)', { when: l.when }) : i18n._('Open-dated'),
@@ -193,7 +197,7 @@ export function findTicketsConfirmMail(
 ): { subject: string; text: string; html: string } {
   const subject = i18n._('Your ticket links: one step left');
   const intro = i18n._(
-    'Somebody (we hope you) asked for the links of the tickets bought with this e-mail address. Open this link within an hour to get them: each ticket gets a new link, and the links sent before stop working.',
+    'Somebody (we hope you) asked for the links of the tickets bought with this e-mail address. Open this link within an hour to get them: each ticket gets a new link, and you may end the links sent before.',
   );
   const label = i18n._('Get my ticket links');
   const ignore = i18n._(

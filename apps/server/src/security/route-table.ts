@@ -90,6 +90,8 @@ const PACKAGE = [
   'image_big',
   'thumbnail_small',
   'dates',
+  'facts',
+  'categories',
 ];
 const CHECKOUT = [
   'title',
@@ -156,6 +158,8 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
 
   // catalogue
   'GET /api/packages/': { expect: { anonymous: 200 } },
+  // Public; the dummy request has neither words nor a category, so a 400 (decision 039).
+  'GET /api/packages/search/': { expect: { anonymous: 400 } },
   'GET /api/package/:status/:packageTag/': {
     params: { status: () => 'E9', packageTag: 'packageTag' },
     expect: { anonymous: 200 },

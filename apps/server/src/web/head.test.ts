@@ -95,6 +95,36 @@ describe('what a page sends with its HTML (preloads, banner frame, content)', ()
     ).toBeDefined();
   });
 
+  it("every page's HTML carries the site's words in its language, and an edit shows on the next page", async () => {
+    const footerOf = async (url: string) => {
+      const html = (await t.app.inject({ url })).body;
+      const json = html.match(/<script[^>]*id="initial-site-words">([^<]*)<\/script>/)?.[1];
+      expect(json, url).toBeTruthy();
+      return JSON.parse(json ?? '{}') as {
+        page: string;
+        content: { content_blocks: { unique_tag: string; block_content: string }[] };
+      };
+    };
+    expect((await footerOf('/aboutus')).page).toBe('site-words');
+    const save = await t.app.inject({
+      method: 'POST',
+      url: '/api/edit-content/site-footer-about-title/?lang=it',
+      headers: (await createUser(t.app, t.db, { isEditor: true })).auth,
+      // Never written in English: the Italian is the first word of the block (its English default).
+      payload: { content: 'Chi siamo', page: 'site-words' },
+    });
+    expect(save.statusCode).toBe(200);
+    const it = await footerOf('/it/');
+    expect(
+      it.content.content_blocks.find((b) => b.unique_tag === 'site-footer-about-title')?.block_content,
+    ).toBe('Chi siamo');
+    // The Italian words are Italian only: English pages keep their own.
+    const en = await footerOf('/offer');
+    expect(
+      en.content.content_blocks.find((b) => b.unique_tag === 'site-footer-about-title')?.block_content,
+    ).not.toBe('Chi siamo');
+  });
+
   it('a content page without an attached banner preloads the bundled default', async () => {
     // Roma Musei without the picture the seed attached to its banner tag.
     await t.db.delete(pageImages).where(eq(pageImages.uniqueTag, 'roma-musei-banner'));

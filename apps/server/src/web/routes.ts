@@ -28,7 +28,9 @@ import {
   PAGE_KEY_META,
   PAGES,
   type PageEntry,
+  SITE_PAGE_TAG,
   splitLocale,
+  TICKET_WORKER_FILE,
   ticketPictureFrameHtml,
   uncrawledPaths,
 } from '@rome/contract';
@@ -38,6 +40,7 @@ import { compressText } from '../lib/compress';
 import { pageKeyFor, signedInId } from '../modules/auth/page-key';
 import type { CatalogSnapshot } from '../modules/catalog/service';
 import { getStaticContent } from '../modules/content/service';
+import type { SiteSnapshot } from '../modules/content/site-cache';
 import { guestTokenOf } from '../modules/orders/guest';
 import { linkExists } from '../modules/orders/ticket-link';
 import { pageHead, renderHead, safeJson } from './head';
@@ -59,7 +62,7 @@ export const addNonce = (html: string, nonce: string) =>
  * code's analytics (HEAD_CODE_CONNECT_SRC): a script in the page cannot post what it reads anywhere else
  * with fetch, XHR or a beacon (decision 018).
  */
-export function pageCsp(nonce: string, connectSrc: readonly string[] = []): string {
+export function pageCsp(nonce: string, connectSrc: readonly string[] = [], ticketWorker = false): string {
   return [
     "default-src 'self'",
     // 'strict-dynamic': a tag manager loaded by the (nonced) head code may load its own scripts.
@@ -74,8 +77,10 @@ export function pageCsp(nonce: string, connectSrc: readonly string[] = []): stri
     "base-uri 'none'",
     "frame-ancestors 'self'",
     // No page registers a service worker (the agents' app has its own policy): head code cannot put one
-    // between the shop and a signed-in page (decision 032).
-    "worker-src 'none'",
+    // between the shop and a signed-in page (decision 032). The one exception is a ticket link's page,
+    // which never runs head code: it registers the shop's own ticket worker for its /t/ scope, so the
+    // ticket reloads offline (decision 019).
+    ticketWorker ? "worker-src 'self'" : "worker-src 'none'",
     "form-action 'self' https://checkout.stripe.com",
   ].join('; ');
 }
@@ -191,8 +196,10 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       // wildcard: false gives each built file its own route, so unknown paths reach the page handler.
       globIgnore: ['index.html', 'robots.txt', 'agent/index.html'],
       setHeaders(res, file) {
-        // The agents' app's service worker is looked at on every start, so an update reaches devices.
-        if (file.endsWith(`${path.sep}agent${path.sep}sw.js`)) res.header('cache-control', 'no-cache');
+        // The service workers (the agents' app's, the ticket link's) are looked at on every start, so an
+        // update reaches devices.
+        if (file.endsWith(`${path.sep}agent${path.sep}sw.js`) || file === path.join(dist, TICKET_WORKER_FILE))
+          res.header('cache-control', 'no-cache');
         else if (file.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'public, max-age=3600');
@@ -246,11 +253,14 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   const initialContent = async (
     pageTag: string,
     locale: Locale,
+    read: () => Promise<Awaited<ReturnType<typeof getStaticContent>>> = () =>
+      getStaticContent(app.db, pageTag, locale),
+    id = 'initial-content',
   ): Promise<{ html: string; content: Awaited<ReturnType<typeof getStaticContent>> | null }> => {
     try {
-      const content = await getStaticContent(app.db, pageTag, locale);
+      const content = await read();
       return {
-        html: `\n    <script type="application/json" id="initial-content">${safeJson({ page: pageTag, content })}</script>`,
+        html: `\n    <script type="application/json" id="${id}">${safeJson({ page: pageTag, content })}</script>`,
         content,
       };
     } catch (err) {
@@ -258,6 +268,25 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       app.log.warn({ err, pageTag }, 'static content for the page HTML failed');
       return { html: '', content: null };
     }
+  };
+
+  /**
+   * The site's words (the footer's, other pages' headings: contract home-words.ts), read once per
+   * language and site snapshot: an edit of a content block reloads the snapshot (content/routes.ts), so
+   * page loads cost no query for them.
+   */
+  const siteWordReads = new WeakMap<SiteSnapshot, Map<Locale, ReturnType<typeof getStaticContent>>>();
+  const siteWords = (site: SiteSnapshot, locale: Locale) => {
+    const byLocale = siteWordReads.get(site) ?? new Map<Locale, ReturnType<typeof getStaticContent>>();
+    siteWordReads.set(site, byLocale);
+    let read = byLocale.get(locale);
+    if (!read) {
+      read = getStaticContent(app.db, SITE_PAGE_TAG, locale);
+      byLocale.set(locale, read);
+      // A failed read is tried again on the next page.
+      read.catch(() => byLocale.delete(locale));
+    }
+    return read;
   };
 
   /** The home hero's words from its content blocks, as the app's ContentText shows them (plain text). */
@@ -327,9 +356,10 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const pagePreloads = [head.status === 200 ? preloads(pathname, locale) : '', catalogues(locale, pathname)]
       .filter(Boolean)
       .join('\n    ');
-    const initial = head.contentPage
-      ? await initialContent(head.contentPage, locale)
-      : { html: '', content: null };
+    const [initial, words] = await Promise.all([
+      head.contentPage ? initialContent(head.contentPage, locale) : { html: '', content: null },
+      initialContent(SITE_PAGE_TAG, locale, () => siteWords(site, locale), 'initial-site-words'),
+    ]);
     // Head code never shares a page with a sign-in (decision 032) nor with a guest's order (decision
     // 035): a browser that signed in or bought as a guest gets pages without it, and a top-level load
     // of such a page carries the key its session calls need.
@@ -338,7 +368,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const headCode =
       site.globalHeadCode && runsHeadCode(pathname) && !signedIn && !guest ? site.globalHeadCode : '';
     const pageKey = link ? null : pageKeyFor(req);
-    const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial.html}${pageKey ? `\n    <meta name="${PAGE_KEY_META}" content="${pageKey}">` : ''}${headCode ? `\n    <meta name="${HEAD_CODE_META}" content="1">\n    ${headCode}` : ''}`;
+    const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial.html}${words.html}${pageKey ? `\n    <meta name="${PAGE_KEY_META}" content="${pageKey}">` : ''}${headCode ? `\n    <meta name="${HEAD_CODE_META}" content="1">\n    ${headCode}` : ''}`;
     // A page with a banner paints it from the HTML (contract banner.ts), the home page its hero's words
     // (home-hero.ts), a ticket page its large picture (ticket-picture.ts); the app's first render,
     // which has the same content at hand, takes its place.
@@ -374,7 +404,10 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
         // No page, even one this shop's own head code opened, keeps a handle on a page it opens: a page
         // with head code cannot read a signed-in page it opened (decision 032).
         .header('cross-origin-opener-policy', 'noopener-allow-popups')
-        .header('content-security-policy', pageCsp(nonce, app.config.connectSrc))
+        .header(
+          'content-security-policy',
+          pageCsp(nonce, app.config.connectSrc, link !== null && status === 200),
+        )
         .type('text/html; charset=utf-8')
         .send(body)
     );

@@ -288,9 +288,16 @@ export function errorMessage(err: unknown, fallback: string): string {
     return i18n._(id, values as Record<string, unknown>);
   for (const key of ['error', 'detail', 'message'] as const) {
     const v = body?.[key];
-    // The server speaks the spec's English; a message the contract marks for translation (its English
-    // is the catalogue id, e.g. 'Sold out') shows in the page's language, any other as it came.
-    if (typeof v === 'string' && v) return i18n._(v);
+    if (typeof v === 'string' && v) return serverWords(v);
   }
   return fallback;
 }
+
+/**
+ * A text the server sent (a refusal, a confirmation's `msg` or `message`) in the page's language. The
+ * server speaks the spec's English; a text the contract marks for translation (its English is the
+ * catalogue id, e.g. 'Sold out') shows in the page's language, any other as it came. Only a message
+ * the page's catalogue has is looked up: Lingui would log any other as an 'Uncompiled message'.
+ */
+export const serverWords = (text: string): string =>
+  i18n.messages[text] !== undefined ? i18n._(text) : text;

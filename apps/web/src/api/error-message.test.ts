@@ -10,16 +10,19 @@ import { i18n, type Messages } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import {
+  API,
   AUTH_MESSAGES,
+  CANCEL_MESSAGES,
   CHECKOUT_MESSAGES,
+  CLAIM_MESSAGES,
   NUMBERED_MESSAGES,
   PLACES_LEFT_MESSAGE,
   placesLeftMessage,
   placesLeftRefusal,
   tooManyAttemptsRefusal,
 } from '@rome/contract';
-import { afterEach, describe, expect, it } from 'vitest';
-import { errorMessage } from './client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorMessage, serverWords } from './client';
 
 const refusal = (error: string) => ({ status: 400, body: { error } });
 
@@ -109,5 +112,34 @@ describe('refusals made from numbers, in English', () => {
     expect(Object.keys(NUMBERED_MESSAGES).length).toBeGreaterThan(0);
     for (const [english, { message_id, values }] of Object.entries(NUMBERED_MESSAGES))
       expect(i18n._(message_id, values)).toBe(english);
+  });
+});
+
+describe('serverWords', () => {
+  it("shows the claim page's and a cancellation's answers in the page's language (contract claim.ts)", async () => {
+    activate('it');
+    expect(errorMessage(refusal(CLAIM_MESSAGES.wrongCode), 'x')).toBe(
+      'Nome dell’agente o codice di sicurezza non validi.',
+    );
+    expect(serverWords(CLAIM_MESSAGES.claimed)).toBe('Biglietto convalidato.');
+    // The claim's contract refusal, written in the API table too.
+    expect(API['POST /api/claim/'].invalid).toBe(CLAIM_MESSAGES.invalid);
+    expect(serverWords(CLAIM_MESSAGES.invalid)).not.toBe(CLAIM_MESSAGES.invalid);
+    activate('de');
+    expect(serverWords(CANCEL_MESSAGES.refunded)).toBe(
+      'Ihr Ticket ist storniert und erstattet. Eine Bestätigung per E-Mail ist unterwegs.',
+    );
+  });
+
+  it("keeps a text the catalogue does not have as it came, without Lingui's 'Uncompiled message'", async () => {
+    activate('fr');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      expect(serverWords('A message no catalogue has.')).toBe('A message no catalogue has.');
+      expect(errorMessage(refusal('Another one.'), 'x')).toBe('Another one.');
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

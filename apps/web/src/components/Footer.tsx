@@ -1,10 +1,12 @@
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { companyPath, navLinks, PRODUCT_NAME } from '@rome/contract';
+import { companyPath, navLinks, PRODUCT_NAME, SITE_PAGE_TAG } from '@rome/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { usePackages } from '../api/catalog';
 import { subscribeNewsletter, useSettings } from '../api/site';
+import { SiteText } from './content/ContentWord';
+import { EditableSlot } from './content/editable';
 import { FacebookIcon, InstagramIcon } from './Icon';
 import { Logo } from './Logo';
 import { type NewsletterState, newsletterFailure, newsletterMessage } from './newsletter';
@@ -25,19 +27,14 @@ export function Footer() {
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-4">
         <div className="col-span-2 space-y-4 lg:col-span-1">
           <Logo />
-          <p className="max-w-xs text-sm leading-relaxed">
-            <Trans>
-              Hop on, hop off and see the best of Rome: sightseeing bus tours and museum tickets from trusted
-              operators, booked in minutes with a QR ticket on your phone.
-            </Trans>
-          </p>
-          <SocialLinks facebook={settings.website_facebook} instagram={settings.website_instagram} />
+          <SiteText word="footerBlurb" as="p" className="block max-w-xs text-sm leading-relaxed" />
+          <EditableSlot kind="contact" tag="website-social" page={SITE_PAGE_TAG} label="social links">
+            <SocialLinks facebook={settings.website_facebook} instagram={settings.website_instagram} />
+          </EditableSlot>
         </div>
         <BusServices />
         <nav aria-labelledby="footer-about">
-          <h2 id="footer-about" className={heading}>
-            <Trans>About</Trans>
-          </h2>
+          <SiteText word="footerAboutTitle" as="h2" id="footer-about" className={heading} />
           <ul className="mt-4 space-y-2 text-sm">
             {ABOUT_LINKS.map((l) => (
               <li key={l.to}>
@@ -51,9 +48,7 @@ export function Footer() {
         <div className="col-span-2 space-y-5 sm:max-w-md lg:col-span-1">
           <NewsletterForm />
           <div>
-            <h2 className={heading}>
-              <Trans>We accept</Trans>
-            </h2>
+            <SiteText word="footerAcceptTitle" as="h2" className={heading} />
             <PaymentMethods className="mt-3 h-8 w-auto" />
           </div>
         </div>
@@ -95,9 +90,7 @@ function BusServices() {
   const services = data?.folders.filter((f) => f.active) ?? [];
   return (
     <nav aria-labelledby="footer-services">
-      <h2 id="footer-services" className={heading}>
-        <Trans>Operators</Trans>
-      </h2>
+      <SiteText word="footerOperatorsTitle" as="h2" id="footer-services" className={heading} />
       {isPending ? (
         <ul className="mt-4 space-y-3" aria-hidden="true">
           {[0, 1, 2, 3].map((i) => (
@@ -144,12 +137,8 @@ function NewsletterForm() {
 
   return (
     <form onSubmit={onSubmit} aria-labelledby="footer-newsletter">
-      <h2 id="footer-newsletter" className={heading}>
-        <Trans>Newsletter</Trans>
-      </h2>
-      <p className="mt-3 text-sm">
-        <Trans>Deals and travel tips for Rome, straight to your inbox.</Trans>
-      </p>
+      <SiteText word="footerNewsletterTitle" as="h2" id="footer-newsletter" className={heading} />
+      <SiteText word="footerNewsletterLead" as="p" className="mt-3 block text-sm" />
       <label htmlFor={inputId} className="sr-only">
         <Trans>Email address</Trans>
       </label>

@@ -1,9 +1,13 @@
 import { Trans } from '@lingui/react/macro';
-import { type Location, Outlet } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { type Location, Outlet, useLocation } from 'react-router';
 import { usePageViews } from '../lib/track';
 import { Footer } from './Footer';
 import { type LogoFrame, Navbar } from './Navbar';
 import { useScrollRestoration } from './scrollRestoration';
+
+// Loaded only when a page left a notice for the next (components/PageNotice.tsx): no first-load cost.
+const PageNotice = lazy(() => import('./PageNotice'));
 
 /**
  * Which saved scroll position a location gets back. They are kept by history entry, but the
@@ -23,6 +27,7 @@ const scrollKey = (location: Location) =>
 export function Layout({ logoFrame }: { logoFrame?: LogoFrame }) {
   usePageViews();
   useScrollRestoration(scrollKey);
+  const hasNotice = Boolean((useLocation().state as { notice?: unknown } | null)?.notice);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -32,6 +37,11 @@ export function Layout({ logoFrame }: { logoFrame?: LogoFrame }) {
         <Trans>Skip to content</Trans>
       </a>
       <Navbar logoFrame={logoFrame} />
+      {hasNotice && (
+        <Suspense fallback={null}>
+          <PageNotice />
+        </Suspense>
+      )}
       {/* At least a screen high: while a page's code and data load, the footer stays below the fold
           instead of showing and then jumping down (layout shift). */}
       <div id="content" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">

@@ -9,6 +9,7 @@ import { useSession } from '../lib/session';
 import { keepTabWithin } from './focusTrap';
 import { CloseIcon, MenuIcon } from './Icon';
 import { Logo } from './Logo';
+import { CategoryLinks, TextSearch } from './TextSearch';
 
 /**
  * Spec §2 Navigation bar: what signed-out and signed-in visitors see, from the contract's page table
@@ -47,11 +48,11 @@ export function Navbar({ logoFrame: LogoSlot = PlainFrame }: { logoFrame?: LogoF
   const menuId = useId();
   const navRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
 
-  // A page change closes the menu.
+  // A page change closes the menu (a search or a category from the menu changes only the query).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change on purpose
-  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => setOpen(false), [pathname, search]);
 
   // The open mobile menu closes on a click or tap outside it, and on Escape (focus goes back to the
   // toggle); while it is open, Tab cycles through the bar and the menu (focusTrap).
@@ -83,6 +84,8 @@ export function Navbar({ logoFrame: LogoSlot = PlainFrame }: { logoFrame?: LogoF
           <LogoSlot>
             <Logo image={logo} />
           </LogoSlot>
+          {/* The text search beside the pages (decision 039); in the menu on a phone. */}
+          <TextSearch className="hidden w-56 text-sm md:block lg:w-80" />
           <div id={EDITOR_TOOLS_SLOT_ID} className="ml-auto flex items-center empty:hidden" />
           <ul className="hidden items-center gap-1 md:flex">
             {items.map((item) => (
@@ -120,6 +123,8 @@ export function Navbar({ logoFrame: LogoSlot = PlainFrame }: { logoFrame?: LogoF
           </button>
         </div>
         <div id={menuId} hidden={!open} className="border-t border-white/15 pb-4 pt-2 md:hidden">
+          <TextSearch className="px-4 pt-2 pb-3" />
+          <CategoryLinks className="px-4 pb-3" chip="border-white/30 text-white hover:bg-white/10" />
           <ul className="space-y-1">
             {items.map((item) => (
               <li key={item.to}>

@@ -9,6 +9,7 @@ import type { EditableProps } from '../components/content/editable-props';
 import { Icon } from '../components/Icon';
 import { EDITOR_TOOLS_SLOT_ID } from '../components/Navbar';
 import { ChangeImageDialog } from './ChangeImageDialog';
+import { ContactDetailsDialog } from './ContactDetailsDialog';
 import { HtmlEditorDialog } from './HtmlEditorDialog';
 import { MetadataPanel } from './MetadataPanel';
 import { QuickTextEdit } from './QuickTextEdit';
@@ -29,6 +30,7 @@ export function Editable({
   const [quick, setQuick] = useState(false);
   const name = label ?? tag;
   const isImage = kind === 'image';
+  const isContact = kind === 'contact';
   return (
     <div
       data-editable={tag}
@@ -68,7 +70,7 @@ export function Editable({
             type="button"
             onClick={() => setOpen(true)}
             aria-label={`EDIT ${name}`}
-            title={`${isImage ? 'Change image' : 'Edit'} (${tag})`}
+            title={isContact ? 'Edit the contact details' : `${isImage ? 'Change image' : 'Edit'} (${tag})`}
             className="rounded bg-sky-700 px-2 py-0.5 text-xs font-bold tracking-wide text-white shadow hover:bg-sky-800"
           >
             EDIT
@@ -78,7 +80,9 @@ export function Editable({
       {open && (
         // A dialog takes clicks even inside an outline that lets them through (a section's background).
         <span className="pointer-events-auto">
-          {isImage ? (
+          {isContact ? (
+            <ContactDetailsDialog onClose={() => setOpen(false)} />
+          ) : isImage ? (
             <ChangeImageDialog
               tag={tag}
               page={page}
@@ -88,7 +92,7 @@ export function Editable({
             />
           ) : (
             <HtmlEditorDialog
-              kind={kind}
+              kind={kind === 'html' ? 'html' : 'text'}
               tag={tag}
               page={page}
               source={source}

@@ -85,3 +85,15 @@ export async function saveGlobalHeadCode(code: string): Promise<string> {
   const body = { global_head_code: code };
   return (await call('PATCH /api/website-settings/global-head-code/', { body })).global_head_code;
 }
+
+export type ContactDetailsInput = ApiBody<'PATCH /api/website-settings/'>;
+
+/** PATCH website-settings/ (beside the spec): answers the settings as stored. */
+export async function saveContactDetails(body: ContactDetailsInput) {
+  requireToken();
+  try {
+    return (await call('PATCH /api/website-settings/', { body })).data;
+  } catch (err) {
+    throw new Error(errorMessage(err, 'Failed to update the contact details'));
+  }
+}

@@ -1,4 +1,11 @@
-import { HOME_BANNER, HOME_BANNER_TAGS, HOME_HERO, HOME_HERO_TAGS, SITE_LOGO_TAG } from '@rome/contract';
+import {
+  HOME_BANNER,
+  HOME_BANNER_TAGS,
+  HOME_HERO,
+  HOME_HERO_TAGS,
+  type PackageCategory,
+  SITE_LOGO_TAG,
+} from '@rome/contract';
 import type { Attraction, Emblem } from './pictures';
 
 /** The demo shop: a believable Rome catalogue across five operators and all eight ticket types. */
@@ -394,6 +401,39 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     description: bus(8, 'Four hours from your first ride'),
   },
 ];
+
+/**
+ * The storefront's categories of each demo package (decision 039): every bus ride is a bus tour; the
+ * night bus and the 72-hour pass that includes a night tour are night tours; the museum operator's
+ * tickets are museums and sights; a ticket that bundles several things (three museums, museums and a
+ * bus, the Tivoli trip with its villas' entries) is a combo.
+ */
+export const DEMO_CATEGORIES: Record<string, PackageCategory[]> = {
+  'BB-24': ['bus-tours'],
+  'BB-48': ['bus-tours'],
+  'BB-72': ['bus-tours', 'night'],
+  'BB-NIGHT': ['bus-tours', 'night'],
+  'BB-HALF': ['bus-tours'],
+  'ILR-24': ['bus-tours'],
+  'ILR-48': ['bus-tours'],
+  'ILR-HALF': ['bus-tours'],
+  'ILR-DAY': ['bus-tours', 'combos'],
+  'GL-24': ['bus-tours'],
+  'GL-48': ['bus-tours'],
+  'GL-72': ['bus-tours'],
+  'GL-1DAY': ['bus-tours'],
+  'CS-24': ['bus-tours'],
+  'CS-48': ['bus-tours'],
+  'CS-72': ['bus-tours'],
+  'CS-1DAY': ['bus-tours'],
+  'CS-HALF': ['bus-tours'],
+  'RM-VAT': ['museums'],
+  'RM-COL': ['museums'],
+  'RM-3PASS': ['museums', 'combos'],
+  'RM-3PASS-BUS': ['bus-tours', 'museums', 'combos'],
+  'RM-DAILY': ['museums'],
+  'RM-BORGHESE': ['museums'],
+};
 
 /** Partner logos in the operators' colours (DEMO_FOLDERS' livery), each with an emblem of its own. */
 export const DEMO_LOGOS: { name: string; color: string; emblem: Emblem; url: string }[] = [

@@ -14,8 +14,10 @@ import { newFileKey, type Storage } from '../../storage/storage';
 import type { Db } from '../client';
 import * as t from '../schema';
 import { seedAvailability } from './availability';
-import { DEMO_FOLDERS, DEMO_LOGOS, DEMO_PACKAGES, DEMO_PAGES } from './data';
-import { DEMO_TITLES, DEMO_TYPES } from './package-words';
+import { seedContentWords } from './content-words';
+import { DEMO_CATEGORIES, DEMO_FOLDERS, DEMO_LOGOS, DEMO_PACKAGES, DEMO_PAGES } from './data';
+import { seedPackageFacts } from './package-facts';
+import { DEMO_TITLES, DEMO_TYPES, descriptionIn, keywordsIn } from './package-words';
 import { logoImage, MOTIFS, operatorBanner, PAGE_BANNERS, renderScene, SECOND_MOTIFS } from './pictures';
 
 export async function seedBase(db: Db): Promise<void> {
@@ -43,6 +45,7 @@ export async function seedBase(db: Db): Promise<void> {
     const images = page.images.map((uniqueTag) => ({ pageTag: page.slug, uniqueTag }));
     if (images.length) await db.insert(t.pageImages).values(images).onConflictDoNothing();
   }
+  await seedContentWords(db);
 }
 
 async function storeImage(
@@ -149,6 +152,7 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
         metaDescription: '',
         metaKeywords: `rome, ${p.duration || 'ticket'}, ${folder.name.toLowerCase()}, sightseeing`,
         isFeatured: p.featured ?? false,
+        categories: DEMO_CATEGORIES[p.tag] ?? [],
         sortOrder: i,
       })
       .returning({ id: t.packages.id });
@@ -162,6 +166,7 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
 
   await seedAvailability(db);
   await seedPackageWords(db);
+  await seedPackageFacts(db);
 
   for (const [i, logo] of DEMO_LOGOS.entries()) {
     const logoId = await storeImage(
@@ -268,10 +273,16 @@ export async function seedDemoAccounts(
   return { accounts, created: true };
 }
 
-/** The demo packages' subtitles and museum titles in it/es/fr/de (seed/package-words.ts). */
+/** The demo packages' words in it/es/fr/de (seed/package-words.ts). */
 async function seedPackageWords(db: Db): Promise<void> {
   const rows = await db
-    .select({ id: t.packages.id, tag: t.packages.packageTag, type: t.packages.type })
+    .select({
+      id: t.packages.id,
+      tag: t.packages.packageTag,
+      type: t.packages.type,
+      description: t.packages.description,
+      metaKeywords: t.packages.metaKeywords,
+    })
     .from(t.packages);
   const others = LOCALES.filter((l): l is Exclude<Locale, 'en'> => l !== DEFAULT_LOCALE);
   const values = rows.flatMap((p) =>
@@ -280,6 +291,8 @@ async function seedPackageWords(db: Db): Promise<void> {
       language,
       type: DEMO_TYPES[p.type]?.[language] ?? null,
       title: DEMO_TITLES[p.tag]?.[language] ?? null,
+      description: descriptionIn(p.description, language),
+      metaKeywords: keywordsIn(p.metaKeywords, language),
     })),
   );
   if (values.length) await db.insert(t.packageTranslations).values(values);

@@ -197,6 +197,9 @@ describe('agent claim', () => {
     const again = await t.app.inject({ url: `/api/authenticate/${code}/` });
     expect(again.json().claimed).toBe(true);
     expect(again.json().msg).toMatch(/already claimed .* by Agent Alpha/);
+    // Beside the spec's English message, what the claim page writes it from in its own language.
+    expect(again.json()).toMatchObject({ claimed_at: expect.any(String), claimed_by: 'Agent Alpha' });
+    expect(Math.abs(Date.parse(again.json().claimed_at) - Date.now())).toBeLessThan(60_000);
     const second = await t.app.inject({
       method: 'POST',
       url: '/api/claim/',

@@ -3,6 +3,8 @@
  * types their security code. A ticket is claimed once, atomically, however many agents try at once.
  */
 import {
+  alreadyClaimedText,
+  CLAIM_MESSAGES,
   type ClaimInfo,
   centsToDecimal,
   ERROR_CODES,
@@ -10,6 +12,7 @@ import {
   INVENTORY_MESSAGES,
   romeParts,
   ticketWindowResult,
+  WRONG_DAY_MESSAGE,
 } from '@rome/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -19,16 +22,8 @@ import { dummyHash, verifySecret } from '../../lib/passwords';
 import { hit, known, peek, remember } from '../../lib/rate-limit';
 import { hashClaimCode } from '../orders/ticket-issue';
 
-export const CLAIM_MESSAGES = {
-  notFound: 'Ticket not found.',
-  ready: 'Ticket is valid and ready to be claimed.',
-  wrongCode: 'Invalid agent name or security code.',
-  locked: 'Too many wrong security codes for this ticket. Try again in 15 minutes.',
-  agentLocked:
-    "This agent's security code is locked after too many wrong tries. Try again in an hour, or from the desk where it was last used.",
-  tooManyFailures: 'Too many failed claims from this address. Please wait a while and try again.',
-  claimed: 'Ticket claimed successfully.',
-} as const;
+/** The claim page's answers, marked for the storefront's catalogues in the contract (claim.ts). */
+export { CLAIM_MESSAGES };
 
 /**
  * Claim limits (decision 014). Only failures count, so an agent desk redeeming a queue of
@@ -118,10 +113,12 @@ export async function claimInfo(db: Db, code: string, timeZone = 'Europe/Rome'):
   return {
     claimed: o.qrCodeScanned,
     msg: o.qrCodeScanned
-      ? `This ticket was already claimed on ${claimedAt}${claimedBy ? ` by ${claimedBy}` : ''}.`
+      ? alreadyClaimedText(claimedAt, claimedBy ?? null)
       : refunded
         ? INVENTORY_MESSAGES.refunded
         : CLAIM_MESSAGES.ready,
+    claimed_at: o.qrCodeScanned && o.claimedAt ? o.claimedAt.toISOString() : null,
+    claimed_by: o.qrCodeScanned ? (claimedBy ?? null) : null,
     agent_list: await agentNames(db),
     data: {
       package: t.title,
@@ -182,7 +179,7 @@ export async function claimTicket(
   if (outside === 'wrong_date')
     throw new HttpError(409, {
       success: false,
-      error: `This ticket is for ${formatRomeDate(day!)}, not today.`,
+      error: WRONG_DAY_MESSAGE.replace('{day}', formatRomeDate(day!)),
       code: ERROR_CODES.wrongDate,
     });
   if (t.order.status !== 'paid') throw new HttpError(404, { success: false, error: CLAIM_MESSAGES.notFound });

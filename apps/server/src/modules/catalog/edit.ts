@@ -1,6 +1,7 @@
 /**
  * Editors change a package in place (spec §2 Ticket editor, §7 PATCH update-bus-package/{package_tag}/):
- * title, featured flag, prices, SEO fields, description (sanitised) and any image slot by media id.
+ * title, featured flag, prices, SEO fields, description (sanitised), any image slot by media id, and
+ * the storefront's categories (decision 039).
  * In another language (decision 024) the words go to that language's translation and the rest (prices,
  * pictures, the featured flag) to the package, as they are the same in every language.
  * Bad input changes nothing.
@@ -12,6 +13,7 @@ import { mediaItems, packageImages, packages, packageTranslations } from '../../
 import { recordEdit } from '../../lib/edit-log';
 import { badRequest, notFound } from '../../lib/errors';
 import { sanitizeHtml } from '../../lib/sanitize';
+import { applyFactsEdit } from './facts';
 
 /**
  * `edit` is the request body as the contract parsed it (packageEditSchema): prices in cents, texts on
@@ -51,6 +53,23 @@ export async function updatePackage(
   if (edit.youth_price !== undefined) set.youthPriceCents = edit.youth_price;
   if (edit.off_price !== undefined) set.offPriceCents = edit.off_price;
   if (edit.schema_json !== undefined) set.schemaJson = edit.schema_json;
+  // The facts (decision 040): English with the stops' places to the package, a language's words to its
+  // translation. Worked out before anything is written, so a refused change stores nothing.
+  if (edit.facts !== undefined && Object.keys(edit.facts).length > 0) {
+    let storedWords: unknown = null;
+    if (translated) {
+      const [row] = await db
+        .select({ facts: packageTranslations.facts })
+        .from(packageTranslations)
+        .where(and(eq(packageTranslations.packageId, pkg.id), eq(packageTranslations.language, language)));
+      storedWords = row?.facts ?? null;
+    }
+    const facts = applyFactsEdit(pkg.facts, storedWords, edit.facts, language);
+    if (translated) wordsSet.facts = facts.words;
+    else set.facts = facts.english;
+  }
+  // The categories are the same in every language (decision 039); the contract kept known keys only.
+  if (edit.categories !== undefined) set.categories = edit.categories;
 
   // Image slots: a media id (an image of the library) or null to clear; alt texts alongside.
   const slotChanges = IMAGE_SLOTS.flatMap((slot) =>
@@ -122,6 +141,7 @@ export async function updatePackage(
         adult: pkg.adultPriceCents,
         youth: pkg.youthPriceCents,
         off: pkg.offPriceCents,
+        ...(edit.categories !== undefined ? { categories: pkg.categories } : {}),
       },
       after: {
         ...set,

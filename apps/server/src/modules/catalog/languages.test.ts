@@ -58,7 +58,8 @@ describe('a package in Italian', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Ticket updated successfully!',
-      data: { title: 'Linea Verde Roma 24 ore', untranslated: ['meta_description', 'meta_keywords'] },
+      // The demo's Italian keywords (seed/package-words.ts) stay; only the meta description is English.
+      data: { title: 'Linea Verde Roma 24 ore', untranslated: ['meta_description'] },
     });
   });
 
@@ -70,11 +71,15 @@ describe('a package in Italian', () => {
       description: '<p>Otto fermate nel centro.</p>',
       meta_title: 'Linea Verde Roma | Biglietti',
       meta_description: english.meta_description,
-      untranslated: ['meta_description', 'meta_keywords'],
+      untranslated: ['meta_description'],
       adult_price: english.adult_price,
     });
-    const one = (await api('GET', `/api/package/E9/${TAG}/?lang=it`)).json().data;
+    // The one-package read is the list's package plus its details (decision 040).
+    const { facts, facts_untranslated, cancel_cutoff_hours, ...one } = (
+      await api('GET', `/api/package/E9/${TAG}/?lang=it`)
+    ).json().data;
     expect(one).toEqual(pkg);
+    expect(facts).toBeTruthy();
     // The offers page's cards, when the package is discounted.
     await patch({ off_price: '99.00' });
     const offer = (await api('GET', '/bus.json?lang=it')).json().find((o: any) => o.package_tag === TAG);
@@ -93,15 +98,11 @@ describe('a package in Italian', () => {
     expect(en.pkg).not.toHaveProperty('untranslated');
     const de = await list('de');
     expect(de.pkg.title).toBe(english.title);
-    // The demo's German subtitle (seed/package-words.ts); the rest shows its English, marked.
+    // The demo's German subtitle, description and keywords (seed/package-words.ts); the brand title
+    // and the meta fields, empty in English, show their English, marked.
     expect(de.pkg.type).toBe('Hop-on-Hop-off-Bustour');
-    expect(de.pkg.untranslated).toEqual([
-      'title',
-      'description',
-      'meta_title',
-      'meta_description',
-      'meta_keywords',
-    ]);
+    expect(de.pkg.description).toMatch(/^<p>Steigen Sie an 7 Haltestellen/);
+    expect(de.pkg.untranslated).toEqual(['title', 'meta_title', 'meta_description']);
     // Each language is its own answer, with its own ETag.
     expect(new Set([en.etag, de.etag, (await list('it')).etag]).size).toBe(3);
   });

@@ -4,6 +4,7 @@ import { type Encoding, encode, MIN_COMPRESS_BYTES, pickEncoding } from '../../l
 import { route, signedIn } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
 import { updatePackage } from './edit';
+import { currentSearchIndex, searchPackages } from './search';
 
 /** Compressed bodies of the package list, per catalog snapshot (dropped with the snapshot). */
 const compressedLists = new WeakMap<object, Map<Encoding, Buffer>>();
@@ -33,6 +34,14 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
       encoded.set(encoding, body);
     }
     return reply.header('content-encoding', encoding).send(body as never);
+  });
+
+  // The text search beside the spec's ticket-type search (decision 039): an index of the cached
+  // catalogue, rebuilt with it after an edit.
+  route(app, 'GET /api/packages/search/', async (req) => {
+    const { q, category, sort, limit, lang } = req.query;
+    const [index, shown] = await Promise.all([currentSearchIndex(app.catalog), app.catalog.get(lang)]);
+    return searchPackages(index, shown, { q, category, sort, limit });
   });
 
   route(app, 'GET /api/package/:status/:packageTag/', async (req) => {

@@ -13,6 +13,7 @@ import {
   IMAGE_SLOTS,
   LOCALES,
   type Locale,
+  normalizeCategories,
   PACKAGE_TEXT_FIELDS,
   type Package,
   type PackageTextField,
@@ -23,6 +24,7 @@ import type { Db } from '../../db/client';
 import { folders, mediaItems, packageImages, packages, packageTranslations } from '../../db/schema';
 import { mediaUrl } from '../../lib/media-url';
 import { openSlotDates } from '../orders/slots';
+import { factsFor } from './facts';
 
 type PackageRow = typeof packages.$inferSelect;
 
@@ -68,6 +70,8 @@ function serialize(
     is_featured: row.isFeatured,
     availability_type: row.availabilityType ?? null,
     pass_hours: row.passHours,
+    // Known keys only: a category taken out of the contract leaves no stray key in the list.
+    categories: normalizeCategories(row.categories),
   });
   return out as Package;
 }
@@ -99,13 +103,23 @@ export function translatePackage(pkg: Package, row: TranslationRow | undefined):
   return out as Package;
 }
 
-/** The snapshot of one language: the list, its JSON and ETag. */
-function snapshot(list: Package[], folderList: Folder[]): CatalogSnapshot {
+/** What only the one-package read carries (decision 040): the cancellation cut-off and the facts. */
+type PackageDetails = Pick<Package, 'cancel_cutoff_hours' | 'facts' | 'facts_untranslated'>;
+
+/**
+ * The snapshot of one language: the list, its JSON and ETag. `byTag` (the one-package read) adds each
+ * package's details, which the list leaves out: every page reads the list, only the ticket page these.
+ */
+function snapshot(
+  list: Package[],
+  folderList: Folder[],
+  details: (p: Package) => PackageDetails = () => ({}),
+): CatalogSnapshot {
   const json = JSON.stringify({ bus_data: list, folders: folderList });
   return {
     packages: list,
     folders: folderList,
-    byTag: new Map(list.map((p) => [p.package_tag, p])),
+    byTag: new Map(list.map((p) => [p.package_tag, { ...p, ...details(p) }])),
     json,
     etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
   };
@@ -154,14 +168,24 @@ export async function loadCatalog(db: Db): Promise<CatalogLanguages> {
     active: f.active,
   }));
   const translations = new Map(translationRows.map((r) => [`${r.packageId}:${r.language}`, r]));
+  const rowById = new Map(packageRows.map((r) => [r.id, r]));
+  const details =
+    (locale: Locale) =>
+    (p: Package): PackageDetails => {
+      const row = rowById.get(p.id);
+      if (!row) return {};
+      const words = translations.get(`${p.id}:${locale}`)?.facts;
+      return { cancel_cutoff_hours: row.cancelCutoffHours, ...factsFor(row.facts, words, locale) };
+    };
   const languages = {} as CatalogLanguages;
   for (const locale of LOCALES) {
     languages[locale] =
       locale === DEFAULT_LOCALE
-        ? snapshot(list, folderList)
+        ? snapshot(list, folderList, details(locale))
         : snapshot(
             list.map((p) => translatePackage(p, translations.get(`${p.id}:${locale}`))),
             folderList,
+            details(locale),
           );
   }
   return languages;

@@ -46,6 +46,11 @@ describe('the order keeps the buyer language', () => {
     expect(session.locale).toBe('it');
     expect(session.success_url).toMatch(/^https?:\/\/[^/]+\/it\/success\/[\w-]{20,}\/$/);
     expect(session.cancel_url).toMatch(/\/it\/cancel\/$/);
+    // The hosted page's lines name the kind of ticket in Italian.
+    expect(session.line_items.map((l) => l.name)).toEqual([
+      'Big Bus Rome Classic 24h (adulto)',
+      'Big Bus Rome Classic 24h (ragazzo)',
+    ]);
 
     const { order, mails } = await pay(session.id);
     expect(order.language).toBe('it');
@@ -67,6 +72,7 @@ describe('the order keeps the buyer language', () => {
     const session = t.standin.sessions.get(res.json().id)!;
     expect(session.locale).toBe('en');
     expect(session.success_url).toMatch(/^https?:\/\/[^/]+\/success\//);
+    expect(session.line_items.map((l) => l.name)).toEqual(['Big Bus Rome Classic 24h (adult)']);
     const { order, mails } = await pay(session.id);
     expect(order.language).toBe('en');
     const mail = mails.at(-1)!;

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import { filled, placeholders, preparedPerDb, preparedSql } from '../../db/prepared';
 import { activityEvents, orders, packages, slots } from '../../db/schema';
 import { togetherSql, writeTogether } from '../../db/write-together';
+import { serverI18n } from '../../i18n/catalog';
 import { badRequest, HttpError } from '../../lib/errors';
 import { hitWith, judged, refuseOver } from '../../lib/rate-limit';
 import { EVENT_COLUMNS, serverEventRow } from '../../lib/server-events';
@@ -168,9 +169,19 @@ export async function createCheckout(
   void everyColumnListed;
   const slot = sellsSlots ? await chooseSlot(deps.db, pkg, input, now, row.slot) : null;
 
+  // The payment page's lines in the buyer's language: the title and the kind of ticket.
+  const i18n = serverI18n(language);
   const lines = [
-    { name: `${row.title} (adult)`, unitAmountCents: pkg.adultPriceCents, quantity: checked.adults },
-    { name: `${row.title} (youth)`, unitAmountCents: pkg.youthPriceCents, quantity: checked.youths },
+    {
+      name: i18n._('{title} (adult)', { title: row.title }),
+      unitAmountCents: pkg.adultPriceCents,
+      quantity: checked.adults,
+    },
+    {
+      name: i18n._('{title} (youth)', { title: row.title }),
+      unitAmountCents: pkg.youthPriceCents,
+      quantity: checked.youths,
+    },
   ].filter((l) => l.quantity > 0);
   // The provider's outage is the buyer's 503 with a plain message, not the shop's 500.
   const openSession = () =>

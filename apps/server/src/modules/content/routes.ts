@@ -19,6 +19,8 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
       saveContent(app.db, signedIn(req).id, req.params.tag, req.body, req.query.lang),
     );
     req.log.info({ tag: out.data.unique_tag, editor: signedIn(req).id }, 'content block saved');
+    // Every page's HTML carries the site's words (web/routes.ts), read once per site snapshot.
+    app.siteCache.invalidate();
     return out;
   });
 

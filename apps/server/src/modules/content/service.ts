@@ -11,6 +11,7 @@ import {
   type PageImageInput,
   type PageMetaInput,
   parseSchemaJson,
+  WORD_BLOCK_DEFAULTS,
 } from '@rome/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -140,9 +141,25 @@ export async function getStaticContent(db: Db, pageTag: string, language: Locale
   };
 }
 
+/**
+ * A block by its tag; a word of the contract's word tables that nobody wrote yet starts as its English
+ * default (decision 038), so an editor on an Italian page can write its Italian first.
+ */
+async function blockOrDefault(db: Db, tag: string) {
+  const [block] = await db.select().from(contentBlocks).where(eq(contentBlocks.uniqueTag, tag));
+  const start = WORD_BLOCK_DEFAULTS.get(tag);
+  if (block || !start) return block;
+  await db
+    .insert(contentBlocks)
+    .values({ pageTag: start.page, uniqueTag: tag, blockContent: start.english })
+    .onConflictDoNothing();
+  const [created] = await db.select().from(contentBlocks).where(eq(contentBlocks.uniqueTag, tag));
+  return created;
+}
+
 /** A block's words in another language than English (decision 024): the block must exist in English. */
 async function saveTranslation(db: Db, userId: string, tag: string, language: Locale, clean: string) {
-  const [block] = await db.select().from(contentBlocks).where(eq(contentBlocks.uniqueTag, tag));
+  const block = await blockOrDefault(db, tag);
   if (!block) throw notFound('No content block with this tag; write it in English first.');
   const [before] = await db
     .select()

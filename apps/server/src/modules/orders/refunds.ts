@@ -7,6 +7,7 @@
  * and every later refund) finishes it: the buyer never loses the cancellation, and the provider never refunds twice.
  */
 import {
+  CANCEL_MESSAGES,
   cancellableUntil,
   DEFAULT_LOCALE,
   ERROR_CODES,
@@ -30,12 +31,11 @@ import { conflict, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../mail/outbox';
 import type { PaymentProvider } from '../../payments/provider';
 import { moveOrder, type OrderRow, orderLocale } from './state';
+import { orderPackageTitle } from './words';
 
 /** Who or what refunded: the buyer, a superuser, a late payment for gone places, Stripe, or a reseller. */
 export type RefundReason = 'customer' | 'superuser' | 'sold_out' | 'provider' | 'reseller';
 export type RefundDeps = { db: Db; provider: PaymentProvider; publicUrl: string; log?: FastifyBaseLogger };
-
-type PackageRow = typeof packages.$inferSelect;
 
 /** When the buyer's right to cancel ends (null: until used, for an open-dated ticket). */
 export function cancelDeadline(
@@ -59,11 +59,14 @@ export function canCancel(
   return until === null || until > now;
 }
 
-/** The buyer's e-mail about a refund, in the order's language (decision 024; English as it was). */
-function refundMail(order: OrderRow, pkg: PackageRow | undefined, when: string, reason: RefundReason) {
+/**
+ * The buyer's e-mail about a refund, in the order's language (decision 024; English as it was), naming
+ * the package by its title in that language (`packageTitle`).
+ */
+function refundMail(order: OrderRow, packageTitle: string | undefined, when: string, reason: RefundReason) {
   const locale = orderLocale(order);
   const i18n = serverI18n(locale);
-  const title = pkg?.title ?? i18n._('Your ticket');
+  const title = packageTitle ?? i18n._('Your ticket');
   const amount = formatEuro(order.amountPaidCents ?? order.totalCents, locale);
   // The order's reference as the success page, the ticket e-mail and the PDF show it.
   const shortId = orderReference(order.uniqueId);
@@ -125,7 +128,12 @@ export async function markRefunded(
   reason: RefundReason,
   opts: { now: Date; refundId?: string } = { now: new Date() },
 ): Promise<OrderRow> {
-  const [pkg] = await tx.select().from(packages).where(eq(packages.id, order.packageId));
+  // The package's title in the order's language, as the ticket e-mail named it (orders/words.ts).
+  const [pkg] = await tx
+    .select({ title: orderPackageTitle })
+    .from(orders)
+    .innerJoin(packages, eq(packages.id, orders.packageId))
+    .where(eq(orders.id, order.id));
   const moved = await moveOrder(tx, order, 'refund', {
     refundReason: reason,
     refundedAt: opts.now,
@@ -143,7 +151,7 @@ export async function markRefunded(
   if (buyer)
     await enqueueMail(tx, {
       to: buyer.email,
-      ...refundMail(moved, pkg, await visitWhen(tx, order, orderLocale(order)), reason),
+      ...refundMail(moved, pkg?.title, await visitWhen(tx, order, orderLocale(order)), reason),
     });
   return moved;
 }
@@ -257,7 +265,7 @@ export async function refundOrder(
     status: 'refunded',
     msg:
       by.reason === 'customer'
-        ? 'Your ticket is cancelled and refunded. A confirmation e-mail is on its way.'
+        ? CANCEL_MESSAGES.refunded
         : 'The order is refunded and the buyer told by e-mail.',
     refund_status: refundStatus,
   };

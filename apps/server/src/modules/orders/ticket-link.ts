@@ -1,8 +1,9 @@
 /**
  * The ticket link (decision 019): /t/{token} opens one paid order's ticket without a
- * sign-in. The token is 256 random bits in base64url; only its SHA-256 is stored (`orders.
- * link_token_hash`), so a copy of the database opens no ticket. A new link replaces the old one in
- * the same column: the old token stops working at once.
+ * sign-in. The token is 256 random bits in base64url; only its SHA-256 is stored, so a copy of the
+ * database opens no ticket. The purchase e-mail's link is on the order (`orders.link_token_hash`,
+ * written with the payment); each link sent later is a `ticket_links` row that works beside the ones
+ * before, a forwarded one included, until the buyer ends them all (decision 042).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -14,9 +15,9 @@ import {
   type TicketLinkStatus,
   ticketLinkStatus,
 } from '@rome/contract';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { folders, orders, packages, slots } from '../../db/schema';
+import { folders, orders, packages, slots, ticketLinks } from '../../db/schema';
 import { serverI18n } from '../../i18n/catalog';
 import { hit, peek } from '../../lib/rate-limit';
 import { ticketCounts, usageLine } from '../../mail/ticket-mail';
@@ -32,20 +33,30 @@ export const newLinkToken = (): string => randomBytes(32).toString('base64url');
 export const hashLinkToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 export const looksLikeLinkToken = (token: string): boolean => TOKEN_SHAPE.test(token);
 
-/** Gives the order a new link and answers its token; any earlier link of the order stops working. */
+/** Gives the order one more link and answers its token; the links sent before keep working. */
 export async function issueLink(db: Db, orderId: string, now = new Date()): Promise<string> {
   const token = newLinkToken();
-  await db
-    .update(orders)
-    .set({ linkTokenHash: hashLinkToken(token), linkIssuedAt: now })
-    .where(eq(orders.id, orderId));
+  await db.insert(ticketLinks).values({ tokenHash: hashLinkToken(token), orderId, issuedAt: now });
   return token;
 }
 
-/** Ends an order's link without a new one (a link nobody should hold any more). */
-export async function revokeLink(db: Db, orderId: string): Promise<void> {
+/** Ends every link of the order, the purchase e-mail's and every one sent since (the buyer's choice). */
+export async function endLinks(db: Db, orderId: string): Promise<void> {
   await db.update(orders).set({ linkTokenHash: null, linkIssuedAt: null }).where(eq(orders.id, orderId));
+  await db.delete(ticketLinks).where(eq(ticketLinks.orderId, orderId));
 }
+
+/** The order a link token opens: the purchase e-mail's link, or one sent later. */
+const opensOrder = (db: Db, token: string): SQL => {
+  const hash = hashLinkToken(token);
+  return or(
+    eq(orders.linkTokenHash, hash),
+    inArray(
+      orders.id,
+      db.select({ id: ticketLinks.orderId }).from(ticketLinks).where(eq(ticketLinks.tokenHash, hash)),
+    ),
+  ) as SQL;
+};
 
 /** Everything a ticket shows (the link page, the PDF, the e-mails), read in one query. */
 export type TicketFacts = {
@@ -149,7 +160,7 @@ export async function ticketFacts(db: Db, where: SQL | undefined, now = new Date
 /** The paid or refunded ticket a link token opens, or null (unknown, replaced, malformed). */
 export async function ticketByLink(db: Db, token: string, now = new Date()): Promise<TicketFacts | null> {
   if (!looksLikeLinkToken(token)) return null;
-  const [found] = await ticketFacts(db, eq(orders.linkTokenHash, hashLinkToken(token)), now);
+  const [found] = await ticketFacts(db, opensOrder(db, token), now);
   return found && (found.orderStatus === 'paid' || found.orderStatus === 'refunded') ? found : null;
 }
 
@@ -176,10 +187,7 @@ export const countLinkMiss = (db: Db, ip: string) =>
  */
 export async function linkExists(db: Db, token: string, ip: string): Promise<boolean> {
   const [row] = looksLikeLinkToken(token)
-    ? await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(eq(orders.linkTokenHash, hashLinkToken(token)))
+    ? await db.select({ id: orders.id }).from(orders).where(opensOrder(db, token))
     : [];
   if (!row) await countLinkMiss(db, ip);
   return row !== undefined;

@@ -1,13 +1,35 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { route, signedIn } from '../../lib/contract-route';
 import { recordEdit } from '../../lib/edit-log';
-import { getSettingsRow, getWebsiteSettings, setGlobalHeadCode } from '../../lib/site-settings';
+import {
+  getSettingsRow,
+  getWebsiteSettings,
+  setContactDetails,
+  setGlobalHeadCode,
+} from '../../lib/site-settings';
 
 export const settingsRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/website-settings/', async () => ({
     status: 200 as const,
     data: await getWebsiteSettings(app.db),
   }));
+
+  route(
+    app,
+    'PATCH /api/website-settings/',
+    async (req) => {
+      const change = await setContactDetails(app.db, req.body);
+      await recordEdit(app.db, {
+        userId: signedIn(req).id,
+        entity: 'contact_details',
+        entityKey: 'website',
+        ...change,
+      });
+      app.siteCache.invalidate();
+      return { status: 200 as const, data: await getWebsiteSettings(app.db) };
+    },
+    { preValidation: app.accessGuards.editor },
+  );
 
   route(app, 'GET /api/website-settings/global-head-code/', async () => ({
     status: 200 as const,

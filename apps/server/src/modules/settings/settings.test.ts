@@ -85,6 +85,71 @@ describe('public site data', () => {
     expect(anonymous.json()).toMatchObject({ code: 'unauthorized' });
   });
 
+  it('PATCH website-settings/ changes the contact details sent, keeps the others and logs who did it', async () => {
+    const before = (await t.app.inject({ url: '/api/website-settings/' })).json().data;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/website-settings/',
+      headers: editor.auth,
+      payload: { website_phone_number: ' +39 06 1234 5678 ', address_map_link: 'https://maps.example.org/x' },
+    });
+    expect(res.statusCode).toBe(200);
+    const after = res.json().data;
+    expect(after).toEqual({
+      ...before,
+      website_phone_number: '+39 06 1234 5678',
+      address_map_link: 'https://maps.example.org/x',
+    });
+    expect((await t.app.inject({ url: '/api/website-settings/' })).json().data).toEqual(after);
+    const [log] = await t.db.select().from(editLog).where(eq(editLog.entity, 'contact_details'));
+    expect(log).toMatchObject({
+      userId: editor.id,
+      before: {
+        website_phone_number: before.website_phone_number,
+        address_map_link: before.address_map_link,
+      },
+      after: { website_phone_number: '+39 06 1234 5678', address_map_link: 'https://maps.example.org/x' },
+    });
+  });
+
+  it('PATCH website-settings/ refuses bad details and callers who are not editors, storing nothing', async () => {
+    const before = (await t.app.inject({ url: '/api/website-settings/' })).json().data;
+    for (const payload of [
+      {},
+      { website_email: 'not-an-address' },
+      { address_map_link: 'javascript:alert(1)' },
+      { website_facebook: 'http://facebook.com/x' },
+      { website_phone_number: 'call me <b>now</b>' },
+      { website_address: 'x'.repeat(301) },
+      { max_image_upload_size_mb: 500 },
+      { website_email: 'ok@example.com', global_head_code: '<script>' },
+    ]) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/website-settings/',
+        headers: editor.auth,
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
+      expect(res.json().code).toBe('invalid_request');
+    }
+    const customer = await createUser(t.app, t.db);
+    const asCustomer = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/website-settings/',
+      headers: customer.auth,
+      payload: { website_email: 'thief@example.com' },
+    });
+    expect(asCustomer.statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/website-settings/',
+      payload: { website_email: 'thief@example.com' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/website-settings/' })).json().data).toEqual(before);
+  });
+
   it('GET partner-logos answers the active logos in order, with image URLs', async () => {
     const res = await t.app.inject({ url: '/api/partner-logos' });
     const body = res.json();

@@ -1,11 +1,13 @@
 /**
- * Re-sending ticket links. Each send makes a NEW link for every ticket it carries, in the
- * same transaction as the e-mail: the links sent before stop working at once, and a link that was
- * forwarded or leaked is ended by asking for the tickets again (decision 019).
- * - From the purchase history: the buyer's own paid ticket, to the account's address, with its PDF.
+ * Re-sending ticket links. Each send makes one more link for every ticket it carries, in the same
+ * transaction as the e-mail; the links sent before keep working (a link the family was forwarded too),
+ * until the buyer ends them all, which sends one new link in the same step (decision 042).
+ * - From the purchase history: the buyer's own paid ticket, to the account's address, with its PDF;
+ *   'End old links' there ends every earlier link of the ticket.
  * - 'Find my tickets': the paid tickets bought with an address, to that address only, once its owner
- *   opened the link of a first e-mail (a stranger who knows the address cannot end its links). The
- *   caller answers the same whether or not there were any.
+ *   opened the link of a first e-mail (a stranger who knows the address can neither get nor end its
+ *   links); the owner may end the earlier links there. The caller answers the same whether or not
+ *   there were any.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
@@ -32,7 +34,7 @@ import {
 } from '../../mail/ticket-mail';
 import type { Storage } from '../../storage/storage';
 import { visitText } from '../orders/refunds';
-import { issueLink, ownTicket, type TicketFacts, ticketFacts } from '../orders/ticket-link';
+import { endLinks, issueLink, ownTicket, type TicketFacts, ticketFacts } from '../orders/ticket-link';
 import { pdfFileName } from '../orders/ticket-pdf';
 
 export type ResendDeps = { db: Db; storage: Storage; publicUrl: string };
@@ -40,13 +42,16 @@ export type ResendDeps = { db: Db; storage: Storage; publicUrl: string };
 /** At most this many tickets in one 'Find my tickets' e-mail (the newest). */
 const FIND_MAX = 20;
 
-/** New links for `tickets` and one e-mail to `to` carrying them, in one transaction. */
+/**
+ * New links for `tickets` and one e-mail to `to` carrying them, in one transaction; `endOld` first ends
+ * every link the tickets had.
+ */
 async function sendNewLinks(
   deps: ResendDeps,
   to: string,
   tickets: TicketFacts[],
   why: 'resend' | 'find',
-  attachments: MailAttachment[] = [],
+  { attachments = [], endOld = false }: { attachments?: MailAttachment[]; endOld?: boolean } = {},
 ): Promise<void> {
   // One language per e-mail (decision 024): the order's; for 'Find my tickets' with several orders, the
   // newest order's (ticketFacts answers newest first), the language the buyer chose last.
@@ -56,6 +61,7 @@ async function sendNewLinks(
     const t = txDb(tx);
     const lines: TicketLinkLine[] = [];
     for (const ticket of tickets) {
+      if (endOld) await endLinks(t, ticket.orderId);
       const token = await issueLink(t, ticket.orderId);
       lines.push({
         title: ticket.title,
@@ -68,32 +74,38 @@ async function sendNewLinks(
     }
     await enqueueMail(t, {
       to,
-      ...ticketLinksMail(lines, why, { locale, i18n }),
+      ...ticketLinksMail(lines, why, { locale, i18n }, endOld),
       attachments,
     });
   });
 }
 
-/** The buyer's own paid ticket again, with a new link and its PDF; 404 for anybody else's. */
-export async function resendOwnTicket(deps: ResendDeps, userId: string, uniqueId: string) {
+/**
+ * The buyer's own paid ticket again, with one more link and its PDF; 404 for anybody else's.
+ * `endOld`: every earlier link of the ticket stops working (the buyer's 'End old links').
+ */
+export async function resendOwnTicket(deps: ResendDeps, userId: string, uniqueId: string, endOld = false) {
   const ticket = await ownTicket(deps.db, userId, uniqueId);
   if (!ticket) throw notFound(TICKET_MESSAGES.notFound);
   if (ticket.orderStatus !== 'paid') throw conflict(TICKET_MESSAGES.resendRefunded, ERROR_CODES.orderState);
   const [buyer] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!buyer) throw notFound(TICKET_MESSAGES.notFound);
   // The PDF is made by the mail sender (order-pdf.ts), not while the buyer waits.
-  await sendNewLinks(deps, buyer.email, [ticket], 'resend', [
-    {
-      filename: pdfFileName(ticket),
-      contentType: 'application/pdf',
-      render: {
-        kind: 'ticket-pdf',
-        orderId: ticket.orderId,
-        termsUrl: `${deps.publicUrl}${localizedPath(ticket.locale, pagePath('/terms'))}`,
+  await sendNewLinks(deps, buyer.email, [ticket], 'resend', {
+    endOld,
+    attachments: [
+      {
+        filename: pdfFileName(ticket),
+        contentType: 'application/pdf',
+        render: {
+          kind: 'ticket-pdf',
+          orderId: ticket.orderId,
+          termsUrl: `${deps.publicUrl}${localizedPath(ticket.locale, pagePath('/terms'))}`,
+        },
       },
-    },
-  ]);
-  return { message: TICKET_LINK_MESSAGES.resent };
+    ],
+  });
+  return { message: endOld ? TICKET_LINK_MESSAGES.linksEnded : TICKET_LINK_MESSAGES.resent };
 }
 
 /** How long the link of 'Find my tickets' works. */
@@ -123,7 +135,8 @@ export type FindDeps = ResendDeps & { secret: string };
 /**
  * 'Find my tickets', first step: to an address with paid tickets, an e-mail with a link (good for an
  * hour) that asks for new links. Nothing is sent for an address without an account or tickets, and
- * no link changes here: only the address's owner, by opening the e-mail, ends the links sent before.
+ * no link changes here: only the address's owner, by opening the e-mail, gets new links or ends the
+ * links sent before.
  * The caller's answer is the same either way.
  */
 export async function findMyTickets(deps: FindDeps, email: string, locale: Locale): Promise<void> {
@@ -156,15 +169,16 @@ const guestOfSubject = (subject: string) =>
 
 /**
  * 'Find my tickets', second step, from the e-mail's link: the paid tickets get new links, e-mailed to
- * the address. False for a token that is not good (made up, altered, expired, a deleted account).
+ * the address; `endOld` ends the links they had first. False for a token that is not good (made up,
+ * altered, expired, a deleted account).
  */
-export async function confirmFindTickets(deps: FindDeps, token: string): Promise<boolean> {
+export async function confirmFindTickets(deps: FindDeps, token: string, endOld = false): Promise<boolean> {
   const subject = findTokenAccount(deps.secret, token);
   if (!subject) return false;
   const guest = guestOfSubject(subject);
   if (guest !== null) {
     const tickets = (await ticketFacts(deps.db, paidTicketsOf(null, guest))).slice(0, FIND_MAX);
-    if (tickets.length > 0) await sendNewLinks(deps, guest, tickets, 'find');
+    if (tickets.length > 0) await sendNewLinks(deps, guest, tickets, 'find', { endOld });
     return true;
   }
   const [user] = await deps.db.select().from(users).where(eq(users.id, subject));
@@ -173,6 +187,6 @@ export async function confirmFindTickets(deps: FindDeps, token: string): Promise
     0,
     FIND_MAX,
   );
-  if (tickets.length > 0) await sendNewLinks(deps, user.email, tickets, 'find');
+  if (tickets.length > 0) await sendNewLinks(deps, user.email, tickets, 'find', { endOld });
   return true;
 }

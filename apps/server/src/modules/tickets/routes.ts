@@ -207,6 +207,13 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
     return resendOwnTicket(deps(req), user.id, req.params.uniqueId);
   });
 
+  route(app, 'POST /api/tickets/:uniqueId/links/end/', async (req) => {
+    const user = signedIn(req);
+    // The same allowance as a re-send: each sends an e-mail.
+    await enforce(app.db, `resend:user:${user.id}`, RESEND_PER_USER.max, RESEND_PER_USER.windowSeconds);
+    return resendOwnTicket(deps(req), user.id, req.params.uniqueId, true);
+  });
+
   // ---- 'Find my tickets' ------------------------------------------------------------------------------
 
   route(app, 'POST /api/find-tickets/', async (req) =>
@@ -236,10 +243,13 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
         error: AUTH_MESSAGES.tooManyAttempts,
         retry_after: FIND_CONFIRM_MISSES.windowSeconds,
       });
-    if (!(await confirmFindTickets(findDeps(req), req.body.token.trim()))) {
+    const endOld = req.body.end_old_links === true;
+    if (!(await confirmFindTickets(findDeps(req), req.body.token.trim(), endOld))) {
       await hit(app.db, key, FIND_CONFIRM_MISSES.max, FIND_CONFIRM_MISSES.windowSeconds);
       throw badRequest(TICKET_LINK_MESSAGES.findConfirmInvalid);
     }
-    return { message: TICKET_LINK_MESSAGES.findConfirmed };
+    return {
+      message: endOld ? TICKET_LINK_MESSAGES.findConfirmedEnded : TICKET_LINK_MESSAGES.findConfirmed,
+    };
   });
 };

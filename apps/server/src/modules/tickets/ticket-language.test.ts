@@ -26,6 +26,8 @@ afterAll(() => t?.close());
 
 const api = apiCaller(() => t.app);
 const TOKEN_IN_TEXT = /\/t\/([A-Za-z0-9_-]{43})\b/;
+/** BB-NIGHT's title in Italian (seed/package-words.ts). */
+const ITALIAN_TITLE = 'Big Bus Roma di notte';
 /** An Italian date and time as Intl writes it: 'gio 26 nov 2026, 21:00'. */
 const ITALIAN_WHEN = /^(lun|mar|mer|gio|ven|sab|dom) \d{1,2} [a-z]{3} \d{4}, 21:00$/;
 
@@ -73,8 +75,8 @@ describe('an Italian order', () => {
     expect(link.when).toMatch(ITALIAN_WHEN);
     expect(link.tickets).toBe('2 adulti, 1 ragazzo');
     expect(link.usage).toBe('Ingresso a orario: arriva 15 minuti prima del tuo orario (ora di Roma).');
-    // Names stay as they are.
-    expect(link.package).toBe('Big Bus Rome by Night');
+    // The package's Italian title (seed/package-words.ts), as every document of the order names it.
+    expect(link.package).toBe(ITALIAN_TITLE);
   });
 
   it('the PDF reads in Italian, accents included, with the Italian terms page', async () => {
@@ -105,7 +107,7 @@ describe('an Italian order', () => {
       expect(text).not.toContain(english);
     // No character fell out of Helvetica's Windows-1252.
     expect(text).not.toContain('?');
-    expect(info.Title).toBe(`Biglietto ${reference}: Big Bus Rome by Night`);
+    expect(info.Title).toBe(`Biglietto ${reference}: ${ITALIAN_TITLE}`);
     expect(info.Subject).toBe('Biglietto');
     expect(info.Language).toBe('it');
   });
@@ -114,12 +116,12 @@ describe('an Italian order', () => {
     const res = await api('POST', `/api/tickets/${order.uniqueId}/resend/`, buyer);
     expect(res.statusCode, res.body).toBe(200);
     const mail = (await mailsTo(buyer.email)).filter((m) => m.subject.startsWith('Il link')).at(-1)!;
-    expect(mail.subject).toBe('Il link del tuo biglietto: Big Bus Rome by Night');
+    expect(mail.subject).toBe(`Il link del tuo biglietto: ${ITALIAN_TITLE}`);
     expect(mail.text).toContain('Ecco di nuovo il tuo biglietto, con un nuovo link:');
     expect(mail.text).toMatch(
       /\n(lun|mar|mer|gio|ven|sab|dom) \d{1,2} [a-z]{3} \d{4}, 21:00 \(ora di Roma\) · 2 adulti, 1 ragazzo · ordine [A-Z0-9]{4}-[A-Z0-9]{4}\n/,
     );
-    expect(mail.text).toContain('I link inviati prima di questa e-mail non si aprono più.');
+    expect(mail.text).toContain('I link inviati o inoltrati prima di questa e-mail continuano a funzionare.');
     const fresh = /https?:\/\/[^/\s]+\/it\/t\/([\w-]{43})\n/.exec(mail.text)?.[1];
     expect(fresh, 'a link under /it').toBeTruthy();
     expect((await api('GET', `/api/ticket-links/${fresh}/`)).json().status).toBe('valid');
@@ -139,10 +141,11 @@ describe('an Italian order', () => {
     const mail = (await mailsTo(buyer.email))
       .filter((m) => m.subject.startsWith('Biglietto cancellato'))
       .at(-1)!;
-    expect(mail.subject).toBe('Biglietto cancellato e rimborsato: Big Bus Rome by Night');
+    // The refund e-mail names the package as the ticket e-mail did: by its Italian title.
+    expect(mail.subject).toBe(`Biglietto cancellato e rimborsato: ${ITALIAN_TITLE}`);
     expect(mail.text).toContain('Il tuo biglietto è stato cancellato come hai chiesto');
     expect(mail.text).toMatch(
-      /\nBig Bus Rome by Night, (lun|mar|mer|gio|ven|sab|dom) \d{1,2} [a-z]{3} \d{4}, 21:00\n/,
+      /\nBig Bus Roma di notte, (lun|mar|mer|gio|ven|sab|dom) \d{1,2} [a-z]{3} \d{4}, 21:00\n/,
     );
     expect(mail.text).toMatch(
       /Rimborso: \d+,\d\d\u00a0€ \(ordine Rome Bus Tickets [A-Z0-9]{4}-[A-Z0-9]{4}\)\./,

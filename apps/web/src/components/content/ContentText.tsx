@@ -7,6 +7,31 @@ import { renderContentText } from './text';
 type TextTag = 'h1' | 'h2' | 'h3' | 'p' | 'span' | 'div';
 
 /**
+ * A plain-text block's words as ContentText shows them, for a caller that puts them in its own element
+ * (a link's label): the words, the stored source the editor starts from, and whether they still wait
+ * for this language's words.
+ */
+export function useContentText(tag: string, page: string, fallback: string, localized?: string) {
+  const content = useStaticContent(page);
+  const settings = useSettings();
+  const source = content.block(tag)?.block_content;
+  // Never written in this page's language: its default in this language shows (when it has one), not
+  // the English an editor wrote. An edit in one language changes no other.
+  const untranslated = content.block(tag)?.translated === false;
+  const text = useMemo(() => {
+    if (untranslated && localized) return localized;
+    const stored = source === undefined ? fallback : renderContentText(source, settings) || fallback;
+    return stored === fallback && localized ? localized : stored;
+  }, [source, fallback, localized, settings, untranslated]);
+  return {
+    text,
+    source: source ?? fallback,
+    untranslated: untranslated && !localized,
+    loading: content.state === 'loading',
+  };
+}
+
+/**
  * A plain-text content block (title, subtitle). The fallback shows when the block is missing or the
  * content failed to load; while loading it holds the space without flashing text that may change.
  * `localized` is the fallback in the page's language (decision 024): it shows instead of the English
@@ -36,25 +61,14 @@ export function ContentText({
   editClassName?: string;
   label?: string;
 }) {
-  const content = useStaticContent(page);
-  const settings = useSettings();
-  const source = content.block(tag)?.block_content;
-  // Never written in this page's language: its default in this language shows (when it has one), not
-  // the English an editor wrote. An edit in one language changes no other.
-  const untranslated = content.block(tag)?.translated === false;
-  const text = useMemo(() => {
-    if (untranslated && localized) return localized;
-    const stored = source === undefined ? fallback : renderContentText(source, settings) || fallback;
-    return stored === fallback && localized ? localized : stored;
-  }, [source, fallback, localized, settings, untranslated]);
-  const loading = content.state === 'loading';
+  const { text, source, untranslated, loading } = useContentText(tag, page, fallback, localized);
   return (
     <EditableSlot
       kind="text"
       tag={tag}
       page={page}
-      source={source ?? fallback}
-      untranslated={untranslated && !localized}
+      source={source}
+      untranslated={untranslated}
       label={label}
       className={editClassName}
     >

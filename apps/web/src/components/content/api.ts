@@ -53,20 +53,23 @@ const withLists = (data: StaticContent): StaticContent => ({
 });
 
 /**
- * The landing page's content, sent with its HTML by the server (`<script id="initial-content">`): put
- * in the first screen's store before the first render (api/queries.ts, handed to the query cache when
- * that loads), so that render already has the banner and texts.
+ * The landing page's content and the site's words, sent with its HTML by the server (the scripts
+ * `initial-content` and `initial-site-words`): put in the first screen's store before the first render
+ * (api/queries.ts, handed to the query cache when that loads), so that render already has them.
  */
 export function primeInitialContent(): void {
-  const el = document.getElementById('initial-content');
-  if (!el?.textContent) return;
-  try {
-    const { page, content } = JSON.parse(el.textContent) as { page: string; content: StaticContent };
-    if (typeof page === 'string' && content && typeof content === 'object') {
-      primeFirstScreen(staticContentKey(page), withLists(content));
+  // The page's own content, and the site's words (the footer's, headings) that every page may show.
+  for (const id of ['initial-content', 'initial-site-words']) {
+    const el = document.getElementById(id);
+    if (!el?.textContent) continue;
+    try {
+      const { page, content } = JSON.parse(el.textContent) as { page: string; content: StaticContent };
+      if (typeof page === 'string' && content && typeof content === 'object') {
+        primeFirstScreen(staticContentKey(page), withLists(content));
+      }
+    } catch {
+      // Unreadable: the page loads its content itself.
     }
-  } catch {
-    // Unreadable: the page loads its content itself.
   }
 }
 

@@ -1,7 +1,8 @@
 /** What an editable block passes to the editor: shared by the visitor's slot and the lazy editor. */
 import type { ReactNode } from 'react';
 
-export type EditableKind = 'text' | 'html' | 'image';
+/** 'contact': the shop's contact and social details (website settings), edited in one form. */
+export type EditableKind = 'text' | 'html' | 'image' | 'contact';
 
 export type EditableProps = {
   kind: EditableKind;

@@ -3,6 +3,7 @@ import {
   LOCALE_NAMES,
   type MediaItem,
   type Package,
+  type PackageCategory,
   type PackageTextField,
   parseSchemaJson,
 } from '@rome/contract';
@@ -32,6 +33,8 @@ import {
   saveAvailability,
   settingsBody,
 } from './availability';
+import { CategoriesField, categoriesOf, sameCategories } from './CategoriesField';
+import { FactsEditor, factsDraftOf, factsEdit } from './FactsEditor';
 
 type Fields = {
   title: string;
@@ -45,6 +48,7 @@ type Fields = {
   meta_keywords: string;
   schema_json: string;
   description: string;
+  categories: PackageCategory[];
 };
 
 const schemaText = (v: unknown): string =>
@@ -63,6 +67,7 @@ function fieldsOf(pkg: Package): Fields {
     meta_keywords: pkg.meta_keywords ?? '',
     schema_json: schemaText(pkg.schema_json),
     description: pkg.description ?? '',
+    categories: categoriesOf(pkg),
   };
 }
 
@@ -97,18 +102,21 @@ function editBody(f: Fields, start: Fields): PackageEditBody {
   for (const key of ['meta_title', 'meta_description', 'meta_keywords', 'description'] as const)
     if (f[key] !== start[key]) body[key] = f[key];
   if (f.schema_json.trim() !== start.schema_json.trim()) body.schema_json = f.schema_json.trim();
+  if (!sameCategories(f.categories, start.categories)) body.categories = f.categories;
   return body;
 }
 
-type SectionKey = 'details' | 'description' | 'images' | 'seo' | 'availability';
+type SectionKey = 'details' | 'description' | 'facts' | 'images' | 'seo' | 'availability';
 
 const SECTIONS: { key: SectionKey; label: string; fields: (keyof Fields)[] }[] = [
   {
     key: 'details',
     label: 'Details & prices',
-    fields: ['title', 'type', 'is_featured', 'adult_price', 'youth_price', 'off_price'],
+    fields: ['title', 'type', 'is_featured', 'adult_price', 'youth_price', 'off_price', 'categories'],
   },
   { key: 'description', label: 'Description', fields: ['description'] },
+  // The buyer's facts (decision 040): their own draft, FactsEditor.tsx.
+  { key: 'facts', label: 'Facts', fields: [] },
   { key: 'images', label: 'Images', fields: [] },
   { key: 'seo', label: 'SEO', fields: ['meta_title', 'meta_description', 'meta_keywords', 'schema_json'] },
   { key: 'availability', label: 'Availability', fields: [] },
@@ -178,6 +186,8 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
   const [pkg, setPkg] = useState(initial);
   const [start, setStart] = useState(() => fieldsOf(initial));
   const [f, setF] = useState<Fields>(start);
+  const [factsStart, setFactsStart] = useState(() => factsDraftOf(initial));
+  const [facts, setFacts] = useState(factsStart);
   const [settings, setSettings] = useState<{ base: SettingsDraft; draft: SettingsDraft } | null>(null);
   const [error, setError] = useState<{ text: string; field?: 'schema' } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -193,9 +203,15 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
   const { pager, active, show } = useSectionPager(sections.map((s) => s.key));
 
   const body = editBody(f, start);
+  const factsBody = factsEdit(facts, factsStart);
+  if (factsBody) body.facts = factsBody;
   const settingsChanged = settings !== null && !sameSettings(settings.draft, settings.base);
   const unsaved = sections.filter((s) =>
-    s.key === 'availability' ? settingsChanged : s.fields.some((k) => k in body),
+    s.key === 'availability'
+      ? settingsChanged
+      : s.key === 'facts'
+        ? 'facts' in body
+        : s.fields.some((k) => k in body),
   );
 
   async function save(e: React.FormEvent) {
@@ -223,6 +239,7 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
         await updatePackage(tag, body);
         // Saved: a second try after a refused availability sends only that.
         setStart(f);
+        setFactsStart(facts);
       }
       if (settings && settingsChanged) {
         try {
@@ -320,9 +337,9 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
     >
       {translating && (
         <p className="mx-4 mt-3 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950 ring-1 ring-sky-200 sm:mx-6">
-          You are editing this ticket in {LOCALE_NAMES[pageLocale]}: title, subtitle, description and SEO.
-          Prices and images are the same in every language. Emptying a field other than the title shows its
-          English again.
+          You are editing this ticket in {LOCALE_NAMES[pageLocale]}: title, subtitle, description, facts and
+          SEO. Prices, images and the stops' places are the same in every language. Emptying a field other
+          than the title shows its English again.
         </p>
       )}
       <div className="flex min-h-0 flex-1 flex-col md:flex-row">
@@ -413,6 +430,11 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
                 {priceField('youth_price', 'Youth price', true)}
                 {priceField('off_price', 'Old price (optional, for the SAVE badge)', false)}
               </fieldset>
+              <CategoriesField
+                formId={formId}
+                value={f.categories}
+                onChange={(next) => set('categories', next)}
+              />
             </>,
           )}
 
@@ -434,6 +456,18 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
               className="min-h-[26rem] flex-1 overflow-hidden rounded-lg border border-stone-300"
             />,
             'flex h-full min-h-0 flex-col gap-3',
+          )}
+
+          {panel(
+            'facts',
+            'Facts for buyers',
+            <FactsEditor
+              draft={facts}
+              onChange={setFacts}
+              translating={translating}
+              untranslated={pkg.facts_untranslated ?? []}
+              formId={formId}
+            />,
           )}
 
           {panel(

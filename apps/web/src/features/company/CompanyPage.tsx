@@ -1,8 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { companyPageTitle, otherCompaniesSameDurations, sameCompany } from '@rome/contract';
+import {
+  companyPageTitle,
+  otherCompaniesSameDurations,
+  PAGE_HEADING_WORD_TAGS,
+  PAGE_HEADING_WORDS,
+  SITE_PAGE_TAG,
+  sameCompany,
+} from '@rome/contract';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { usePackages } from '../../api/catalog';
+import { ContentWord } from '../../components/content/ContentWord';
 import { EditorPageTools } from '../../components/content/editable';
 import { useStoredPageHead } from '../../components/content/page-head';
 // The one not-found page of the shop, so an unknown company reads exactly like any unknown URL.
@@ -67,12 +75,25 @@ export default function CompanyPage() {
 
         {similar.length > 0 && (
           <section aria-labelledby="company-similar" className="mt-14" data-testid="company-similar">
-            <h2 id="company-similar" className="mb-2 text-2xl font-bold text-stone-900 md:text-3xl">
-              <Trans>Similar tours from other companies</Trans>
-            </h2>
-            <p className="mb-5 text-stone-700">
-              <Trans>The same ticket durations from other operators in Rome.</Trans>
-            </p>
+            <ContentWord
+              page={SITE_PAGE_TAG}
+              area=""
+              words={PAGE_HEADING_WORDS}
+              tags={PAGE_HEADING_WORD_TAGS}
+              word="companySimilarTitle"
+              as="h2"
+              id="company-similar"
+              className="mb-2 text-2xl font-bold text-stone-900 md:text-3xl"
+            />
+            <ContentWord
+              page={SITE_PAGE_TAG}
+              area=""
+              words={PAGE_HEADING_WORDS}
+              tags={PAGE_HEADING_WORD_TAGS}
+              word="companySimilarLead"
+              as="p"
+              className="mb-5 block text-stone-700"
+            />
             <PackageGrid packages={similar} />
           </section>
         )}

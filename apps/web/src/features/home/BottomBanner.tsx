@@ -1,13 +1,28 @@
 import { i18n } from '@lingui/core';
-import { Trans } from '@lingui/react/macro';
-import { HOME_BANNER, HOME_BANNER_TAGS, HOME_IMAGE_TAGS, HOME_PAGE_TAG, pagePath } from '@rome/contract';
+import {
+  HOME_BANNER,
+  HOME_BANNER_TAGS,
+  HOME_IMAGE_TAGS,
+  HOME_PAGE_TAG,
+  HOME_WORD_TAGS,
+  HOME_WORDS,
+  pagePath,
+} from '@rome/contract';
 import { Link } from 'react-router';
 import { ContentBackground } from '../../components/content/ContentBackground';
-import { ContentText } from '../../components/content/ContentText';
+import { ContentText, useContentText } from '../../components/content/ContentText';
+import { EditableSlot } from '../../components/content/editable';
 import { Icon } from '../../components/Icon';
 
 /** Spec §2 Home: the bottom banner, a call to the offers page. */
 export function BottomBanner() {
+  // The link's label is a word editors change in place; its buttons sit outside the link.
+  const link = useContentText(
+    HOME_WORD_TAGS.bannerLink,
+    HOME_PAGE_TAG,
+    HOME_WORDS.bannerLink,
+    i18n._(HOME_WORDS.bannerLink),
+  );
   return (
     <section aria-labelledby="banner-title" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
       <div className="relative isolate overflow-hidden rounded-3xl bg-gradient-to-br from-brand via-red-800 to-brand-dark px-6 py-10 text-white shadow-lg sm:px-12">
@@ -45,12 +60,23 @@ export function BottomBanner() {
             className="mt-3 block text-red-50"
             label="bottom banner text"
           />
-          <Link
-            to={pagePath('/offer')}
-            className="mt-6 inline-block rounded-lg bg-accent px-6 py-3 font-extrabold text-stone-900 shadow hover:bg-accent-dark"
+          <EditableSlot
+            kind="text"
+            tag={HOME_WORD_TAGS.bannerLink}
+            page={HOME_PAGE_TAG}
+            source={link.source}
+            untranslated={link.untranslated}
+            label="home banner link"
+            className="inline-block"
           >
-            <Trans>See special offers</Trans>
-          </Link>
+            <Link
+              to={pagePath('/offer')}
+              data-content-tag={HOME_WORD_TAGS.bannerLink}
+              className={`mt-6 inline-block rounded-lg bg-accent px-6 py-3 font-extrabold text-stone-900 shadow hover:bg-accent-dark${link.loading ? ' invisible' : ''}`}
+            >
+              {link.text}
+            </Link>
+          </EditableSlot>
         </div>
       </div>
     </section>

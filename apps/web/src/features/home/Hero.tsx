@@ -1,11 +1,14 @@
 import { i18n } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { HOME_HERO, HOME_HERO_CLASSES, HOME_HERO_TAGS, HOME_IMAGE_TAGS, HOME_PAGE_TAG } from '@rome/contract';
 import { ContentBackground } from '../../components/content/ContentBackground';
 import { ContentText } from '../../components/content/ContentText';
+import { CategoryLinks, TextSearch } from '../../components/TextSearch';
 import { TicketTypeSearch } from '../../components/TicketTypeSearch';
 
 /** Spec §2 Home: hero with the ticket-type search, over a drawn Roman skyline at sunset (no image request). */
 export function Hero() {
+  const { t } = useLingui();
   const c = HOME_HERO_CLASSES;
   // The same words and classes as the frame the server paints first (contract home-hero.ts).
   return (
@@ -50,7 +53,14 @@ export function Hero() {
           label="home hero text"
         />
         <div className="mt-8 max-w-3xl rounded-2xl bg-white/95 p-5 shadow-xl ring-1 ring-black/5 backdrop-blur sm:p-6">
-          <TicketTypeSearch />
+          {/* Beside the spec's ticket-type search (decision 039): words, and the categories. */}
+          <TextSearch showLabel />
+          <nav aria-label={t`Categories`} className="mt-3">
+            <CategoryLinks />
+          </nav>
+          <div className="mt-5 border-t border-stone-200 pt-5">
+            <TicketTypeSearch />
+          </div>
         </div>
       </div>
     </section>

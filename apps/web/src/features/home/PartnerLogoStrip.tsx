@@ -5,6 +5,7 @@ import { loadQueries } from '../../api/queries';
 import { usePartnerLogos } from '../../api/site';
 import { useIsEditor } from '../../lib/session';
 import './marquee.css';
+import { HomeText } from './HomeText';
 
 // Editors only (spec §6): the logo editor is its own lazy chunk that visitors never download. It
 // reads and invalidates queries, so it comes with the query client (api/queries.ts).
@@ -27,9 +28,12 @@ export function PartnerLogoStrip() {
   return (
     <section aria-labelledby="partners-title" className="border-b border-stone-200 bg-white py-8">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <h2 id="partners-title" className="text-sm font-bold tracking-widest text-stone-700 uppercase">
-          <Trans>Our partners</Trans>
-        </h2>
+        <HomeText
+          word="partnersTitle"
+          as="h2"
+          id="partners-title"
+          className="text-sm font-bold tracking-widest text-stone-700 uppercase"
+        />
         <div className="flex items-center gap-2">
           {isEditor && (
             <Suspense fallback={null}>

@@ -1,7 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CARD_DESKTOP_MEDIA, decimalToCents, formatEuro } from '@rome/contract';
+import {
+  CARD_DESKTOP_MEDIA,
+  decimalToCents,
+  formatEuro,
+  PAGE_HEADING_WORD_TAGS,
+  PAGE_HEADING_WORDS,
+  SITE_PAGE_TAG,
+} from '@rome/contract';
 import { Link, useNavigate } from 'react-router';
 import { useOffers } from '../../api/catalog';
+import { ContentWord } from '../../components/content/ContentWord';
 import { Icon } from '../../components/Icon';
 import { LoadError } from '../../components/LoadError';
 import { ticketTypeLabel } from '../../components/ticketType';
@@ -42,9 +50,15 @@ export default function OffersPage() {
             <path d="M15 18l-6-6 6-6" />
           </Icon>
         </button>
-        <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">
-          <Trans>Exciting Deals Just for You!</Trans>
-        </h1>
+        <ContentWord
+          page={SITE_PAGE_TAG}
+          area=""
+          words={PAGE_HEADING_WORDS}
+          tags={PAGE_HEADING_WORD_TAGS}
+          word="offersTitle"
+          as="h1"
+          className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl"
+        />
       </div>
       {data && data.length > 0 && (
         <p className="mt-3 text-lg text-stone-700" data-testid="offers-summary">

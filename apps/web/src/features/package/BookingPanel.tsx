@@ -1,4 +1,5 @@
 import { i18n } from '@lingui/core';
+import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   decimalToCents,
@@ -12,17 +13,19 @@ import {
   usesSlots,
 } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { availabilityQuery } from '../../api/catalog';
 import { tokenStore } from '../../api/client';
 import { pageLocale } from '../../i18n/locale';
-import { formatTicketDate } from '../../lib/ticketDate';
+import { BookBar } from './BookBar';
 import { Counter } from './Counter';
 import { type CheckoutChoice, goToSignIn, restoredSelection, startCheckout } from './checkout';
-import { stepCount } from './format';
+import { DateCalendar } from './DateCalendar';
+import { shortEuro, stepCount } from './format';
+import { CancellationLine } from './PackageFacts';
 import { SlotTimes } from './SlotTimes';
-import { chosenSlot, showSlots, slotDays, slotRange } from './slots';
+import { chosenSlot, dayMarks, fitCounts, showSlots, slotRange } from './slots';
 
 /** The contract's placesLeftMessage in the page's language: 'Only 3 places left for this time.' */
 function placesLeft(left: number): string {
@@ -65,6 +68,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
   const dateId = `${uid}-date`;
   const errorId = `${uid}-error`;
   const timesId = `${uid}-times`;
+  const panel = useRef<HTMLElement>(null);
 
   const slots = useMemo(
     () =>
@@ -73,17 +77,46 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
         : [],
     [availability.data],
   );
-  const fullDays = useMemo(() => new Set(slotDays(slots).flatMap((d) => (d.full ? [d.date] : []))), [slots]);
+  const marks = useMemo(() => dayMarks(slots), [slots]);
   const daySlots = useMemo(() => slots.filter((s) => s.romeDate === date), [slots, date]);
   const chosen = timed ? chosenSlot(daySlots, slotId) : null;
 
   const adultCents = decimalToCents(pkg.adult_price) ?? 0;
   const youthCents = decimalToCents(pkg.youth_price) ?? 0;
   const total = orderTotalCents({ adults, youths }, { adultCents, youthCents });
-  const dateOptions = pkg.dates.map((d) => {
-    const day = formatTicketDate(d, pageLocale);
-    return { value: d, label: fullDays.has(d) ? t`${day} (sold out)` : day };
-  });
+
+  // The chosen time's places cap adults and youths (infants are sent as 0 from this panel, so they
+  // take none even where infants_take_place): the visitor learns it here, not at Checkout. The
+  // spec's packages keep their counters without an upper bound.
+  const left = chosen ? chosen.remaining : null;
+  const places = placesFor({ adults, youths, infants: 0 }, availability.data?.infants_take_place ?? false);
+  const full = left !== null && places >= left;
+  const [trimmed, setTrimmed] = useState(false);
+  // Another time with fewer places left: the counts come down to fit, and the panel says why.
+  // Only when the time (or its places) changes: the counters themselves stop at the cap.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the counts are read, not followed
+  useEffect(() => {
+    const fit = fitCounts({ adults, youths }, left);
+    if (fit.adults === adults && fit.youths === youths) return;
+    setAdults(fit.adults);
+    setYouths(fit.youths);
+    setTrimmed(true);
+  }, [left, chosen?.id]);
+  const step = (set: typeof setAdults) => (s: 1 | -1) => {
+    setTrimmed(false);
+    if (s === 1 && full) return;
+    set((n) => stepCount(n, s));
+  };
+  const capTime = chosen?.romeTime ?? '';
+  const capNote =
+    left === null || !(full || trimmed)
+      ? null
+      : left <= 0
+        ? placesLeft(0)
+        : plural(left, {
+            one: `Only # place left at ${capTime}`,
+            other: `Only # places left at ${capTime}`,
+          });
 
   const choice = (): CheckoutChoice => ({
     pkg,
@@ -97,7 +130,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
   const checkout = async (email?: string) => {
     if (hasDates && !date) {
       setError(i18n._(MESSAGES.selectDateFirst));
-      document.getElementById(dateId)?.focus();
+      document.querySelector<HTMLButtonElement>(`[id="${dateId}"] button[data-date][tabindex="0"]`)?.focus();
       return;
     }
     if (timed && !chosen) {
@@ -137,195 +170,233 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
     }
   };
 
+  // The phone's book bar: back to the panel's next step, or on to Checkout once the choice is complete.
+  const book = () => {
+    const next =
+      hasDates && !date
+        ? `[id="${dateId}"] button[data-date][tabindex="0"]`
+        : timed && !chosen
+          ? `[id="${timesId}"] button:not(:disabled)`
+          : total === 0
+            ? '[id="adults-increase"]'
+            : guestOpen
+              ? `[id="${emailId}"]`
+              : null;
+    if (!next) return void checkout();
+    const el = panel.current?.querySelector<HTMLElement>(next) ?? panel.current;
+    el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    el?.focus({ preventScroll: true });
+  };
+
   return (
-    <section
-      aria-labelledby={`${uid}-title`}
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 lg:sticky lg:top-4"
-    >
-      <h2 id={`${uid}-title`} className="text-lg font-bold text-stone-900">
-        <Trans>Book your tickets</Trans>
-      </h2>
-
-      {pkg.availability_type === 'PASS' && pkg.pass_hours ? (
-        <p
-          className="mt-3 rounded-lg bg-sky-50 px-3 py-2 text-sm font-semibold text-sky-900"
-          data-testid="pass-rule"
-        >
-          <Plural
-            value={pkg.pass_hours}
-            one="Valid # hour from first use"
-            other="Valid # hours from first use"
-          />
-        </p>
-      ) : null}
-
-      {timed && !hasDates && (
-        <p className="mt-4 rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800">
-          <Trans>No dates are available at the moment.</Trans>
-        </p>
-      )}
-
-      {hasDates && (
-        <div className="mt-4">
-          <label htmlFor={dateId} className="block text-sm font-semibold text-stone-900">
-            <Trans>Select a date</Trans>
-          </label>
-          <select
-            id={dateId}
-            value={date}
-            onChange={(e) => {
-              setDate(e.target.value);
-              setSlotId(null);
-              if (e.target.value) setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className="mt-1 w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 text-stone-900"
-          >
-            <option value="">{t`Choose a date`}</option>
-            {dateOptions.map((d) => (
-              <option key={d.value} value={d.value}>
-                {d.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-
-      {timed && date && availability.isPending && (
-        <p role="status" className="mt-4 text-sm text-stone-700">
-          <Trans>Loading times...</Trans>
-        </p>
-      )}
-      {timed && date && availability.isError && (
-        <div className="mt-4 text-sm text-stone-800">
-          <p role="alert">
-            <Trans>Failed to load the available times.</Trans>
-          </p>
-          <button
-            type="button"
-            onClick={() => void availability.refetch()}
-            className="mt-1 font-semibold text-brand underline underline-offset-4"
-          >
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      )}
-      {timed && date && availability.isSuccess && (
-        <SlotTimes
-          id={timesId}
-          slots={daySlots}
-          chosenId={chosen?.id ?? null}
-          onChoose={(id) => {
-            setSlotId(id);
-            setError(null);
-          }}
-          describedBy={error ? errorId : undefined}
-          invalid={Boolean(error) && !chosen}
-          dayEntry={pkg.availability_type === 'OPENING_HOURS'}
-        />
-      )}
-
-      <div className="mt-2 divide-y divide-stone-200">
-        <Counter
-          id="adults"
-          label={t`Adults`}
-          ages={t`19-99 years`}
-          decreaseLabel={t`Decrease adults`}
-          increaseLabel={t`Increase adults`}
-          priceCents={adultCents}
-          value={adults}
-          onStep={(s) => setAdults((n) => stepCount(n, s))}
-        />
-        <Counter
-          id="youths"
-          label={t`Youths`}
-          ages={t`6-18 years`}
-          decreaseLabel={t`Decrease youths`}
-          increaseLabel={t`Increase youths`}
-          priceCents={youthCents}
-          value={youths}
-          onStep={(s) => setYouths((n) => stepCount(n, s))}
-        />
-      </div>
-      <p className="mt-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-stone-800">
-        <Trans>Children 0-5 years travel free and need no ticket.</Trans>
-      </p>
-
-      <p
-        aria-live="polite"
-        aria-atomic="true"
-        className="mt-4 flex items-baseline justify-between border-t border-stone-200 pt-4"
+    <>
+      <section
+        ref={panel}
+        aria-labelledby={`${uid}-title`}
+        className="scroll-mb-28 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 lg:sticky lg:top-4"
       >
-        <span className="font-semibold text-stone-900">
-          <Trans>Total</Trans>
-        </span>
-        <span data-testid="order-total" className="text-2xl font-bold text-brand">
-          {formatEuro(total, pageLocale)}
-        </span>
-      </p>
+        <h2 id={`${uid}-title`} className="text-lg font-bold text-stone-900">
+          <Trans>Book your tickets</Trans>
+        </h2>
 
-      <p id={errorId} role="alert" className="mt-2 min-h-5 text-sm font-semibold text-red-700">
-        {error}
-      </p>
-
-      {guestOpen ? (
-        <form
-          aria-labelledby={`${uid}-guest`}
-          className="mt-2 rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void checkout(guestEmail.trim());
-          }}
-        >
-          <h3 id={`${uid}-guest`} className="font-bold text-stone-900">
-            <Trans>Where should we send your tickets?</Trans>
-          </h3>
-          <p className="mt-1 text-sm text-stone-700">
-            <Trans>No account needed: your tickets and a link to them arrive by e-mail.</Trans>
-          </p>
-          <label htmlFor={emailId} className="mt-3 block text-sm font-semibold text-stone-900">
-            <Trans>E-mail address</Trans>
-          </label>
-          <input
-            id={emailId}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            value={guestEmail}
-            onChange={(e) => setGuestEmail(e.target.value)}
-            className="mt-1 w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 text-stone-900"
-          />
-          <button
-            type="submit"
-            disabled={total === 0 || busy}
-            className="mt-3 w-full rounded-xl bg-brand px-4 py-3 text-lg font-bold text-white transition hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700"
+        {pkg.availability_type === 'PASS' && pkg.pass_hours ? (
+          <p
+            className="mt-3 rounded-lg bg-sky-50 px-3 py-2 text-sm font-semibold text-sky-900"
+            data-testid="pass-rule"
           >
-            <Trans>Continue to payment</Trans>
-          </button>
-          <p className="mt-3 text-sm text-stone-700">
-            <Trans>Have an account?</Trans>{' '}
+            <Plural
+              value={pkg.pass_hours}
+              one="Valid # hour from first use"
+              other="Valid # hours from first use"
+            />
+          </p>
+        ) : null}
+
+        {timed && !hasDates && (
+          <p className="mt-4 rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800">
+            <Trans>No dates are available at the moment.</Trans>
+          </p>
+        )}
+
+        {hasDates && (
+          <DateCalendar
+            id={dateId}
+            dates={pkg.dates}
+            value={date}
+            onChange={(d) => {
+              setDate(d);
+              if (d !== date) setSlotId(null);
+              setError(null);
+            }}
+            marks={marks}
+            price={adultCents > 0 ? shortEuro(adultCents, pageLocale) : null}
+            invalid={Boolean(error) && !date}
+            describedBy={error ? errorId : undefined}
+          />
+        )}
+
+        {timed && date && availability.isPending && (
+          <p role="status" className="mt-4 text-sm text-stone-700">
+            <Trans>Loading times...</Trans>
+          </p>
+        )}
+        {timed && date && availability.isError && (
+          <div className="mt-4 text-sm text-stone-800">
+            <p role="alert">
+              <Trans>Failed to load the available times.</Trans>
+            </p>
             <button
               type="button"
-              onClick={() => void goToSignIn(choice(), navigate)}
-              className="font-semibold text-brand underline underline-offset-4"
+              onClick={() => void availability.refetch()}
+              className="mt-1 font-semibold text-brand underline underline-offset-4"
             >
-              <Trans>Sign in to pay</Trans>
+              <Trans>Try again</Trans>
             </button>
-          </p>
-        </form>
-      ) : (
-        <button
-          type="button"
-          onClick={() => void checkout()}
-          disabled={total === 0 || busy}
-          className="mt-2 w-full rounded-xl bg-brand px-4 py-3 text-lg font-bold text-white transition hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700"
+          </div>
+        )}
+        {timed && date && availability.isSuccess && (
+          <SlotTimes
+            id={timesId}
+            slots={daySlots}
+            chosenId={chosen?.id ?? null}
+            onChoose={(id) => {
+              setSlotId(id);
+              setError(null);
+            }}
+            describedBy={error ? errorId : undefined}
+            invalid={Boolean(error) && !chosen}
+            dayEntry={pkg.availability_type === 'OPENING_HOURS'}
+          />
+        )}
+
+        <div className="mt-2 divide-y divide-stone-200">
+          <Counter
+            id="adults"
+            label={t`Adults`}
+            ages={t`19-99 years`}
+            decreaseLabel={t`Decrease adults`}
+            increaseLabel={t`Increase adults`}
+            priceCents={adultCents}
+            value={adults}
+            atMost={full}
+            onStep={step(setAdults)}
+          />
+          <Counter
+            id="youths"
+            label={t`Youths`}
+            ages={t`6-18 years`}
+            decreaseLabel={t`Decrease youths`}
+            increaseLabel={t`Increase youths`}
+            priceCents={youthCents}
+            value={youths}
+            atMost={full}
+            onStep={step(setYouths)}
+          />
+        </div>
+        <p
+          role="status"
+          data-testid="places-cap"
+          className={
+            capNote ? 'mt-1 rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800' : 'sr-only'
+          }
         >
-          <Trans>Checkout</Trans>
-        </button>
-      )}
-    </section>
+          {capNote}
+        </p>
+        {/* Spec §1's rule is the bus operators' (children 0-5 ride free); a museum sets its own. */}
+        {pkg.ticket_type === 'bus_tour' && (
+          <p className="mt-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-stone-800">
+            <Trans>Children 0-5 years travel free and need no ticket.</Trans>
+          </p>
+        )}
+
+        <p
+          aria-live="polite"
+          aria-atomic="true"
+          className="mt-4 flex items-baseline justify-between border-t border-stone-200 pt-4"
+        >
+          <span className="font-semibold text-stone-900">
+            <Trans>Total</Trans>
+          </span>
+          <span data-testid="order-total" className="text-2xl font-bold text-brand">
+            {formatEuro(total, pageLocale)}
+          </span>
+        </p>
+
+        {/* Until when the chosen visit can be cancelled free of charge, in Rome time. */}
+        <CancellationLine
+          pkg={pkg}
+          visit={{ startsAt: chosen?.starts_at ?? null, date: date || null }}
+          className="mt-3 text-sm"
+        />
+
+        <p id={errorId} role="alert" className="mt-2 min-h-5 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+
+        {guestOpen ? (
+          <form
+            aria-labelledby={`${uid}-guest`}
+            className="mt-2 rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void checkout(guestEmail.trim());
+            }}
+          >
+            <h3 id={`${uid}-guest`} className="font-bold text-stone-900">
+              <Trans>Where should we send your tickets?</Trans>
+            </h3>
+            <p className="mt-1 text-sm text-stone-700">
+              <Trans>No account needed: your tickets and a link to them arrive by e-mail.</Trans>
+            </p>
+            <label htmlFor={emailId} className="mt-3 block text-sm font-semibold text-stone-900">
+              <Trans>E-mail address</Trans>
+            </label>
+            <input
+              id={emailId}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              value={guestEmail}
+              onChange={(e) => setGuestEmail(e.target.value)}
+              className="mt-1 w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 text-stone-900"
+            />
+            <button
+              type="submit"
+              disabled={total === 0 || busy}
+              className="mt-3 w-full rounded-xl bg-brand px-4 py-3 text-lg font-bold text-white transition hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700"
+            >
+              <Trans>Continue to payment</Trans>
+            </button>
+            <p className="mt-3 text-sm text-stone-700">
+              <Trans>Have an account?</Trans>{' '}
+              <button
+                type="button"
+                onClick={() => void goToSignIn(choice(), navigate)}
+                className="font-semibold text-brand underline underline-offset-4"
+              >
+                <Trans>Sign in to pay</Trans>
+              </button>
+            </p>
+          </form>
+        ) : (
+          <button
+            type="button"
+            onClick={() => void checkout()}
+            disabled={total === 0 || busy}
+            className="mt-2 w-full rounded-xl bg-brand px-4 py-3 text-lg font-bold text-white transition hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700"
+          >
+            <Trans>Checkout</Trans>
+          </button>
+        )}
+      </section>
+      <BookBar
+        panel={panel}
+        amount={formatEuro(total > 0 ? total : adultCents, pageLocale)}
+        isTotal={total > 0}
+        onBook={book}
+      />
+    </>
   );
 }

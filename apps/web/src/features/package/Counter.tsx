@@ -5,7 +5,8 @@ import { pageLocale } from '../../i18n/locale';
 /**
  * One ticket category's counter; its words (label, ages, the buttons' names) come in the page's language.
  * The count's name reads '{label}: {count}'. The minus button stays focusable at 0 (aria-disabled) so keyboard
- * users do not lose their place; the count itself never goes below 0 and has no upper bound.
+ * users do not lose their place; the count itself never goes below 0. Its upper bound is the chosen
+ * time's places (`atMost`, the panel says why), and none for the spec's packages.
  */
 export function Counter({
   id,
@@ -15,6 +16,7 @@ export function Counter({
   increaseLabel,
   priceCents,
   value,
+  atMost = false,
   onStep,
 }: {
   id: string;
@@ -26,6 +28,8 @@ export function Counter({
   increaseLabel: string;
   priceCents: number;
   value: number;
+  /** No more places at the chosen time: the plus button is greyed, as the minus one at 0. */
+  atMost?: boolean;
   onStep: (step: 1 | -1) => void;
 }) {
   const price = formatEuro(priceCents, pageLocale);
@@ -63,9 +67,11 @@ export function Counter({
         </output>
         <button
           type="button"
+          id={`${id}-increase`}
           aria-label={increaseLabel}
+          aria-disabled={atMost || undefined}
           onClick={() => onStep(1)}
-          className={`${buttonClass} bg-brand text-white hover:bg-brand-dark`}
+          className={`${buttonClass} ${atMost ? 'cursor-not-allowed bg-stone-100 text-stone-500' : 'bg-brand text-white hover:bg-brand-dark'}`}
         >
           <span aria-hidden="true">+</span>
         </button>

@@ -5,15 +5,14 @@ import {
   formatEuro,
   type Package,
   savePercent,
-  similarPackages,
+  similarByWhatItIs,
   TICKET_PAGE_CLASSES,
 } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { packageQuery, usePackages } from '../../api/catalog';
 import { ApiError } from '../../api/client';
-import { sanitizeContent } from '../../components/content/html';
 import { LoadError } from '../../components/LoadError';
 import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -21,15 +20,18 @@ import { pageLocale } from '../../i18n/locale';
 import { useIsEditor } from '../../lib/session';
 import { track } from '../../lib/track';
 import { BookingPanel } from './BookingPanel';
-import { TICKET_DESCRIPTION_CLASSES } from './description';
 import { galleryImages, viewMorePath } from './format';
 import { Gallery } from './Gallery';
+import { PackageFacts } from './PackageFacts';
 
 const LOAD_FAILED = msg`Failed to load data. Please try again later.`;
 
 // Editors only (spec §6): the ticket editor is its own lazy chunk that visitors never download.
 // biome-ignore lint/style/noRestrictedImports: a lazy door to the editor (import(), editors only)
 const EditTicketButton = lazy(() => import('../../editor/ticket/EditTicketButton'));
+
+// The description waits for the booking panel: its sanitiser is the page's largest piece of code.
+const TicketDescription = lazy(() => import('./TicketDescription'));
 
 const isNotFound = (e: unknown) => e instanceof ApiError && e.status === 404;
 
@@ -63,9 +65,7 @@ function TicketDetails({ pkg }: { pkg: Package }) {
   const price = decimalToCents(pkg.adult_price) ?? 0;
   const old = decimalToCents(pkg.off_price);
   const save = savePercent(price, old);
-  // The one allowlist (contract HTML_POLICY), as on save and in every content block: the page shows
-  // the description as the editor's preview did.
-  const description = useMemo(() => sanitizeContent(pkg.description), [pkg.description]);
+  const priceText = formatEuro(price, pageLocale);
   const more = viewMorePath(pkg);
   const { company, duration } = pkg;
   const isEditor = useIsEditor();
@@ -88,13 +88,15 @@ function TicketDetails({ pkg }: { pkg: Package }) {
           <h1 className="mt-1 text-2xl font-bold text-stone-900 md:text-3xl">{pkg.title}</h1>
           <p className="mt-1 text-stone-700">{pkg.type}</p>
           <div className="mt-3 flex flex-wrap items-center gap-3">
-            <p className="flex items-baseline gap-2">
-              <span className="text-sm text-stone-700">
-                <Trans>From</Trans>
-              </span>
-              <span className="text-3xl font-bold text-brand" data-testid="ticket-price">
-                {formatEuro(price, pageLocale)}
-              </span>
+            {/* One line: the package cards' 'Starting from • Per person' (spec) said it again here. */}
+            <p className="flex flex-wrap items-baseline gap-x-2 text-stone-700">
+              <Trans>
+                From{' '}
+                <span className="text-3xl font-bold text-brand" data-testid="ticket-price">
+                  {priceText}
+                </span>{' '}
+                per person
+              </Trans>
               {old !== null && save !== null && (
                 <s className="text-lg text-stone-600">
                   <span className="sr-only">{t`was`} </span>
@@ -108,9 +110,6 @@ function TicketDetails({ pkg }: { pkg: Package }) {
               </span>
             )}
           </div>
-          <p className="mt-1 text-sm text-stone-700">
-            <Trans>Starting from • Per person</Trans>
-          </p>
           {isEditor && (
             <div>
               <Suspense fallback={null}>
@@ -138,16 +137,19 @@ function TicketDetails({ pkg }: { pkg: Package }) {
           <BookingPanel pkg={pkg} />
         </div>
 
+        <div className="lg:col-start-1">
+          <PackageFacts pkg={pkg} cancellation={false} />
+        </div>
+
         <section aria-labelledby="ticket-about" className="lg:col-start-1">
           <h2 id="ticket-about" className="text-xl font-bold text-stone-900">
             <Trans>About this ticket</Trans>
           </h2>
-          <div
-            className={`mt-3 ${TICKET_DESCRIPTION_CLASSES}`}
-            // Sanitised above with the contract's HTML_POLICY: editors' HTML cannot carry script into the page.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify (sanitizeContent)
-            dangerouslySetInnerHTML={{ __html: description }}
-          />
+          <Suspense
+            fallback={<div className="mt-3 h-24 animate-pulse rounded bg-stone-100" aria-hidden="true" />}
+          >
+            <TicketDescription html={pkg.description} />
+          </Suspense>
         </section>
       </div>
 
@@ -156,7 +158,7 @@ function TicketDetails({ pkg }: { pkg: Package }) {
   );
 }
 
-/** Same duration, a different package_tag, at most 8 (spec §9); hidden when there are none. */
+/** Same categories first, then the spec's same duration (decision 039), at most 8; hidden when none. */
 function SimilarPackages({ pkg }: { pkg: Package }) {
   const { t } = useLingui();
   const list = usePackages();
@@ -174,7 +176,7 @@ function SimilarPackages({ pkg }: { pkg: Package }) {
       </section>
     );
   }
-  const similar = similarPackages(list.data.bus_data, pkg);
+  const similar = similarByWhatItIs(list.data.bus_data, pkg);
   if (similar.length === 0) return null;
   return (
     <section className="mt-12" aria-labelledby="similar-heading" data-testid="similar-packages">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { galleryImages, stepCount, viewMorePath } from './format';
+import { galleryImages, shortEuro, stepCount, viewMorePath } from './format';
 
 describe('galleryImages', () => {
   it('keeps the four slots in order, skipping empty ones and repeats', () => {
@@ -36,5 +36,15 @@ describe('viewMorePath', () => {
 
   it('has no page for a package without a duration', () => {
     expect(viewMorePath({ duration: '', company: 'Roma Musei' })).toBeNull();
+  });
+});
+
+describe('shortEuro', () => {
+  it('drops the cents of whole euros only, in the page language', () => {
+    expect(shortEuro(2400)).toBe('€24');
+    expect(shortEuro(2450)).toBe('€24.50');
+    // Intl puts a no-break space before the sign.
+    expect(shortEuro(2400, 'it').replace(/\s/g, ' ')).toBe('24 €');
+    expect(shortEuro(2405, 'de').replace(/\s/g, ' ')).toBe('24,05 €');
   });
 });

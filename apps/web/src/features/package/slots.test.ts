@@ -1,6 +1,6 @@
 import type { Slot } from '@rome/contract';
 import { describe, expect, it } from 'vitest';
-import { chosenSlot, showSlots, slotDays, slotRange } from './slots';
+import { chosenSlot, dayMarks, fitCounts, showSlots, slotDays, slotRange } from './slots';
 
 const slot = (id: string, startsAt: string, status: Slot['status'], remaining = 20): Slot => ({
   id,
@@ -92,5 +92,38 @@ describe('slotRange', () => {
     expect(slotRange([])).toEqual({});
     expect(slotRange(['2026-12-07', '2026-12-05'])).toEqual({ from: '2026-12-05', to: '2026-12-07' });
     expect(slotRange(['2026-01-01', '2028-01-01'])).toEqual({ from: '2026-01-01', to: '2027-01-06' });
+  });
+});
+
+describe('dayMarks', () => {
+  const now = new Date('2026-12-05T08:00:00Z');
+  it('marks a day with no time left to buy as sold out, one with every time closed as closed', () => {
+    const shown = showSlots(
+      [
+        slot('a', '2026-12-06T10:00:00Z', 'SOLD_OUT', 0),
+        slot('b', '2026-12-06T11:00:00Z', 'CLOSED'),
+        slot('c', '2026-12-07T10:00:00Z', 'CLOSED'),
+        slot('d', '2026-12-08T10:00:00Z', 'SOLD_OUT', 0),
+        slot('e', '2026-12-08T11:00:00Z', 'LIMITED', 2),
+        // Past: left out, so the day is not marked for a time no one can buy any more.
+        slot('f', '2026-12-05T07:00:00Z', 'SOLD_OUT', 0),
+      ],
+      0,
+      now,
+    );
+    expect([...dayMarks(shown)]).toEqual([
+      ['2026-12-06', 'sold-out'],
+      ['2026-12-07', 'closed'],
+    ]);
+  });
+});
+
+describe('fitCounts', () => {
+  it('keeps counts that fit, and lets youths give way first when they do not', () => {
+    expect(fitCounts({ adults: 2, youths: 1 }, 3)).toEqual({ adults: 2, youths: 1 });
+    expect(fitCounts({ adults: 2, youths: 2 }, null)).toEqual({ adults: 2, youths: 2 });
+    expect(fitCounts({ adults: 2, youths: 2 }, 3)).toEqual({ adults: 2, youths: 1 });
+    expect(fitCounts({ adults: 4, youths: 1 }, 3)).toEqual({ adults: 3, youths: 0 });
+    expect(fitCounts({ adults: 1, youths: 1 }, 0)).toEqual({ adults: 0, youths: 0 });
   });
 });

@@ -62,3 +62,41 @@ export function slotRange(dates: readonly string[]): { from?: string; to?: strin
   const limit = addDays(from, 370);
   return { from, to: [last, limit].sort()[0] };
 }
+
+/** How a day of the ticket calendar is marked: every time sold out, or every time closed. */
+export type DayMark = 'sold-out' | 'closed';
+
+/**
+ * The calendar's marks from the slots (past times left out): a day whose times are all closed is
+ * 'closed', a day with no time left to buy (sold out, or sold out and closed) is 'sold-out'. A day with
+ * a bookable time has no mark.
+ */
+export function dayMarks(slots: readonly ShownSlot[]): Map<string, DayMark> {
+  const days = new Map<string, { open: boolean; allClosed: boolean }>();
+  for (const slot of slots) {
+    if (slot.status === 'PAST') continue;
+    const day = days.get(slot.romeDate) ?? { open: false, allClosed: true };
+    day.open ||= slot.bookable;
+    day.allClosed &&= slot.status === 'CLOSED';
+    days.set(slot.romeDate, day);
+  }
+  const marks = new Map<string, DayMark>();
+  for (const [date, day] of days) {
+    if (!day.open) marks.set(date, day.allClosed ? 'closed' : 'sold-out');
+  }
+  return marks;
+}
+
+/**
+ * How many adults and youths fit the places left (`left`; null: no limit): youths give way first,
+ * then adults. Answers the counts unchanged when they fit.
+ */
+export function fitCounts(
+  counts: { adults: number; youths: number },
+  left: number | null,
+): { adults: number; youths: number } {
+  if (left === null || counts.adults + counts.youths <= left) return counts;
+  const max = Math.max(0, left);
+  const adults = Math.min(counts.adults, max);
+  return { adults, youths: Math.min(counts.youths, max - adults) };
+}

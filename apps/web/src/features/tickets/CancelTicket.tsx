@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatEuroDecimal, formatRomeDateTime } from '@rome/contract';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { errorMessage, serverWords } from '../../api/client';
 import { pageLocale } from '../../i18n/locale';
 
 export type CancelResult = { ok: boolean; message: string };
@@ -39,7 +39,7 @@ export function CancelTicket({
   const confirm = async () => {
     setBusy(true);
     try {
-      onDone({ ok: true, message: (await cancel()).msg });
+      onDone({ ok: true, message: serverWords((await cancel()).msg) });
     } catch (err) {
       onDone({ ok: false, message: errorMessage(err, t`Something went wrong! Please try again.`) });
       setBusy(false);

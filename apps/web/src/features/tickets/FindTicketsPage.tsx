@@ -5,12 +5,11 @@
  * asking from there sends the new links (and ends the old ones). A stranger who knows the address can
  * only make that first e-mail go out.
  */
-import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AUTH_MESSAGES, isEmail, pagePath } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/client';
+import { errorMessage, serverWords } from '../../api/client';
 import { AuthCard, FormError, linkClass, SubmitButton, TextField } from '../../components/form';
 import { usePageTitle } from '../../components/usePageTitle';
 import { contractText } from '../../lib/contractText';
@@ -30,12 +29,12 @@ export default function FindTicketsPage() {
   const [token] = useState(confirmToken);
   const [confirmed, setConfirmed] = useState<string | null>(null);
 
-  async function onConfirm() {
+  async function onConfirm(endOld: boolean) {
     if (busy || !token) return;
     setError(null);
     setBusy(true);
     try {
-      setConfirmed(i18n._((await confirmFindTickets(token)).message));
+      setConfirmed(serverWords((await confirmFindTickets(token, endOld)).message));
       // Used: out of the address bar and the history.
       window.history.replaceState(window.history.state, '', window.location.pathname);
     } catch (err) {
@@ -56,7 +55,7 @@ export default function FindTicketsPage() {
     setSent(null);
     setBusy(true);
     try {
-      setSent(i18n._((await findTickets(address)).message));
+      setSent(serverWords((await findTickets(address)).message));
     } catch (err) {
       setError(errorMessage(err, t`Something went wrong! Please try again.`));
     }
@@ -79,17 +78,25 @@ export default function FindTicketsPage() {
             <>
               <p className="text-stone-800">
                 <Trans>
-                  Ask for your ticket links now: each ticket gets a new link by e-mail, and the links sent
-                  before stop working.
+                  Ask for your ticket links now: each ticket gets a new link by e-mail. Links you sent or
+                  forwarded before keep working, unless you end them.
                 </Trans>
               </p>
               <button
                 type="button"
-                onClick={() => void onConfirm()}
+                onClick={() => void onConfirm(false)}
                 disabled={busy}
                 className="mt-3 w-full rounded-lg bg-brand px-4 py-3 font-semibold text-white disabled:opacity-60"
               >
                 <Trans>Get my ticket links</Trans>
+              </button>
+              <button
+                type="button"
+                onClick={() => void onConfirm(true)}
+                disabled={busy}
+                className="mt-2 w-full rounded-lg px-4 py-3 font-semibold text-brand ring-1 ring-stone-300 hover:bg-white disabled:opacity-60"
+              >
+                <Trans>End the old links and send new ones</Trans>
               </button>
             </>
           )}
@@ -119,8 +126,8 @@ export default function FindTicketsPage() {
       </form>
       <p className="mt-5 text-sm text-stone-700">
         <Trans>
-          Each ticket gets a new link, and the links sent before stop working. Only the address itself
-          receives them.
+          Each ticket gets a new link; the links sent before keep working unless you end them. Only the
+          address itself receives them.
         </Trans>
       </p>
       <p className="mt-4 text-center text-sm">

@@ -18,13 +18,13 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError, errorMessage, serverWords } from '../../api/client';
 import { cancelTicket, dashboardQuery, downloadQr } from '../../api/tickets';
 import { pageLocale } from '../../i18n/locale';
 import { useHasAccessToken } from '../../lib/session';
 import { formatTicketDate } from '../../lib/ticketDate';
 import { track } from '../../lib/track';
-import { downloadTicketPdf, resendTicket } from './api';
+import { downloadTicketPdf, endTicketLinks, resendTicket } from './api';
 import { type CancelResult, CancelTicket } from './CancelTicket';
 
 const isRefunded = (t: PurchasedTicket) => t.status === 'refunded';
@@ -121,8 +121,9 @@ function QrButton({ ticket }: { ticket: PurchasedTicket }) {
 }
 
 /**
- * The PDF ticket and 'Send link again' (decision 019): a new ticket link by e-mail, the old one ends.
- * The answer's message is shown by the page.
+ * The PDF ticket, 'Send link again' (one more ticket link by e-mail; the ones before keep working) and
+ * 'End old links' (every link before stops, a new one is e-mailed: decision 042). The answer's message
+ * is shown by the page.
  */
 function TicketActions({
   ticket,
@@ -132,15 +133,25 @@ function TicketActions({
   onDone: (result: { ok: boolean; message: string }) => void;
 }) {
   const { t } = useLingui();
-  const [busy, setBusy] = useState<'pdf' | 'resend' | null>(null);
+  const [busy, setBusy] = useState<'pdf' | 'resend' | 'end' | null>(null);
   // A refunded ticket is no ticket: no PDF, no link.
   if (ticket.status !== 'paid') return null;
-  const run = async (what: 'pdf' | 'resend') => {
+  const run = async (what: 'pdf' | 'resend' | 'end') => {
+    if (
+      what === 'end' &&
+      !window.confirm(
+        t`End every link to this ticket sent or forwarded before? They stop working at once, and a new link is e-mailed to you.`,
+      )
+    )
+      return;
     setBusy(what);
     try {
       if (what === 'pdf')
         await downloadTicketPdf(ticket.unique_id, `ticket-${ticket.unique_id.slice(0, 8)}.pdf`);
-      else onDone({ ok: true, message: i18n._((await resendTicket(ticket.unique_id)).message) });
+      else {
+        const answer = what === 'end' ? endTicketLinks(ticket.unique_id) : resendTicket(ticket.unique_id);
+        onDone({ ok: true, message: serverWords((await answer).message) });
+      }
     } catch (err) {
       onDone({ ok: false, message: errorMessage(err, t`Something went wrong! Please try again.`) });
     }
@@ -168,6 +179,17 @@ function TicketActions({
           aria-label={t`Send link again for ${ticket.package}`}
         >
           {busy === 'resend' ? t`Sending...` : t`Send link again`}
+        </button>
+      )}
+      {!isRefunded(ticket) && (
+        <button
+          type="button"
+          disabled={busy !== null}
+          onClick={() => run('end')}
+          className={button}
+          aria-label={t`End old links for ${ticket.package}`}
+        >
+          {busy === 'end' ? t`Sending...` : t`End old links`}
         </button>
       )}
     </div>

@@ -6,7 +6,8 @@
  *
  * Offline (decision 019): the server lets the browser keep this page's HTML for a week, the scripts
  * are immutable files, and the page keeps its last answer (QR included) in localStorage under the
- * token's hash. The saved ticket shows at once, and stays when the network does not answer.
+ * token's hash. The saved ticket shows at once, and stays when the network does not answer. A reload
+ * (pull-to-refresh) asks the network for the page itself: the ticket worker answers it from its cache.
  */
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -25,7 +26,15 @@ import { ApiError, errorMessage } from '../../api/client';
 import { PageFrame } from '../../components/PageFrame';
 import { usePageTitle } from '../../components/usePageTitle';
 import { pageLocale } from '../../i18n/locale';
-import { cancelByLink, fetchTicketLink, forgetTicket, linkPdfUrl, readSavedTicket, saveTicket } from './api';
+import {
+  cancelByLink,
+  fetchTicketLink,
+  forgetTicket,
+  keepPageOffline,
+  linkPdfUrl,
+  readSavedTicket,
+  saveTicket,
+} from './api';
 import { type CancelResult, CancelTicket } from './CancelTicket';
 
 type State =
@@ -67,8 +76,8 @@ function LinkNotFound() {
       </h1>
       <p className="mt-3 text-stone-700">
         <Trans>
-          It may have been replaced by a newer link: a ticket sent again gets a new link and the old one stops
-          working.
+          The buyer may have ended the links sent before. Ask for the newest link, or find your tickets with
+          the e-mail address they were bought with.
         </Trans>
       </p>
       <Link
@@ -268,6 +277,7 @@ export default function TicketLinkPage() {
         answered = true;
         setState({ kind: 'ticket', ticket, savedAt: null, checking: false });
         void saveTicket(token, ticket);
+        void keepPageOffline();
       })
       .catch(async (err) => {
         if (ctrl.signal.aborted) return;

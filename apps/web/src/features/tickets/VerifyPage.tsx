@@ -7,25 +7,57 @@
  * claim alone (its day no longer matters). A desk tool: the page sits in its own frame, without the
  * storefront's navigation, newsletter and footer.
  */
+import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   AGENT_CODE_LENGTH,
+  ALREADY_CLAIMED_MESSAGES,
+  type ClaimInfo,
   claimDayWarning,
+  DEFAULT_LOCALE,
+  ERROR_CODES,
   formatEuroDecimal,
   formatRomeDate,
+  formatRomeDateTime,
   romeToday,
   ticketDayStatus,
+  WRONG_DAY_MESSAGE,
 } from '@rome/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError, errorMessage, serverWords } from '../../api/client';
 import { claimInfoQuery, claimTicket } from '../../api/tickets';
 import { PageFrame } from '../../components/PageFrame';
 import { pageLocale } from '../../i18n/locale';
 
 /** 'Mon, 23 Nov 2026' (a Rome calendar day), in the page's language. */
 const formatDay = (day: string) => formatRomeDate(day, pageLocale);
+
+/**
+ * The server's message about the ticket in the page's language: a ticket claimed before is written
+ * again from when and by whom (contract claim.ts), in the page's date words; English pages show the
+ * server's message as it came (spec §4).
+ */
+function claimMessage(info: ClaimInfo): string {
+  if (pageLocale === DEFAULT_LOCALE || !info.claimed || !info.claimed_at) return serverWords(info.msg);
+  const when = formatRomeDateTime(info.claimed_at, pageLocale);
+  return info.claimed_by
+    ? i18n._(ALREADY_CLAIMED_MESSAGES.by, { when, by: info.claimed_by })
+    : i18n._(ALREADY_CLAIMED_MESSAGES.nobody, { when });
+}
+
+/** A refused claim in the page's language; a ticket for another day names its day in the page's words. */
+function refusal(err: unknown, day: string | null, fallback: string): string {
+  if (
+    pageLocale !== DEFAULT_LOCALE &&
+    day &&
+    err instanceof ApiError &&
+    err.body?.code === ERROR_CODES.wrongDate
+  )
+    return i18n._(WRONG_DAY_MESSAGE, { day: formatDay(day) });
+  return errorMessage(err, fallback);
+}
 
 export default function VerifyPage() {
   const { t } = useLingui();
@@ -56,11 +88,12 @@ export default function VerifyPage() {
     setBusy(true);
     try {
       const r = await claimTicket(code, agent, securityCode);
-      setDone(r.msg);
+      setDone(serverWords(r.msg));
       setSecurityCode('');
       await queryClient.invalidateQueries({ queryKey: ['claim-info', code] });
     } catch (err) {
-      setError(errorMessage(err, t`Something went wrong! Please try again.`));
+      const day = query.data?.data?.selected_date ?? null;
+      setError(refusal(err, day, t`Something went wrong! Please try again.`));
       // A refused code is typed again from the start: the field is emptied and gets the focus back
       // (it left at 4 characters), so the agent does not have to find and clear it first.
       setSecurityCode('');
@@ -138,7 +171,7 @@ export default function VerifyPage() {
             <h1 className="mt-3 text-2xl font-bold text-stone-900">
               <Trans>Ticket Already Claimed</Trans>
             </h1>
-            <p className="mt-2 text-stone-700">{info.msg}</p>
+            <p className="mt-2 text-stone-700">{claimMessage(info)}</p>
           </div>
         ) : (
           <h1 className="text-2xl font-bold text-stone-900">

@@ -2,7 +2,7 @@
  * The ticket link, its PDF and re-sends (decision 019). Here, not in src/api/, so that none of it is in
  * the shell every visitor downloads: only the pages that use it load it.
  */
-import type { TicketLink } from '@rome/contract';
+import { TICKET_PAGES_CACHE, TICKET_WORKER_FILE, type TicketLink, ticketWorkerScope } from '@rome/contract';
 import { call } from '../../api/client';
 import { downloadSignedIn } from '../../api/download';
 
@@ -20,12 +20,17 @@ export const linkPdfUrl = (token: string) => `/api/ticket-links/${encodeURICompo
 export const findTickets = (email: string) =>
   call('POST /api/find-tickets/', { body: { email } }, { auth: false });
 
-/** The second step, from the e-mail's link (its token after #confirm=). */
-export const confirmFindTickets = (token: string) =>
-  call('POST /api/find-tickets/confirm/', { body: { token } }, { auth: false });
+/** The second step, from the e-mail's link (its token after #confirm=); `endOld` ends the links before. */
+export const confirmFindTickets = (token: string, endOld = false) =>
+  call('POST /api/find-tickets/confirm/', { body: { token, end_old_links: endOld } }, { auth: false });
 
+/** One more link by e-mail; the ones sent before keep working (decision 042). */
 export const resendTicket = (uniqueId: string) =>
   call('POST /api/tickets/:uniqueId/resend/', { params: { uniqueId } });
+
+/** Ends every link of the ticket and e-mails one new link. */
+export const endTicketLinks = (uniqueId: string) =>
+  call('POST /api/tickets/:uniqueId/links/end/', { params: { uniqueId } });
 
 /** Downloads the buyer's PDF from the purchase history (a signed-in call). */
 export const downloadTicketPdf = (uniqueId: string, fileName: string): Promise<void> =>
@@ -70,5 +75,24 @@ export async function forgetTicket(token: string): Promise<void> {
     if (key) localStorage.removeItem(key);
   } catch {
     // Nothing kept.
+  }
+}
+
+/**
+ * Registers the ticket worker for this page's /t/ scope (built by vite.config.ts) and puts this page in
+ * its cache, which the page loaded before the worker ran: a reload with no network then shows the
+ * ticket instead of the browser's offline page (decision 019). Best effort: without it the HTTP cache
+ * and the saved copy still open the link.
+ */
+export async function keepPageOffline(): Promise<void> {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || !('caches' in globalThis)) return;
+  const scope = ticketWorkerScope(window.location.pathname);
+  if (!scope) return;
+  try {
+    await navigator.serviceWorker.register(`/${TICKET_WORKER_FILE}`, { scope });
+    const cache = await caches.open(TICKET_PAGES_CACHE);
+    if (!(await cache.match(window.location.pathname))) await cache.add(window.location.pathname);
+  } catch {
+    // No worker (a private window, an old browser): the link still opens from the HTTP cache.
   }
 }

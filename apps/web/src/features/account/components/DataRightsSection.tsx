@@ -3,13 +3,13 @@
  * account as JSON, and delete the account after a confirm step that asks for the password. Deletion
  * erases the personal data and keeps the orders anonymised for accounting; every sign-in ends.
  */
-import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fetchMyData, useDeleteAccount } from '../../../api/account';
 import { ApiError, errorMessage } from '../../../api/client';
 import { FormError, Spinner } from '../../../components/form';
+import type { PageNoticeKey } from '../../../components/PageNotice';
 import { PasswordField } from '../../../components/PasswordField';
 import { saveFile } from '../../../lib/download';
 import toast from '../../../lib/toast';
@@ -46,9 +46,9 @@ export function DataRightsSection() {
     if (remove.isPending) return;
     setError(null);
     try {
-      const res = await remove.mutateAsync(password);
-      toast.success(i18n._(res.message));
-      navigate('/', { replace: true });
+      await remove.mutateAsync(password);
+      // The home page says what happened, until the visitor closes it (components/PageNotice.tsx).
+      navigate('/', { replace: true, state: { notice: 'accountDeleted' satisfies PageNoticeKey } });
     } catch (err) {
       setError(
         err instanceof ApiError

@@ -1,0 +1,167 @@
+/**
+ * English words left on the storefront's ten main pages in Italian, Spanish, French and German
+ * (decision 024): the visible text of each page at 1280 px, with its title and description, is split
+ * into words; brand and place names are dropped first; the words that are plainly English (a short
+ * list of English-only words: 'the', 'with', 'your', ...) are counted. A table per page and language
+ * is printed, and a page above the threshold fails with its English words. English pages are counted
+ * too, as the proof that the counter finds English where there is English. The browser console must
+ * not report a message that was never compiled into the page's catalogue (Lingui's 'Uncompiled
+ * message'): a word that would show in English.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { demoAccounts } from './fixtures';
+import { buyTicket, ticketLinkInOutbox } from './tickets';
+
+const PAGES: [name: string, path: string][] = [
+  ['home', '/'],
+  ['bus ticket', '/manageBookings/E9/BB-24'],
+  ['museum ticket', '/manageBookings/E9/RM-VAT'],
+  ['search', '/search?ticketType=24%20hours'],
+  ['operator', '/bus/big-bus/big%20bus'],
+  ['offers', '/offer'],
+  ['about us', '/aboutus'],
+  ['terms', '/terms'],
+  ['return policy', '/returnPolicy'],
+  ['find my tickets', '/find-tickets'],
+];
+const LANGUAGES = ['it', 'es', 'fr', 'de'] as const;
+/** English words a translated page may still show (the odd loanword); above it the page fails. */
+const THRESHOLD = 2;
+
+/**
+ * Names that stay as they are in every language: the shop, the operators and their products' brand
+ * words, and places. Dropped before counting, longest first.
+ */
+const NAMES = [
+  'Rome Bus Tickets',
+  'Big Bus Tours',
+  'Big Bus Rome',
+  'Big Bus',
+  'I Love Rome',
+  'Green Line Tours',
+  'Green Line Rome',
+  'Green Line',
+  'City Sightseeing Rome',
+  'City Sightseeing',
+  'Roma Musei',
+  'Open Bus',
+  'Classic',
+  'Premium',
+  'Deluxe',
+  'Rome',
+  'EUR',
+  'English',
+];
+
+/**
+ * Words that are English and nothing else in it, es, fr, de (so never 'a', 'in', 'on', 'no', 'per',
+ * 'tour', 'ticket', 'tickets' (German), 'has' (Spanish), 'account' (Italian), 'was', 'will', 'see' (German), 'total', 'minutes', 'guide', 'places', 'link' ...).
+ */
+const ENGLISH = new Set(
+  `the and with your you our we for from of to at by this that these those are is be been were can could
+  should would all more book buy day days hours hour only each every any here there when where what which
+  who how about after before other others have get find my out free children adults youth youths
+  infants price prices search offers special terms policy return refund refunds refunded skip line
+  stops night morning afternoon guided museums entry valid sold left loading welcome view share sign
+  cart checkout close next previous back order orders send please thank thanks write call visit
+  why work since secure card payment people shown checked includes include travel need unused returned
+  chosen working claimed cannot made recorded commentary languages show phone board stay dark loop
+  walking choose first until than then them they their its it's don't isn't we're you're ceiling rooms
+  gallery maps timed up years old town gardens fountains ruins coach both included center walks short
+  live group departure departs boarding seats calendar electric historic`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+async function visibleWords(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const description = document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
+    // biome-ignore lint/performance/useDomNodeTextContent: the visible text only, as the visitor reads it
+    return `${document.title}\n${description}\n${document.body.innerText}`;
+  });
+}
+
+function englishWords(text: string): string[] {
+  let rest = text;
+  for (const name of [...NAMES].sort((a, b) => b.length - a.length)) rest = rest.split(name).join(' ');
+  // An apostrophe belongs to its word ('all’agente' is Italian, not 'all').
+  const words = rest.toLowerCase().match(/[\p{L}'’]+/gu) ?? [];
+  return words.filter((w) => ENGLISH.has(w));
+}
+
+async function openAndRead(page: Page, path: string): Promise<string> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main').first(), path).toBeVisible();
+  // Content blocks and the catalogue have answered; nothing is still a skeleton.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  return visibleWords(page);
+}
+
+test('English words left on the ten main pages in it, es, fr, de', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const uncompiled: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().includes('Uncompiled message')) uncompiled.push(`${page.url()}: ${m.text().slice(0, 200)}`);
+  });
+
+  const rows: Record<string, Record<string, number>> = {};
+  const over: string[] = [];
+  const left: string[] = [];
+  for (const [name, path] of PAGES) {
+    rows[name] = {};
+    const english = englishWords(await openAndRead(page, path));
+    rows[name].en = english.length;
+    for (const lang of LANGUAGES) {
+      const found = englishWords(await openAndRead(page, `/${lang}${path}`));
+      rows[name][lang] = found.length;
+      if (found.length) left.push(`${lang} ${name}: ${[...new Set(found)].join(', ')}`);
+      if (found.length > THRESHOLD) over.push(`${lang} ${name}: ${[...new Set(found)].join(', ')}`);
+    }
+  }
+  console.log('English words per page (en for reference)');
+  console.table(rows);
+  if (left.length) console.log(`English words left:\n${left.join('\n')}`);
+
+  // The counter sees English where there is English.
+  for (const [name] of PAGES)
+    expect(rows[name].en, `English words on the English ${name} page`).toBeGreaterThan(THRESHOLD);
+  expect(over, 'pages with English words above the threshold').toEqual([]);
+  expect(uncompiled, "Lingui's uncompiled messages").toEqual([]);
+});
+
+test("the claim page's and a cancellation's answers in Italian, nothing uncompiled", async ({ page }) => {
+  const uncompiled: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().includes('Uncompiled message')) uncompiled.push(m.text().slice(0, 200));
+  });
+  const agent = demoAccounts().agents[0];
+  const { code } = await buyTicket(page, 'BB-24');
+  await page.goto(`/it/verify/${code}/`);
+  await page.getByLabel('Nome dell’agente').selectOption(agent.name);
+  await page.getByLabel('Codice di sicurezza').pressSequentially(agent.code === '0000' ? '1111' : '0000');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Nome dell’agente o codice di sicurezza non validi.');
+  await page.keyboard.type(agent.code);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Biglietto convalidato.');
+  // Opened again: the server's 'already claimed' message, in Italian words and dates.
+  await page.reload();
+  const claimed = page.getByText(/^Questo biglietto è già stato convalidato il /);
+  await expect(claimed).toHaveText(/ il \S+ \d{1,2} \S+ \d{4}, \d\d:\d\d da /);
+  await expect(claimed).toContainText(` da ${agent.name}.`);
+  await page.screenshot({ path: test.info().outputPath('it-already-claimed.png'), fullPage: true });
+
+  // The buyer cancels from the ticket link: the confirmation in Italian.
+  const other = await buyTicket(page, 'GL-24');
+  await page.goto(new URL(ticketLinkInOutbox(other.code)).pathname.replace(/^\/t\//, '/it/t/'));
+  await page.getByRole('button', { name: /^Annulla biglietto/ }).click();
+  await page.getByRole('button', { name: 'Sì, annulla il biglietto' }).click();
+  await expect(
+    page.getByText(
+      'Il tuo biglietto è stato cancellato e rimborsato. Ti stiamo inviando un’e-mail di conferma.',
+    ),
+  ).toBeVisible();
+  expect(uncompiled, "Lingui's uncompiled messages").toEqual([]);
+});
