@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { addDays, romeToday } from '@rome/contract';
 import { demoAccounts, signInWith } from './fixtures';
 import { chooseTicketDate } from './ticket-date';
+import { readableDay } from './tickets';
 
 /** The claim code from the newest ticket e-mail in the outbox folder (quoted-printable decoded). */
 async function claimCodeFromOutbox(after: number): Promise<string> {
@@ -95,6 +96,11 @@ test('buy a dated ticket, see the QR; an agent cannot claim it before its day', 
   await expect(
     page.getByTestId('ticket-row').filter({ hasText: 'Big Bus Rome by Night' }).first(),
   ).toContainText('Pending');
+
+  // The account's recent tickets say when the visit is (tomorrow), not only when it was bought.
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: 'Purchase Statistics' }).click();
+  await expect(page.getByTestId('recent-visit').first()).toContainText(readableDay(addDays(romeToday(), 1)));
 });
 
 test('cancel on the test checkout lands on /cancel/ and returns home after 3 seconds', async ({ page }) => {

@@ -35,11 +35,17 @@ for (const width of [390, 1280]) {
       await cards(page).first().click();
       await expect(page).toHaveURL(/\/manageBookings\/E9\/RM-COL$/);
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Colosseum');
-      // Similar by what it is: the museums first, not the bus passes of the same duration.
-      const similar = page.getByTestId('similar-packages').getByTestId('package-card');
-      await expect(similar.first()).toBeVisible();
-      const hrefs = await similar.evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''));
-      expect(hrefs.slice(0, 5).every((h) => h.includes('/RM-'))).toBe(true);
+      // By what it is: 'More like this' offers the other museums, first on the page; the spec's
+      // same-duration list stays below it.
+      const more = page.getByTestId('more-like-this').getByTestId('package-card');
+      await expect(more.first()).toBeVisible();
+      const hrefs = await more.evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''));
+      expect(hrefs.length).toBeGreaterThanOrEqual(3);
+      expect(hrefs.every((h) => h.includes('/RM-'))).toBe(true);
+      const order = await page
+        .locator('[data-testid="more-like-this"], [data-testid="similar-packages"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+      expect(order[0]).toBe('more-like-this');
     });
 
     test("'borghese' in the navigation finds Galleria Borghese", async ({ page }) => {

@@ -256,6 +256,8 @@ export const recentTicketSchema = z.object({
   date: z.string(),
   /** The booked day (YYYY-MM-DD), null for an open-dated ticket. */
   selected_date: z.string().nullable(),
+  /** Beside the spec: the booked time's start (ISO, UTC) for a timed entry or departure, else null. */
+  visit_at: z.string().nullable().optional(),
   /** Adults plus youths (infants travel free and need no ticket). */
   ticket_count: z.number().int(),
   /** Euros, 2 decimals, as a number. */

@@ -6,7 +6,7 @@ import {
   normalizeCategories,
   PACKAGE_CATEGORIES,
 } from './package-categories';
-import { similarByWhatItIs } from './package-similar';
+import { moreLikeThis, similarByWhatItIs } from './package-similar';
 
 const pkg = (package_tag: string, duration: string, categories: string[] = []) => ({
   package_tag,
@@ -42,34 +42,42 @@ describe('categories (decision 039)', () => {
 });
 
 describe('similar by what the thing is (decision 039)', () => {
-  it('offers museums on a museum page before the bus passes of the same duration', () => {
+  it("keeps the spec's similar packages, the same kind first, and offers more of the kind beside", () => {
     const colosseum = CATALOGUE[4];
-    // The spec's rule alone: the bus passes of the same duration.
+    // The spec's rule alone: the packages of the same duration, in catalogue order.
     expect(tags(similarPackages(CATALOGUE, colosseum))).toEqual(['GL-1DAY', 'CS-1DAY', 'PLAIN']);
-    expect(tags(similarByWhatItIs(CATALOGUE, colosseum))).toEqual([
-      'RM-VAT',
-      'RM-BORGHESE',
-      'GL-1DAY',
-      'CS-1DAY',
-      'PLAIN',
-    ]);
+    // The same set: nothing of another duration joins the spec's section.
+    const similar = similarByWhatItIs(CATALOGUE, colosseum);
+    expect(tags(similar).sort()).toEqual(['CS-1DAY', 'GL-1DAY', 'PLAIN']);
+    // Beside it, the other museums whatever their duration.
+    expect(tags(moreLikeThis(CATALOGUE, colosseum, tags(similar)))).toEqual(['RM-VAT', 'RM-BORGHESE']);
   });
 
-  it('ranks more shared categories first, then the same duration, then the catalogue order', () => {
+  it('puts those sharing more categories first, then the catalogue order', () => {
     const night = CATALOGUE[5];
-    expect(tags(similarByWhatItIs(CATALOGUE, night))).toEqual([
+    // BB-NIGHT: the other 'one run' is a museum; the night bus tours come beside.
+    expect(tags(similarByWhatItIs(CATALOGUE, night))).toEqual(['RM-VAT']);
+    expect(tags(moreLikeThis(CATALOGUE, night, ['RM-VAT']))).toEqual([
       'BB-72',
       'GL-1DAY',
       'BB-24',
       'CS-1DAY',
-      'RM-VAT',
+    ]);
+    const dayBus = pkg('X-1DAY', '1 day', ['bus-tours']);
+    expect(tags(similarByWhatItIs([...CATALOGUE, dayBus], dayBus))).toEqual([
+      'GL-1DAY',
+      'CS-1DAY',
+      'RM-COL',
+      'PLAIN',
     ]);
   });
 
   it('never offers the package itself, keeps to the limit, and without categories is the spec rule', () => {
     const plain = CATALOGUE[8];
     expect(tags(similarByWhatItIs(CATALOGUE, plain))).toEqual(tags(similarPackages(CATALOGUE, plain)));
-    expect(tags(similarByWhatItIs(CATALOGUE, CATALOGUE[1], 2))).toEqual(['GL-1DAY', 'CS-1DAY']);
-    expect(tags(similarByWhatItIs(CATALOGUE, CATALOGUE[1]))).not.toContain('BB-24');
+    expect(moreLikeThis(CATALOGUE, plain, [])).toEqual([]);
+    expect(tags(similarByWhatItIs(CATALOGUE, CATALOGUE[0], 1))).toEqual(['CS-1DAY']);
+    expect(tags(moreLikeThis(CATALOGUE, CATALOGUE[1], [], 2))).toEqual(['GL-1DAY', 'CS-1DAY']);
+    expect(tags(moreLikeThis(CATALOGUE, CATALOGUE[1], []))).not.toContain('BB-24');
   });
 });

@@ -1,35 +1,51 @@
 /**
- * The ticket page's similar packages by what they are (decision 039). Apart from the categories'
- * words, which every page's first load carries, so that this rule comes with the ticket page only.
+ * The ticket page's suggestions by what a package is (decision 039). Apart from the categories' words,
+ * which every page's first load carries, so that these rules come with the ticket page only.
+ *
+ * The spec's 'Similar Packages' keep the spec's rule (catalog.ts `similarPackages`: the same duration, a
+ * different tag, at most 8), ordered so that those sharing more categories with the current package
+ * come first: a museum page lists its same-day museums before the bus passes. Beside it, 'More like
+ * this' offers what shares a category whatever its duration (the other museums of a museum page),
+ * which the spec's rule cannot reach.
  */
 import { sameText } from './catalog';
 
+type Listed = { duration: string; package_tag: string; categories?: readonly string[] };
+
+const sharedWith = (current: Listed) => {
+  const own = new Set(current.categories ?? []);
+  return (p: Listed) => (p.categories ?? []).filter((c) => own.has(c)).length;
+};
+
+/** The spec's similar packages, those of the same kind first (catalogue order among equals). */
+export function similarByWhatItIs<P extends Listed>(packages: P[], current: Listed, limit = 8): P[] {
+  const shared = sharedWith(current);
+  return packages
+    .map((p, index) => ({ p, index, shared: shared(p) }))
+    .filter((r) => sameText(r.p.duration, current.duration) && r.p.package_tag !== current.package_tag)
+    .sort((a, b) => b.shared - a.shared || a.index - b.index)
+    .slice(0, limit)
+    .map((r) => r.p);
+}
+
 /**
- * The ticket page's similar packages (decision 039), beside the spec's rule (catalog.ts
- * `similarPackages`: same duration, a different tag, at most 8): packages that share a category with
- * the current one come first, those sharing more before those sharing fewer and, among equals, those
- * of the same duration first; then the spec's same-duration packages that share none. A museum page
- * offers museums, a bus page bus tours, and a package without categories gets the spec's list.
- * Catalogue order otherwise; never the package itself; at most `limit`.
+ * Packages that share a category with the current one, whatever their duration, leaving out the
+ * current one and those `shown` already: more sharing first, then catalogue order; at most `limit`.
+ * None for a package without categories.
  */
-export function similarByWhatItIs<
-  P extends { duration: string; package_tag: string; categories?: readonly string[] },
->(
+export function moreLikeThis<P extends Listed>(
   packages: P[],
-  current: { duration: string; package_tag: string; categories?: readonly string[] },
+  current: Listed,
+  shown: readonly string[],
   limit = 8,
 ): P[] {
-  const own = new Set(current.categories ?? []);
-  const ranked = packages
-    .map((p, index) => ({
-      p,
-      index,
-      shared: (p.categories ?? []).filter((c) => own.has(c)).length,
-      sameDuration: sameText(p.duration, current.duration),
-    }))
-    .filter((r) => r.p.package_tag !== current.package_tag && (r.shared > 0 || r.sameDuration));
-  ranked.sort(
-    (a, b) => b.shared - a.shared || Number(b.sameDuration) - Number(a.sameDuration) || a.index - b.index,
-  );
-  return ranked.slice(0, limit).map((r) => r.p);
+  const shared = sharedWith(current);
+  return packages
+    .map((p, index) => ({ p, index, shared: shared(p) }))
+    .filter(
+      (r) => r.shared > 0 && r.p.package_tag !== current.package_tag && !shown.includes(r.p.package_tag),
+    )
+    .sort((a, b) => b.shared - a.shared || a.index - b.index)
+    .slice(0, limit)
+    .map((r) => r.p);
 }

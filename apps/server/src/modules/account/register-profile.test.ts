@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { numberedWords } from '@rome/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, packages, users } from '../../db/schema';
+import { mailOutbox, orders, packages, slots, users } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
 import { bearer, ip, login, makeUser, tokensFor } from '../auth/testing';
 
@@ -194,7 +194,11 @@ describe('GET /api/profile/ and /api/profile/statistics/', () => {
       selectedDate: '2030-05-01',
       paidAt: new Date(Date.now() - 1000),
     });
-    const bus = await addOrder(u.id, 'bus_tour', 1500);
+    // A timed departure: the recent list says when the visit is, beside when it was bought.
+    const [pkg] = await t.db.select().from(packages).where(eq(packages.ticketType, 'bus_tour')).limit(1);
+    const startsAt = new Date('2030-06-02T08:30:00Z');
+    const [slot] = await t.db.insert(slots).values({ packageId: pkg.id, startsAt, capacity: 50 }).returning();
+    const bus = await addOrder(u.id, 'bus_tour', 1500, { slotId: slot.id });
     await addOrder(u.id, 'bus_tour', 9999, { status: 'pending', paidAt: null });
     await addOrder(u.id, 'museum', 7777, { status: 'cancelled', paidAt: null });
     await addOrder(other.id, 'museum', 4000);
@@ -217,10 +221,12 @@ describe('GET /api/profile/ and /api/profile/statistics/', () => {
       purchase_breakdown: { bus_tours: 2, museum_tickets: 1 },
     });
     expect(stats.data.recent_tickets.map((r: any) => r.package)).toEqual([bus, museum, expect.any(String)]);
+    expect(stats.data.recent_tickets[0]).toMatchObject({ package: bus, visit_at: startsAt.toISOString() });
     expect(stats.data.recent_tickets[1]).toEqual({
       package: museum,
       date: expect.any(String),
       selected_date: '2030-05-01',
+      visit_at: null,
       ticket_count: 3,
       total_price: 18.5,
     });

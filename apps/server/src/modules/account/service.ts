@@ -64,8 +64,8 @@ export async function statisticsOf(db: Db, userId: string): Promise<Statistics> 
   const latest = rowsOf(
     await db.execute(sql`
       SELECT p.title, coalesce(o.paid_at, o.created_at) AS at, o.selected_date::text AS selected_date,
-        o.adult_count + o.youth_count AS tickets, o.total_cents
-      FROM orders o JOIN packages p ON p.id = o.package_id
+        s.starts_at AS visit_at, o.adult_count + o.youth_count AS tickets, o.total_cents
+      FROM orders o JOIN packages p ON p.id = o.package_id LEFT JOIN slots s ON s.id = o.slot_id
       WHERE o.user_id = ${userId} AND o.status = 'paid'
       ORDER BY coalesce(o.paid_at, o.created_at) DESC
       LIMIT 5`),
@@ -80,6 +80,7 @@ export async function statisticsOf(db: Db, userId: string): Promise<Statistics> 
       package: String(r.title),
       date: new Date(r.at).toISOString(),
       selected_date: r.selected_date ?? null,
+      visit_at: r.visit_at ? new Date(r.visit_at).toISOString() : null,
       ticket_count: Number(r.tickets),
       total_price: euros(r.total_cents),
     })),

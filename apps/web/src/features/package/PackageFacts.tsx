@@ -73,14 +73,15 @@ export function CancellationLine({
 /** One fact: an icon, its name and its words. */
 function Fact({ icon, label, children }: { icon: ReactNode; label: ReactNode; children: ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <Icon className="mt-0.5 h-5 w-5 shrink-0 text-brand" strokeLinecap="round" strokeLinejoin="round">
-        {icon}
-      </Icon>
-      <div className="min-w-0">
-        <dt className="font-semibold text-stone-900">{label}</dt>
-        <dd className="mt-0.5 text-stone-800">{children}</dd>
-      </div>
+    // A term's group holds only its dt and dd (HTML's rule for a div in a dl): the icon sits in the dt.
+    <div className="min-w-0">
+      <dt className="flex items-start gap-3 font-semibold text-stone-900">
+        <Icon className="mt-0.5 h-5 w-5 shrink-0 text-brand" strokeLinecap="round" strokeLinejoin="round">
+          {icon}
+        </Icon>
+        {label}
+      </dt>
+      <dd className="mt-0.5 pl-8 text-stone-800">{children}</dd>
     </div>
   );
 }

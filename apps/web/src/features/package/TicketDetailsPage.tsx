@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   decimalToCents,
   formatEuro,
+  moreLikeThis,
   type Package,
   savePercent,
   similarByWhatItIs,
@@ -158,7 +159,10 @@ function TicketDetails({ pkg }: { pkg: Package }) {
   );
 }
 
-/** Same categories first, then the spec's same duration (decision 039), at most 8; hidden when none. */
+/**
+ * The spec's similar packages (the same duration, at most 8), those of the same kind first; beside them
+ * 'More like this': what shares a category whatever its duration (decision 039). Each hidden when empty.
+ */
 function SimilarPackages({ pkg }: { pkg: Package }) {
   const { t } = useLingui();
   const list = usePackages();
@@ -177,14 +181,30 @@ function SimilarPackages({ pkg }: { pkg: Package }) {
     );
   }
   const similar = similarByWhatItIs(list.data.bus_data, pkg);
-  if (similar.length === 0) return null;
+  const more = moreLikeThis(
+    list.data.bus_data,
+    pkg,
+    similar.map((p) => p.package_tag),
+  );
   return (
-    <section className="mt-12" aria-labelledby="similar-heading" data-testid="similar-packages">
-      <h2 id="similar-heading" className="mb-4 text-xl font-bold text-stone-900 md:text-2xl">
-        <Trans>Similar Packages</Trans>
-      </h2>
-      <PackageGrid packages={similar} />
-    </section>
+    <>
+      {more.length > 0 && (
+        <section className="mt-12" aria-labelledby="more-heading" data-testid="more-like-this">
+          <h2 id="more-heading" className="mb-4 text-xl font-bold text-stone-900 md:text-2xl">
+            <Trans>More like this</Trans>
+          </h2>
+          <PackageGrid packages={more} />
+        </section>
+      )}
+      {similar.length > 0 && (
+        <section className="mt-12" aria-labelledby="similar-heading" data-testid="similar-packages">
+          <h2 id="similar-heading" className="mb-4 text-xl font-bold text-stone-900 md:text-2xl">
+            <Trans>Similar Packages</Trans>
+          </h2>
+          <PackageGrid packages={similar} />
+        </section>
+      )}
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 /** Purchase Statistics tab (spec §2, §8): four figures, the purchase breakdown and recent tickets. */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { formatRomeDate, formatRomeDateTime } from '@rome/contract';
 import { useStatistics } from '../../../api/account';
 import { ApiError } from '../../../api/client';
 import { Spinner } from '../../../components/form';
@@ -116,9 +117,19 @@ export function StatisticsTab() {
                 <li key={i} className="flex items-start justify-between gap-3 py-3">
                   <div className="min-w-0">
                     <p className="font-semibold text-stone-900">{ticket.package}</p>
-                    <p className="text-sm text-stone-600">
-                      {formatDate(ticket.date, pageLocale)} ·{' '}
-                      <Plural value={ticket.ticket_count} one="# ticket" other="# tickets" />
+                    {/* The visit first (Rome time), as a ticket is planned by it; the purchase beside. */}
+                    <p className="text-sm text-stone-800" data-testid="recent-visit">
+                      {ticket.visit_at ? (
+                        `${formatRomeDateTime(ticket.visit_at, pageLocale)} (${t`Rome time`})`
+                      ) : ticket.selected_date ? (
+                        formatRomeDate(ticket.selected_date, pageLocale)
+                      ) : (
+                        <Trans>Open date</Trans>
+                      )}{' '}
+                      · <Plural value={ticket.ticket_count} one="# ticket" other="# tickets" />
+                    </p>
+                    <p className="text-xs text-stone-600">
+                      <Trans>Bought {formatDate(ticket.date, pageLocale)}</Trans>
                     </p>
                   </div>
                   <p className="shrink-0 font-semibold text-brand tabular-nums">
