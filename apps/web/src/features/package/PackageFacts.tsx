@@ -9,24 +9,12 @@
  * (`cancellation={false}`).
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { type PackageFacts as Facts, formatRomeDateTime, type Package } from '@rome/contract';
+import { formatRomeDateTime, hasFacts, type Package } from '@rome/contract';
 import { type ReactNode, useId } from 'react';
 import { Icon } from '../../components/Icon';
 import { pageLocale } from '../../i18n/locale';
 import { cancellationTerms, type VisitChoice } from './cancellation';
 import { StopsMap } from './StopsMap';
-
-/** Whether the read says anything worth a section (kept here: the contract's rules would join the shell). */
-const hasAny = (f: Facts | null | undefined): f is Facts =>
-  Boolean(
-    f &&
-      (f.meeting_point ||
-        f.accessibility ||
-        f.hours.length ||
-        f.included.length ||
-        f.not_included.length ||
-        f.stops.length),
-  );
 
 export function CancellationLine({
   pkg,
@@ -90,7 +78,7 @@ export function PackageFacts({ pkg, cancellation = true }: { pkg: Package; cance
   const { t } = useLingui();
   const uid = useId();
   const facts = pkg.facts;
-  if (!hasAny(facts)) {
+  if (!hasFacts(facts)) {
     return cancellation && pkg.cancel_cutoff_hours !== undefined ? (
       <CancellationLine pkg={pkg} className="rounded-xl bg-emerald-50 px-4 py-3" />
     ) : null;
