@@ -16,6 +16,7 @@ import { packageQuery, usePackages } from '../../api/catalog';
 import { ApiError } from '../../api/client';
 import { LoadError } from '../../components/LoadError';
 import { PackageGrid, PackageGridSkeleton } from '../../components/PackageCard';
+import { ticketTypeLabel } from '../../components/ticketType';
 import { usePageTitle } from '../../components/usePageTitle';
 import { pageLocale } from '../../i18n/locale';
 import { useIsEditor } from '../../lib/session';
@@ -68,7 +69,9 @@ function TicketDetails({ pkg }: { pkg: Package }) {
   const save = savePercent(price, old);
   const priceText = formatEuro(price, pageLocale);
   const more = viewMorePath(pkg);
-  const { company, duration } = pkg;
+  const { company } = pkg;
+  // The ticket type's word in the page's language ('24 ore'), not the stored value ('24 hours').
+  const duration = ticketTypeLabel(pkg.duration) ?? pkg.duration;
   const isEditor = useIsEditor();
   useEffect(
     () => track('ticket_view', { package_tag: pkg.package_tag, title: pkg.title }),
