@@ -1,5 +1,5 @@
 /**
- * Lingui (issue #20, decision 024): the storefront's messages are written in English in the code (the
+ * Lingui (decision 024): the storefront's messages are written in English in the code (the
  * spec's texts, character for character) with Lingui's macros; `npm run i18n:extract` collects them
  * into one .po catalogue per language under apps/web/src/locales/, where the translations live. The
  * Vite plugin compiles the catalogue of the language a page needs when it is imported, and fails the
@@ -42,7 +42,7 @@ export default defineConfig({
       // What every first screen needs (navigation, footer, shared components, the home page, the
       // contract's shared texts): loaded before the first render. The rest of the storefront's words
       // come with the first other page (apps/web/src/i18n/locale.ts), so the home page's first load
-      // carries only these (issue #22's budget in every language).
+      // carries only these (the first-load budget in every language, docs/performance.md).
       path: '<rootDir>/apps/web/src/locales/{locale}/shell',
       include: SHELL,
       // The pages' descriptions are only the server's (the HTML head): in its catalogue below.
