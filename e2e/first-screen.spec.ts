@@ -120,13 +120,13 @@ test("home: the hero's words are painted from the HTML before the app's code run
   expect(stylesheets).toEqual([]);
 });
 
-test("a ticket page's picture is painted from the HTML before the app's code runs, then the app's takes its place", async ({
+test("a ticket page's picture and heading are painted from the HTML before the app's code runs, then the app's take their place", async ({
   page,
 }) => {
   const { ticket } = await seededPages(page);
   const release = await holdAppScript(page);
   await page.goto(ticket, { waitUntil: 'commit' });
-  // The HTML alone: the package's large picture, loaded, in the page's box (no heading yet).
+  // The HTML alone: the package's large picture, loaded, in the page's box, and its heading (decision 043).
   const framed = page.locator('#root main img').first();
   await expect(framed).toBeVisible();
   await expect
@@ -135,11 +135,16 @@ test("a ticket page's picture is painted from the HTML before the app's code run
   const src = await framed.getAttribute('src');
   expect(src).toMatch(/^\/media\//);
   const before = await framed.boundingBox();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveCount(1);
+  const headingBefore = await heading.boundingBox();
+  await expect(page.locator('#ticket-frame')).toBeVisible();
 
   release();
-  // The app's gallery: the same picture, named, in the same place; the page's heading beside it.
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The app's gallery: the same picture, named, in the same place; the page's one heading where it was.
+  await expect(page.locator('#ticket-frame')).toHaveCount(0);
+  await expect(heading).toHaveCount(1);
+  expect(await heading.boundingBox()).toEqual(headingBefore);
   const gallery = page.getByRole('img', { name: /picture 1 of|Big Bus/ }).first();
   await expect(gallery).toHaveAttribute('src', src!);
   expect(await gallery.boundingBox()).toEqual(before);

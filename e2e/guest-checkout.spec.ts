@@ -49,6 +49,8 @@ async function expectSameChoice(page: Page, choice: { date: string; time: string
 
 for (const width of [390, 1280]) {
   test(`a guest buys a timed entry with an e-mail address alone, at ${width} px`, async ({ page }) => {
+    // A whole purchase with an accessibility scan: 15-40 s on a shared machine, more than the default.
+    test.slow();
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     const choice = await chooseAndCheckout(page);
     const email = uniqueAddress('guest');

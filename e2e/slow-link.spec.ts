@@ -1,92 +1,115 @@
 /**
  * The ticket page on a slow phone link: 400 kbit/s each way, 400 ms round trip, the CPU slowed 4x, 390 px.
- * The title, the price and an enabled date control must not wait for what is below them: the
- * description's sanitiser (DOMPurify, the page's largest piece of code) is asked for only once the
- * page's code is there to draw the panel, instead of sharing the link with it from the first request.
+ * The title, the price and the booking form come in the page's HTML (decision 043): they are painted
+ * before the app's code has arrived, and the app's panel takes their place later. The description's
+ * sanitiser (DOMPurify, the page's largest piece of code) is asked for only once the page's code is there.
  *
- * It prints when each appeared and what came down before (docs/performance.md, 'Ticket page on a slow
- * link'). The time is held to a ceiling, not to the 2.5 s aim: the shell's 90 KB (React, the router)
- * alone take 1.8 s of this link, and the emulated link is deterministic but the 4x-slowed CPU on a
- * shared machine is not, so the ceiling leaves the CPU part a margin.
+ * Times are the browser's own (Element Timing on the frame's title, price and booking heading, from the
+ * navigation's start), printed with what came down before (docs/performance.md, 'Ticket page on a slow
+ * link'). What is asserted is the order (painted from the HTML, before the app's panel), not a time: the
+ * emulated link is deterministic, the 4x-slowed CPU on a shared machine is not (with the machine's load
+ * average at 16 the same page's title came at 4.3 s instead of 1.4 s).
  */
+
 import { expect, test } from '@playwright/test';
+import { TICKET_FRAME_TIMINGS } from '@rome/contract';
 
 const KBIT = 1024 / 8; // bytes per second of one kbit/s, as Chromium counts it
 const LINK = { latency: 400, downloadThroughput: 400 * KBIT, uploadThroughput: 400 * KBIT };
-/** The aim (printed, not enforced: see above). */
+/** The aim: title, price and booking form usable within 2.5 s (printed beside each figure). */
 const AIM_MS = 2500;
-/** What the link alone takes today (about 4.3 s) and the CPU's share with a margin for a busy machine. */
-const CEILING_MS = 4500 + 2500;
 /** Code that belongs below the panel: the description and its sanitiser. */
 const BELOW_THE_PANEL = /\/assets\/(content|TicketDescription)-[^/]*\.js$/;
+const PAGE_CODE = /\/assets\/TicketDetailsPage-[^/]*\.js$/;
 
 for (const tag of ['RM-COL', 'BB-NIGHT']) {
-  test(`the ticket page ${tag} is usable before its description on a slow phone link`, async ({ page }) => {
-    test.setTimeout(60_000);
+  test(`the ticket page ${tag} is usable before its code on a slow phone link`, async ({ page }) => {
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });
     // Warm the server's own caches (the page HTML, the package) without warming the browser's.
     await page.request.get(`/manageBookings/E9/${tag}`);
+    // When the app's own panel appeared, on the browser's clock.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid="ticket-calendar"]')) return;
+        (window as unknown as { appPanelAt: number }).appPanelAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
 
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINK });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-
-    let bytes = 0;
-    const requests = new Map<string, string>();
+    // When each request was sent, and when the page's code had come (CDP's clock, seconds).
     const sent: { url: string; at: number }[] = [];
-    const done: { url: string; bytes: number; at: number }[] = [];
+    const urls = new Map<string, string>();
+    let pageCodeAt = Number.POSITIVE_INFINITY;
     cdp.on('Network.requestWillBeSent', (e) => {
-      requests.set(e.requestId, e.request.url);
-      sent.push({ url: e.request.url, at: Date.now() });
+      urls.set(e.requestId, e.request.url);
+      sent.push({ url: e.request.url, at: e.timestamp });
     });
     cdp.on('Network.loadingFinished', (e) => {
-      bytes += e.encodedDataLength;
-      done.push({ url: requests.get(e.requestId) ?? '?', bytes: e.encodedDataLength, at: Date.now() });
+      if (PAGE_CODE.test(urls.get(e.requestId) ?? '')) pageCodeAt = Math.min(pageCodeAt, e.timestamp);
     });
 
-    const start = Date.now();
     await page.goto(`/manageBookings/E9/${tag}`, { waitUntil: 'commit' });
-    const title = page.getByRole('heading', { level: 1 });
-    const price = page.getByTestId('ticket-price');
-    // A day of the calendar that can be chosen (SLOW_LINK_OLD_SELECT: the old date list, for the 'before').
-    const date = process.env.SLOW_LINK_OLD_SELECT
-      ? page.getByLabel('Select a date')
-      : page.getByTestId('ticket-calendar').locator('button[data-date]:not([aria-disabled="true"])').first();
-    const at: Record<string, number> = {};
-    const seen = (name: string) => () => {
-      at[name] = Date.now() - start;
-    };
-    await Promise.all([
-      expect(title).toBeVisible({ timeout: 30_000 }).then(seen('title')),
-      expect(price).toBeVisible({ timeout: 30_000 }).then(seen('price')),
-      expect(date).toBeEnabled({ timeout: 30_000 }).then(seen('date')),
-    ]);
-    const usable = Math.max(at.title, at.price, at.date);
-    const bytesWhenUsable = bytes;
+    // The form's date choice works before any script: an enabled control in the HTML.
+    await expect(page.locator('#ticket-frame-date')).toBeEnabled({ timeout: 30_000 });
+    await expect(page.getByTestId('ticket-calendar')).toBeVisible({ timeout: 45_000 });
     await page.waitForLoadState('load', { timeout: 45_000 }).catch(() => undefined);
-    const load = Date.now() - start;
 
-    const early = done.filter((d) => d.at - start <= usable);
+    const t = await page.evaluate(async (names) => {
+      const painted = await new Promise<Record<string, number>>((resolve) => {
+        const at: Record<string, number> = {};
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & {
+            identifier: string;
+            renderTime: number;
+          })[])
+            at[e.identifier] = Math.round(e.renderTime || e.startTime);
+          if (names.every((n) => n in at)) resolve(at);
+        }).observe({ type: 'element', buffered: true });
+        setTimeout(() => resolve(at), 2000);
+      });
+      const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return {
+        painted,
+        html: { end: Math.round(nav.responseEnd), bytes: nav.encodedBodySize },
+        fcp: Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1),
+        app: Math.round((window as unknown as { appPanelAt?: number }).appPanelAt ?? -1),
+        resources: res.map((r) => ({
+          url: r.name.replace(/^https?:\/\/[^/]+/, ''),
+          end: Math.round(r.responseEnd),
+          bytes: r.encodedBodySize,
+        })),
+      };
+    }, TICKET_FRAME_TIMINGS);
+
+    const usable = Math.max(...TICKET_FRAME_TIMINGS.map((n) => t.painted[n] ?? Number.POSITIVE_INFINITY));
+    const early = t.resources.filter((r) => r.end <= usable);
+    const kb = (n: number) => (n / 1024).toFixed(1);
     console.log(
-      `slow link ${tag}: title ${at.title} ms, price ${at.price} ms, date ${at.date} ms, ` +
-        `usable ${usable} ms (aim ${AIM_MS} ms) after ${(bytesWhenUsable / 1024).toFixed(1)} KB in ${early.length} requests; ` +
-        `load ${load} ms, ${(bytes / 1024).toFixed(1)} KB`,
+      `slow link ${tag}: first paint ${t.fcp} ms; title ${t.painted['ticket-frame-title']} ms, price ` +
+        `${t.painted['ticket-frame-price']} ms, booking form ${t.painted['ticket-frame-panel']} ms: usable ${usable} ms ` +
+        `(aim ${AIM_MS} ms), after the page (${kb(t.html.bytes)} KB at ${t.html.end} ms) and ${early.length} other ` +
+        `requests (${kb(early.reduce((s, r) => s + r.bytes, 0))} KB); ` +
+        `the app's panel ${t.app} ms`,
     );
-    for (const d of early)
-      console.log(
-        `  ${String(d.at - start).padStart(6)} ms ${(d.bytes / 1024).toFixed(1).padStart(6)} KB ${d.url.replace(/^https?:\/\/[^/]+/, '')}`,
-      );
+    for (const r of t.resources)
+      console.log(`  ${String(r.end).padStart(6)} ms ${kb(r.bytes).padStart(6)} KB ${r.url}`);
 
-    // The description's code is asked for only once the page's own code has come and rendered the
-    // panel (a lazy chunk), not with the page's first requests, where it took the link's time.
-    const pageCode = done.find((d) => /\/assets\/TicketDetailsPage-[^/]*\.js$/.test(d.url));
-    expect(pageCode, 'the page chunk came').toBeTruthy();
+    // Painted from the HTML, before the app (which needs its code and data) drew its panel.
+    expect(t.app, 'the app took the frame over').toBeGreaterThan(0);
+    for (const name of TICKET_FRAME_TIMINGS) expect(t.painted[name], name).toBeLessThan(t.app);
+
+    // The description's code is asked for only once the page's own code has come.
+    expect(pageCodeAt, 'the page chunk came').toBeLessThan(Number.POSITIVE_INFINITY);
     expect(
-      sent.filter((r) => BELOW_THE_PANEL.test(r.url) && r.at < pageCode!.at).map((r) => r.url),
+      sent.filter((r) => BELOW_THE_PANEL.test(r.url) && r.at < pageCodeAt).map((r) => r.url),
       'code of the description asked for before the page could draw its panel',
     ).toEqual([]);
-    expect(usable, 'ms until title, price and date control').toBeLessThanOrEqual(CEILING_MS);
   });
 }

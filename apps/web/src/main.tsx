@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { findPage, firstScreenData, needsPageWords, pagePath } from '@rome/contract';
+import { findPage, firstScreenData, needsPageWords, pagePath, TICKET_FRAME_FORM_ID } from '@rome/contract';
 // Only the context (a few bytes); the client itself comes with its chunk (api/queries.ts).
 import { QueryClientContext } from '@tanstack/react-query';
 import {
@@ -135,4 +135,8 @@ const pageCode = loadPageAt(specPathname());
 const firstScreen = firstScreenData(specPathname());
 const ready = Promise.all([pageCode, loadFirstScreenData(firstScreen)]);
 const timeout = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
-void Promise.all([catalogue, Promise.race([ready, timeout])]).then(render);
+// A ticket page's HTML carries a booking form that works before the app (decision 043): the first render
+// waits for the page whole rather than put a skeleton in the place of a form the buyer may be filling in.
+const keepsFrame = document.getElementById(TICKET_FRAME_FORM_ID) !== null;
+const waited = keepsFrame ? ready.catch(() => undefined) : Promise.race([ready, timeout]);
+void Promise.all([catalogue, waited]).then(render);

@@ -33,6 +33,10 @@ export const AUTH_MESSAGES = {
   tokenNotValid: /*i18n*/ 'Token is invalid or expired',
   notAuthenticated: /*i18n*/ 'Authentication credentials were not provided.',
   forbidden: /*i18n*/ 'You do not have permission to perform this action.',
+  /** A signed-in call from a page without this browser's page key (decision 032). */
+  pageKeyRefused: /*i18n*/ 'This page cannot use your sign-in. Reload the page.',
+  /** A signed-in call that says it comes from another site. */
+  foreignOrigin: /*i18n*/ 'This request must come from the shop itself.',
   credentialsRequired: /*i18n*/ 'Username and password are required.',
   tokenRequired: 'The token field is required.',
   refreshRequired: 'The refresh field is required.',

@@ -44,3 +44,10 @@ export function firstScreenApiPath(d: FirstScreenData, locale: Locale = DEFAULT_
       return PARTNER_LOGOS_API_PATH;
   }
 }
+
+/**
+ * The id of the booking form the server writes into a ticket page's HTML (ticket-frame.ts, decision 043).
+ * Here, with what the app's start reads anyway: main.tsx keeps a page with this form until it can draw the
+ * page whole, and the booking panel reads the form's values.
+ */
+export const TICKET_FRAME_FORM_ID = 'ticket-frame';

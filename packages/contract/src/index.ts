@@ -43,6 +43,7 @@ export * from './rome-time';
 export * from './routes';
 export * from './site';
 export * from './site.schema';
+export * from './ticket-frame';
 export * from './ticket-picture';
 export * from './tickets';
 export * from './tickets.schema';

@@ -48,4 +48,6 @@ export const TICKET_MESSAGES = {
   notPaid: /*i18n*/ 'This order was not paid.',
   resendRefunded: /*i18n*/ 'Only a paid ticket can be sent again. This one was refunded.',
   walletNotPaid: /*i18n*/ 'Only a paid ticket goes into a wallet.',
+  appleWalletNotAvailable: /*i18n*/ 'Apple Wallet passes are not available.',
+  googleWalletNotAvailable: /*i18n*/ 'Google Wallet passes are not available.',
 } as const;

@@ -20,6 +20,7 @@ import {
   type Locale,
   localizedPath,
   NOT_FOUND_PAGE,
+  type Package,
   type PageParams,
   PRODUCT_NAME,
   packagesOfType,
@@ -47,9 +48,11 @@ export type PageHead = {
   contentPage?: string;
   /**
    * What the HTML paints inside #root before the app runs: the page table's `frame`, or a ticket
-   * page's large picture (contract ticket-picture.ts).
+   * page's picture, heading and booking form (contract ticket-frame.ts, decision 043).
    */
-  frame?: 'banner' | 'home-hero' | 'ticket-picture';
+  frame?: 'banner' | 'home-hero' | 'ticket';
+  /** The ticket page's package, for its frame. */
+  ticket?: Package;
   jsonLd?: unknown;
   status: number;
   noindex?: boolean;
@@ -189,7 +192,8 @@ const CATALOG_HEADS: Record<
       image: (pkg.thumbnail_large as string | null) ?? (pkg.image_big as string | null),
       // The gallery's large picture (TicketDetailsPage: image_big first), painted from the HTML.
       lcpImage: pkg.image_big as string | null,
-      frame: pkg.image_big ? 'ticket-picture' : undefined,
+      frame: 'ticket',
+      ticket: pkg,
       status: 200,
       jsonLd: pkg.schema_json ?? {
         '@context': 'https://schema.org',

@@ -13,8 +13,8 @@ import {
   PAGES,
   type PageEntry,
   pageText,
+  TICKET_FRAME_FORM_ID,
   TICKET_PAGE_CLASSES,
-  ticketPictureFrameHtml,
 } from '@rome/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DistHarness, distHarness } from '../test/dist';
@@ -78,7 +78,8 @@ describe('every page of the page table', () => {
       // A page drawn from a stored page starts with its content (home: the hero's words).
       expect(html.includes('id="initial-content"'), url).toBe(page.frame !== undefined);
       expect(root.includes(homeHeroFrameHtml()), url).toBe(page.frame === 'home-hero');
-      // A ticket page paints its large picture: the preloaded one, in the app's own box (issue #22).
+      // A ticket page paints its large picture (the preloaded one, in the app's own box), its heading
+      // and its booking form (decision 043).
       const preloadedImage = /<link rel="preload" as="image" href="([^"]+)"/.exec(html)?.[1];
       const ticketPage = page.pattern === '/manageBookings/:status/:id';
       if (ticketPage) expect(preloadedImage, url).toMatch(/^\/media\//);
@@ -86,8 +87,11 @@ describe('every page of the page table', () => {
         root.includes(`<main class="${TICKET_PAGE_CLASSES.main}"><div class="${TICKET_PAGE_CLASSES.grid}">`),
         url,
       ).toBe(ticketPage);
-      if (ticketPage)
-        expect(root, url).toContain(ticketPictureFrameHtml(preloadedImage!.replaceAll('&amp;', '&')));
+      if (ticketPage) {
+        expect(root, url).toContain(`<img src="${preloadedImage}" alt=""`);
+        expect(root, url).toMatch(/<h1 [^>]*>[^<]+<\/h1>/);
+        expect(root, url).toContain(`<form id="${TICKET_FRAME_FORM_ID}" method="get"`);
+      }
     }
   });
 

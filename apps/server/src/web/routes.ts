@@ -31,7 +31,6 @@ import {
   SITE_PAGE_TAG,
   splitLocale,
   TICKET_WORKER_FILE,
-  ticketPictureFrameHtml,
   uncrawledPaths,
 } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -46,6 +45,7 @@ import { linkExists } from '../modules/orders/ticket-link';
 import { pageHead, renderHead, safeJson } from './head';
 import { inlineStylesheets } from './inline-css';
 import { cataloguePreloader, pagePreloader } from './preload';
+import { ticketFrame } from './ticket-frame';
 
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><!--app-head--></head>
 <body><p>The web app is not built. Run <code>npm run build</code>.</p></body></html>`;
@@ -370,15 +370,15 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const pageKey = link ? null : pageKeyFor(req);
     const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial.html}${words.html}${pageKey ? `\n    <meta name="${PAGE_KEY_META}" content="${pageKey}">` : ''}${headCode ? `\n    <meta name="${HEAD_CODE_META}" content="1">\n    ${headCode}` : ''}`;
     // A page with a banner paints it from the HTML (contract banner.ts), the home page its hero's words
-    // (home-hero.ts), a ticket page its large picture (ticket-picture.ts); the app's first render,
-    // which has the same content at hand, takes its place.
+    // (home-hero.ts), a ticket page its picture, price and a booking form (ticket-frame.ts); the app's
+    // first render, which has the same content at hand, takes its place.
     const firstScreen =
       head.frame === 'banner' && head.lcpImage
         ? bannerFrameHtml(head.lcpImage)
         : head.frame === 'home-hero'
           ? homeHeroFrameHtml(heroText(initial.content, (id) => i18n._(id)))
-          : head.frame === 'ticket-picture' && head.lcpImage
-            ? ticketPictureFrameHtml(head.lcpImage)
+          : head.frame === 'ticket' && head.ticket
+            ? ticketFrame(head.ticket, locale, i18n, url.searchParams)
             : '';
     const html = addNonce(
       template

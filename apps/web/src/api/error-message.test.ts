@@ -19,6 +19,7 @@ import {
   PLACES_LEFT_MESSAGE,
   placesLeftMessage,
   placesLeftRefusal,
+  TICKET_MESSAGES,
   tooManyAttemptsRefusal,
 } from '@rome/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -85,6 +86,16 @@ describe('errorMessage', () => {
     );
     expect(errorMessage(refusal(AUTH_MESSAGES.badCredentials), 'x')).toBe(
       'Mit diesen Zugangsdaten wurde kein aktives Konto gefunden',
+    );
+    // The sign-in guard's and the wallet's refusals (apps/server auth/page-key.ts, tickets/wallet).
+    expect(errorMessage(refusal(AUTH_MESSAGES.pageKeyRefused), 'x')).toBe(
+      'Diese Seite kann Ihre Anmeldung nicht verwenden. Laden Sie die Seite neu.',
+    );
+    expect(errorMessage(refusal(AUTH_MESSAGES.foreignOrigin), 'x')).toBe(
+      'Diese Anfrage muss vom Shop selbst kommen.',
+    );
+    expect(errorMessage(refusal(TICKET_MESSAGES.appleWalletNotAvailable), 'x')).toBe(
+      'Apple-Wallet-Pässe sind nicht verfügbar.',
     );
   });
 

@@ -13,7 +13,7 @@
  *   (served before the sign-in, in another tab) therefore never obtains an access token.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ERROR_CODES, PAGE_KEY_HEADER } from '@rome/contract';
+import { AUTH_MESSAGES, ERROR_CODES, PAGE_KEY_HEADER } from '@rome/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/errors';
 
@@ -69,7 +69,7 @@ export function requirePageKey(req: FastifyRequest): string {
   const given = req.headers[PAGE_KEY_HEADER];
   const refuse = () =>
     new HttpError(403, {
-      error: 'This page cannot use your sign-in. Reload the page.',
+      error: AUTH_MESSAGES.pageKeyRefused,
       code: ERROR_CODES.pageKeyRequired,
     });
   if (!id || typeof given !== 'string') throw refuse();

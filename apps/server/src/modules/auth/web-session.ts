@@ -50,7 +50,7 @@ function clearCookie(reply: FastifyReply) {
 function refuseForeignOrigin(req: FastifyRequest) {
   const origin = req.headers.origin;
   if (!origin) return;
-  const refuse = () => new HttpError(403, { error: 'This request must come from the shop itself.' });
+  const refuse = () => new HttpError(403, { error: AUTH_MESSAGES.foreignOrigin });
   let from: URL;
   let own: URL;
   try {

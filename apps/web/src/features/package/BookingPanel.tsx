@@ -10,6 +10,7 @@ import {
   type Package,
   PLACES_LEFT_MESSAGE,
   placesFor,
+  TICKET_PANEL_WORDS,
   usesSlots,
 } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -196,7 +197,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
         className="scroll-mb-28 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 lg:sticky lg:top-4"
       >
         <h2 id={`${uid}-title`} className="text-lg font-bold text-stone-900">
-          <Trans>Book your tickets</Trans>
+          {i18n._(TICKET_PANEL_WORDS.book)}
         </h2>
 
         {pkg.availability_type === 'PASS' && pkg.pass_hours ? (
@@ -272,8 +273,8 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
         <div className="mt-2 divide-y divide-stone-200">
           <Counter
             id="adults"
-            label={t`Adults`}
-            ages={t`19-99 years`}
+            label={i18n._(TICKET_PANEL_WORDS.adults)}
+            ages={i18n._(TICKET_PANEL_WORDS.adultAges)}
             decreaseLabel={t`Decrease adults`}
             increaseLabel={t`Increase adults`}
             priceCents={adultCents}
@@ -283,8 +284,8 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
           />
           <Counter
             id="youths"
-            label={t`Youths`}
-            ages={t`6-18 years`}
+            label={i18n._(TICKET_PANEL_WORDS.youths)}
+            ages={i18n._(TICKET_PANEL_WORDS.youthAges)}
             decreaseLabel={t`Decrease youths`}
             increaseLabel={t`Increase youths`}
             priceCents={youthCents}
@@ -305,7 +306,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
         {/* Spec §1's rule is the bus operators' (children 0-5 ride free); a museum sets its own. */}
         {pkg.ticket_type === 'bus_tour' && (
           <p className="mt-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-stone-800">
-            <Trans>Children 0-5 years travel free and need no ticket.</Trans>
+            {i18n._(TICKET_PANEL_WORDS.childrenFree)}
           </p>
         )}
 
@@ -387,7 +388,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
             disabled={total === 0 || busy}
             className="mt-2 w-full rounded-xl bg-brand px-4 py-3 text-lg font-bold text-white transition hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700"
           >
-            <Trans>Checkout</Trans>
+            {i18n._(TICKET_PANEL_WORDS.checkout)}
           </button>
         )}
       </section>

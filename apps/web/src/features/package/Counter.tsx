@@ -1,5 +1,5 @@
-import { Trans } from '@lingui/react/macro';
-import { formatEuro } from '@rome/contract';
+import { i18n } from '@lingui/core';
+import { formatEuro, TICKET_PANEL_WORDS } from '@rome/contract';
 import { pageLocale } from '../../i18n/locale';
 
 /**
@@ -44,9 +44,7 @@ export function Counter({
         <p id={`${id}-label`} className="font-semibold text-stone-900">
           {label} <span className="font-normal text-stone-600">({ages})</span>
         </p>
-        <p className="text-sm text-stone-700">
-          <Trans>{price} per person</Trans>
-        </p>
+        <p className="text-sm text-stone-700">{i18n._(TICKET_PANEL_WORDS.perPerson, { price })}</p>
       </div>
       <div className="flex items-center gap-2">
         <button

@@ -1,6 +1,13 @@
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { addDays, INTL_LOCALE, INVENTORY_MESSAGES, ROME_TZ, romeToday } from '@rome/contract';
+import {
+  addDays,
+  INTL_LOCALE,
+  INVENTORY_MESSAGES,
+  ROME_TZ,
+  romeToday,
+  TICKET_PANEL_WORDS,
+} from '@rome/contract';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { pageLocale } from '../../i18n/locale';
 import { addMonths, keyMove, monthOf, monthWeeks } from './calendar';
@@ -116,7 +123,7 @@ export function DateCalendar({
   return (
     <fieldset id={id} aria-describedby={describedBy} data-testid="ticket-calendar" className="mt-4 min-w-0">
       <legend className="text-sm font-semibold text-stone-900">
-        <Trans>Select a date</Trans>
+        {i18n._(TICKET_PANEL_WORDS.selectDate)}
       </legend>
       <div
         className={`mt-1 rounded-xl p-2 ring-1 ${invalid ? 'ring-2 ring-red-700' : 'ring-stone-300'}`}

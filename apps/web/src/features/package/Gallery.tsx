@@ -31,7 +31,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
         />
       </div>
       {images.length > 1 && (
-        <ul className="mt-3 grid grid-cols-4 gap-2" aria-label={t`Pictures`}>
+        <ul className={TICKET_PAGE_CLASSES.thumbs} aria-label={t`Pictures`}>
           {images.map((src, i) => (
             <li key={src}>
               <button
@@ -50,7 +50,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
                   height={150}
                   loading="lazy"
                   decoding="async"
-                  className="aspect-[16/10] w-full object-cover"
+                  className={TICKET_PAGE_CLASSES.thumb}
                 />
               </button>
             </li>

@@ -1,13 +1,17 @@
 import { msg } from '@lingui/core/macro';
+import { Trans as TransId } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   decimalToCents,
   formatEuro,
+  galleryImages,
   moreLikeThis,
   type Package,
   savePercent,
   similarByWhatItIs,
+  TICKET_FRAME_CLASSES,
   TICKET_PAGE_CLASSES,
+  TICKET_PANEL_WORDS,
 } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
@@ -22,7 +26,7 @@ import { pageLocale } from '../../i18n/locale';
 import { useIsEditor } from '../../lib/session';
 import { track } from '../../lib/track';
 import { BookingPanel } from './BookingPanel';
-import { galleryImages, viewMorePath } from './format';
+import { viewMorePath } from './format';
 import { Gallery } from './Gallery';
 import { PackageFacts } from './PackageFacts';
 
@@ -94,13 +98,12 @@ function TicketDetails({ pkg }: { pkg: Package }) {
           <div className="mt-3 flex flex-wrap items-center gap-3">
             {/* One line: the package cards' 'Starting from • Per person' (spec) said it again here. */}
             <p className="flex flex-wrap items-baseline gap-x-2 text-stone-700">
-              <Trans>
-                From{' '}
-                <span className="text-3xl font-bold text-brand" data-testid="ticket-price">
-                  {priceText}
-                </span>{' '}
-                per person
-              </Trans>
+              {/* The words and classes of the HTML's first paint (contract ticket-frame.ts). */}
+              <TransId
+                id={TICKET_PANEL_WORDS.fromPrice}
+                values={{ priceText }}
+                components={{ 0: <span className={TICKET_FRAME_CLASSES.price} data-testid="ticket-price" /> }}
+              />
               {old !== null && save !== null && (
                 <s className="text-lg text-stone-600">
                   <span className="sr-only">{t`was`} </span>

@@ -6,7 +6,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Package } from '@rome/contract';
-import { pagePath } from '@rome/contract';
+import { frameChoiceFromQuery, pagePath, TICKET_FRAME_FORM_ID } from '@rome/contract';
 import { ApiError, call, errorMessage, tokenStore } from '../../api/client';
 import { pageLocale, specPathname } from '../../i18n/locale';
 import { readSignInState, type SignInState, type TicketSelection } from '../../lib/signInState';
@@ -119,12 +119,32 @@ export async function startCheckout(
 
 /**
  * The ticket choice a guest made before signing in (location state set by the sign-in page on its way
- * back), or the empty start of spec §4: counts 0, no date. A date the package no longer offers is
- * dropped.
+ * back), else the one made in the page's HTML booking form before the app came (`frameSelection`), else
+ * the empty start of spec §4: counts 0, no date. A date the package no longer offers is dropped.
  */
 export function restoredSelection(state: unknown, pkg: Pick<Package, 'dates'>): TicketSelection {
   const sel = readSignInState(state).selection;
-  if (!sel) return { date: '', adults: 0, youths: 0 };
+  if (!sel) return frameSelection(pkg);
   // A time is kept with its day only (the panel drops it if the day no longer offers it).
   return pkg.dates.includes(sel.date) ? sel : { date: '', adults: sel.adults, youths: sel.youths };
+}
+
+/**
+ * The choice made in the HTML's booking form before the app's code had come (decision 043): read from the
+ * form while it is still on the page (the app's first render replaces it), else from the page's query,
+ * where the form puts it when it was sent before the app came. Nothing chosen: the empty start.
+ */
+export function frameSelection(pkg: Pick<Package, 'dates'>): TicketSelection {
+  const form = document.getElementById(TICKET_FRAME_FORM_ID);
+  const values =
+    form instanceof HTMLFormElement ? new FormData(form) : new URLSearchParams(window.location.search);
+  return frameChoiceFromQuery(
+    {
+      get: (name) => {
+        const value = values.get(name);
+        return typeof value === 'string' ? value : null;
+      },
+    },
+    pkg.dates,
+  );
 }

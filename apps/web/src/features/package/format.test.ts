@@ -1,5 +1,6 @@
+import { galleryImages } from '@rome/contract';
 import { describe, expect, it } from 'vitest';
-import { galleryImages, shortEuro, stepCount, viewMorePath } from './format';
+import { shortEuro, stepCount, viewMorePath } from './format';
 
 describe('galleryImages', () => {
   it('keeps the four slots in order, skipping empty ones and repeats', () => {

@@ -20,6 +20,7 @@ import {
   formatRomeDate,
   formatRomeDateTime,
   romeToday,
+  TICKET_PANEL_WORDS,
   ticketDayStatus,
   WRONG_DAY_MESSAGE,
 } from '@rome/contract';
@@ -137,8 +138,8 @@ export default function VerifyPage() {
     [t`Total price`, formatEuroDecimal(d.total_price, pageLocale)],
     [t`Paid`, d.paid ? t`Yes` : t`No`],
     [t`Package tag`, d.package_tag],
-    [t`Adults`, String(d.adults)],
-    [t`Youths`, String(d.youths)],
+    [i18n._(TICKET_PANEL_WORDS.adults), String(d.adults)],
+    [i18n._(TICKET_PANEL_WORDS.youths), String(d.youths)],
     [t`Infants`, String(d.infants)],
     [t`Selected date`, d.selected_date ? formatDay(d.selected_date) : t`Open date`],
   ];

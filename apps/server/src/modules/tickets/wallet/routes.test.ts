@@ -3,6 +3,7 @@
  * the test checkout becomes a verified .pkpass and a verified Google save link whose QR is the one in
  * the ticket e-mail; someone else's order, an unpaid one and an unconfigured shop are refused.
  */
+import { TICKET_MESSAGES } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import { importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,7 +225,11 @@ describe('wallet buttons of the ticket link (no sign-in)', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().wallet_links).toBeNull();
       const apple = await bare.app.inject({ url: `/api/ticket-links/${token}/wallet/apple/` });
-      expect(apple.json()).toMatchObject({ code: 'not_available' });
+      // The contract's words, which the ticket page shows in its language.
+      expect(apple.json()).toMatchObject({
+        code: 'not_available',
+        error: TICKET_MESSAGES.appleWalletNotAvailable,
+      });
     } finally {
       await bare.close();
     }

@@ -16,17 +16,16 @@ import { paidWalletTicket, walletAvailability } from './service';
 import type { WalletTicket } from './ticket';
 
 export const NOT_AVAILABLE_CODE = ERROR_CODES.notAvailable;
-const notAvailable = (wallet: string) =>
-  new HttpError(404, { error: `${wallet} passes are not available.`, code: NOT_AVAILABLE_CODE });
+const notAvailable = (error: string) => new HttpError(404, { error, code: NOT_AVAILABLE_CODE });
 
 /** The configured Apple signing material, or 404 not_available. */
 export function appleConfigOf(config: Config) {
-  if (!config.wallet.apple) throw notAvailable('Apple Wallet');
+  if (!config.wallet.apple) throw notAvailable(TICKET_MESSAGES.appleWalletNotAvailable);
   return config.wallet.apple;
 }
 /** The configured Google key, or 404 not_available. */
 export function googleConfigOf(config: Config) {
-  if (!config.wallet.google) throw notAvailable('Google Wallet');
+  if (!config.wallet.google) throw notAvailable(TICKET_MESSAGES.googleWalletNotAvailable);
   return config.wallet.google;
 }
 
