@@ -15,7 +15,7 @@ import {
   slotStatus,
   usesSlots,
 } from '@rome/contract';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { type Db, txDb } from '../../db/client';
 import { orders, packages, slots } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
@@ -141,6 +141,51 @@ export async function insertHeldOrder(
 }
 
 /**
+ * Locks a capped pass's row and refuses `places` more than its daily cap leaves today (the buyer's
+ * message), not counting order `except` (one that moves onto the pass).
+ */
+async function refuseOverDailyCap(
+  t: Db,
+  pkg: PackageRow & { dailyCap: number },
+  places: number,
+  now: Date,
+  except?: string,
+): Promise<void> {
+  await t.select({ id: packages.id }).from(packages).where(eq(packages.id, pkg.id)).for('update');
+  const dayStart = romeInstant(romeToday(now), '00:00')!;
+  const [{ taken }] = await t
+    .select({ taken: sql<string>`coalesce(sum(${orders.places}), 0)` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.packageId, pkg.id),
+        gte(orders.createdAt, dayStart),
+        holdsPlaces(now),
+        except ? ne(orders.id, except) : undefined,
+      ),
+    );
+  const left = pkg.dailyCap - Number(taken);
+  if (places > left)
+    throw conflict(left <= 0 ? INVENTORY_MESSAGES.dailyCapReached : placesLeftRefusal(left), SOLD_OUT_CODE);
+}
+
+/**
+ * Checks that an existing order may take `places` of a package sold without slots (a reseller moves its
+ * booking onto another product): a capped pass counts its day, anything else has no limit. Call inside
+ * the transaction that then writes the order. Throws the buyer's message.
+ */
+export async function checkPassMove(
+  tx: Db,
+  pkg: PackageRow,
+  orderId: string,
+  places: number,
+  now: Date,
+): Promise<void> {
+  if (pkg.availabilityType === 'PASS' && pkg.dailyCap !== null)
+    await refuseOverDailyCap(tx, { ...pkg, dailyCap: pkg.dailyCap }, places, now, orderId);
+}
+
+/**
  * A pass with a daily cap: at most `dailyCap` places sold (or held) per Rome day, counted under a lock
  * of the package's row.
  */
@@ -153,16 +198,7 @@ export async function insertCappedPassOrder(
 ): Promise<typeof orders.$inferSelect> {
   return db.transaction(async (tx) => {
     const t = txDb(tx);
-    await t.select({ id: packages.id }).from(packages).where(eq(packages.id, pkg.id)).for('update');
-    const dayStart = romeInstant(romeToday(now), '00:00')!;
-    const [{ taken }] = await t
-      .select({ taken: sql<string>`coalesce(sum(${orders.places}), 0)` })
-      .from(orders)
-      .where(and(eq(orders.packageId, pkg.id), gte(orders.createdAt, dayStart), holdsPlaces(now)));
-    const left = pkg.dailyCap - Number(taken);
-    if ((order.places ?? 0) > left) {
-      throw conflict(left <= 0 ? INVENTORY_MESSAGES.dailyCapReached : placesLeftRefusal(left), SOLD_OUT_CODE);
-    }
+    await refuseOverDailyCap(t, pkg, order.places ?? 0, now);
     const [row] = await t
       .insert(orders)
       .values({ ...order, holdExpiresAt: holdUntil(now, holdMinutes) })

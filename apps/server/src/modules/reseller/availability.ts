@@ -38,6 +38,19 @@ export type Query = {
 
 const utc = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 const dayStart = (date: string) => romeInstant(date, '00:00')!;
+/** How OCTO's HH:MM hours write a day's end (its next midnight): the day's last minute (decision 046). */
+const DAY_END = '23:59';
+
+/**
+ * The opening hours of an OPENING_HOURS availability (OCTO wants at least one entry): from its Rome
+ * start (a day entry's opening time, or midnight) to its end. The shop stores no closing times, so a
+ * day is open until its end.
+ */
+function openingHoursOf(start: Date, end: Date): { from: string; to: string }[] {
+  const from = romeParts(start);
+  const to = romeParts(end);
+  return [{ from: from.time, to: to.date === from.date ? to.time : DAY_END }];
+}
 
 function slotAvailability(
   pkg: PackageRow,
@@ -64,7 +77,7 @@ function slotAvailability(
     vacancies: remaining,
     capacity: slot.capacity,
     maxUnits: null,
-    openingHours: [],
+    openingHours: allDay ? openingHoursOf(slot.startsAt, end) : [],
     ...(caps.pricing ? { unitPricing: unitPricing(pkg) } : {}),
   };
 }
@@ -84,7 +97,7 @@ function dayAvailability(pkg: PackageRow, date: string, caps: Capabilities): Ava
     vacancies: null,
     capacity: null,
     maxUnits: null,
-    openingHours: [],
+    openingHours: openingHoursOf(start, end),
     ...(caps.pricing ? { unitPricing: unitPricing(pkg) } : {}),
   };
 }
@@ -93,6 +106,9 @@ function dayAvailability(pkg: PackageRow, date: string, caps: Capabilities): Ava
 function queryRange(q: Query, now: Date): { from: string; to: string } {
   let from = q.localDateStart;
   let to = q.localDateEnd;
+  // OCTO asks for either a date range or availability ids, never both.
+  if (q.availabilityIds?.length && (from !== undefined || to !== undefined))
+    throw badRequest('Send either localDateStart and localDateEnd, or availabilityIds, not both');
   if (q.availabilityIds?.length) {
     const dates = q.availabilityIds.map((id) => {
       const at = new Date(id);
@@ -179,10 +195,17 @@ export async function calendar(
       status: AvailabilityStatus[status],
       vacancies,
       capacity: freesale ? null : day.reduce((n, a) => n + (a.capacity ?? 0), 0),
-      openingHours: [],
+      openingHours: hoursOfDay(day),
       ...(caps.pricing ? { unitPricingFrom: unitPricing(pkg) } : {}),
     };
   });
+}
+
+/** The opening hours of a day's availabilities, each period once, in order. */
+function hoursOfDay(day: Availability[]): { from: string; to: string }[] {
+  const seen = new Map<string, { from: string; to: string }>();
+  for (const h of day.flatMap((a) => a.openingHours)) seen.set(`${h.from}-${h.to}`, h);
+  return [...seen.values()].sort((a, b) => a.from.localeCompare(b.from));
 }
 
 /**

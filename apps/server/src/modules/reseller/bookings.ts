@@ -22,14 +22,14 @@ import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { type Db, txDb } from '../../db/client';
 import { type BookingContact, type BookingUnitItem, orders, packages, slots } from '../../db/schema';
 import { recordServerEvent } from '../../lib/server-events';
-import { checkMove, holdOrder, pricedOrder, stillFits } from '../orders/hold';
+import { checkMove, checkPassMove, holdOrder, pricedOrder, stillFits } from '../orders/hold';
 import { latestHold, resellerHeldPlaces } from '../orders/hold-limits';
 import { canCancel, markRefunded } from '../orders/refunds';
 import { lockSlot } from '../orders/slots';
 import { moveOrder, type OrderRow } from '../orders/state';
 import { hashClaimCode, issueTicket, ticketQrTextFor, voucherClaimCode } from '../orders/ticket-issue';
 import { bookingAvailability, resolveAvailability } from './availability';
-import { badRequest, invalidBooking, invalidUnit, unprocessable } from './errors';
+import { badRequest, invalidBooking, invalidOption, invalidUnit, unprocessable } from './errors';
 import type { Reseller } from './keys';
 import {
   type Capabilities,
@@ -103,6 +103,9 @@ function contactOf(input: ContactInput, fallback?: BookingContact | null): Booki
     notes: pick('notes') as string | null,
   };
 }
+
+/** OCTO's answer to a booking without unit items (missing or empty): understood, but nothing to book. */
+export const noUnitItems = () => unprocessable('unitItems must name at least one unit');
 
 /** The shop's counts from OCTO unit items; an unknown unit is INVALID_UNIT_ID. */
 function unitItemsOf(items: UnitItemInput[]): { items: BookingUnitItem[]; counts: Record<UnitId, number> } {
@@ -196,19 +199,18 @@ export async function toBooking(ctx: OctoContext, order: OrderRow, now = new Dat
   const cancelled = status === 'CANCELLED';
   const redeemedAt = order.qrCodeScanned ? utc(order.claimedAt) : null;
   // The voucher's QR holds the claim link; shown once the booking is confirmed (and after it is used).
+  // Before (on hold) and after (cancelled) the voucher is there without it: a booking delivered by
+  // VOUCHER always carries OCTO's Ticket object, its delivery options empty until there is a ticket.
   const code =
     order.status === 'paid' ? voucherClaimCode(ctx.ticketSecret, order.id, order.ticketRevision) : null;
   const codeValid = code !== null && hashClaimCode(code) === order.claimCodeHash;
-  const voucher =
-    order.status === 'paid'
-      ? {
-          redemptionMethod: 'DIGITAL' as const,
-          utcRedeemedAt: redeemedAt,
-          deliveryOptions: codeValid
-            ? [{ deliveryFormat: 'QRCODE' as const, deliveryValue: await claimUrl(ctx, order.id, code) }]
-            : [],
-        }
-      : null;
+  const voucher = {
+    redemptionMethod: 'DIGITAL' as const,
+    utcRedeemedAt: redeemedAt,
+    deliveryOptions: codeValid
+      ? [{ deliveryFormat: 'QRCODE' as const, deliveryValue: await claimUrl(ctx, order.id, code) }]
+      : [],
+  };
   const availability = await bookingAvailability(ctx.db, pkg, order, ctx.caps, now);
   const contact = order.contact ?? contactOf(undefined);
   return {
@@ -299,7 +301,7 @@ export async function reserve(ctx: OctoContext, input: ReserveInput, ip: string 
   if (existing) return toBooking(ctx, existing, now);
 
   const pkg = await productPackage(ctx.db, input.productId, input.optionId);
-  if (input.unitItems.length === 0) throw badRequest('unitItems must name at least one unit');
+  if (input.unitItems.length === 0) throw noUnitItems();
   const { items, counts } = unitItemsOf(input.unitItems);
   const checked = checkedCounts(pkg, counts, now);
   const { slot, date } = await resolveAvailability(ctx.db, pkg, input.availabilityId, now);
@@ -363,28 +365,34 @@ async function applyUpdate(tx: Db, ctx: OctoContext, order: OrderRow, input: Upd
   const status = octoStatus(order, now);
   if (status !== 'ON_HOLD' && status !== 'CONFIRMED')
     throw unprocessable(`A booking that is ${status.toLowerCase().replace('_', ' ')} cannot be changed`);
-  const pkg = await packageOf(tx, order);
-  if (input.productId !== undefined && input.productId !== pkg.packageTag)
-    throw badRequest('A booking cannot move to another product: cancel it and book again');
-  if (input.optionId !== undefined && input.optionId !== OPTION_ID)
-    await productPackage(tx, pkg.packageTag, input.optionId);
+  const current = await packageOf(tx, order);
+  // Another product is a move like another time: the booking keeps its uuid, references
+  // and contact, and takes the new product's places and prices (checked below).
+  const otherProduct = input.productId !== undefined && input.productId !== current.packageTag;
+  const pkg = otherProduct ? await productPackage(tx, input.productId!, input.optionId) : current;
+  if (input.optionId !== undefined && input.optionId !== OPTION_ID) throw invalidOption(input.optionId);
   const changes: Partial<typeof orders.$inferInsert> = { updatedAt: now };
   if (input.resellerReference !== undefined)
     changes.resellerReference = input.resellerReference.slice(0, 300);
   if (input.notes !== undefined) changes.notes = input.notes?.slice(0, 2000) ?? null;
   if (input.contact !== undefined) changes.contact = contactOf(input.contact, order.contact);
 
-  const moves = input.availabilityId !== undefined || input.unitItems !== undefined;
+  const moves = input.availabilityId !== undefined || input.unitItems !== undefined || otherProduct;
   if (moves) {
-    if (status === 'CONFIRMED' && !canCancel(order, await slotStart(tx, order), pkg.cancelCutoffHours, now))
+    // Changed only while it could be cancelled: the cut-off is the booking's own product's.
+    if (
+      status === 'CONFIRMED' &&
+      !canCancel(order, await slotStart(tx, order), current.cancelCutoffHours, now)
+    )
       throw unprocessable('The cancellation cut-off has passed: the booking can no longer be changed');
     const { items, counts } = input.unitItems
       ? unitItemsOf(input.unitItems)
       : { items: order.unitItems ?? [], counts: countsOf(order) };
-    if (items.length === 0) throw badRequest('unitItems must name at least one unit');
+    if (items.length === 0) throw noUnitItems();
     const checked = checkedCounts(pkg, counts, now);
+    // A new product needs its own availability (an open-dated one needs none).
     const target =
-      input.availabilityId !== undefined
+      input.availabilityId !== undefined || otherProduct
         ? await resolveAvailability(tx, pkg, input.availabilityId, now)
         : {
             slot: order.slotId ? ((await lockSlot(tx, order.slotId)) ?? null) : null,
@@ -393,20 +401,18 @@ async function applyUpdate(tx: Db, ctx: OctoContext, order: OrderRow, input: Upd
     const places = placesFor(checked, pkg.infantsTakePlace);
     if (status === 'ON_HOLD') await refuseOverResellerHolds({ ...ctx, db: tx }, places, now, order.id);
     if (target.slot) await checkMove(tx, pkg, order.id, target.slot, places, now);
+    else if (otherProduct) await checkPassMove(tx, pkg, order.id, places, now);
     Object.assign(changes, {
+      ...pricedOrder(pkg, checked),
       slotId: target.slot?.id ?? null,
       selectedDate: target.slot ? romeParts(target.slot.startsAt).date : target.date,
       unitItems: items,
-      adultCount: checked.adults,
-      youthCount: checked.youths,
-      infantCount: checked.infants,
-      places,
-      totalCents: checked.totalCents,
       ...(status === 'CONFIRMED' ? { amountPaidCents: checked.totalCents } : {}),
     });
     // A confirmed ticket whose day, time or people change gets a new code and QR; the old ones are
     // void, online at once and offline through the devices' list (decision 034).
     const changed =
+      changes.packageId !== order.packageId ||
       changes.slotId !== order.slotId ||
       changes.selectedDate !== order.selectedDate ||
       changes.adultCount !== order.adultCount ||

@@ -116,7 +116,7 @@ export const OCTO_API = {
     errors: BOOKING_ERRORS,
   },
   'PATCH /bookings/{uuid}': {
-    summary: "Changes a booking: its time, people, contact or the reseller's reference",
+    summary: "Changes a booking: its product, time, people, contact or the reseller's reference",
     body: named('BookingUpdateBody', zBookingUpdateBody),
     answer: { of: BOOKING },
     errors: [...BOOKING_ERRORS, 'INVALID_AVAILABILITY_ID', 'INVALID_UNIT_ID'],

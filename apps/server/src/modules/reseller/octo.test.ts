@@ -32,12 +32,13 @@ import {
   romeParts,
   romeToday,
   splitSignedTicket,
+  weekday,
 } from '@rome/contract';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, UsageError } from '../../cli';
-import { agents, orders, resellers, slots } from '../../db/schema';
+import { agents, orders, packages, resellers, slots } from '../../db/schema';
 import { hashSecret } from '../../lib/passwords';
 import { agentDevice } from '../../test/agent-device';
 import { buyTicket } from '../../test/buy';
@@ -60,6 +61,11 @@ let resellerAId: string;
 const TAG = 'CS-HALF';
 const CAPS = 'octo/pricing, octo/content';
 const day = (n: number) => addDays(romeToday(), n);
+/** The demo's Vatican day entry (OPENING_HOURS, 09:00 Monday to Saturday) and its availability on a date. */
+const VAT = 'RM-VAT';
+const vatId = (date: string) => romeLocalIso(romeInstant(date, '09:00')!);
+/** The first day from `n` days ahead on which the Vatican opens (not a Sunday). */
+const vatDay = (n: number) => (weekday(day(n)) === 0 ? day(n + 1) : day(n));
 const AGENT_CODE = '4242';
 
 type Json = Record<string, any>;
@@ -297,9 +303,44 @@ describe('availability', () => {
     expect(days[1]).toMatchObject({ available: true, vacancies: 5 });
   });
 
-  it('refuses a range without dates, backwards or over a year', async () => {
+  it('lists the hours of an OPENING_HOURS availability and calendar day, none for start times', async () => {
+    const week = { optionId: 'DEFAULT', localDateStart: day(1), localDateEnd: day(7) };
+    const vat = (await octo(keyA, 'POST', '/availability', { productId: VAT, ...week })).json() as Json[];
+    expect(vat.length).toBe(6);
+    for (const a of vat) {
+      zAvailability.parse(a);
+      expect(a.openingHours).toEqual([{ from: '09:00', to: '23:59' }]);
+    }
+    // An open-dated pass: the whole day.
+    const pass = (
+      await octo(keyA, 'POST', '/availability', { productId: 'BB-24', ...week })
+    ).json() as Json[];
+    for (const a of pass) expect(a.openingHours).toEqual([{ from: '00:00', to: '23:59' }]);
+    const timed = await addSlot(day(2), '16:00', 3);
+    const slots = (await octo(keyA, 'POST', '/availability', { productId: TAG, ...week })).json() as Json[];
+    expect(slots.find((a) => a.id === timed)!.openingHours).toEqual([]);
+
+    const cal = (
+      await octo(keyA, 'POST', '/availability/calendar', { productId: VAT, ...week })
+    ).json() as Json[];
+    for (const d of cal) {
+      zAvailabilityCalendar.parse(d);
+      // Sundays the museums are closed: no hours.
+      expect(d.openingHours).toEqual(weekday(d.localDate) === 0 ? [] : [{ from: '09:00', to: '23:59' }]);
+    }
+  });
+
+  it('refuses a range without dates, backwards or over a year, or mixed with availability ids', async () => {
     for (const body of [
       { productId: TAG, optionId: 'DEFAULT' },
+      {
+        productId: VAT,
+        optionId: 'DEFAULT',
+        localDateStart: vatDay(3),
+        localDateEnd: vatDay(3),
+        availabilityIds: [vatId(vatDay(3))],
+      },
+      { productId: VAT, optionId: 'DEFAULT', localDateEnd: vatDay(3), availabilityIds: [vatId(vatDay(3))] },
       { productId: TAG, optionId: 'DEFAULT', localDateStart: day(5), localDateEnd: day(1) },
       { productId: TAG, optionId: 'DEFAULT', localDateStart: day(1), localDateEnd: day(500) },
       { productId: TAG, optionId: 'DEFAULT', localDateStart: 'soon', localDateEnd: 'later' },
@@ -387,6 +428,13 @@ describe('bookings', () => {
     expect(product.json().error).toBe('INVALID_PRODUCT_ID');
     const missing = await octo(keyA, 'POST', '/bookings', { productId: TAG });
     expect(zErrorBadRequest.parse(missing.json()).error).toBe('BAD_REQUEST');
+    // A booking of nobody (unit items missing or empty) is understood, and cannot be made.
+    const { unitItems: _, ...unitless } = reserveBody(id, []);
+    for (const body of [unitless, { ...unitless, unitItems: null }, reserveBody(id, [])]) {
+      const none = await octo(keyA, 'POST', '/bookings', body);
+      expect(none.statusCode).toBe(400);
+      expect(zErrorUnprocessableEntity.parse(none.json()).error).toBe('UNPROCESSABLE_ENTITY');
+    }
     const tooMany = await octo(keyA, 'POST', '/bookings', reserveBody(id, Array(51).fill('adult')));
     expect(tooMany.json().error).toBe('UNPROCESSABLE_ENTITY');
     const infantsOnly = await octo(keyA, 'POST', '/bookings', reserveBody(id, ['infant']));
@@ -586,6 +634,79 @@ describe('bookings', () => {
     expect(await webRemaining(b)).toBe(0);
   });
 
+  it('move to another product while they could be cancelled: its places, prices and availability', async () => {
+    const a = await addSlot(day(16), '10:00', 4);
+    const vatDate = vatDay(16);
+    const vatLeft = async () =>
+      (
+        await octo(keyA, 'POST', '/availability', {
+          productId: VAT,
+          optionId: 'DEFAULT',
+          availabilityIds: [vatId(vatDate)],
+        })
+      ).json()[0].vacancies as number;
+    const vatBefore = await vatLeft();
+    const held = (await octo(keyA, 'POST', '/bookings', reserveBody(a, ['adult', 'youth']))).json();
+    expect(await webRemaining(a)).toBe(2);
+
+    // Another product needs one of its own availabilities.
+    const noAvailability = await octo(keyA, 'PATCH', `/bookings/${held.uuid}`, { productId: VAT });
+    expect(zErrorInvalidAvailabilityId.parse(noAvailability.json()).error).toBe('INVALID_AVAILABILITY_ID');
+    const unknown = await octo(keyA, 'PATCH', `/bookings/${held.uuid}`, {
+      productId: 'NOPE',
+      availabilityId: vatId(vatDate),
+    });
+    expect(zErrorInvalidProductId.parse(unknown.json()).productId).toBe('NOPE');
+
+    const moved = zBooking.parse(
+      (
+        await octo(keyA, 'PATCH', `/bookings/${held.uuid}`, {
+          productId: VAT,
+          optionId: 'DEFAULT',
+          availabilityId: vatId(vatDate),
+          unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }, { unitId: 'youth' }],
+        })
+      ).json(),
+    );
+    expect(moved).toMatchObject({
+      uuid: held.uuid,
+      status: 'ON_HOLD',
+      productId: VAT,
+      availabilityId: vatId(vatDate),
+    });
+    const [vatPkg] = await t.db.query.packages.findMany({ where: (p, { eq }) => eq(p.packageTag, VAT) });
+    expect(moved.pricing?.retail).toBe(2 * vatPkg.adultPriceCents + vatPkg.youthPriceCents);
+    expect(await webRemaining(a)).toBe(4);
+    expect(await vatLeft()).toBe(vatBefore - 3);
+    // A pass with a daily cap counts the places that move onto it (here two left today, three asked).
+    await t.db.update(packages).set({ dailyCap: 2 }).where(eq(packages.packageTag, 'GL-24'));
+    const capped = await octo(keyA, 'PATCH', `/bookings/${held.uuid}`, { productId: 'GL-24' });
+    expect(zErrorUnprocessableEntity.parse(capped.json()).errorMessage).toMatch(/\b2\b/);
+    expect((await octo(keyA, 'GET', `/bookings/${held.uuid}`)).json().productId).toBe(VAT);
+
+    // Confirmed, it still moves while it could be cancelled (onto an open-dated pass: no availability),
+    // with a new voucher.
+    const confirmed = (await octo(keyA, 'POST', `/bookings/${held.uuid}/confirm`, { contact: {} })).json();
+    const pass = zBooking.parse(
+      (await octo(keyA, 'PATCH', `/bookings/${held.uuid}`, { productId: 'BB-24' })).json(),
+    );
+    expect(pass).toMatchObject({ status: 'CONFIRMED', productId: 'BB-24', availabilityId: null });
+    expect(pass.voucher!.deliveryOptions[0].deliveryValue).not.toBe(
+      confirmed.voucher.deliveryOptions[0].deliveryValue,
+    );
+    expect(await vatLeft()).toBe(vatBefore);
+
+    // Past its cancellation cut-off a confirmed booking stays where it is.
+    const soon = new Date(Date.now() + 6 * 3_600_000);
+    const { date, time } = romeParts(soon);
+    const soonId = await addSlot(date, `${time.slice(0, 3)}30`, 5);
+    const close = (await octo(keyA, 'POST', '/bookings', reserveBody(soonId, ['adult']))).json();
+    await octo(keyA, 'POST', `/bookings/${close.uuid}/confirm`, { contact: {} });
+    const late = await octo(keyA, 'PATCH', `/bookings/${close.uuid}`, { productId: 'BB-24' });
+    expect(zErrorUnprocessableEntity.parse(late.json()).errorMessage).toMatch(/cut-off/);
+    expect((await octo(keyA, 'GET', `/bookings/${close.uuid}`)).json().productId).toBe(TAG);
+  });
+
   it('a change of a confirmed booking issues a new voucher: the old code and signed QR are void, online and on devices', async () => {
     const a = await addSlot(day(14), '10:00', 6);
     const b = await addSlot(day(15), '10:00', 6);
@@ -660,11 +781,16 @@ describe('bookings', () => {
       status: 'CANCELLED',
       cancellation: { refund: 'NONE', reason: 'Customer changed plans' },
     });
+    // A voucher booking always carries its voucher; no QR before it is confirmed, nor once cancelled.
+    const noTicket = { redemptionMethod: 'DIGITAL', utcRedeemedAt: null, deliveryOptions: [] };
+    expect(held).toMatchObject({ status: 'ON_HOLD', voucher: noTicket });
+    expect(c1.voucher).toEqual(noTicket);
     const conf = (await octo(keyA, 'POST', '/bookings', reserveBody(id, ['adult', 'youth']))).json();
     await octo(keyA, 'POST', `/bookings/${conf.uuid}/confirm`, { contact: { fullName: 'Paul' } });
     expect(await webRemaining(id)).toBe(3);
     const c2 = zBooking.parse((await octo(keyA, 'DELETE', `/bookings/${conf.uuid}`, {})).json());
     expect(c2).toMatchObject({ status: 'CANCELLED', cancellation: { refund: 'FULL' } });
+    expect(c2.voucher).toEqual(noTicket);
     expect(await webRemaining(id)).toBe(5);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, conf.id));
     expect(row).toMatchObject({ status: 'refunded', refundReason: 'reseller', refundStatus: 'done' });

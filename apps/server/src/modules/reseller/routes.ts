@@ -256,9 +256,14 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     );
   });
 
-  call('POST /bookings', async (req) =>
-    reserve(ctx(req), parse<BookingReservationBody>('POST /bookings', req.body), req.ip ?? null),
-  );
+  call('POST /bookings', async (req) => {
+    // No unit items at all is OCTO's UNPROCESSABLE_ENTITY, as an empty list is (reserve refuses it once
+    // the product is known), not a malformed body: the rest of the body still has to parse.
+    const raw = req.body as Record<string, unknown> | null;
+    const unitless = !!raw && typeof raw === 'object' && !Array.isArray(raw) && raw.unitItems == null;
+    const body = parse<BookingReservationBody>('POST /bookings', unitless ? { ...raw, unitItems: [] } : raw);
+    return reserve(ctx(req), body, req.ip ?? null);
+  });
 
   call<{ Querystring: Record<string, string> }>('GET /bookings', async (req) => {
     const q = req.query ?? {};
