@@ -42,7 +42,13 @@ export function PromoCode({
     setBusy(true);
     try {
       const quote: PromoQuote = await call('POST /api/promo-codes/check/', {
-        body: { promo_code: code, package_identifier: packageTag, adult_count: adults, youth_count: youths, language: pageLocale },
+        body: {
+          promo_code: code,
+          package_identifier: packageTag,
+          adult_count: adults,
+          youth_count: youths,
+          language: pageLocale,
+        },
       });
       if (ask !== asked.current) return;
       setError(null);
@@ -150,7 +156,7 @@ export function PromoCode({
 /** The discount line above the total: 'Discount −€7.70'. */
 export function DiscountLine({ promo }: { promo: AppliedPromo }) {
   return (
-    <p className="mt-3 flex items-baseline justify-between text-sm text-green-800">
+    <p className="mt-4 flex items-baseline justify-between border-t border-stone-200 pt-4 text-sm text-green-800">
       <span>
         <Trans>Discount</Trans>
       </span>
