@@ -207,6 +207,31 @@ describe('uses', () => {
     expect(held).toHaveLength(3);
   });
 
+  it('one use per customer, sent by 10 browsers of the same address at once: exactly one wins', async () => {
+    const { id, code } = await makeCode({ kind: 'percent', value: '10', max_uses_per_customer: 1 });
+    const email = `racer-${Date.now()}@example.com`;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/guest-checkout-session/',
+          remoteAddress: freshIp(),
+          // Each its own browser (no cookie): not one buyer's hold replacing the other.
+          payload: {
+            package_identifier: 'BB-24',
+            adult_count: '1',
+            youth_count: '0',
+            promo_code: code,
+            email: i % 2 ? email : email.toUpperCase(),
+          },
+        }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(9);
+    expect(await t.db.select().from(orders).where(eq(orders.promoCodeId, id))).toHaveLength(1);
+  });
+
   it("an unpaid checkout's use comes back when it is cancelled; a refunded order's does not", async () => {
     const { code } = await makeCode({ kind: 'amount', value: '5', max_uses: 1 });
     const a = await createUser(t.app, t.db);

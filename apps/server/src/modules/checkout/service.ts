@@ -275,7 +275,7 @@ export async function createCheckout(
     buyer.id !== null ? { userId: buyer.id } : { userId: null, guestTokenHash: buyer.guestTokenHash };
   const order = await replacingBuyerHold(deps.db, holder, (t) =>
     replaceBuyerHold(t, { ...holder, address: holdAddress }, values.places, now, deps.placesPerAddress)
-      .then(() => (promo ? takePromoUse(t, promo.promo.id, values.promoCustomer!, now) : undefined))
+      .then(() => (promo ? takePromoUse(t, promo.promo, values.promoCustomer!, now) : undefined))
       .then(() => holdOrder(t, pkg, slot, { ...values, holdAddress }, now, deps.holdMinutes)),
   );
   let session: { id: string; url: string };

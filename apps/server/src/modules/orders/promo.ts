@@ -125,18 +125,28 @@ export async function refuseUsedUp(db: Db, promo: PromoRow, now: Date): Promise<
 }
 
 /**
- * Takes a use of the code for `customer` (the buyer's lower-case e-mail): locks the code's row until
- * the caller's transaction ends, counts its uses and refuses when none is left, in total or for this
- * customer. Call inside the transaction that then writes the order.
+ * Takes a use of the code for `customer` (the buyer's lower-case e-mail), inside the transaction that
+ * then writes the order: refuses when no use is left, in total or for this customer. A code without
+ * caps takes no lock. A total cap locks the code's row (every checkout with the code waits its turn);
+ * a per-customer cap alone locks only that customer's use of it (an advisory lock), so different
+ * buyers of the code do not wait for each other.
  */
-export async function takePromoUse(t: Db, promoId: string, customer: string, now: Date): Promise<void> {
-  const [locked] = await t.select().from(promoCodes).where(eq(promoCodes.id, promoId)).for('update');
-  if (!locked?.active) throw refusalError('invalid', locked, 'en');
-  if (locked.maxUses === null && locked.maxUsesPerCustomer === null) return;
-  const uses = await usesOf(t, promoId, customer, now);
-  if (locked.maxUses !== null && uses.all >= locked.maxUses) throw refusalError('usedUp', locked, 'en');
-  if (locked.maxUsesPerCustomer !== null && uses.mine >= locked.maxUsesPerCustomer)
-    throw refusalError('usedByYou', locked, 'en');
+export async function takePromoUse(t: Db, promo: PromoRow, customer: string, now: Date): Promise<void> {
+  if (promo.maxUses === null && promo.maxUsesPerCustomer === null) return;
+  let code = promo;
+  if (promo.maxUses !== null) {
+    const [locked] = await t.select().from(promoCodes).where(eq(promoCodes.id, promo.id)).for('update');
+    if (!locked?.active) throw refusalError('invalid', locked, 'en');
+    code = locked;
+  } else {
+    await t.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtextextended(${`promo:${promo.id}:${customer}`}, 0))`,
+    );
+  }
+  const uses = await usesOf(t, promo.id, customer, now);
+  if (code.maxUses !== null && uses.all >= code.maxUses) throw refusalError('usedUp', code, 'en');
+  if (code.maxUsesPerCustomer !== null && uses.mine >= code.maxUsesPerCustomer)
+    throw refusalError('usedByYou', code, 'en');
 }
 
 /** The customer a per-customer cap counts: the buyer's e-mail, whether as an account or a guest. */

@@ -107,7 +107,7 @@ export default function TestCheckoutPage() {
                     <dt>
                       <Trans>Promo code {query.data.promo_code}</Trans>
                     </dt>
-                    <dd data-testid="test-checkout-discount">
+                    <dd data-testid="test-checkout-discount" className="whitespace-nowrap">
                       −{formatEuroDecimal(query.data.discount, pageLocale)}
                     </dd>
                   </div>

@@ -31,6 +31,18 @@ function ruleText(p: PromoCodeInfo): string {
   return `${off}${where}${min}`;
 }
 
+/** 'from 1 Jun 2026, 00:00 · until ... · 100 uses · 1 per customer', or nothing without limits. */
+function limitsText(p: PromoCodeInfo, clockTime: (iso: string | null) => string | null): string {
+  return [
+    p.starts_at ? `from ${clockTime(p.starts_at)}` : '',
+    p.ends_at ? `until ${clockTime(p.ends_at)}` : '',
+    p.max_uses ? `${p.max_uses} uses` : '',
+    p.max_uses_per_customer ? `${p.max_uses_per_customer} per customer` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 export function PromoCodes() {
   const client = useQueryClient();
   const clockTime = useClockTime();
@@ -207,82 +219,67 @@ export function PromoCodes() {
       ) : list.data.promo_codes.length === 0 ? (
         <p className="mt-4 text-sm text-stone-600">No promo codes yet.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <caption className="sr-only">Promo codes with their uses and revenue</caption>
-            <thead className="border-b border-stone-200 text-stone-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Code
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Rule
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Uses
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Revenue
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Discount given
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Switch</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {list.data.promo_codes.map((p) => (
-                <tr key={p.id} data-testid="promo-row">
-                  <td className="py-2 pr-3 align-top">
-                    <code className="font-mono font-semibold text-stone-900">{p.code}</code>
-                    {!p.active && (
-                      <span className="ml-2 rounded bg-stone-200 px-2 py-0.5 text-xs text-stone-700">
-                        Off
-                      </span>
-                    )}
-                  </td>
-                  <td className="py-2 pr-3 align-top text-stone-700">
-                    {ruleText(p)}
-                    <span className="block text-xs text-stone-500">
-                      {p.starts_at ? `from ${clockTime(p.starts_at)} ` : ''}
-                      {p.ends_at ? `until ${clockTime(p.ends_at)} ` : ''}
-                      {p.max_uses ? `· ${p.max_uses} uses ` : ''}
-                      {p.max_uses_per_customer ? `· ${p.max_uses_per_customer} per customer` : ''}
+        <ul className="mt-4 divide-y divide-stone-200" aria-label="Promo codes">
+          {list.data.promo_codes.map((p) => (
+            <li
+              key={p.id}
+              data-testid="promo-row"
+              className="flex flex-wrap items-start justify-between gap-3 py-3"
+            >
+              <div className="min-w-0">
+                <p className="font-semibold text-stone-900">
+                  <code className="font-mono">{p.code}</code>
+                  {!p.active && (
+                    <span className="ml-2 rounded bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-700">
+                      Off
                     </span>
-                  </td>
-                  <td className="py-2 pr-3 text-right align-top tabular-nums">
-                    {p.uses}
-                    {p.max_uses ? ` / ${p.max_uses}` : ''}
-                    <span className="block text-xs text-stone-500">
-                      {p.held ? `${p.held} at checkout` : ''}
-                      {p.held && p.refunded ? ', ' : ''}
-                      {p.refunded ? `${p.refunded} refunded` : ''}
-                    </span>
-                  </td>
-                  <td className="py-2 pr-3 text-right align-top tabular-nums">
-                    {formatEuroDecimal(p.revenue)}
-                  </td>
-                  <td className="py-2 pr-3 text-right align-top tabular-nums">
-                    {formatEuroDecimal(p.discount_given)}
-                  </td>
-                  <td className="py-2 text-right align-top">
-                    <button
-                      type="button"
-                      disabled={toggle.isPending}
-                      onClick={() => toggle.mutate({ id: p.id, active: !p.active })}
-                      className="rounded-lg px-3 py-1 text-sm font-semibold text-stone-800 ring-1 ring-stone-300"
-                      aria-label={`${p.active ? 'Switch off' : 'Switch on'} ${p.code}`}
-                    >
-                      {p.active ? 'Switch off' : 'Switch on'}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  )}
+                </p>
+                <p className="text-sm text-stone-700">{ruleText(p)}</p>
+                <p className="text-xs text-stone-600">{limitsText(p, clockTime)}</p>
+              </div>
+              <div>
+                <dl className="grid grid-cols-3 gap-x-5 text-sm sm:text-right">
+                  <div>
+                    <dt className="text-xs text-stone-600">Uses</dt>
+                    <dd className="font-semibold tabular-nums text-stone-900">
+                      {p.uses}
+                      {p.max_uses ? ` / ${p.max_uses}` : ''}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-stone-600">Revenue</dt>
+                    <dd className="font-semibold tabular-nums text-stone-900">
+                      {formatEuroDecimal(p.revenue)}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-stone-600">Discount given</dt>
+                    <dd className="font-semibold tabular-nums text-stone-900">
+                      {formatEuroDecimal(p.discount_given)}
+                    </dd>
+                  </div>
+                </dl>
+                {(p.held > 0 || p.refunded > 0) && (
+                  <p className="mt-1 text-xs sm:text-right text-stone-600">
+                    {[p.held ? `${p.held} at checkout now` : '', p.refunded ? `${p.refunded} refunded` : '']
+                      .filter(Boolean)
+                      .join(', ')}
+                  </p>
+                )}
+              </div>
+              <button
+                type="button"
+                disabled={toggle.isPending}
+                onClick={() => toggle.mutate({ id: p.id, active: !p.active })}
+                className="rounded-lg px-3 py-1 text-sm font-semibold text-stone-800 ring-1 ring-stone-300"
+                aria-label={`${p.active ? 'Switch off' : 'Switch on'} ${p.code}`}
+              >
+                {p.active ? 'Switch off' : 'Switch on'}
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
