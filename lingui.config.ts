@@ -28,6 +28,7 @@ const REFUSALS = [
   'inventory',
   'order',
   'privacy',
+  'promo',
   'refusal',
   'tickets',
   // The offers and operator pages' headings (the site's words the home page does not show).

@@ -150,9 +150,10 @@ try {
     return timedSlots(call, TIMED_TAG, { date, times, capacity });
   }
 
-  const purchase = async (i: number) => {
-    const token = buyerTokens[i % BUYERS];
+  const purchase = async (i: number, tokens = buyerTokens, promoCode?: string) => {
+    const token = tokens[i % BUYERS];
     const created = await post('/api/create-checkout-session/', token, {
+      ...(promoCode ? { promo_code: promoCode } : {}),
       adult_count: String(1 + (i % 3)),
       youth_count: String(i % 2),
       ...(TIMED
@@ -302,6 +303,25 @@ try {
     if (slotted.n !== made || slotted.places !== expected)
       fail(`on the slots: ${slotted.n} orders, ${slotted.places} places; expected ${made}, ${expected}`);
   }
+
+  // The same purchases with a promo code (decision 050: the code's row locked and its uses counted in
+  // the checkout's transaction), by other buyers (each buyer's checkout limit), in the same run.
+  const promoTokens = await accountsWithTokens(db, BUYERS);
+  await db.query(
+    `INSERT INTO promo_codes (code, code_key, kind, value, max_uses) VALUES ('BENCH-PROMO', 'BENCHPROMO', 'percent', 10, $1)`,
+    [TOTAL * 2],
+  );
+  const promoRun = await runLoad(TOTAL, CONCURRENCY, (i) => purchase(i, promoTokens, 'BENCH-PROMO'));
+  const promoRate = TOTAL / promoRun.seconds;
+  console.log(
+    `  with a promo code ${promoRate.toFixed(1)} purchases/s, p50 ${pct(promoRun.times, 0.5).toFixed(1)} ms, p99 ${pct(promoRun.times, 0.99).toFixed(1)} ms (plain purchase above: ${rate.toFixed(1)}/s, p50 ${pct(run.times, 0.5).toFixed(1)} ms)`,
+  );
+  const [promoPaid] = await db.query<{ n: number; off: number }>(
+    `SELECT count(*)::int AS n, coalesce(sum(discount_cents), 0)::int AS off FROM orders o
+       JOIN promo_codes p ON p.id = o.promo_code_id WHERE p.code_key = 'BENCHPROMO' AND o.status = 'paid'`,
+  );
+  if (promoPaid.n !== TOTAL - promoRun.failures || promoPaid.off <= 0)
+    fail(`promo run: ${promoPaid.n} paid orders with the code, expected ${TOTAL - promoRun.failures}`);
 } catch (err) {
   fail((err as Error).message);
   for (const s of shops) console.error(s.output().slice(-2000));

@@ -14,6 +14,7 @@ import type { EndpointDef } from './endpoint';
 import { inventoryApi } from './inventory.api';
 import { newsletterApi } from './newsletter.api';
 import { privacyApi } from './privacy.api';
+import { promoApi } from './promo.api';
 import { resellerApi } from './reseller.api';
 import { siteApi } from './site.api';
 import { ticketsApi } from './tickets.api';
@@ -30,6 +31,7 @@ export const API = {
   ...inventoryApi,
   ...resellerApi,
   ...privacyApi,
+  ...promoApi,
   ...walletApi,
   ...ticketsApi,
   ...agentAppApi,

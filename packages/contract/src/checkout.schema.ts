@@ -33,6 +33,11 @@ export const checkoutPayloadSchema = z
     slot_id: z.string().max(100, { error: 'The selected time is not available.' }).optional(),
     /** Beside the spec's fields: the page's language (decision 024), kept with the order for its e-mails. */
     language: z.enum(LOCALES, { error: 'Unknown language.' }).optional(),
+    /**
+     * Beside the spec's fields (decision 050): a promo code, priced again here on the server; absent
+     * or empty buys at the full price, as the spec's checkout always did.
+     */
+    promo_code: z.string().max(64, { error: 'This promo code is not valid.' }).optional(),
     adult_count: ticketCount,
     youth_count: ticketCount,
     infant_count: ticketCount.optional(),
@@ -119,6 +124,9 @@ export const testCheckoutSessionSchema = z
     adult_price: decimal,
     youth_price: decimal,
     total_price: decimal,
+    /** Beside the page's amounts (decision 050): the promo code and what it took off; absent without one. */
+    promo_code: z.string().nullable().optional(),
+    discount: decimal.optional(),
     success_url: z.string(),
     cancel_url: z.string(),
   })

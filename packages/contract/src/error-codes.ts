@@ -42,6 +42,9 @@ export const ERROR_CODES = {
   slotHasOrders: 'slot_has_orders',
   ticketClaimed: 'ticket_claimed',
   cancelCutoff: 'cancel_cutoff',
+  // Promo codes (decision 050).
+  promoInvalid: 'promo_invalid',
+  promoUsedUp: 'promo_used_up',
   // A wallet the shop is not set up for.
   notAvailable: 'not_available',
 } as const;

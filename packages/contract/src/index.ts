@@ -37,6 +37,8 @@ export * from './page-heading-words';
 export * from './pages';
 export * from './privacy';
 export * from './privacy.schema';
+export * from './promo';
+export * from './promo.schema';
 export * from './refusal';
 export { RESELLER_MESSAGES, RESELLER_RATE_LIMITS } from './reseller.api';
 export * from './rome-time';

@@ -2,7 +2,7 @@
  * The whole data model, designed up front so later features add behaviour, not tables.
  * Money is integer cents; time is timestamptz (UTC). Identifiers a stranger could see are random.
  */
-import { AVAILABILITY_TYPES, ORDER_STATUSES } from '@rome/contract';
+import { AVAILABILITY_TYPES, ORDER_STATUSES, PROMO_KINDS, PROMO_SCOPES } from '@rome/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -264,6 +264,31 @@ export type BookingContact = {
 export type BookingUnitItem = { uuid: string; unitId: string; resellerReference: string | null };
 
 /** An order is one purchase of one package for one date; a paid order is the purchased ticket. */
+/**
+ * Promo codes (decision 050, contract promo.ts). `codeKey` is the code as compared (upper case, no
+ * dashes or spaces); uses are counted from the orders that carry the code, never stored, so an unpaid
+ * checkout that runs out gives its use back without a sweeper (as places do, decision 012).
+ */
+export const promoCodes = pgTable('promo_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull(),
+  codeKey: text('code_key').notNull().unique(),
+  kind: text('kind', { enum: PROMO_KINDS }).notNull(),
+  /** Whole percent (1-100) for 'percent', cents for 'amount'. */
+  value: integer('value').notNull(),
+  scope: text('scope', { enum: PROMO_SCOPES }).notNull().default('basket'),
+  packageId: integer('package_id').references(() => packages.id),
+  folderId: integer('folder_id').references(() => folders.id),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  maxUses: integer('max_uses'),
+  maxUsesPerCustomer: integer('max_uses_per_customer'),
+  minBasketCents: integer('min_basket_cents'),
+  active: boolean('active').notNull().default(true),
+  createdBy: uuid('created_by'),
+  createdAt: createdAt(),
+});
+
 export const orders = pgTable(
   'orders',
   {
@@ -311,7 +336,12 @@ export const orders = pgTable(
     infantCount: integer('infant_count').notNull().default(0),
     adultPriceCents: integer('adult_price_cents').notNull(),
     youthPriceCents: integer('youth_price_cents').notNull(),
+    /** What the buyer pays: the tickets' prices less `discountCents`. */
     totalCents: integer('total_cents').notNull(),
+    /** A promo code's order (decision 050): the code, what it took off, and who used it (lower-case e-mail). */
+    promoCodeId: uuid('promo_code_id').references(() => promoCodes.id),
+    discountCents: integer('discount_cents').notNull().default(0),
+    promoCustomer: text('promo_customer'),
     currency: text('currency').notNull().default('eur'),
     /** The contract's order states; they move only by its table (nextOrderStatus). */
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
@@ -362,6 +392,8 @@ export const orders = pgTable(
     // The dashboard's sales report reads a period's payments and refunds (analytics/sales.ts).
     index('orders_paid_at_idx').on(t.paidAt),
     index('orders_refunded_at_idx').on(t.refundedAt),
+    // A code's uses are counted over its orders under the code's lock (orders/promo.ts).
+    index('orders_promo_idx').on(t.promoCodeId, t.promoCustomer),
   ],
 );
 

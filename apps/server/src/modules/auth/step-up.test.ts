@@ -42,6 +42,7 @@ describe('a fresh password before the superuser writes that want it', () => {
       'POST /api/admin/agent-accounts/',
       'POST /api/admin/agents/',
       'POST /api/admin/orders/:uniqueId/refund/',
+      'POST /api/admin/promo-codes/',
       'POST /api/admin/resellers/',
       'PUT /api/admin/agents/:id/code/',
     ]);

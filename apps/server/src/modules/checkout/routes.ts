@@ -1,5 +1,7 @@
 import { CHECKOUT_MESSAGES, centsToDecimal, localizedPath, romeParts } from '@rome/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { promoCodes } from '../../db/schema';
 import { route, signedIn } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
@@ -90,6 +92,14 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
 
   const showSession = async (session: string, buyer: Buyer) => {
     const { order, title, startsAt } = await loadOwnSession(session, buyer);
+    const promoCode = order.promoCodeId
+      ? (
+          await app.db
+            .select({ code: promoCodes.code })
+            .from(promoCodes)
+            .where(eq(promoCodes.id, order.promoCodeId))
+        )[0]?.code
+      : null;
     return {
       session,
       test_mode: true as const,
@@ -103,6 +113,9 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       adult_price: centsToDecimal(order.adultPriceCents),
       youth_price: centsToDecimal(order.youthPriceCents),
       total_price: centsToDecimal(order.totalCents),
+      ...(order.promoCodeId
+        ? { promo_code: promoCode ?? null, discount: centsToDecimal(order.discountCents) }
+        : {}),
       success_url: localizedPath(orderLocale(order), successPath(order.uniqueId)),
       cancel_url: localizedPath(orderLocale(order), CANCEL_PATH),
     };

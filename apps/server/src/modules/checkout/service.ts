@@ -26,6 +26,7 @@ import { EVENT_COLUMNS, serverEventRow } from '../../lib/server-events';
 import type { PaymentProvider } from '../../payments/provider';
 import { chooseSlot, countsPlaces, holdOrder, holdUntil, isSlotId, pricedOrder } from '../orders/hold';
 import { type HoldBuyer, holdAddressOf, replaceBuyerHold, replacingBuyerHold } from '../orders/hold-limits';
+import { pricePromo, promoCustomerOf, takePromoUse } from '../orders/promo';
 import { moveOrder } from '../orders/state';
 import { packageTitleIn } from '../orders/words';
 
@@ -94,6 +95,9 @@ const NEW_ORDER_COLUMNS = [
   'adultPriceCents',
   'youthPriceCents',
   'totalCents',
+  'promoCodeId',
+  'discountCents',
+  'promoCustomer',
   'provider',
   'holdExpiresAt',
   'providerSessionId',
@@ -154,6 +158,20 @@ export async function createCheckout(
 
   const uniqueId = randomBytes(16).toString('base64url');
   const language = input.language ?? DEFAULT_LOCALE;
+  // A promo code (decision 050) is priced here, from the database, whatever the page showed.
+  const code = (input.promo_code ?? '').trim();
+  const promo = code
+    ? await pricePromo(deps.db, {
+        code,
+        pkg,
+        subtotalCents: checked.totalCents,
+        now,
+        address: holdAddress,
+        locale: language,
+      })
+    : null;
+  const discountCents = promo?.discountCents ?? 0;
+  const totalCents = checked.totalCents - discountCents;
   const values = {
     uniqueId,
     userId: buyer.id,
@@ -162,6 +180,10 @@ export async function createCheckout(
     language,
     selectedDate: checked.date,
     ...pricedOrder(pkg, checked),
+    totalCents,
+    promoCodeId: promo?.promo.id ?? null,
+    discountCents,
+    promoCustomer: promo ? promoCustomerOf(buyer.email) : null,
     provider: deps.provider.name,
   };
   // Every column of an order's values is in the prepared statement's list (a new one must be added there).
@@ -183,12 +205,23 @@ export async function createCheckout(
       quantity: checked.youths,
     },
   ].filter((l) => l.quantity > 0);
+  // With a code the payment page shows one line at the price the buyer pays (its lines must add up to
+  // the order's total, which the payment is checked against).
+  const payLines = promo
+    ? [
+        {
+          name: i18n._('{title}, promo code {code}', { title: row.title, code: promo.promo.code }),
+          unitAmountCents: totalCents,
+          quantity: 1,
+        },
+      ]
+    : lines;
   // The provider's outage is the buyer's 503 with a plain message, not the shop's 500.
   const openSession = () =>
     providerSession({
       orderUniqueId: uniqueId,
       currency: 'eur',
-      lines,
+      lines: payLines,
       customerEmail: buyer.email,
       // Back to the pages of the buyer's language.
       successUrl: `${deps.publicUrl}${localizedPath(language, successPath(uniqueId))}`,
@@ -209,13 +242,19 @@ export async function createCheckout(
     userId: buyer.id,
     // A guest's address stays with the order only (the activity log keeps no guest's e-mail).
     userEmail: buyer.id !== null ? buyer.email : null,
-    amountCents: checked.totalCents,
+    amountCents: totalCents,
     status: 'pending',
-    details: { order: uniqueId, package: pkg.title, package_tag: pkg.packageTag },
+    details: {
+      order: uniqueId,
+      package: pkg.title,
+      package_tag: pkg.packageTag,
+      ...(promo ? { promo_code: promo.promo.code, discount_cents: discountCents } : {}),
+    },
     ipAddress: ip,
   });
 
-  if (!countsPlaces(pkg, slot)) {
+  // A promo code's use is taken under the code's lock with the order, like places (orders/promo.ts).
+  if (!promo && !countsPlaces(pkg, slot)) {
     // No places to count (decision 029): the provider's session first, then the order with it and
     // the payment's start in one prepared statement. A session that fails leaves nothing stored.
     const session = await openSession();
@@ -235,9 +274,9 @@ export async function createCheckout(
   const holder: HoldBuyer =
     buyer.id !== null ? { userId: buyer.id } : { userId: null, guestTokenHash: buyer.guestTokenHash };
   const order = await replacingBuyerHold(deps.db, holder, (t) =>
-    replaceBuyerHold(t, { ...holder, address: holdAddress }, values.places, now, deps.placesPerAddress).then(
-      () => holdOrder(t, pkg, slot, { ...values, holdAddress }, now, deps.holdMinutes),
-    ),
+    replaceBuyerHold(t, { ...holder, address: holdAddress }, values.places, now, deps.placesPerAddress)
+      .then(() => (promo ? takePromoUse(t, promo.promo, values.promoCustomer!, now) : undefined))
+      .then(() => holdOrder(t, pkg, slot, { ...values, holdAddress }, now, deps.holdMinutes)),
   );
   let session: { id: string; url: string };
   try {

@@ -6,7 +6,7 @@
 import { orderReference } from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders } from '../../db/schema';
+import { mailOutbox, orders, promoCodes } from '../../db/schema';
 import { openCheckout } from '../../test/buy';
 import { type StripeTestApp, stripeTestApp } from '../../test/stripe-app';
 import { chargeRefundedEvent, sessionEvent } from '../../test/stripe-standin';
@@ -71,6 +71,33 @@ describe('refunds at Stripe', () => {
     expect((await t.deliver(event)).json().outcome).toBe('already_refunded');
     expect((await t.deliver(event)).json().outcome).toBe('duplicate');
     expect((await refundMails()).length).toBe(mails);
+  });
+
+  it('a discounted order (promo code, decision 050) is charged and refunded what was paid, not the full price', async () => {
+    await t.db
+      .insert(promoCodes)
+      .values({ code: 'REFUND-TEST', codeKey: 'REFUNDTEST', kind: 'amount', value: 500 });
+    const id = await openCheckout(t.app, buyer, {
+      adult_count: '1',
+      youth_count: '1',
+      promo_code: 'refund-test',
+    });
+    const session = t.paidAtStripe(id);
+    expect(session.amount_total).toBe(2900 + 1900 - 500);
+    expect((await t.deliver(sessionEvent('checkout.session.completed', session))).json().outcome).toBe(
+      'fulfilled',
+    );
+    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, id));
+    const before = t.standin.refunds.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${order.uniqueId}/cancel/`,
+      headers: buyer.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(t.standin.refunds.slice(before)).toEqual([
+      expect.objectContaining({ payment_intent: session.payment_intent, amount: 2900 + 1900 - 500 }),
+    ]);
   });
 
   it('a provider outage leaves the refund pending; settling later refunds once', async () => {

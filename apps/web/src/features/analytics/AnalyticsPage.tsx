@@ -24,6 +24,7 @@ import { AgentsSection } from './components/AgentsSection';
 import { DetailView } from './components/DetailView';
 import { MetricCards } from './components/MetricCards';
 import { PeriodBar } from './components/PeriodBar';
+import { PromoCodes } from './components/PromoCodes';
 import { ResellerKeys } from './components/ResellerKeys';
 import { SalesReport } from './components/SalesReport';
 import { StepUpDialog } from './components/StepUpDialog';
@@ -163,6 +164,7 @@ function Dashboard() {
         <>
           <MetricCards insights={insights.data.insights} onSelect={open} />
           <SalesReport period={period} />
+          <PromoCodes />
           <ActivityLog
             activities={insights.data.userActivities}
             page={page}

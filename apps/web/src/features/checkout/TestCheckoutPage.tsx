@@ -102,6 +102,16 @@ export default function TestCheckoutPage() {
                     {query.data.youths} × {formatEuroDecimal(query.data.youth_price, pageLocale)}
                   </dd>
                 </div>
+                {query.data.discount && (
+                  <div className="flex justify-between gap-4 text-green-800">
+                    <dt>
+                      <Trans>Promo code {query.data.promo_code}</Trans>
+                    </dt>
+                    <dd data-testid="test-checkout-discount" className="whitespace-nowrap">
+                      −{formatEuroDecimal(query.data.discount, pageLocale)}
+                    </dd>
+                  </div>
+                )}
                 <div className="flex justify-between gap-4 border-t border-stone-200 pt-2 text-lg font-bold">
                   <dt>
                     <Trans>Total</Trans>

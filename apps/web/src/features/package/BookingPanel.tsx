@@ -25,6 +25,7 @@ import { type CheckoutChoice, goToSignIn, restoredSelection, startCheckout } fro
 import { DateCalendar } from './DateCalendar';
 import { shortEuro, stepCount } from './format';
 import { CancellationLine } from './PackageFacts';
+import { type AppliedPromo, DiscountLine, PromoCode } from './PromoCode';
 import { SlotTimes } from './SlotTimes';
 import { chosenSlot, dayMarks, fitCounts, showSlots, slotRange } from './slots';
 
@@ -63,6 +64,8 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
   // A visitor who is not signed in buys as a guest with an e-mail address (decision 035).
   const [guestOpen, setGuestOpen] = useState(false);
   const [guestEmail, setGuestEmail] = useState('');
+  // A promo code the server accepted for these counts (decision 050); the checkout prices it again.
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const navigate = useNavigate();
   const uid = useId();
   const emailId = `${uid}-email`;
@@ -84,7 +87,8 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
 
   const adultCents = decimalToCents(pkg.adult_price) ?? 0;
   const youthCents = decimalToCents(pkg.youth_price) ?? 0;
-  const total = orderTotalCents({ adults, youths }, { adultCents, youthCents });
+  const subtotal = orderTotalCents({ adults, youths }, { adultCents, youthCents });
+  const total = promo && subtotal > 0 ? promo.totalCents : subtotal;
 
   // The chosen time's places cap adults and youths (infants are sent as 0 from this panel, so they
   // take none even where infants_take_place): the visitor learns it here, not at Checkout. The
@@ -126,6 +130,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
     youths,
     infants: 0,
     slotId: chosen?.id ?? null,
+    promoCode: promo?.code ?? null,
   });
 
   const checkout = async (email?: string) => {
@@ -158,7 +163,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
         navigate,
         // A refusal of a package with inventory ('Sold out', 'Only 3 places left for this time.')
         // shows here, and the times are asked for again; the spec's packages keep the toast.
-        pkg.availability_type
+        pkg.availability_type || promo
           ? (message) => {
               setError(message);
               if (timed) void availability.refetch();
@@ -310,16 +315,32 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
           </p>
         )}
 
+        <PromoCode
+          packageTag={pkg.package_tag}
+          adults={adults}
+          youths={youths}
+          applied={promo}
+          onApplied={setPromo}
+        />
+        {promo && subtotal > 0 && <DiscountLine promo={promo} />}
+
         <p
           aria-live="polite"
           aria-atomic="true"
-          className="mt-4 flex items-baseline justify-between border-t border-stone-200 pt-4"
+          className={`${promo ? 'mt-1' : 'mt-4 border-t border-stone-200 pt-4'} flex items-baseline justify-between`}
         >
           <span className="font-semibold text-stone-900">
             <Trans>Total</Trans>
           </span>
-          <span data-testid="order-total" className="text-2xl font-bold text-brand">
-            {formatEuro(total, pageLocale)}
+          <span className="flex items-baseline gap-2">
+            {promo && subtotal > 0 && (
+              <s data-testid="order-subtotal" className="text-base text-stone-500">
+                {formatEuro(subtotal, pageLocale)}
+              </s>
+            )}
+            <span data-testid="order-total" className="text-2xl font-bold text-brand">
+              {formatEuro(total, pageLocale)}
+            </span>
           </span>
         </p>
 

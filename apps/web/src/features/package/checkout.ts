@@ -23,6 +23,8 @@ export type CheckoutChoice = {
   infants: number;
   /** The chosen time of a package sold in slots (inventory); absent otherwise. */
   slotId?: string | null;
+  /** A promo code the page checked (decision 050); the server prices it again. */
+  promoCode?: string | null;
 };
 
 function showOverlay(): () => void {
@@ -93,6 +95,7 @@ export async function startCheckout(
   form.append('package_id', String(choice.pkg.id));
   form.append('package_identifier', choice.pkg.package_tag);
   if (choice.slotId) form.append('slot_id', choice.slotId);
+  if (choice.promoCode) form.append('promo_code', choice.promoCode);
   // Beside the spec's fields: the order keeps the page's language for its e-mails (decision 024).
   form.append('language', pageLocale);
   const hide = showOverlay();
