@@ -108,6 +108,8 @@ type Run = {
   startLagP99: number;
   /** Calls not started: due while MAX_IN_FLIGHT were waiting (`paced` only). */
   dropped?: number;
+  /** Seconds from the first answer to the last (`paced` only): the rate at which answers came. */
+  answerSpan?: number;
 };
 
 const sortNum = (a: number[]) => a.sort((x, y) => x - y);
@@ -167,6 +169,8 @@ async function paced(rate: number, seconds: number, one: (i: number) => Promise<
   let done = 0;
   let inFlight = 0;
   let dropped = 0;
+  let firstAnswer: number | undefined;
+  let lastAnswer = 0;
   await new Promise<void>((resolve) => {
     const tick = () => {
       const now = performance.now();
@@ -183,6 +187,9 @@ async function paced(rate: number, seconds: number, one: (i: number) => Promise<
         lags.push(performance.now() - at);
         void one(i).then((a) => {
           inFlight--;
+          const now = performance.now();
+          firstAnswer ??= now;
+          lastAnswer = now;
           // From when it was due: a generator or shop that falls behind is charged for it.
           times.push(performance.now() - at);
           if (a.ok) {
@@ -209,6 +216,7 @@ async function paced(rate: number, seconds: number, one: (i: number) => Promise<
     startLagMax: lags.at(-1) ?? 0,
     startLagP99: p99(lags),
     dropped,
+    answerSpan: firstAnswer === undefined ? 0 : (lastAnswer - firstAnswer) / 1000,
   };
 }
 

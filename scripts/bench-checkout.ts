@@ -24,7 +24,8 @@
  *    database; the embedded database is in the shop's process); CPU per bare transaction = its client
  *    process + the same backends. Each purchase slice's ratio is to the mean of the slices either side.
  * 3. Sustained: purchases started at BENCH_RATE (300) a second for BENCH_SECONDS (60) whether or not
- *    the earlier ones have been answered; latency from when each was due; every e-mail's delay from
+ *    the earlier ones have been answered; the rate is answers a second from the first to the last, the
+ *    latency from when each was due; every e-mail's delay from
  *    its purchase's answer to its arrival at the SMTP server (matched by order reference); CPU per
  *    purchase from the first purchase until the last e-mail arrived.
  * 4. Counts: payments, paid orders, tickets, links, e-mails sent and received, QR pictures drawn, places
@@ -39,7 +40,7 @@
  * BENCH_CPU_PROF=<dir>: each shop and the sender write a V8 CPU profile there when they stop.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, orderReference, romeToday } from '@rome/contract';
@@ -158,6 +159,7 @@ type Run = {
   startLagMax: number;
   startLagP99: number;
   dropped?: number;
+  answerSpan?: number;
 };
 
 /** The run's own database backends (PostgreSQL), pid -> CPU ms now. */
@@ -198,7 +200,11 @@ try {
   } finally {
     await bare.stop();
   }
-  const checkKept = check.times.length / check.seconds;
+  // Answers a second, first to last (as the sustained rate below).
+  const checkKept =
+    check.times.length > 1 && check.answerSpan
+      ? (check.times.length - 1) / check.answerSpan
+      : check.times.length / check.seconds;
   const clientOk = check.failures === 0 && checkKept >= 0.95 * checkRate;
 
   // Accounts (and an editor for timed departures): on the embedded database before the shop starts
@@ -212,6 +218,7 @@ try {
       return;
     }
     const { openDatabase } = await import('../apps/server/src/db/client');
+    mkdirSync(shopDir, { recursive: true });
     const database = await openDatabase({ dataDir: shopDir });
     const raw = (database.db as any).$client;
     const query = async (sql: string, params?: unknown[]) => (await raw.query(sql, params)).rows;
@@ -390,7 +397,8 @@ try {
   if (!allArrived) fail('sustained run: e-mails not all arrived within 150 s of the last answer');
   const sMailAfter = (performance.now() - tAnswered) / 1000;
   const sDb = await databaseCpuSince(sBefore);
-  const sTotal = (shopsCpu() - sCpu0 + sDb) / SUSTAINED;
+  // Per purchase made: the ones not started cost nothing.
+  const sTotal = (shopsCpu() - sCpu0 + sDb) / Math.max(1, sMade);
   const loadAfterSustained = load1();
 
   // 4. Counts: read when everything is quiet (the embedded database once its shop has stopped).
@@ -445,7 +453,9 @@ try {
   const bareCpus = baselines.map((b) => b.cpu);
   const ratios = rounds.map((r) => r.ratio);
   const ratio = median(ratios);
-  const sRate = sMade / s.seconds;
+  // Answers a second, first answer to last: a shop that keeps up answers at the rate asked, its
+  // latency only shifting the window; one that falls behind spreads its answers over a longer one.
+  const sRate = sMade > 1 && s.answerSpan ? (sMade - 1) / s.answerSpan : sMade / s.seconds;
   const sP99 = pct(s.times, 0.99);
   const maxDelay = delays.at(-1) ?? Number.NaN;
   console.log(
@@ -465,7 +475,7 @@ try {
     `  sustained        ${SUSTAINED} purchases asked at ${RATE}/s for ${SECONDS} s${TIMED ? `, timed departures (${TIMED_TAG}, ${slotIds.length} slots)` : ''}: ${f1(sRate)}/s answered, p50 ${f1(pct(s.times, 0.5))} ms, p99 ${f1(sP99)} ms (from when each was due; the client started up to ${f1(s.startLagMax)} ms late)${s.dropped ? `; ${s.dropped} not started, due while 1,000 were waiting` : ''}`,
   );
   console.log(
-    `  sustained CPU    ${f2(sDuring / SUSTAINED)} ms per purchase during the run (shop${sender ? ' + sender' : ''}), ${f2(sTotal)} ms with the e-mails and the database (${f2(sDb / SUSTAINED)} ms the database's), = ${f1(sTotal / median(bareCpus))}x a bare transaction; the client ${f2(s.cpuMs / SUSTAINED)} ms`,
+    `  sustained CPU    ${f2(sDuring / Math.max(1, sMade))} ms per purchase during the run (shop${sender ? ' + sender' : ''}), ${f2(sTotal)} ms with the e-mails and the database (${f2(sDb / Math.max(1, sMade))} ms the database's), = ${f1(sTotal / median(bareCpus))}x a bare transaction; the client ${f2(s.cpuMs / Math.max(1, sMade))} ms`,
   );
   console.log(
     `  e-mails          ${delays.length} matched to their purchase: delay p50 ${f1(pct(delays, 0.5))} s, p99 ${f1(pct(delays, 0.99))} s, max ${f1(maxDelay)} s; the last arrived ${f1(sMailAfter)} s after the last answer`,

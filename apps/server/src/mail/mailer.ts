@@ -164,7 +164,7 @@ export function createMailer({
     }
   }
 
-  /** Claims and sends one due message; answers false when none was due. */
+  /** Claims and sends one due message (`claimed` false: none was due). */
   async function sendOne(): Promise<{ claimed: boolean; sent: boolean }> {
     const [row] = await claimDue(db, 1, claimSeconds);
     if (!row) return { claimed: false, sent: false };

@@ -2,8 +2,8 @@
  * A ticket's QR picture (decision 027). The payment draws nothing: it keeps what the QR says in
  * `ticket_qr_sources` (in its one statement, so a paid ticket always has it) under the file key the
  * order keeps. The first reader of the picture (as a rule the mail sender right after the payment; else
- * the ticket page, the PDF or the wallet) draws the SVG (some 2 ms of CPU) and the PNG the spec's
- * download (`qr_code`, ticket_qr_code.png), the e-mail, the PDF and the wallet use (some 7 ms more),
+ * the ticket page, the PDF or the wallet) draws the SVG and the PNG the spec's
+ * download (`qr_code`, ticket_qr_code.png), the e-mail, the PDF and the wallet use,
  * keeps both and removes the source row. Both files carry the ticket's random name: `<name>.png` (the
  * key stored with the order) and `<name>.svg`. Both are written here from one QR matrix (decision 048):
  * the SVG as a path of the dark runs, the PNG as a 1-bit grey image deflated by zlib, some 3 ms of CPU
