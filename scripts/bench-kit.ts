@@ -32,6 +32,14 @@ export function threadCpuMs(pid: number | undefined, tid: number | undefined = p
 }
 
 /**
+ * utime + stime of each of `pids` (ms), by pid: a database's own backends (bench-checkout's
+ * `databaseCpu`), where a process that has ended counts 0.
+ */
+export function pidsCpuMs(pids: number[]): Map<number, number> {
+  return new Map(pids.map((pid) => [pid, cpuMs(pid)]));
+}
+
+/**
  * utime + stime of every process named `comm` on this machine (the PostgreSQL server's backends when
  * the database is local), in ms: where the database's share of a request goes. A backend that exits
  * during a run takes its time with it, so measure over a run whose connections stay open. 0 when no
@@ -86,16 +94,18 @@ export async function runLoad(count: number, concurrency: number, one: (i: numbe
  * bench:signin measures sign-ins). `editor` makes editors.
  */
 export async function accountsWithTokens(
-  db: { url: string; query: (sql: string, params?: unknown[]) => Promise<any[]> },
+  db: { url?: string; query: (sql: string, params?: unknown[]) => Promise<any[]> },
   count: number,
   opts: { editor?: boolean; name?: string } = {},
+  /** The database already open (an embedded one, which takes one process at a time); else db.url's. */
+  open?: import('../apps/server/src/db/client').Database,
 ): Promise<string[]> {
   const { addUser, JWT_SECRET } = await import('../apps/server/src/cluster/harness');
   const { openPostgres } = await import('../apps/server/src/db/client');
   const { users } = await import('../apps/server/src/db/schema');
   const { createTokenService } = await import('../apps/server/src/modules/auth/tokens');
   const { eq } = await import('drizzle-orm');
-  const database = await openPostgres(db.url, 2);
+  const database = open ?? (await openPostgres(db.url!, 2));
   try {
     const tokens = createTokenService(database.db, JWT_SECRET);
     const { hashSecret } = await import('../apps/server/src/lib/passwords');
@@ -109,7 +119,7 @@ export async function accountsWithTokens(
     }
     return out;
   } finally {
-    await database.close();
+    if (!open) await database.close();
   }
 }
 

@@ -224,9 +224,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       config,
       log: app.log,
       renderAttachment: (r) => renderTicketAttachment(deps.database.db, deps.storage, r),
+      concurrency: config.mailConcurrency,
     }),
   );
-  app.mailer.start();
+  // MAIL_SENDER=process: the shop only queues; `npm run mail:sender` sends (decision 048).
+  if (config.mailSender === 'shop') app.mailer.start();
   app.addHook('onClose', () => app.mailer.close());
   // Browsers' activity events: batched writes, IP locations, retention job; flushed on close.
   // Who may call each contract route (lib/contract-route.ts takes them from here, as shared code

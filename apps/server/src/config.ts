@@ -22,6 +22,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Rome Bus Tickets <tickets@romebustickets.example>'),
+  /**
+   * Who sends the outbox: `shop` (each shop process, the default) or `process` (the shop only queues;
+   * `npm run mail:sender` sends, in a process of its own: PostgreSQL only, decision 048).
+   */
+  MAIL_SENDER: z.enum(['shop', 'process']).default('shop'),
+  /** Messages a sender has in flight at once, and its SMTP connections (mail/mailer.ts). */
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -124,6 +131,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   smtpUrl: string | undefined;
   mailFrom: string;
+  mailSender: 'shop' | 'process';
+  mailConcurrency: number;
   stripe: {
     secretKey?: string;
     publishableKey?: string;
@@ -325,6 +334,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   // Links in e-mails, QR codes and Stripe's return URLs must not follow a Host header in production.
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL)
     throw new Error('PUBLIC_URL must be set in production (e.g. https://romebustickets.example).');
+  // The embedded database is the shop's alone: no other process could send its outbox.
+  if (env.MAIL_SENDER === 'process' && !env.DATABASE_URL)
+    throw new Error(
+      'MAIL_SENDER=process needs PostgreSQL (DATABASE_URL): the embedded database has one process.',
+    );
   return {
     env: env.NODE_ENV,
     port,
@@ -343,6 +357,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: env.LOG_LEVEL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    mailSender: env.MAIL_SENDER,
+    mailConcurrency: env.MAIL_CONCURRENCY,
     stripe,
     allowTestPayments: env.ALLOW_TEST_PAYMENTS || !stripe.secretKey,
     trustProxy: env.TRUST_PROXY.split(',')

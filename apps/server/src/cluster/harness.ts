@@ -351,8 +351,11 @@ export async function addUser(
   return { id: row.id as string, email, password };
 }
 
-/** An SMTP server in this process on a loopback port; `received` collects whole messages. */
-export async function startSmtpSink(port = 0) {
+/**
+ * An SMTP server in this process on a loopback port; `received` collects whole messages, or, with
+ * `onMessage` (a benchmark's many), each message is handed to it and not kept.
+ */
+export async function startSmtpSink(port = 0, onMessage?: (raw: string) => void) {
   const { SMTPServer } = await import('smtp-server');
   const received: { to: string[]; subject: string; raw: string }[] = [];
   const server = new SMTPServer({
@@ -364,6 +367,10 @@ export async function startSmtpSink(port = 0) {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
+        if (onMessage) {
+          onMessage(raw);
+          return done();
+        }
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',

@@ -248,3 +248,104 @@ describe('exactly one delivery per message behind a slow relay, with two senders
     expect(await markSent(t.db, id, second.claimToken)).toBe(true);
   });
 });
+
+describe('the sender at a rush (decision 048)', () => {
+  const smtp = smtpServer({ delayMs: 150 });
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let port: number;
+  beforeAll(async () => {
+    port = await smtp.listen();
+    // MAIL_SENDER=process: the shop queues and never sends; another sender (here made by the test,
+    // as `npm run mail:sender` makes it) sends what the shop queued.
+    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailSender: 'process' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('with MAIL_SENDER=process the shop only queues: no kick after enqueue, no loop', async () => {
+    const id = await t.app.mailer.enqueue({ to: 'queued@example.com', subject: 'Queued', text: 'Later' });
+    await new Promise((r) => setTimeout(r, 500));
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row.status).toBe('pending');
+    expect(row.attempts).toBe(0);
+    expect(smtp.received.some((m) => m.to.includes('queued@example.com'))).toBe(false);
+  });
+
+  it('a sender of its own sends them, several at once over kept connections, behind a slow relay', async () => {
+    const log = t.app.log;
+    const sender = createMailer({
+      db: t.db,
+      config: t.config,
+      log,
+      intervalMs: 60_000,
+      concurrency: 4,
+    });
+    try {
+      const ids = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          enqueueMail(t.db, { to: `rush${i}@example.com`, subject: `Rush ${i}`, text: `Message ${i}` }),
+        ),
+      );
+      const t0 = performance.now();
+      // The queued message of the test before, and these 8.
+      expect(await sender.drain()).toBe(9);
+      const took = performance.now() - t0;
+      // 150 ms a message at the relay: 9 one after another would take 1,350 ms; 4 at a time 3 rounds.
+      expect(took).toBeLessThan(1200);
+      for (const id of ids) {
+        const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+        expect(row.status).toBe('sent');
+        expect(row.attempts).toBe(1);
+      }
+      // Each message once, whichever worker sent it.
+      for (let i = 0; i < 8; i++)
+        expect(smtp.received.filter((m) => m.to.includes(`rush${i}@example.com`))).toHaveLength(1);
+    } finally {
+      await sender.close();
+    }
+  });
+
+  it('a backlog beyond one pass (200) is sent at once, not a pass per tick', async () => {
+    const sender = createMailer({
+      db: t.db,
+      config: t.config,
+      log: t.app.log,
+      intervalMs: 60_000,
+      concurrency: 8,
+    });
+    try {
+      await t.db.insert(mailOutbox).values(
+        Array.from({ length: 230 }, (_, i) => ({
+          to: `backlog${i}@example.com`,
+          subject: 'Backlog',
+          text: `${i}`,
+        })),
+      );
+      // start(): the loop; its first tick is a minute away, so only the pass after a full one sends the rest.
+      sender.start();
+      await sender.drain();
+      const count = async (status: string) => {
+        const result = (await t.db.execute(
+          sql`SELECT count(*)::int AS n FROM mail_outbox WHERE subject = 'Backlog' AND status = ${status}`,
+        )) as any;
+        return Number((result.rows ?? result)[0].n);
+      };
+      for (let i = 0; i < 200 && (await count('pending')) > 0; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(await count('sent')).toBe(230);
+    } finally {
+      await sender.close();
+    }
+  }, 30_000);
+
+  it('MAIL_SENDER=process needs PostgreSQL: the embedded database has one process', async () => {
+    const { loadConfig } = await import('../config');
+    expect(() => loadConfig({ NODE_ENV: 'test', MAIL_SENDER: 'process' })).toThrow(/needs PostgreSQL/);
+    expect(
+      loadConfig({ NODE_ENV: 'test', MAIL_SENDER: 'process', DATABASE_URL: 'postgres://x@127.0.0.1/y' })
+        .mailSender,
+    ).toBe('process');
+  });
+});

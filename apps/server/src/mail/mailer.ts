@@ -8,6 +8,11 @@
  * `start()` / `stop()` run or stop the 2-second background loop and the kick after each enqueue
  * (buildApp starts it; closing the app stops it and waits for a pass in flight).
  * Message bodies never reach the logs (they can hold reset codes).
+ *
+ * A pass sends with `concurrency` workers, each claiming one message at a time (decision 033), over a
+ * pool of as many SMTP connections kept open (a connection and its greeting for every message cost
+ * more than the message; decision 048). A pass that reached its limit is followed by another at once.
+ * With MAIL_SENDER=process the shop only queues (no loop, no kick) and `npm run mail:sender` sends.
  */
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -61,14 +66,25 @@ type Options = {
   claimSeconds?: number;
   /** Makes the attachments queued as a recipe (a ticket's PDF); buildApp passes the shop's. */
   renderAttachment?: (r: AttachmentRender) => Promise<Buffer>;
+  /** Messages in flight at once in a pass, and SMTP connections kept open (MAIL_CONCURRENCY). */
+  concurrency?: number;
 };
 
-function makeTransport(config: Options['config']): Transporter {
+/** Messages sent at once by default: enough to keep a local relay busy, few enough for a slow one. */
+export const MAIL_CONCURRENCY = 4;
+/** At most this many messages a pass; a pass that sends them all is followed by another at once. */
+const PASS_LIMIT = 200;
+
+function makeTransport(config: Options['config'], connections: number): Transporter {
   if (config.smtpUrl) {
     // A slow relay (20-30 s a message was seen) is waited for: giving up while it still delivers
     // sent the message again on the next try. All three together stay inside one claim (CLAIM_SECONDS).
+    // Pooled: the connections stay open between messages (a broken one is replaced on the next send).
     return nodemailer.createTransport({
       url: config.smtpUrl,
+      pool: true,
+      maxConnections: connections,
+      maxMessages: Number.POSITIVE_INFINITY,
       connectionTimeout: 30_000,
       greetingTimeout: 30_000,
       socketTimeout: 120_000,
@@ -84,11 +100,13 @@ export function createMailer({
   intervalMs = DRAIN_INTERVAL_MS,
   renderAttachment,
   claimSeconds,
+  concurrency = MAIL_CONCURRENCY,
 }: Options): Mailer {
   // One Message-ID per message, the same on every try: a receiver drops a copy a retry delivers
   // after a try whose answer was lost (a relay that answered too late, a crash before 'sent').
   const idDomain = new URL(config.publicUrl).hostname || 'localhost';
-  const transport = makeTransport(config);
+  const workers = Math.max(1, Math.floor(concurrency));
+  const transport = makeTransport(config, workers);
   const outboxDir = path.join(config.dataDir, 'outbox');
   let timer: NodeJS.Timeout | null = null;
   let auto = false;
@@ -146,33 +164,54 @@ export function createMailer({
     }
   }
 
-  async function pass(): Promise<number> {
-    let sent = 0;
-    // One message claimed at a time, so a claim covers one try only (a batch claimed at once outlasted
-    // its claim behind a slow relay, and another instance sent its tail again). At most 200 a pass.
-    for (let n = 0; n < 200 && !closed; n++) {
-      const [row] = await claimDue(db, 1, claimSeconds);
-      if (!row) break;
-      try {
-        await send(row);
-        if (await markSent(db, row.id, row.claimToken)) sent++;
-        else log.warn({ mailId: row.id }, 'mail sent after its claim ran out');
-      } catch (err: any) {
-        const reason = String(err?.code ?? err?.message ?? err);
-        log.warn({ mailId: row.id, attempts: row.attempts, reason }, 'mail not sent, will retry');
-        await markFailed(db, row.id, row.attempts, reason, row.claimToken);
-      }
+  /** Claims and sends one due message (`claimed` false: none was due). */
+  async function sendOne(): Promise<{ claimed: boolean; sent: boolean }> {
+    const [row] = await claimDue(db, 1, claimSeconds);
+    if (!row) return { claimed: false, sent: false };
+    try {
+      await send(row);
+      if (await markSent(db, row.id, row.claimToken)) return { claimed: true, sent: true };
+      log.warn({ mailId: row.id }, 'mail sent after its claim ran out');
+    } catch (err: any) {
+      const reason = String(err?.code ?? err?.message ?? err);
+      log.warn({ mailId: row.id, attempts: row.attempts, reason }, 'mail not sent, will retry');
+      await markFailed(db, row.id, row.attempts, reason, row.claimToken);
     }
-    return sent;
+    return { claimed: true, sent: false };
+  }
+
+  /** Answers how many were sent and whether the pass stopped at its limit (more may be due). */
+  async function pass(): Promise<{ sent: number; full: boolean }> {
+    let sent = 0;
+    let claimed = 0;
+    let empty = false;
+    // One message claimed at a time by each worker, so a claim covers one try only (a batch claimed at
+    // once outlasted its claim behind a slow relay, and another instance sent its tail again).
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        while (!empty && !closed && claimed < PASS_LIMIT) {
+          claimed++;
+          const one = await sendOne();
+          if (!one.claimed) {
+            claimed--;
+            empty = true;
+          } else if (one.sent) sent++;
+        }
+      }),
+    );
+    return { sent, full: !empty && claimed >= PASS_LIMIT };
   }
 
   function drain(): Promise<number> {
     if (queued) return queued;
     const next = current
       .catch(() => 0)
-      .then(() => {
+      .then(async () => {
         queued = null;
-        return pass();
+        const { sent, full } = await pass();
+        // More are due: the next pass now, not at the next tick (a rush queues faster than 200 a tick).
+        if (full && auto && !closed) void drain();
+        return sent;
       })
       .catch((err) => {
         log.warn({ err: String(err?.message ?? err) }, 'mail outbox drain failed');
@@ -219,6 +258,7 @@ export function createMailer({
       stop();
       closed = true;
       await current.catch(() => 0);
+      transport.close();
     },
   };
 }

@@ -8,12 +8,12 @@ import { mailOutbox } from '../db/schema';
 
 /**
  * A file the sender makes when it sends the message, not the request that queued it (a
- * ticket's PDF costs some 20 ms of CPU and its QR PNG some 7 ms, which the payment's transaction should
- * not wait for).
+ * ticket's PDF costs some 20 ms of CPU and its QR some 3 ms, which the payment's transaction should
+ * not wait for). The ticket e-mail queues only its QR; a re-sent ticket its PDF too (decision 048).
  */
 export type AttachmentRender =
   | { kind: 'ticket-pdf'; orderId: string; termsUrl: string }
-  /** The ticket's QR PNG, rasterised from its SVG on first use (tickets/qr.ts). */
+  /** The ticket's QR PNG, drawn on first use (orders/ticket-qr.ts). */
   | { kind: 'ticket-qr'; qrFileKey: string };
 
 export type MailAttachment = {

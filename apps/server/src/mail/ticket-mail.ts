@@ -1,7 +1,8 @@
 /**
  * The ticket e-mail: what the buyer shows at the stop or the museum door. It carries the order
  * reference, the tickets in words, the amount, the visit in Rome time, how the ticket is used (a timed
- * entry, a day, a pass's validity), and the QR inline. The HTML has the shop's look with inline styles
+ * entry, a day, a pass's validity), the QR inline, and a link to the PDF ticket (made when it is opened,
+ * not with every e-mail: decision 048). The HTML has the shop's look with inline styles
  * only (mail clients drop style sheets) and a system font stack; the text part says the same.
  */
 import type { I18n } from '@lingui/core';
@@ -40,6 +41,8 @@ export type TicketMailInput = {
   historyUrl: string;
   /** The ticket link (/t/{token}): the ticket on the phone, no sign-in (decision 019). */
   linkUrl: string;
+  /** The PDF ticket behind the ticket link (/api/ticket-links/{token}/pdf/), made when it is opened (decision 048). */
+  pdfUrl: string;
 };
 
 const BRAND = '#7f1d1d';
@@ -89,7 +92,7 @@ export function ticketMail(
     usage,
     i18n._('Show the attached QR code to an agent (ticket link: {url}).', { url: m.claimUrl }),
     i18n._('Your ticket on your phone, no sign-in needed: {url}', { url: m.linkUrl }),
-    i18n._('The PDF ticket is attached too.'),
+    i18n._('Your PDF ticket, to print or keep: {url}', { url: m.pdfUrl }),
     i18n._('Your tickets are also in your purchase history: {url}', { url: m.historyUrl }),
     '',
     'Rome Bus Tickets',
@@ -111,7 +114,8 @@ ${rows.map(([k, v]) => `<tr><td style="${cell};color:#57534e;width:40%">${escape
 <p style="margin:20px 0 8px;text-align:center"><img src="cid:ticket-qr" alt="${escapeHtml(i18n._('Ticket QR code'))}" width="256" height="256" style="display:inline-block"></p>
 <p style="margin:0;text-align:center;font-size:14px;color:#57534e">${escapeHtml(i18n._('Show this QR code to an agent.'))}</p>
 <p style="margin:20px 0 0;text-align:center">${button(m.linkUrl, i18n._('Open your ticket on your phone'))}</p>
-<p style="margin:8px 0 0;text-align:center;font-size:13px;color:#57534e">${escapeHtml(i18n._('No sign-in needed, and it works without a signal once opened. The PDF ticket is attached.'))}</p>
+<p style="margin:8px 0 0;text-align:center;font-size:13px;color:#57534e">${escapeHtml(i18n._('No sign-in needed, and it works without a signal once opened.'))}</p>
+<p style="margin:8px 0 0;text-align:center;font-size:14px"><a href="${escapeHtml(m.pdfUrl)}" style="color:${BRAND};font-weight:600">${escapeHtml(i18n._('Download the PDF ticket'))}</a></p>
 <p style="margin:16px 0 0;text-align:center;font-size:14px"><a href="${escapeHtml(m.historyUrl)}" style="color:${BRAND};font-weight:600">${escapeHtml(i18n._('Your purchase history'))}</a></p>
 </td></tr>
 </table>

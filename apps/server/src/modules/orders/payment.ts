@@ -5,11 +5,11 @@
  */
 import {
   ACTION,
+  callPath,
   type FulfilResult,
   localizedPath,
   nextOrderStatus,
   type OrderStatus,
-  orderReference,
   pagePath,
   ticketLinkPath,
   ticketQrText,
@@ -28,7 +28,6 @@ import { markRefunded, type RefundDeps, settleRefund, visitText } from './refund
 import type { OrderFacts } from './signed-ticket';
 import { moveOrder, type OrderChanges, type OrderRow, orderLocale, orderMoveSet } from './state';
 import { issueTicket, ticketQrTextFor } from './ticket-issue';
-import { pdfFileName } from './ticket-pdf';
 import { orderPackageTitle } from './words';
 
 export type { FulfilResult };
@@ -172,25 +171,18 @@ async function payValues(deps: FulfilDeps, db: Db, found: SessionOrder, paid: Pa
         // The buyer's pages in the order's language (decision 024); the claim link is the agents'.
         historyUrl: `${deps.publicUrl}${localizedPath(locale, pagePath('/yourticket'))}`,
         linkUrl: `${deps.publicUrl}${localizedPath(locale, ticketLinkPath(linkToken!))}`,
+        pdfUrl: `${deps.publicUrl}/api/${callPath('GET /api/ticket-links/:token/pdf/', { token: linkToken }).path}`,
       },
       { locale, i18n: serverI18n(locale) },
     ),
+    // The QR only: the PDF is a link, made when it is opened (decision 048). The QR picture is drawn
+    // by the mail sender, after the payment's transaction: the payment does not wait for it.
     attachments: [
       {
         filename: 'ticket_qr_code.png',
         contentType: 'image/png',
         cid: 'ticket-qr',
         render: { kind: 'ticket-qr', qrFileKey: qrKey! },
-      },
-      {
-        // Both made by the mail sender, after the payment's transaction: the payment does not wait for them.
-        filename: pdfFileName({ reference: orderReference(order.uniqueId) }),
-        contentType: 'application/pdf',
-        render: {
-          kind: 'ticket-pdf',
-          orderId: order.id,
-          termsUrl: `${deps.publicUrl}${localizedPath(locale, pagePath('/terms'))}`,
-        },
       },
     ],
   };

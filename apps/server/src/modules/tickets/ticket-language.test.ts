@@ -79,6 +79,16 @@ describe('an Italian order', () => {
     expect(link.package).toBe(ITALIAN_TITLE);
   });
 
+  it('the ticket e-mail offers the PDF by a link, in Italian (decision 048)', async () => {
+    const mail = (await mailsTo(buyer.email)).find((m) => m.text.includes(orderReference(order.uniqueId)))!;
+    expect(mail.text).toMatch(
+      /\nIl tuo biglietto in PDF, da stampare o conservare: http:\/\/\S+\/api\/ticket-links\/[\w-]{43}\/pdf\/\n/,
+    );
+    expect(mail.html).toContain('>Scarica il biglietto in PDF</a>');
+    expect(mail.html).toContain('Non serve accedere e, una volta aperto, funziona anche senza segnale.</p>');
+    expect((mail.attachments as MailAttachment[]).map((a) => a.contentType)).toEqual(['image/png']);
+  });
+
   it('the PDF reads in Italian, accents included, with the Italian terms page', async () => {
     const res = await api('GET', `/api/ticket-links/${token}/pdf/`);
     expect(res.statusCode).toBe(200);

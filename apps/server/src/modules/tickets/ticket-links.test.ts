@@ -96,24 +96,29 @@ describe('the ticket link from the ticket e-mail', () => {
     expect(secondRow.linkTokenHash).toBe(sha256(secondToken!));
   });
 
-  it('the e-mail carries the link and the PDF ticket', async () => {
+  it('the e-mail carries the link, the QR, and a link to the PDF ticket made when it is opened (decision 048)', async () => {
     const mail = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email))).find((m) =>
       m.text.includes(token),
     )!;
     expect(mail.text).toContain(`no sign-in needed: `);
     expect(mail.html).toContain(`/t/${token}`);
-    const pdf = attachmentsOf(mail).find((a) => a.contentType === 'application/pdf');
-    expect(pdf?.filename).toBe(`ticket-${orderReference(order.uniqueId)}.pdf`);
-    // The payment queued a recipe, not the file: the sender makes the PDF (issue #22).
-    expect(pdf).toMatchObject({ render: { kind: 'ticket-pdf', orderId: order.id } });
-    expect(pdf?.contentBase64).toBeUndefined();
-    // What the buyer received through SMTP carries the PDF itself.
+    // The QR picture only: no PDF, neither made nor queued as a recipe.
+    expect(attachmentsOf(mail).map((a) => a.filename)).toEqual(['ticket_qr_code.png']);
+    const pdfUrl = `/api/ticket-links/${token}/pdf/`;
+    expect(mail.text).toContain(`Your PDF ticket, to print or keep: http://`);
+    expect(mail.text).toContain(pdfUrl);
+    expect(mail.html).toContain(`${pdfUrl}" style=`);
+    expect(mail.html).toContain('>Download the PDF ticket</a>');
+    expect(mail.text).not.toContain('PDF ticket is attached');
+    // What the buyer received through SMTP has the QR and no PDF part.
     const delivered = smtp.received.find((m) => m.to.includes(buyer.email) && plain(m.raw).includes(token))!;
-    const part = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/.exec(
-      delivered.raw,
-    );
-    expect(part, 'a PDF part in the delivered message').toBeTruthy();
-    const { totalPages, text } = await pdfText(Buffer.from(part![1].replace(/\s+/g, ''), 'base64'));
+    expect(delivered.raw).toContain('ticket_qr_code.png');
+    expect(delivered.raw).not.toMatch(/Content-Type: application\/pdf/);
+    // The e-mail's PDF link answers the ticket's PDF.
+    const res = await api('GET', pdfUrl);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const { totalPages, text } = await pdfText(res.rawPayload);
     expect(totalPages).toBe(1);
     expect(text).toContain(orderReference(order.uniqueId));
   });
