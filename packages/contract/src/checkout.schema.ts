@@ -160,6 +160,8 @@ export const FULFIL_RESULTS = [
   'unknown_session',
   /** Paid after its hold ran out, when the places had gone meanwhile: refunded at once. */
   'refunded_sold_out',
+  /** Paid after its hold had gone, when its promo code had been used up meanwhile: refunded at once. */
+  'refunded_promo_used_up',
 ] as const;
 export type FulfilResult = (typeof FULFIL_RESULTS)[number];
 

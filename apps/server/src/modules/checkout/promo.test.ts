@@ -259,6 +259,27 @@ describe('uses', () => {
     expect((await checkout(a, { promo_code: code })).statusCode).toBe(409);
   });
 
+  it('checkouts opened one after another with a single-use code cannot all be paid: a late one is refunded', async () => {
+    const { code } = await makeCode({ kind: 'percent', value: '10', max_uses: 1 });
+    const me = await createUser(t.app, t.db);
+    // Each new checkout releases the one before (and its use), so each is let through...
+    const first = await openCheckout(t.app, me, { promo_code: code });
+    const second = await openCheckout(t.app, me, { promo_code: code });
+    await payTestCheckout(t.app, t.db, me, second);
+    // ...but the released one, paid later, finds the code's one use spent: refunded at once, no ticket.
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/test-checkout/${first}/pay/`,
+      headers: me.auth,
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().result).toBe('refunded_promo_used_up');
+    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, first));
+    expect(order).toMatchObject({ status: 'refunded', refundReason: 'promo_used_up', claimCodeHash: null });
+    const paid = await t.db.select().from(orders).where(eq(orders.promoCodeId, order.promoCodeId!));
+    expect(paid.filter((o) => o.status === 'paid')).toHaveLength(1);
+  });
+
   it('a customer uses a code at most their number of times; retrying an unpaid checkout is no second use', async () => {
     const { code } = await makeCode({ kind: 'percent', value: '10', max_uses_per_customer: 1 });
     const me = await createUser(t.app, t.db);

@@ -248,7 +248,8 @@ export async function createCheckout(
       order: uniqueId,
       package: pkg.title,
       package_tag: pkg.packageTag,
-      ...(promo ? { promo_code: promo.promo.code, discount_cents: discountCents } : {}),
+      // The code's id, not the code: a code is money to whoever reads the log.
+      ...(promo ? { promo_code_id: promo.promo.id, discount_cents: discountCents } : {}),
     },
     ipAddress: ip,
   });

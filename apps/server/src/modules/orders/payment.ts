@@ -24,6 +24,7 @@ import { EVENT_COLUMNS, recordServerEvent, serverEventRow } from '../../lib/serv
 import { type MailMessage, OUTBOX_COLUMNS, outboxError, outboxRow } from '../../mail/outbox';
 import { ticketMail } from '../../mail/ticket-mail';
 import { holdStands, stillFits } from './hold';
+import { promoStillFits, promoUseHeld } from './promo';
 import { markRefunded, type RefundDeps, settleRefund, visitText } from './refunds';
 import type { OrderFacts } from './signed-ticket';
 import { moveOrder, type OrderChanges, type OrderRow, orderLocale, orderMoveSet } from './state';
@@ -111,7 +112,9 @@ export async function fulfilPaidSession(
 ): Promise<FulfilResult> {
   if (await fulfilAtOnce(deps, sessionId, paid, read)) return 'fulfilled';
   const result = await fulfilInTransaction(deps, sessionId, paid);
-  if (result.outcome === 'refunded_sold_out' && deps.provider && result.orderId) {
+  const refundedAtOnce =
+    result.outcome === 'refunded_sold_out' || result.outcome === 'refunded_promo_used_up';
+  if (refundedAtOnce && deps.provider && result.orderId) {
     await settleRefund({ db: deps.db, provider: deps.provider, publicUrl: deps.publicUrl }, result.orderId);
   }
   return result.outcome;
@@ -264,7 +267,14 @@ async function fulfilAtOnce(
   if (!found || !(found.order.userId || found.order.guestEmail) || found.buyerEmail === null) return false;
   const { order } = found;
   if (order.status !== 'pending' || !nextOrderStatus(order.status, 'pay')) return false;
-  if (!amountMatches(order, paid) || !holdStands(order, found.pkg ?? undefined, new Date())) return false;
+  const now = new Date();
+  // A hold gone (places or a promo code's use): the transaction below counts again under the locks.
+  if (
+    !amountMatches(order, paid) ||
+    !holdStands(order, found.pkg ?? undefined, now) ||
+    !promoUseHeld(order, now)
+  )
+    return false;
   try {
     return await whenMoved(payWrite.execute(deps.db, await payValues(deps, deps.db, found, paid)));
   } catch (err) {
@@ -309,14 +319,15 @@ async function fulfilInTransaction(
       return outcome('amount_mismatch');
     }
 
-    // Paid after the hold ran out: honoured if the places are still free, else refunded at once.
+    // Paid after the hold had gone: honoured if the places are still free and the promo code, if any,
+    // still has a use (decision 050); else refunded at once.
     const now = new Date();
-    if (!(await stillFits(txDb(tx), order, pkg, now))) {
+    const refundAtOnce = async (reason: 'sold_out' | 'promo_used_up') => {
       const paidOrder = await moveOrder(txDb(tx), order, 'pay', {
         paidAt: now,
         amountPaidCents: paid.amountCents,
       });
-      await markRefunded(txDb(tx), paidOrder!, 'sold_out', { now });
+      await markRefunded(txDb(tx), paidOrder!, reason, { now });
       await recordServerEvent(txDb(tx), {
         action: ACTION.payment_completed,
         userId: order.userId,
@@ -324,10 +335,13 @@ async function fulfilInTransaction(
         userEmail: order.userId ? (buyer?.email ?? null) : null,
         amountCents: paid.amountCents,
         status: 'failed',
-        details: { order: order.uniqueId, reason: 'sold_out', package_tag: pkg?.packageTag },
+        details: { order: order.uniqueId, reason, package_tag: pkg?.packageTag },
       });
-      return outcome('refunded_sold_out', order.id);
-    }
+      return outcome(reason === 'sold_out' ? 'refunded_sold_out' : 'refunded_promo_used_up', order.id);
+    };
+    // The code's lock before the slot's, in the order a checkout takes them (no deadlock between the two).
+    if (!(await promoStillFits(txDb(tx), order, now))) return refundAtOnce('promo_used_up');
+    if (!(await stillFits(txDb(tx), order, pkg, now))) return refundAtOnce('sold_out');
 
     // The order paid, its QR's text kept, the e-mail queued and the payment recorded in one statement
     // (one round trip, not four). The row is locked: nobody moved it since it was read, so

@@ -151,3 +151,34 @@ export async function takePromoUse(t: Db, promo: PromoRow, customer: string, now
 
 /** The customer a per-customer cap counts: the buyer's e-mail, whether as an account or a guest. */
 export const promoCustomerOf = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * Whether an unpaid order still holds its code's use (no code, or its hold has not run out nor been
+ * released: `spendsPromoUse` counts it), whatever its package: an open-dated ticket holds no places but
+ * its code's use all the same.
+ */
+export const promoUseHeld = (
+  order: Pick<typeof orders.$inferSelect, 'promoCodeId' | 'holdExpiresAt'>,
+  now: Date,
+): boolean => !order.promoCodeId || (order.holdExpiresAt !== null && order.holdExpiresAt > now);
+
+/**
+ * A payment for an order whose hold had gone (the buyer's next checkout released it, or it ran out):
+ * its code's use was given back then, so it is taken again here, under the same locks, before the order
+ * is paid (decision 050). False when none is left (or the code was switched off): the caller refunds the
+ * payment at once, as for a place sold meanwhile. Without this a buyer could open checkouts one after
+ * another with a single-use code, each releasing the one before, and then pay them all.
+ */
+export async function promoStillFits(tx: Db, order: typeof orders.$inferSelect, now: Date): Promise<boolean> {
+  const id = order.promoCodeId;
+  if (!id || promoUseHeld(order, now)) return true;
+  const [promo] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id));
+  if (!promo) return false;
+  try {
+    await takePromoUse(tx, promo, order.promoCustomer ?? '', now);
+    return true;
+  } catch (err) {
+    if (err instanceof HttpError) return false;
+    throw err;
+  }
+}

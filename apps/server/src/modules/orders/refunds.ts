@@ -34,7 +34,7 @@ import { moveOrder, type OrderRow, orderLocale } from './state';
 import { orderPackageTitle } from './words';
 
 /** Who or what refunded: the buyer, a superuser, a late payment for gone places, Stripe, or a reseller. */
-export type RefundReason = 'customer' | 'superuser' | 'sold_out' | 'provider' | 'reseller';
+export type RefundReason = 'customer' | 'superuser' | 'sold_out' | 'promo_used_up' | 'provider' | 'reseller';
 export type RefundDeps = { db: Db; provider: PaymentProvider; publicUrl: string; log?: FastifyBaseLogger };
 
 /** When the buyer's right to cancel ends (null: until used, for an open-dated ticket). */
@@ -75,13 +75,19 @@ function refundMail(order: OrderRow, packageTitle: string | undefined, when: str
       ? i18n._(
           'Your payment arrived after the places held for you had been released, and the last places had gone meanwhile. We are sorry: nothing was booked, and your payment is refunded in full.',
         )
-      : reason === 'customer'
-        ? i18n._('Your ticket is cancelled as you asked, and your payment is refunded in full.')
-        : i18n._('Your ticket has been cancelled and your payment is refunded in full.');
+      : reason === 'promo_used_up'
+        ? i18n._(
+            'Your payment arrived after the checkout held for you had been released, and the promo code had been used up meanwhile. We are sorry: nothing was booked, and your payment is refunded in full.',
+          )
+        : reason === 'customer'
+          ? i18n._('Your ticket is cancelled as you asked, and your payment is refunded in full.')
+          : i18n._('Your ticket has been cancelled and your payment is refunded in full.');
   const subject =
     reason === 'sold_out'
       ? i18n._('Sold out, payment refunded: {title}', { title })
-      : i18n._('Ticket cancelled and refunded: {title}', { title });
+      : reason === 'promo_used_up'
+        ? i18n._('Promo code used up, payment refunded: {title}', { title })
+        : i18n._('Ticket cancelled and refunded: {title}', { title });
   const refundText = i18n._('Refund: {amount} (Rome Bus Tickets order {order}).', {
     amount,
     order: shortId,
