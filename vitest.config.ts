@@ -1,3 +1,5 @@
+import babel from '@rolldown/plugin-babel';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -43,6 +45,26 @@ export default defineConfig({
             'apps/server/src/**/*.unit.test.ts',
           ],
           environment: 'node',
+        },
+      },
+      {
+        // Component tests: the web app's components rendered in jsdom with React, Lingui's macros
+        // compiled as in the build (apps/web/vite.config.ts): UI rules that need no server or browser.
+        plugins: [
+          babel({
+            presets: [
+              {
+                preset: () => ({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+                rolldown: { filter: { code: /@lingui\/(react|core)\/macro/ } },
+              },
+            ],
+          }),
+          react(),
+        ],
+        test: {
+          name: 'components',
+          include: ['apps/web/src/**/*.component.test.tsx'],
+          environment: 'jsdom',
         },
       },
       serverTests('api-pglite', 'pglite', false),
