@@ -74,6 +74,7 @@ export const adminWebhookDeliverySchema = z
     event_id: z.uuid(),
     webhook_id: z.uuid(),
     reseller_id: z.uuid(),
+    reseller_name: z.string(),
     url: z.string(),
     event: z.string(),
     action: z.string(),

@@ -356,7 +356,7 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       status: req.query?.status,
       limit,
     });
-    return log.map(({ resellerId: _, ...d }) => d);
+    return log.map(({ resellerId: _, resellerName: __, ...d }) => d);
   });
 
   call<{ Querystring: { reference?: string } }>('GET /redemption/lookup', async (req) =>
@@ -431,6 +431,7 @@ export const resellerAdminRoutes: FastifyPluginAsync = async (app) => {
       event_id: d.eventId,
       webhook_id: d.webhookId,
       reseller_id: d.resellerId,
+      reseller_name: d.resellerName,
       url: d.url,
       event: d.event,
       action: d.action,

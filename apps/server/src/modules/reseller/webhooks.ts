@@ -268,9 +268,11 @@ export async function listDeliveries(db: Db, f: DeliveryFilter) {
       deliveredAt: webhookDeliveries.deliveredAt,
       createdAt: webhookDeliveries.createdAt,
       url: webhookSubscriptions.url,
+      resellerName: resellers.name,
     })
     .from(webhookDeliveries)
     .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
+    .innerJoin(resellers, eq(resellers.id, webhookDeliveries.resellerId))
     .where(and(...where))
     .orderBy(desc(webhookDeliveries.seq))
     .limit(Math.min(Math.max(f.limit ?? 100, 1), 500));
@@ -291,6 +293,7 @@ export async function listDeliveries(db: Db, f: DeliveryFilter) {
     eventId: r.eventId,
     webhookId: r.webhookId,
     resellerId: r.resellerId,
+    resellerName: r.resellerName,
     url: r.url,
     event: r.event,
     action: r.action,
