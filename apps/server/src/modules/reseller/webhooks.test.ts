@@ -6,13 +6,14 @@
  * timestamp); the delivery log of a key's own deliveries; a sender killed mid-try; giving up.
  * Retry times are shortened through the config (WEBHOOK_RETRY_BASE_MS, ...): the hour is not waited.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { zBooking } from '@octocloud/types';
 import { addDays, romeInstant, romeLocalIso, romeToday } from '@rome/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slots, webhookAttempts, webhookDeliveries, webhookSubscriptions } from '../../db/schema';
+import { orders, slots, webhookAttempts, webhookDeliveries, webhookSubscriptions } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
 import { makeTimed } from '../../test/inventory';
 import { createUser, type TestUser } from '../../test/users';
@@ -367,6 +368,46 @@ describe('delivery', () => {
     expect(row.status).toBe('delivered');
     expect(row.claimToken).not.toBe((claimed as unknown as { claim_token: string }).claim_token);
     await receiver.down();
+  });
+});
+
+describe('other channels', () => {
+  it("a superuser's refund of a reseller's booking reaches its webhook as cancelled, verified as docs/octo.md shows", async () => {
+    const key = await makeKey('Refunded');
+    const receiver = new Receiver();
+    await receiver.up();
+    const hook = await register(key, receiver.url, 'booking_update');
+    const uuid = await book(key, await addSlot(addDays(romeToday(), 8), '10:00', 5), ['adult']);
+    const [order] = await t.db.select().from(orders).where(eq(orders.bookingUuid, uuid));
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.uniqueId}/refund/`,
+      headers: superuser.auth,
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    await until('both events', () => receiver.got.length === 2);
+    await receiver.down();
+    expect(receiver.got.map((r) => [r.json.booking.uuid, r.json.action])).toEqual([
+      [uuid, 'created'],
+      [uuid, 'cancelled'],
+    ]);
+    // The receiver's check exactly as docs/octo.md prints it.
+    function verify(secret: string, header: string, rawBody: string, now = Math.floor(Date.now() / 1000)) {
+      const parts = Object.fromEntries(header.split(',').map((p) => p.split('=')));
+      const expected = createHmac('sha256', secret).update(`${parts.t}.${rawBody}`).digest();
+      const given = Buffer.from(parts.v1 ?? '', 'hex');
+      return (
+        given.length === expected.length &&
+        timingSafeEqual(given, expected) &&
+        Math.abs(now - Number(parts.t)) <= 300
+      );
+    }
+    for (const r of receiver.got) {
+      const header = String(r.headers['webhook-signature']);
+      expect(verify(hook.secret, header, r.body)).toBe(true);
+      expect(verify(`${hook.secret}x`, header, r.body)).toBe(false);
+      expect(verify(hook.secret, header, r.body, Number(/t=(\d+)/.exec(header)![1]) + 301)).toBe(false);
+    }
   });
 });
 
