@@ -17,7 +17,10 @@ export type Location = {
 const NO_LOCATION: Location = { country: null, countryCode: null, city: null, region: null };
 const LOCAL: Location = { country: LOCAL_NETWORK, countryCode: null, city: null, region: null };
 
-/** Loopback, private, link-local, shared (CGNAT), unique-local and unspecified ranges. */
+/**
+ * Loopback, private, link-local, shared (CGNAT), unique-local, unspecified, multicast and reserved
+ * ranges: no location, and never called by the shop's webhooks in production (no SSRF).
+ */
 const nonPublic = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
@@ -27,6 +30,9 @@ for (const [net, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.168.0.0', 16],
+  ['192.0.0.0', 24],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
 ] as const)
   nonPublic.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
@@ -34,6 +40,8 @@ for (const [net, prefix] of [
   ['::1', 128],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
 ] as const)
   nonPublic.addSubnet(net, prefix, 'ipv6');
 
