@@ -76,6 +76,21 @@ function ipv6Groups(ip: string): number[] {
   return [...a, ...new Array(8 - a.length - b.length).fill(0), ...b];
 }
 
+/**
+ * The part of a client address that one client controls, for keys of limits and caps: an IPv4 address
+ * as it is, an IPv6 address by its /64 network (one household or phone is given a whole /64 and can
+ * pick any address in it, so a key on the full address would let a guesser start afresh at will).
+ */
+export function limitAddress(ip: string): string {
+  const plain = normaliseIp(ip) ?? ip;
+  if (isIP(plain) !== 6) return plain;
+  const g = ipv6Groups(plain);
+  return `${g
+    .slice(0, 4)
+    .map((n) => n.toString(16))
+    .join(':')}::/64`;
+}
+
 /** IPv4 with the last octet zeroed; IPv6 with only the first 48 bits kept. */
 export function anonymiseIp(ip: string): string {
   const family = isIP(ip);

@@ -326,6 +326,36 @@ describe('guessing', () => {
     expect((await check(code)).statusCode).toBe(200);
   });
 
+  it('twenty wrong codes sent at once from one address: no more are judged than the limit', async () => {
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => check(`RACE-${i}`, {}, ip)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(PROMO_GUESS_LIMIT.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - PROMO_GUESS_LIMIT.max);
+  });
+
+  it('a real code is not a wrong try: a buyer who checks one often is still let through', async () => {
+    const { code } = await makeCode({ kind: 'percent', value: '10' });
+    const ip = freshIp();
+    for (let i = 0; i < PROMO_GUESS_LIMIT.max - 1; i++)
+      expect((await check(`MISS-${i}`, {}, ip)).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await check(code, {}, ip)).statusCode).toBe(200);
+    // One wrong try left, then the address is refused.
+    expect((await check('MISS-LAST', {}, ip)).statusCode).toBe(400);
+    expect((await check(code, {}, ip)).statusCode).toBe(429);
+  });
+
+  it('an IPv6 guesser is counted by its /64, which it can change addresses in at will', async () => {
+    const { code } = await makeCode({ kind: 'percent', value: '10' });
+    const net = `2001:db8:${(++ipCount).toString(16)}:7`;
+    for (let i = 0; i < PROMO_GUESS_LIMIT.max; i++) {
+      expect((await check(`V6-${i}`, {}, `${net}::${(i + 1).toString(16)}`)).statusCode).toBe(400);
+    }
+    expect((await check(code, {}, `${net}:abcd:ef01:2345:6789`)).statusCode).toBe(429);
+    // The next /64 is someone else.
+    expect((await check(code, {}, `2001:db8:${ipCount.toString(16)}:8::1`)).statusCode).toBe(200);
+  });
+
   it('stores only the compared form beside the code', async () => {
     const { id, code } = await makeCode({ kind: 'percent', value: '5' });
     const [row] = await t.db.select().from(promoCodes).where(eq(promoCodes.id, id));

@@ -21,7 +21,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, promoCodes } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
-import { hit, peek } from '../../lib/rate-limit';
+import { hit, unhit } from '../../lib/rate-limit';
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 
@@ -79,12 +79,16 @@ export async function pricePromo(
     locale: Locale;
   },
 ): Promise<{ promo: PromoRow; discountCents: number }> {
+  // Counted before it is judged (a code sent twenty times at once is twenty tries, not one that
+  // each of them read), and taken back when it proves a code the shop knows: only wrong codes stay.
   const key = promoGuessKey(input.address);
-  if ((await peek(db, key)) >= PROMO_GUESS_LIMIT.max) {
+  const tried = await hit(db, key, PROMO_GUESS_LIMIT.max, PROMO_GUESS_LIMIT.windowSeconds);
+  if (!tried.allowed) {
+    await unhit(db, key);
     throw new HttpError(429, {
       error: PROMO_MESSAGES.tooManyTries,
       code: ERROR_CODES.rateLimited,
-      retry_after: PROMO_GUESS_LIMIT.windowSeconds,
+      retry_after: tried.retryAfterSeconds,
     });
   }
   const codeKey = normalizePromoCode(input.code);
@@ -96,10 +100,8 @@ export async function pricePromo(
         input.now,
       )
     : 'invalid';
-  if (refusal === 'invalid') {
-    await hit(db, key, PROMO_GUESS_LIMIT.max, PROMO_GUESS_LIMIT.windowSeconds);
-    throw refusalError('invalid', row, input.locale);
-  }
+  if (refusal === 'invalid') throw refusalError('invalid', row, input.locale);
+  await unhit(db, key);
   if (refusal) throw refusalError(refusal, row, input.locale);
   return { promo: row, discountCents: promoDiscountCents(row, input.subtotalCents) };
 }
