@@ -17,6 +17,7 @@ import { orders, promoCodes } from '../../db/schema';
 import { openCheckout, payTestCheckout } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
+import { promoCustomerOf } from '../orders/promo';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let superuser: TestUser;
@@ -304,8 +305,33 @@ describe('uses', () => {
       },
     });
     expect(guest.statusCode, guest.body).toBe(409);
+    // Nor is the same inbox typed with a '+tag'.
+    const [name, domain] = me.email.split('@');
+    const tagged = await t.app.inject({
+      method: 'POST',
+      url: '/api/guest-checkout-session/',
+      remoteAddress: freshIp(),
+      payload: {
+        package_identifier: 'BB-24',
+        adult_count: '1',
+        youth_count: '0',
+        email: `${name}+again@${domain}`,
+        promo_code: code,
+      },
+    });
+    expect(tagged.statusCode, tagged.body).toBe(409);
     // Someone else still may.
     expect((await checkout(await createUser(t.app, t.db), { promo_code: code })).statusCode).toBe(200);
+  });
+});
+
+describe('the customer a per-customer cap counts', () => {
+  it('is the inbox: case, a +tag and Gmail dots do not make a new customer', () => {
+    expect(promoCustomerOf(' Anna.Rossi+promo@Example.COM ')).toBe('anna.rossi@example.com');
+    expect(promoCustomerOf('anna.rossi+1@gmail.com')).toBe('annarossi@gmail.com');
+    expect(promoCustomerOf('AnnaRossi@googlemail.com')).toBe('annarossi@gmail.com');
+    expect(promoCustomerOf('anna.rossi@example.com')).not.toBe(promoCustomerOf('annarossi@example.com'));
+    expect(promoCustomerOf('+x@example.com')).toBe('+x@example.com');
   });
 });
 

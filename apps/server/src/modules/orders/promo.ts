@@ -151,8 +151,31 @@ export async function takePromoUse(t: Db, promo: PromoRow, customer: string, now
     throw refusalError('usedByYou', code, 'en');
 }
 
-/** The customer a per-customer cap counts: the buyer's e-mail, whether as an account or a guest. */
-export const promoCustomerOf = (email: string): string => email.trim().toLowerCase();
+/** Mail services whose addresses ignore dots in the name (every dotted spelling reaches one inbox). */
+const DOTLESS_DOMAINS = new Map([
+  ['gmail.com', 'gmail.com'],
+  ['googlemail.com', 'gmail.com'],
+]);
+
+/**
+ * The customer a per-customer cap counts: the buyer's e-mail, whether as an account or a guest, in the
+ * form that names one inbox: lower-case, without a '+tag' (which most mail services deliver to the same
+ * inbox, so a guest could otherwise type a new address for every use), and without the dots that Gmail
+ * ignores.
+ */
+export const promoCustomerOf = (email: string): string => {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  let name = address.slice(0, at).split('+')[0] || address.slice(0, at);
+  let domain = address.slice(at + 1);
+  const dotless = DOTLESS_DOMAINS.get(domain);
+  if (dotless) {
+    name = name.replaceAll('.', '');
+    domain = dotless;
+  }
+  return `${name}@${domain}`;
+};
 
 /**
  * Whether an unpaid order still holds its code's use (no code, or its hold has not run out nor been
