@@ -175,8 +175,18 @@ describe('pricing a code', () => {
     expect((await check(min.code, { adult_count: 3, youth_count: 0 })).json().total).toBe('77.00');
   });
 
-  it('a code switched off reads as an unknown one', async () => {
+  it('a code switched off reads as an unknown one; switching one needs the password again', async () => {
     const { id, code } = await makeCode({ kind: 'percent', value: '10' });
+    // A superuser's token alone (a stolen one, a page script) cannot switch an old code on or off.
+    const tokenOnly = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/promo-codes/${id}/`,
+      headers: { authorization: superuser.auth.authorization },
+      payload: { active: false },
+    });
+    expect(tokenOnly.statusCode).toBe(403);
+    expect(tokenOnly.json().code).toBe('step_up_required');
+    expect((await check(code)).statusCode).toBe(200);
     const off = await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/promo-codes/${id}/`,
