@@ -17,8 +17,8 @@ import { languageQuerySchema } from './locales.schema';
 import { packageTagParams, packageTagSchema } from './package-key';
 import { SEARCH_TEXT_MAX } from './package-search';
 
-/** One package as the examples of the reference show it (every field of spec §3). */
-const EXAMPLE_PACKAGE = {
+/** One package as the examples of the reference show it (every field of spec §3); tests start from it too. */
+export const EXAMPLE_PACKAGE = {
   id: 1,
   package_tag: 'BB-24',
   title: 'Big Bus Rome 24h',

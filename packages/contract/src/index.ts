@@ -10,6 +10,7 @@ export * from './auth';
 export * from './auth.schema';
 export * from './banner';
 export * from './catalog';
+export { EXAMPLE_PACKAGE } from './catalog.api';
 export * from './catalog.schema';
 export * from './checkout';
 export * from './checkout.schema';

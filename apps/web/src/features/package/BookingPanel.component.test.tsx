@@ -6,7 +6,7 @@
  */
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { ALT_SLOTS, IMAGE_SLOTS, type Package, packageSchema } from '@rome/contract';
+import { EXAMPLE_PACKAGE, type Package, packageSchema } from '@rome/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -16,33 +16,8 @@ import { BookingPanel } from './BookingPanel';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-/** An open-dated 24-hour pass as the catalogue sends it (checked by the contract's schema): adults €29.00, youths €19.00. */
-const PASS: Package = packageSchema.parse({
-  id: 1,
-  package_tag: 'BB-24',
-  title: 'Big Bus Rome Classic 24h',
-  type: 'Hop-on hop-off',
-  duration: '24 hours',
-  ticket_type: 'bus_tour',
-  status: 'active',
-  folder: 1,
-  company: 'Big Bus',
-  adult_price: '29.00',
-  youth_price: '19.00',
-  off_price: '35.00',
-  ...Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, null])),
-  ...Object.fromEntries(ALT_SLOTS.map((slot) => [`${slot}_alt`, ''])),
-  dates: [],
-  description: '',
-  meta_title: '',
-  meta_description: '',
-  meta_keywords: '',
-  schema_json: null,
-  is_featured: false,
-  availability_type: null,
-  pass_hours: 24,
-  categories: [],
-});
+/** The reference's example package, open-dated (no dates): adults €29.00, youths €19.00. */
+const PASS: Package = packageSchema.parse({ ...EXAMPLE_PACKAGE, dates: [] });
 
 let root: Root | null = null;
 let host: HTMLElement;
