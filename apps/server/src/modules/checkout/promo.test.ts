@@ -62,6 +62,15 @@ const checkout = (user: TestUser, fields: Record<string, string>, ip = freshIp()
     payload: { package_identifier: 'BB-24', adult_count: '2', youth_count: '1', ...fields },
   });
 
+/** A guest's checkout of one adult with `promo_code`, from a browser of its own (no cookie). */
+const guestCheckout = (email: string, promo_code: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/guest-checkout-session/',
+    remoteAddress: freshIp(),
+    payload: { package_identifier: 'BB-24', adult_count: '1', youth_count: '0', email, promo_code },
+  });
+
 const orderOf = async (session: string) =>
   (await t.db.select().from(orders).where(eq(orders.providerSessionId, session)))[0];
 
@@ -222,21 +231,8 @@ describe('uses', () => {
     const { id, code } = await makeCode({ kind: 'percent', value: '10', max_uses_per_customer: 1 });
     const email = `racer-${Date.now()}@example.com`;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/guest-checkout-session/',
-          remoteAddress: freshIp(),
-          // Each its own browser (no cookie): not one buyer's hold replacing the other.
-          payload: {
-            package_identifier: 'BB-24',
-            adult_count: '1',
-            youth_count: '0',
-            promo_code: code,
-            email: i % 2 ? email : email.toUpperCase(),
-          },
-        }),
-      ),
+      // Each its own browser (no cookie): not one buyer's hold replacing the other.
+      Array.from({ length: 10 }, (_, i) => guestCheckout(i % 2 ? email : email.toUpperCase(), code)),
     );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(9);
@@ -302,33 +298,11 @@ describe('uses', () => {
     expect(third.statusCode).toBe(409);
     expect(third.json().error).toBe(PROMO_MESSAGES.usedByYou);
     // The same address as a guest is the same customer.
-    const guest = await t.app.inject({
-      method: 'POST',
-      url: '/api/guest-checkout-session/',
-      remoteAddress: freshIp(),
-      payload: {
-        package_identifier: 'BB-24',
-        adult_count: '1',
-        youth_count: '0',
-        email: me.email.toUpperCase(),
-        promo_code: code,
-      },
-    });
+    const guest = await guestCheckout(me.email.toUpperCase(), code);
     expect(guest.statusCode, guest.body).toBe(409);
     // Nor is the same inbox typed with a '+tag'.
     const [name, domain] = me.email.split('@');
-    const tagged = await t.app.inject({
-      method: 'POST',
-      url: '/api/guest-checkout-session/',
-      remoteAddress: freshIp(),
-      payload: {
-        package_identifier: 'BB-24',
-        adult_count: '1',
-        youth_count: '0',
-        email: `${name}+again@${domain}`,
-        promo_code: code,
-      },
-    });
+    const tagged = await guestCheckout(`${name}+again@${domain}`, code);
     expect(tagged.statusCode, tagged.body).toBe(409);
     // Someone else still may.
     expect((await checkout(await createUser(t.app, t.db), { promo_code: code })).statusCode).toBe(200);
