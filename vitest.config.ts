@@ -44,6 +44,8 @@ export default defineConfig({
             // A server test named *.unit.test.ts needs no database: it runs once, not once per database.
             'apps/server/src/**/*.unit.test.ts',
           ],
+          // Component tests need React's and Lingui's transforms: their own project below.
+          exclude: ['**/node_modules/**', '**/*.component.test.tsx'],
           environment: 'node',
         },
       },
