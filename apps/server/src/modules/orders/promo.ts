@@ -29,6 +29,22 @@ export type PromoRow = typeof promoCodes.$inferSelect;
 export const promoGuessKey = (address: string): string => `promo:guess:${address}`;
 
 /**
+ * 429 with `message` for an address past PROMO_GUESS_LIMIT wrong codes (promo codes and gift cards
+ * count together: one guesser, one counter); else the key its next wrong code is counted under.
+ */
+export async function refuseGuesser(db: Db, address: string, message: string): Promise<string> {
+  const key = promoGuessKey(address);
+  if ((await peek(db, key)) >= PROMO_GUESS_LIMIT.max) {
+    throw new HttpError(429, {
+      error: message,
+      code: ERROR_CODES.rateLimited,
+      retry_after: PROMO_GUESS_LIMIT.windowSeconds,
+    });
+  }
+  return key;
+}
+
+/**
  * Whether an order spends a use of its code now: bought (paid, refunded: a refund does not give the
  * use back) or an unpaid checkout whose hold has not run out (the places rule of migration 0013).
  */
@@ -79,14 +95,7 @@ export async function pricePromo(
     locale: Locale;
   },
 ): Promise<{ promo: PromoRow; discountCents: number }> {
-  const key = promoGuessKey(input.address);
-  if ((await peek(db, key)) >= PROMO_GUESS_LIMIT.max) {
-    throw new HttpError(429, {
-      error: PROMO_MESSAGES.tooManyTries,
-      code: ERROR_CODES.rateLimited,
-      retry_after: PROMO_GUESS_LIMIT.windowSeconds,
-    });
-  }
+  const key = await refuseGuesser(db, input.address, PROMO_MESSAGES.tooManyTries);
   const codeKey = normalizePromoCode(input.code);
   const [row] = codeKey ? await db.select().from(promoCodes).where(eq(promoCodes.codeKey, codeKey)) : [];
   const refusal = row
