@@ -92,7 +92,7 @@ export default function GiftCardPage() {
           </p>
           <p
             data-testid="gift-card-code"
-            className="mt-1 select-all break-all rounded-lg bg-amber-50 px-4 py-3 text-center font-mono text-2xl font-bold tracking-wider text-stone-900 ring-1 ring-amber-200"
+            className="mt-1 select-all break-words rounded-lg bg-amber-50 px-4 py-3 text-center font-mono text-xl font-bold tracking-wide sm:text-2xl sm:tracking-wider text-stone-900 ring-1 ring-amber-200"
           >
             {state.card.code}
           </p>
