@@ -5,11 +5,14 @@
  * At 390 and 1280 px, with screenshots.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { expectNoSeriousA11yViolations, signInAs } from './fixtures';
 import { mailTo } from './tickets';
 
 for (const width of [390, 1280]) {
-  test(`a guest buys a gift card and spends it partly on a ticket, at ${width} px`, async ({ page }) => {
+  test(`a guest buys a gift card and spends it partly on a ticket, at ${width} px`, async ({
+    browser,
+    page,
+  }) => {
     test.slow();
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     const email = `gift-${width}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -72,5 +75,17 @@ for (const width of [390, 1280]) {
     await page.goto(link.pathname);
     await expect(page.getByTestId('gift-card-balance')).toHaveText('€0.00');
     await expect(page.getByTestId('gift-card-history')).toContainText('Spent');
+
+    // The superusers' dashboard lists the card with its balance and use.
+    const admin = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    await signInAs(admin, 'superuser');
+    await admin.goto('/analytics');
+    const panel = admin.getByRole('region', { name: 'Gift cards' });
+    const row = panel.getByTestId('gift-card-row').filter({ hasText: email });
+    await expect(row.getByTestId('gift-card-row-balance')).toHaveText('€0.00');
+    await expect(row).toContainText('€25.00 spent');
+    await expect(panel.getByTestId('gift-card-totals')).toBeVisible();
+    await row.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: test.info().outputPath(`gift-dashboard-${width}.png`) });
   });
 }

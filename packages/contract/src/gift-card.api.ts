@@ -10,6 +10,7 @@ import {
   giftCardBalanceSchema,
   giftCardBuySchema,
   giftCardCheckSchema,
+  giftCardTotalsSchema,
   giftCardViewSchema,
 } from './gift-card.schema';
 import { pdfFileSchema } from './tickets.schema';
@@ -61,11 +62,12 @@ export const giftCardApi = {
     responses: { 200: pdfFileSchema, 404: errors[404], 429: errors[429] },
   }),
   'GET /api/admin/gift-cards/': endpoint({
-    summary: 'Gift cards with their balance, holds and uses, newest first (superusers)',
+    summary:
+      'Gift cards with their balance, holds and uses, newest first, and the totals sold and redeemed (superusers)',
     tag: 'gift cards',
     access: 'superuser',
     responses: {
-      200: z.object({ gift_cards: z.array(giftCardAdminSchema) }),
+      200: z.object({ gift_cards: z.array(giftCardAdminSchema), totals: giftCardTotalsSchema }),
       401: errors[401],
       403: errors[403],
     },

@@ -95,3 +95,21 @@ export const giftCardAdminSchema = z
   })
   .meta({ id: 'GiftCardAdmin' });
 export type GiftCardAdmin = z.infer<typeof giftCardAdminSchema>;
+
+/** The analytics' gift card figures: what was sold, spent (redeemed), held, and is still owed. */
+export const giftCardTotalsSchema = z
+  .object({
+    cards_sold: z.number().int(),
+    /** The amounts of the cards paid for. */
+    sold: decimal,
+    /** What paid orders took from cards (refunded ones given back). */
+    redeemed: decimal,
+    /** What unpaid checkouts hold right now. */
+    held: decimal,
+    /** The balances of cards not yet expired: what the shop still owes. */
+    outstanding: decimal,
+    /** The balances of expired cards. */
+    expired: decimal,
+  })
+  .meta({ id: 'GiftCardTotals' });
+export type GiftCardTotals = z.infer<typeof giftCardTotalsSchema>;

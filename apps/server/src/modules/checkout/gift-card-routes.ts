@@ -13,7 +13,7 @@ import { keepGuestToken } from '../orders/guest';
 import { holdAddressOf } from '../orders/hold-limits';
 import { refuseLinkMiss } from '../orders/ticket-link';
 import { giftCardPdf } from '../orders/ticket-pdf';
-import { buyGiftCard, giftCardByToken, giftCardReport, giftCardView } from './gift-cards';
+import { buyGiftCard, giftCardByToken, giftCardReport, giftCardTotals, giftCardView } from './gift-cards';
 
 export const giftCardRoutes: FastifyPluginAsync = async (app) => {
   const addressOf = (req: FastifyRequest) => holdAddressOf(app.config.jwtSecret, req.ip ?? 'unknown');
@@ -79,7 +79,10 @@ export const giftCardRoutes: FastifyPluginAsync = async (app) => {
       .send(pdf);
   });
 
-  route(app, 'GET /api/admin/gift-cards/', async () => ({ gift_cards: await giftCardReport(app.db) }));
+  route(app, 'GET /api/admin/gift-cards/', async () => ({
+    gift_cards: await giftCardReport(app.db),
+    totals: await giftCardTotals(app.db),
+  }));
 };
 
 /** A typed code as the shop writes it: upper case in groups of four. */

@@ -349,6 +349,58 @@ describe('guessing', () => {
   });
 });
 
+describe('expiry', () => {
+  const cardOf = async (token: string) =>
+    (
+      await t.db
+        .select()
+        .from(giftCards)
+        .where(eq(giftCards.linkTokenHash, hashLinkToken(token)))
+    )[0];
+
+  it('an expired card is refused at the check and at checkout, and shown as expired', async () => {
+    const { code, token } = await buyCard('20');
+    const card = await cardOf(token);
+    await t.db
+      .update(giftCards)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(giftCards.id, card.id));
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/gift-cards/check/',
+      remoteAddress: freshIp(),
+      payload: { gift_card_code: code },
+    });
+    expect(check.statusCode).toBe(400);
+    expect(check.json()).toMatchObject({
+      error: GIFT_CARD_MESSAGES.expired,
+      code: ERROR_CODES.giftCardInvalid,
+    });
+    const checkout = await guestCheckout({ gift_card_code: code });
+    expect(checkout.statusCode).toBe(400);
+    expect(checkout.json().error).toBe(GIFT_CARD_MESSAGES.expired);
+    expect(await t.db.select().from(orders).where(eq(orders.giftCardId, card.id))).toHaveLength(0);
+    expect(await cardPage(token)).toMatchObject({ expired: true, balance: '20.00' });
+  });
+
+  it('a refund to a card about to expire keeps it valid 12 more months', async () => {
+    const { code, token } = await buyCard('15');
+    const card = await cardOf(token);
+    const soon = new Date(Date.now() + 20 * 86_400_000);
+    await t.db.update(giftCards).set({ expiresAt: soon }).where(eq(giftCards.id, card.id));
+    const res = await cheapCheckout(code, 2);
+    const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, res.json().id));
+    expect(order.status).toBe('paid');
+    const { refundOrder } = await import('../orders/refunds');
+    await refundOrder({ db: t.db, provider: t.app.payments, publicUrl: 'http://shop.test' }, order.uniqueId, {
+      reason: 'superuser',
+    });
+    const after = await cardOf(token);
+    expect(after.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 364 * 86_400_000);
+    expect((await cardPage(token)).balance).toBe('15.00');
+  });
+});
+
 describe('superusers', () => {
   it('list cards with balance and uses', async () => {
     const { createUser } = await import('../../test/users');
@@ -358,6 +410,17 @@ describe('superusers', () => {
     const cards = res.json().gift_cards as { amount: string; uses: number; code_end: string }[];
     expect(cards.length).toBeGreaterThan(3);
     expect(cards.some((c) => c.uses > 0)).toBe(true);
+    // The analytics' figures: every card sold, what orders took, what is still owed.
+    const totals = res.json().totals;
+    const paid = (await t.db.select().from(giftCards)).filter((c) => c.paidAt);
+    expect(totals.cards_sold).toBe(paid.length);
+    const soldCents = paid.reduce((n, c) => n + c.amountCents, 0);
+    expect(totals.sold).toBe((soldCents / 100).toFixed(2));
+    const cents = (d: string) => Math.round(Number(d) * 100);
+    expect(
+      cents(totals.redeemed) + cents(totals.held) + cents(totals.outstanding) + cents(totals.expired),
+    ).toBe(soldCents);
+    expect(cents(totals.redeemed)).toBeGreaterThan(0);
     const customer = await createUser(t.app, t.db);
     expect((await t.app.inject({ url: '/api/admin/gift-cards/', headers: customer.auth })).statusCode).toBe(
       403,

@@ -12,20 +12,21 @@ import {
   type GiftCardAdmin,
   type GiftCardBuy,
   type GiftCardMove,
+  type GiftCardTotals,
   type GiftCardView,
   giftCardAmountRefusal,
   localizedPath,
   orderReference,
   pagePath,
 } from '@rome/contract';
-import { desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { giftCards, orders } from '../../db/schema';
 import { serverI18n } from '../../i18n/catalog';
 import { badRequest, HttpError } from '../../lib/errors';
 import { enforce } from '../../lib/rate-limit';
 import type { PaymentProvider } from '../../payments/provider';
-import { type GiftCardRow, giftCardBalance } from '../orders/gift-card';
+import { type GiftCardRow, giftCardBalance, spendsGiftCard } from '../orders/gift-card';
 import { hashLinkToken, looksLikeLinkToken } from '../orders/ticket-link';
 import { CHECKOUT_TTL_MS, GUEST_CHECKOUT_LIMIT, guestCheckoutLimitKey } from './service';
 
@@ -155,6 +156,46 @@ export async function giftCardView(
     expires_at: card.expiresAt?.toISOString() ?? null,
     expired: card.expiresAt !== null && card.expiresAt <= now,
     history,
+  };
+}
+
+/** The analytics' figures of all cards paid for (the list shows the newest 500). */
+export async function giftCardTotals(db: Db, now = new Date()): Promise<GiftCardTotals> {
+  const [sold] = await db
+    .select({
+      count: sql<number>`count(*)::int`.mapWith(Number),
+      amount: sql<number>`coalesce(sum(${giftCards.amountCents}), 0)::bigint`.mapWith(Number),
+      expiredAmount:
+        sql<number>`coalesce(sum(${giftCards.amountCents}) FILTER (WHERE ${giftCards.expiresAt} <= ${now}), 0)::bigint`.mapWith(
+          Number,
+        ),
+    })
+    .from(giftCards)
+    .where(isNotNull(giftCards.paidAt));
+  const [spent] = await db
+    .select({
+      redeemed:
+        sql<number>`coalesce(sum(${orders.giftCardCents}) FILTER (WHERE ${orders.status} IN ('paid', 'amount_mismatch')), 0)::bigint`.mapWith(
+          Number,
+        ),
+      held: sql<number>`coalesce(sum(${orders.giftCardCents}) FILTER (WHERE ${orders.status} = 'pending' AND ${spendsGiftCard(now)}), 0)::bigint`.mapWith(
+        Number,
+      ),
+      expiredSpent:
+        sql<number>`coalesce(sum(${orders.giftCardCents}) FILTER (WHERE ${spendsGiftCard(now)} AND ${giftCards.expiresAt} <= ${now}), 0)::bigint`.mapWith(
+          Number,
+        ),
+    })
+    .from(orders)
+    .innerJoin(giftCards, eq(giftCards.id, orders.giftCardId));
+  const expired = sold.expiredAmount - spent.expiredSpent;
+  return {
+    cards_sold: sold.count,
+    sold: centsToDecimal(sold.amount),
+    redeemed: centsToDecimal(spent.redeemed),
+    held: centsToDecimal(spent.held),
+    outstanding: centsToDecimal(sold.amount - spent.redeemed - spent.held - expired),
+    expired: centsToDecimal(expired),
   };
 }
 
