@@ -37,7 +37,6 @@ export const PAGE_LOADERS: { [M in PageModule]: PageLoader } = {
   'features/tickets/TicketLinkPage': () => import('./features/tickets/TicketLinkPage'),
   'features/tickets/FindTicketsPage': () => import('./features/tickets/FindTicketsPage'),
   'features/giftcards/GiftCardsPage': () => import('./features/giftcards/GiftCardsPage'),
-  'features/giftcards/GiftCardPage': () => import('./features/giftcards/GiftCardPage'),
   'features/test/TestPage': () => import('./features/test/TestPage'),
   'features/notfound/NotFoundPage': () => import('./features/notfound/NotFoundPage'),
 };

@@ -44,7 +44,6 @@ export type PageModule =
   | 'features/tickets/TicketLinkPage'
   | 'features/tickets/FindTicketsPage'
   | 'features/giftcards/GiftCardsPage'
-  | 'features/giftcards/GiftCardPage'
   | 'features/test/TestPage'
   | 'features/notfound/NotFoundPage';
 
@@ -500,11 +499,13 @@ const TABLE = [
   {
     // A gift card by its e-mail link (decision 053): like a ticket link, on its own, no page view of the token.
     pattern: '/gift-card/:token',
-    module: 'features/giftcards/GiftCardPage',
+    // One module for both gift card pages: one loader less in every first load.
+    module: 'features/giftcards/GiftCardsPage',
     layout: 'own',
     head: {
-      title: titled(/*i18n*/ 'Your Gift Card'),
-      description: PAGE_DESCRIPTIONS.giftCardToken,
+      // The list page's words (a card's page is not indexed): nothing more in every first load.
+      title: titled(/*i18n*/ 'Gift Cards'),
+      description: PAGE_DESCRIPTIONS.giftCards,
       noindex: true,
     },
     crawl: false,

@@ -35,7 +35,7 @@ const MOVE = {
   returned: msg`Returned by a refund`,
 } as const satisfies Record<GiftCardMove, unknown>;
 
-export default function GiftCardPage() {
+export function GiftCardPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Your Gift Card`);
   const { token = '' } = useParams();

@@ -15,12 +15,14 @@ import {
   isEmail,
 } from '@rome/contract';
 import { type FormEvent, useState } from 'react';
+import { useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { FormError, SubmitButton, TextField } from '../../components/form';
 import { usePageTitle } from '../../components/usePageTitle';
 import { pageLocale } from '../../i18n/locale';
 import { contractText } from '../../lib/contractText';
 import { buyGiftCard } from './api';
+import { GiftCardPage } from './GiftCardPage';
 
 const outcome = (): 'bought' | 'cancelled' | null => {
   if (typeof window === 'undefined') return null;
@@ -28,7 +30,13 @@ const outcome = (): 'bought' | 'cancelled' | null => {
   return q.has('bought') ? 'bought' : q.has('cancelled') ? 'cancelled' : null;
 };
 
-export default function GiftCardsPage() {
+/** The module of both gift card pages (contract pages.ts): buying, or a card by its link's token. */
+export default function GiftCardsRoute() {
+  const { token } = useParams();
+  return token ? <GiftCardPage /> : <GiftCardsPage />;
+}
+
+function GiftCardsPage() {
   const { t } = useLingui();
   usePageTitle(t`Gift Cards`);
   const [cents, setCents] = useState<number>(GIFT_CARD_AMOUNTS_CENTS[1]);
