@@ -81,24 +81,21 @@ export function GiftCards() {
                 </ul>
               </div>
               <dl className="grid grid-cols-4 gap-x-5 text-sm sm:text-right">
-                <div>
-                  <dt className="text-xs text-stone-600">Amount</dt>
-                  <dd className="font-semibold tabular-nums">{formatEuroDecimal(c.amount)}</dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-stone-600">Balance</dt>
-                  <dd data-testid="gift-card-row-balance" className="font-semibold tabular-nums">
-                    {formatEuroDecimal(c.balance)}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-stone-600">Held</dt>
-                  <dd className="font-semibold tabular-nums">{formatEuroDecimal(c.held)}</dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-stone-600">Uses</dt>
-                  <dd className="font-semibold tabular-nums">{c.uses}</dd>
-                </div>
+                {(
+                  [
+                    ['Amount', formatEuroDecimal(c.amount), undefined],
+                    ['Balance', formatEuroDecimal(c.balance), 'gift-card-row-balance'],
+                    ['Held', formatEuroDecimal(c.held), undefined],
+                    ['Uses', String(c.uses), undefined],
+                  ] as const
+                ).map(([label, value, testId]) => (
+                  <div key={label}>
+                    <dt className="text-xs text-stone-600">{label}</dt>
+                    <dd data-testid={testId} className="font-semibold tabular-nums">
+                      {value}
+                    </dd>
+                  </div>
+                ))}
               </dl>
             </li>
           ))}
