@@ -1,9 +1,24 @@
+import babel from '@rolldown/plugin-babel';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const serverTests = (name: string, kind: 'pglite' | 'postgres') => ({
+/**
+ * Server test files that need a module graph of their own: startup.test.ts replaces node:fs and needs the
+ * catalogues' module as never loaded before. Every other server file shares its worker's modules. They
+ * run on the embedded database only: what they test does not depend on the database.
+ */
+const ISOLATED = ['apps/server/src/i18n/startup.test.ts'];
+
+const serverTests = (name: string, kind: 'pglite' | 'postgres', isolated: boolean) => ({
   test: {
-    name,
-    include: ['apps/server/src/**/*.test.ts'],
+    name: isolated ? `${name}-isolated` : name,
+    include: isolated ? ISOLATED : ['apps/server/src/**/*.test.ts'],
+    // Server tests that touch no database run once, in the unit project.
+    exclude: ['**/node_modules/**', 'apps/server/src/**/*.unit.test.ts', ...(isolated ? [] : ISOLATED)],
+    // Each file builds its own app on its own copy of the database, so the modules themselves can be
+    // shared: importing the app (Fastify, drizzle, the contract, PGlite) again for every file was more
+    // than half of the server tests' CPU (docs/performance.md, CI).
+    isolate: isolated,
     environment: 'node',
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     env: { DB_KIND: kind },
@@ -23,12 +38,38 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/contract/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/contract/src/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            // A server test named *.unit.test.ts needs no database: it runs once, not once per database.
+            'apps/server/src/**/*.unit.test.ts',
+          ],
           environment: 'node',
         },
       },
-      serverTests('api-pglite', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [serverTests('api-postgres', 'postgres')] : []),
+      {
+        // Component tests: the web app's components rendered in jsdom with React, Lingui's macros
+        // compiled as in the build (apps/web/vite.config.ts): UI rules that need no server or browser.
+        plugins: [
+          babel({
+            presets: [
+              {
+                preset: () => ({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+                rolldown: { filter: { code: /@lingui\/(react|core)\/macro/ } },
+              },
+            ],
+          }),
+          react(),
+        ],
+        test: {
+          name: 'components',
+          include: ['apps/web/src/**/*.component.test.tsx'],
+          environment: 'jsdom',
+        },
+      },
+      serverTests('api-pglite', 'pglite', false),
+      serverTests('api-pglite', 'pglite', true),
+      ...(process.env.TEST_DATABASE_URL ? [serverTests('api-postgres', 'postgres', false)] : []),
     ],
   },
 });

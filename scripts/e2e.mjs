@@ -10,7 +10,8 @@
 // the file list in order, and the long axe walk made one shard twice as long as the other. Each shard
 // writes reports/tests/e2e-<n>.json; scripts/test.mjs adds them up.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -90,4 +91,30 @@ const shard = (n) =>
     child.on('close', (code) => resolve(code ?? 1));
   });
 const codes = await Promise.all(Array.from({ length: shards }, (_, i) => shard(i + 1)));
+
+/** Seconds per spec file in this run (every attempt counted), from the shards' reports. */
+function measuredDurations() {
+  const seconds = {};
+  const walk = (suite, file) => {
+    const here = suite.file ?? file;
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        for (const r of t.results ?? []) seconds[here] = (seconds[here] ?? 0) + r.duration / 1000;
+    for (const inner of suite.suites ?? []) walk(inner, here);
+  };
+  for (let n = 1; n <= shards; n++) {
+    const file = `reports/tests/e2e-${n}.json`;
+    if (existsSync(file))
+      for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite);
+  }
+  return Object.fromEntries(
+    Object.entries(seconds)
+      .map(([f, s]) => [path.basename(f), Math.round(s)])
+      .sort((a, b) => b[1] - a[1]),
+  );
+}
+writeFileSync('reports/tests/e2e-durations.json', `${JSON.stringify(measuredDurations(), null, 2)}\n`);
+console.log(
+  'Seconds per spec file: reports/tests/e2e-durations.json (copy to e2e/durations.json to deal by them).',
+);
 process.exit(codes.every((c) => c === 0) ? 0 : 1);

@@ -67,6 +67,7 @@ import { newsletterRoutes } from './modules/newsletter/routes';
 import { startRefundSettler } from './modules/orders/refunds';
 import { renderTicketAttachment } from './modules/orders/ticket-attachments';
 import { octoRoutes, resellerAdminRoutes } from './modules/reseller/routes';
+import { startWebhookSender } from './modules/reseller/webhook-sender';
 import { settingsRoutes } from './modules/settings/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { walletRoutes } from './modules/tickets/wallet/routes';
@@ -262,6 +263,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config.refundSettleSeconds * 1000,
   );
   app.addHook('onClose', () => settler.stop());
+  // Resellers' webhooks (decision 056): every instance sends; a claim keeps each delivery to one sender.
+  const webhookSender = startWebhookSender(
+    { db: deps.database.db, config, log: app.log },
+    Math.min(1000, config.webhooks.retryBaseMs),
+  );
+  app.addHook('onClose', () => webhookSender.stop());
   // JSON bodies: Fastify's own parser (prototype poisoning refused), after a check that the text does
   // not nest deeper than MAX_JSON_DEPTH. Deeper JSON parses, but every recursive reader after it (zod,
   // JSON.stringify into the database) overflows the stack: a 500 from anonymous input.

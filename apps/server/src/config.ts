@@ -76,6 +76,16 @@ const envSchema = z.object({
     .default(DEFAULT_HOLD_MINUTES),
   /** How often the shop finishes refunds left pending (provider outage, a crash), in seconds. */
   REFUND_SETTLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /**
+   * Resellers' webhooks (decision 056): the first retry waits WEBHOOK_RETRY_BASE_MS, each next one
+   * twice as long (with jitter) up to WEBHOOK_RETRY_MAX_MS; a delivery still failing
+   * WEBHOOK_GIVE_UP_HOURS after its event is marked failed. Tests shorten them.
+   */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
+  WEBHOOK_GIVE_UP_HOURS: z.coerce.number().min(0).max(720).default(72),
+  /** Each POST to a webhook gives up after this long. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Places one client address may hold unpaid at once, across accounts (orders/hold-limits.ts). */
   HOLD_PLACES_PER_ADDRESS: z.coerce
     .number()
@@ -126,6 +136,7 @@ export type Config = {
   holdMinutes: number;
   holdPlacesPerAddress: number;
   refundSettleSeconds: number;
+  webhooks: { retryBaseMs: number; retryMaxMs: number; giveUpHours: number; timeoutMs: number };
   databaseUrl: string | undefined;
   jwtSecret: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -352,6 +363,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     holdMinutes: env.HOLD_MINUTES,
     holdPlacesPerAddress: env.HOLD_PLACES_PER_ADDRESS,
     refundSettleSeconds: env.REFUND_SETTLE_SECONDS,
+    webhooks: {
+      retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
+      retryMaxMs: env.WEBHOOK_RETRY_MAX_MS,
+      giveUpHours: env.WEBHOOK_GIVE_UP_HOURS,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    },
     databaseUrl: env.DATABASE_URL,
     jwtSecret: overrides.jwtSecret ?? jwtSecret(env, dataDir),
     logLevel: env.LOG_LEVEL,

@@ -57,6 +57,8 @@ export const promoApi = {
     summary: 'Switch a promo code off or on again (superusers); its orders keep their prices',
     tag: 'promo codes',
     access: 'superuser',
+    // Switching an old code on again hands out its discount: the password first, as when making one.
+    stepUp: true,
     params: z.object({ id: z.uuid({ error: 'No such promo code.' }) }),
     body: promoCodeChangeSchema,
     responses: {

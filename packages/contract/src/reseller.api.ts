@@ -50,6 +50,47 @@ export const newResellerSchema = z
 
 const idParams = z.object({ id: z.uuid({ error: 'No such reseller key.' }) });
 
+/** Resellers' webhooks as superusers see them (decision 056): never the secret. */
+export const adminWebhookSchema = z
+  .object({
+    id: z.uuid(),
+    reseller_id: z.uuid(),
+    reseller_name: z.string(),
+    event: z.enum(['booking_update', 'availability_update']),
+    url: z.string(),
+    created_at: z.string(),
+    /** Deliveries waiting, and given up, for this webhook. */
+    pending: z.number().int(),
+    failed: z.number().int(),
+  })
+  .meta({ id: 'AdminWebhook' });
+export type AdminWebhook = z.infer<typeof adminWebhookSchema>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+export const adminWebhookDeliverySchema = z
+  .object({
+    id: z.uuid(),
+    event_id: z.uuid(),
+    webhook_id: z.uuid(),
+    reseller_id: z.uuid(),
+    reseller_name: z.string(),
+    url: z.string(),
+    event: z.string(),
+    action: z.string(),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    attempts: z.number().int(),
+    next_attempt_at: z.string().nullable(),
+    last_status: z.number().int().nullable(),
+    last_error: z.string().nullable(),
+    delivered_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'AdminWebhookDelivery' });
+export type AdminWebhookDelivery = z.infer<typeof adminWebhookDeliverySchema>;
+
+const webhookIdParams = z.object({ id: z.uuid({ error: 'No such webhook.' }) });
+
 export const resellerApi = {
   'GET /api/admin/resellers/': endpoint({
     summary: "Resellers' OCTO API keys, newest first (superusers)",
@@ -82,6 +123,45 @@ export const resellerApi = {
     params: idParams,
     responses: {
       200: z.object({ reseller: resellerSchema }),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      404: errors[404],
+    },
+  }),
+  'GET /api/admin/webhooks/': endpoint({
+    summary: "Resellers' live webhooks with what waits and what was given up (superusers)",
+    tag: 'resellers',
+    access: 'superuser',
+    responses: {
+      200: z.object({ webhooks: z.array(adminWebhookSchema) }),
+      401: errors[401],
+      403: errors[403],
+    },
+  }),
+  'GET /api/admin/webhooks/deliveries/': endpoint({
+    summary: "The webhooks' delivery log, newest first (superusers); no body, no secret",
+    tag: 'resellers',
+    access: 'superuser',
+    query: z.object({
+      status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
+      limit: z.coerce.number().int().min(1).max(500).default(100),
+    }),
+    responses: {
+      200: z.object({ deliveries: z.array(adminWebhookDeliverySchema) }),
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+    },
+  }),
+  'DELETE /api/admin/webhooks/:id/': endpoint({
+    summary: "Delete a reseller's webhook (superusers): nothing more is sent to it",
+    tag: 'resellers',
+    access: 'superuser',
+    stepUp: true,
+    params: webhookIdParams,
+    responses: {
+      200: z.object({ webhook: adminWebhookSchema }),
       400: errors[400],
       401: errors[401],
       403: errors[403],

@@ -254,6 +254,94 @@ export const resellers = pgTable('resellers', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
+/** The events a reseller's webhook listens to: OCTO's names (its octo/webhooks capability). */
+export const WEBHOOK_EVENTS = ['booking_update', 'availability_update'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/**
+ * A reseller's webhook (decision 056): where to POST one event kind. The signing secret is shown once
+ * and kept sealed (AES-256-GCM under a key derived from the server secret): the shop must sign with
+ * it, so a hash would not do. A deleted webhook keeps its row for the delivery log.
+ */
+export const webhookSubscriptions = pgTable(
+  'webhook_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    resellerId: uuid('reseller_id')
+      .notNull()
+      .references(() => resellers.id),
+    event: text('event', { enum: WEBHOOK_EVENTS }).notNull(),
+    url: text('url').notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    /** OCTO capabilities applied when the payload is rendered (octo/pricing, octo/content). */
+    capabilities: text('capabilities').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_subscriptions_event_idx').on(t.event, t.resellerId)],
+);
+
+/**
+ * The webhook outbox: one row per event and webhook, written by the database's triggers in the
+ * transaction that changed the order or the slot (migration 0023). Claimed one at a time like the
+ * mail outbox (decision 033); `body` is rendered at the first try and sent unchanged on every retry.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** One change's id, the same for every webhook it goes to and on every try: the receiver's dedupe key. */
+    eventId: uuid('event_id').notNull(),
+    /** Order of writing: a booking's (or a slot's) events go out in this order. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => webhookSubscriptions.id),
+    resellerId: uuid('reseller_id').notNull(),
+    event: text('event', { enum: WEBHOOK_EVENTS }).notNull(),
+    /** What happened: created (confirmed), updated, cancelled; changed or closed for an availability. */
+    action: text('action').notNull(),
+    orderId: uuid('order_id'),
+    slotId: uuid('slot_id'),
+    packageId: integer('package_id'),
+    /** 'order:<id>' or 'slot:<id>': deliveries of one key to one webhook go out one after another. */
+    orderKey: text('order_key').notNull(),
+    body: text('body'),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    claimToken: uuid('claim_token'),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_key_idx').on(t.subscriptionId, t.orderKey, t.seq),
+    index('webhook_deliveries_reseller_idx').on(t.resellerId, t.createdAt),
+  ],
+);
+
+/** Each try of a delivery: when, the answer's status, how long, what failed (never a secret or a body). */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    at: createdAt(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.at)],
+);
+
 /** A buyer's details as a reseller sends them with an OCTO booking (OCTO's Contact). */
 export type BookingContact = {
   fullName: string | null;

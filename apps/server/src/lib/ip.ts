@@ -17,7 +17,10 @@ export type Location = {
 const NO_LOCATION: Location = { country: null, countryCode: null, city: null, region: null };
 const LOCAL: Location = { country: LOCAL_NETWORK, countryCode: null, city: null, region: null };
 
-/** Loopback, private, link-local, shared (CGNAT), unique-local and unspecified ranges. */
+/**
+ * Loopback, private, link-local, shared (CGNAT), unique-local, unspecified, multicast and reserved
+ * ranges: no location, and never called by the shop's webhooks in production (no SSRF).
+ */
 const nonPublic = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
@@ -27,6 +30,9 @@ for (const [net, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.168.0.0', 16],
+  ['192.0.0.0', 24],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
 ] as const)
   nonPublic.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
@@ -34,6 +40,8 @@ for (const [net, prefix] of [
   ['::1', 128],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
 ] as const)
   nonPublic.addSubnet(net, prefix, 'ipv6');
 
@@ -66,6 +74,21 @@ function ipv6Groups(ip: string): number[] {
   const a = part(head);
   const b = tail === undefined ? [] : part(tail);
   return [...a, ...new Array(8 - a.length - b.length).fill(0), ...b];
+}
+
+/**
+ * The part of a client address that one client controls, for keys of limits and caps: an IPv4 address
+ * as it is, an IPv6 address by its /64 network (one household or phone is given a whole /64 and can
+ * pick any address in it, so a key on the full address would let a guesser start afresh at will).
+ */
+export function limitAddress(ip: string): string {
+  const plain = normaliseIp(ip) ?? ip;
+  if (isIP(plain) !== 6) return plain;
+  const g = ipv6Groups(plain);
+  return `${g
+    .slice(0, 4)
+    .map((n) => n.toString(16))
+    .join(':')}::/64`;
 }
 
 /** IPv4 with the last octet zeroed; IPv6 with only the first 48 bits kept. */

@@ -66,6 +66,15 @@ export function refuseOver(r: { allowed: boolean; retryAfterSeconds: number }): 
   }
 }
 
+/**
+ * Takes one attempt back from the counter (an attempt counted before it was judged, that turned out to
+ * be rightful): with `hit` first and `unhit` on success, only failures stay counted, yet attempts sent
+ * at once are each counted before any is judged, so none passes a limit the others already reached.
+ */
+export async function unhit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`UPDATE rate_limits SET count = greatest(count - 1, 0) WHERE key = ${key}`);
+}
+
 /** Clears a counter (e.g. after a successful sign-in). */
 export async function reset(db: Db, key: string): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);

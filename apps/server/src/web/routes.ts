@@ -36,6 +36,7 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { serverI18n } from '../i18n/catalog';
 import { compressText } from '../lib/compress';
+import { limitAddress } from '../lib/ip';
 import { pageKeyFor, signedInId } from '../modules/auth/page-key';
 import type { CatalogSnapshot } from '../modules/catalog/service';
 import { getStaticContent } from '../modules/content/service';
@@ -349,7 +350,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     // for a week, privately, so the link opens again with no network (decision 019); neither is ever
     // named in a Referer.
     const link = matchRoute('/t/:token', pathname);
-    const status = link && !(await linkExists(app.db, link.token, req.ip)) ? 404 : head.status;
+    const status = link && !(await linkExists(app.db, link.token, limitAddress(req.ip))) ? 404 : head.status;
     const cacheControl = link ? (status === 200 ? 'private, max-age=604800' : 'no-store') : 'no-cache';
     if (link) reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
     const nonce = randomBytes(16).toString('base64');

@@ -10,6 +10,7 @@ import { requestLanguage } from '../../i18n/catalog';
 import { bearerToken } from '../../lib/bearer';
 import { route, signedIn } from '../../lib/contract-route';
 import { badRequest, HttpError } from '../../lib/errors';
+import { limitAddress } from '../../lib/ip';
 import { clearLimit, limit } from '../../lib/limits';
 import { passwordProblem } from '../../lib/password-policy';
 import { verifySecret } from '../../lib/passwords';
@@ -65,7 +66,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     };
     const problem = newUserProblem(input);
     if (problem) throw new HttpError(400, { registered: false, error: problem });
-    await limit(app.db, req.ip, 'registerPerIp');
+    await limit(app.db, limitAddress(req.ip), 'registerPerIp');
     await limit(app.db, normalizeEmail(input.email), 'registerPerEmail');
     try {
       await createUser(app.db, input);
@@ -144,7 +145,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   /** The previous address's link: that address comes back, every sign-in of the account ends. */
   route(app, 'POST /api/profile/email-change/undo/', async (req) => {
-    await limit(app.db, req.ip, 'resetVerifyPerIp');
+    await limit(app.db, limitAddress(req.ip), 'resetVerifyPerIp');
     const result = await undoEmailChange(app.db, req.body.token.trim());
     if (!result.ok) {
       if (result.reason === 'taken')
@@ -197,7 +198,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     atLeast(RESET_MIN_DURATION_MS, async () => {
       const email = normalizeEmail(req.body.email);
       if (!isEmail(email)) throw badRequest(MESSAGES.forgotEmail);
-      await limit(app.db, req.ip, 'resetRequestPerIp');
+      await limit(app.db, limitAddress(req.ip), 'resetRequestPerIp');
       await limit(app.db, email, 'resetRequestPerEmail');
       const user = await findUserByEmail(app.db, email);
       if (user) {
@@ -222,7 +223,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       const problem = passwordProblem(password);
       if (problem) throw badRequest(problem);
       if (!isEmail(email) || !isResetCode(code)) throw badRequest(AUTH_MESSAGES.resetInvalid);
-      await limit(app.db, req.ip, 'resetVerifyPerIp');
+      await limit(app.db, limitAddress(req.ip), 'resetVerifyPerIp');
       await limit(app.db, email, 'resetVerifyPerEmail');
       const user = await findUserByEmail(app.db, email);
       if (!user || !(await consumeResetCode(app.db, user.id, hashCode(user.id, code))))

@@ -7,6 +7,7 @@ import { jsonTooDeep } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { badRequest, HttpError, JSON_TOO_DEEP } from '../../lib/errors';
+import { limitAddress } from '../../lib/ip';
 
 export const activityRoutes: FastifyPluginAsync = async (app) => {
   // sendBeacon posts JSON as text/plain. This plugin is encapsulated, so the parser applies to its
@@ -27,7 +28,7 @@ export const activityRoutes: FastifyPluginAsync = async (app) => {
     'POST /api/track-activity/',
     async (req, reply) => {
       const events = req.body;
-      if (req.ip && !app.activity.allow(req.ip, events.length))
+      if (req.ip && !app.activity.allow(limitAddress(req.ip), events.length))
         throw new HttpError(429, {
           error: 'Too many attempts. Please wait a while and try again.',
           retry_after: 60,

@@ -8,6 +8,7 @@ import { AGENT_ADMIN_MESSAGES, ERROR_CODES, romeToday } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route, signedIn } from '../../lib/contract-route';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
+import { limitAddress } from '../../lib/ip';
 import { signInFailed, signInGate, signInSucceeded } from '../../lib/limits';
 import { tellSuperusers } from '../../mail/staff-notice';
 import { ensureSigningKey, type KeyAccess, publicKeys } from '../orders/signed-ticket';
@@ -43,7 +44,7 @@ export const agentAppRoutes: FastifyPluginAsync = async (app) => {
   // Sign-in limits as for accounts (decision 014), under the agents' own keys.
   route(app, 'POST /api/agent/devices/', async (req, reply) => {
     const email = req.body.email.trim().toLowerCase();
-    await signInGate(app.db, req.ip, email, 'agent:');
+    await signInGate(app.db, limitAddress(req.ip), email, 'agent:');
     const signedIn = await signInDevice(app.db, {
       email,
       password: req.body.password,
@@ -56,7 +57,7 @@ export const agentAppRoutes: FastifyPluginAsync = async (app) => {
         code: ERROR_CODES.badCredentials,
       });
     }
-    await signInSucceeded(app.db, req.ip, email, 'agent:');
+    await signInSucceeded(app.db, limitAddress(req.ip), email, 'agent:');
     return reply.code(201).send(signedIn);
   });
 

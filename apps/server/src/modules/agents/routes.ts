@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { HttpError } from '../../lib/errors';
+import { limitAddress } from '../../lib/ip';
 import {
   agentNames,
   CLAIM_MESSAGES,
@@ -18,10 +19,10 @@ export const agentRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/authenticate/:code/', async (req) => {
     // Only unknown codes count against the address (the claim limits, service.ts): a desk opening
     // ticket after ticket is not slowed down.
-    await refuseFailingAddress(app.db, req.ip);
+    await refuseFailingAddress(app.db, limitAddress(req.ip));
     const info = await claimInfo(app.db, req.params.code);
     if (!info) {
-      await countAddressFailure(app.db, req.ip);
+      await countAddressFailure(app.db, limitAddress(req.ip));
       // Spec §3 Claim info keys beside the one error shape: the page reads data (null).
       throw new HttpError(404, {
         error: CLAIM_MESSAGES.notFound,
@@ -39,11 +40,13 @@ export const agentRoutes: FastifyPluginAsync = async (app) => {
     claimTicket(app.db, input, ip);
 
   // The spec's path form. Its last segment is a secret: app.ts redacts it from logged URLs.
-  route(app, 'GET /api/claim/:code/:agentName/:securityCode/', async (req) => claim(req.ip, req.params));
+  route(app, 'GET /api/claim/:code/:agentName/:securityCode/', async (req) =>
+    claim(limitAddress(req.ip), req.params),
+  );
 
   // The same as a POST with a JSON body, which the web app uses so the code never sits in a URL.
   route(app, 'POST /api/claim/', async (req) =>
-    claim(req.ip, {
+    claim(limitAddress(req.ip), {
       code: req.body.code,
       agentName: req.body.agent_name,
       securityCode: req.body.security_code,

@@ -6,6 +6,7 @@ import { AUTH_MESSAGES, ERROR_CODES } from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { HttpError } from '../../lib/errors';
+import { limitAddress } from '../../lib/ip';
 import { signInFailed, signInSucceededClauses } from '../../lib/limits';
 import { dummyHash, verifySecret } from '../../lib/passwords';
 import { normalizeEmail } from '../../lib/users';
@@ -30,7 +31,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     // are on the address, and on the address with this account. The account-wide ceiling stops
     // guessing spread over many addresses, but not at an address that signed in to it before.
     // The limits' counters and the account: one statement, one round trip (sign-in.ts).
-    const account = await gateAndFindAccount(app.db, req.ip, email);
+    const account = await gateAndFindAccount(app.db, limitAddress(req.ip), email);
     const user = password.length <= MAX_CHECKED_PASSWORD ? account : null;
     // Without an account, a dummy hash is checked all the same: both answers take as long.
     let ok = false;
@@ -41,7 +42,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       throw badCredentials();
     }
     // The counters' reset and the refresh token: one statement, one round trip (sign-in.ts).
-    return app.tokens.issueAtSignIn(user, signInSucceededClauses(req.ip, email));
+    return app.tokens.issueAtSignIn(user, signInSucceededClauses(limitAddress(req.ip), email));
   });
 
   /** {refresh} -> the next {access, refresh}; the one sent is spent (reuse ends the sign-in). */

@@ -38,7 +38,9 @@ describe('a fresh password before the superuser writes that want it', () => {
     expect(marked).toEqual([
       'DELETE /api/admin/agent-devices/:id/',
       'DELETE /api/admin/resellers/:id/',
+      'DELETE /api/admin/webhooks/:id/',
       'PATCH /api/admin/agents/:id/',
+      'PATCH /api/admin/promo-codes/:id/',
       'POST /api/admin/agent-accounts/',
       'POST /api/admin/agents/',
       'POST /api/admin/orders/:uniqueId/refund/',

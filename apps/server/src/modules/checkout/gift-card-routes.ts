@@ -6,6 +6,7 @@ import { centsToDecimal, ERROR_CODES, GIFT_CARD_MESSAGES, localizedPath } from '
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { HttpError } from '../../lib/errors';
+import { limitAddress } from '../../lib/ip';
 import { publicUrlFor } from '../../lib/public-url';
 import { findGiftCard, giftCardBalance, giftCardCodeOf } from '../orders/gift-card';
 import { giftCardLocale, giftCardPagePath } from '../orders/gift-card-sale';
@@ -53,7 +54,7 @@ export const giftCardRoutes: FastifyPluginAsync = async (app) => {
       .header('x-robots-tag', 'noindex');
     const card = await giftCardByToken(app.db, req.params.token);
     if (card) return card;
-    return refuseLinkMiss(app.db, req.ip, GIFT_CARD_MESSAGES.notFound);
+    return refuseLinkMiss(app.db, limitAddress(req.ip), GIFT_CARD_MESSAGES.notFound);
   };
 
   route(app, 'GET /api/gift-card-links/:token/', async (req, reply) => {

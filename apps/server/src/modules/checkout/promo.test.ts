@@ -17,6 +17,7 @@ import { orders, promoCodes } from '../../db/schema';
 import { openCheckout, payTestCheckout } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
+import { promoCustomerOf } from '../orders/promo';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let superuser: TestUser;
@@ -174,8 +175,18 @@ describe('pricing a code', () => {
     expect((await check(min.code, { adult_count: 3, youth_count: 0 })).json().total).toBe('77.00');
   });
 
-  it('a code switched off reads as an unknown one', async () => {
+  it('a code switched off reads as an unknown one; switching one needs the password again', async () => {
     const { id, code } = await makeCode({ kind: 'percent', value: '10' });
+    // A superuser's token alone (a stolen one, a page script) cannot switch an old code on or off.
+    const tokenOnly = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/promo-codes/${id}/`,
+      headers: { authorization: superuser.auth.authorization },
+      payload: { active: false },
+    });
+    expect(tokenOnly.statusCode).toBe(403);
+    expect(tokenOnly.json().code).toBe('step_up_required');
+    expect((await check(code)).statusCode).toBe(200);
     const off = await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/promo-codes/${id}/`,
@@ -304,8 +315,33 @@ describe('uses', () => {
       },
     });
     expect(guest.statusCode, guest.body).toBe(409);
+    // Nor is the same inbox typed with a '+tag'.
+    const [name, domain] = me.email.split('@');
+    const tagged = await t.app.inject({
+      method: 'POST',
+      url: '/api/guest-checkout-session/',
+      remoteAddress: freshIp(),
+      payload: {
+        package_identifier: 'BB-24',
+        adult_count: '1',
+        youth_count: '0',
+        email: `${name}+again@${domain}`,
+        promo_code: code,
+      },
+    });
+    expect(tagged.statusCode, tagged.body).toBe(409);
     // Someone else still may.
     expect((await checkout(await createUser(t.app, t.db), { promo_code: code })).statusCode).toBe(200);
+  });
+});
+
+describe('the customer a per-customer cap counts', () => {
+  it('is the inbox: case, a +tag and Gmail dots do not make a new customer', () => {
+    expect(promoCustomerOf(' Anna.Rossi+promo@Example.COM ')).toBe('anna.rossi@example.com');
+    expect(promoCustomerOf('anna.rossi+1@gmail.com')).toBe('annarossi@gmail.com');
+    expect(promoCustomerOf('AnnaRossi@googlemail.com')).toBe('annarossi@gmail.com');
+    expect(promoCustomerOf('anna.rossi@example.com')).not.toBe(promoCustomerOf('annarossi@example.com'));
+    expect(promoCustomerOf('+x@example.com')).toBe('+x@example.com');
   });
 });
 
@@ -324,6 +360,36 @@ describe('guessing', () => {
     expect((await checkout(buyer, { promo_code: code }, ip)).statusCode).toBe(429);
     // Another address is not affected.
     expect((await check(code)).statusCode).toBe(200);
+  });
+
+  it('twenty wrong codes sent at once from one address: no more are judged than the limit', async () => {
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => check(`RACE-${i}`, {}, ip)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(PROMO_GUESS_LIMIT.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - PROMO_GUESS_LIMIT.max);
+  });
+
+  it('a real code is not a wrong try: a buyer who checks one often is still let through', async () => {
+    const { code } = await makeCode({ kind: 'percent', value: '10' });
+    const ip = freshIp();
+    for (let i = 0; i < PROMO_GUESS_LIMIT.max - 1; i++)
+      expect((await check(`MISS-${i}`, {}, ip)).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await check(code, {}, ip)).statusCode).toBe(200);
+    // One wrong try left, then the address is refused.
+    expect((await check('MISS-LAST', {}, ip)).statusCode).toBe(400);
+    expect((await check(code, {}, ip)).statusCode).toBe(429);
+  });
+
+  it('an IPv6 guesser is counted by its /64, which it can change addresses in at will', async () => {
+    const { code } = await makeCode({ kind: 'percent', value: '10' });
+    const net = `2001:db8:${(++ipCount).toString(16)}:7`;
+    for (let i = 0; i < PROMO_GUESS_LIMIT.max; i++) {
+      expect((await check(`V6-${i}`, {}, `${net}::${(i + 1).toString(16)}`)).statusCode).toBe(400);
+    }
+    expect((await check(code, {}, `${net}:abcd:ef01:2345:6789`)).statusCode).toBe(429);
+    // The next /64 is someone else.
+    expect((await check(code, {}, `2001:db8:${ipCount.toString(16)}:8::1`)).statusCode).toBe(200);
   });
 
   it('stores only the compared form beside the code', async () => {

@@ -13,14 +13,13 @@ import {
   giftCardExpiry,
   looksLikeGiftCardCode,
   normalizeGiftCardCode,
-  PROMO_GUESS_LIMIT,
 } from '@rome/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { giftCards, orders } from '../../db/schema';
 import { badRequest, conflict, type HttpError } from '../../lib/errors';
-import { hit } from '../../lib/rate-limit';
-import { refuseGuesser } from './promo';
+import { unhit } from '../../lib/rate-limit';
+import { countGuess } from './promo';
 
 export type GiftCardRow = typeof giftCards.$inferSelect;
 
@@ -77,7 +76,7 @@ export async function findGiftCard(
   db: Db,
   input: { code: string; secret: string; address: string; now: Date },
 ): Promise<GiftCardRow> {
-  const key = await refuseGuesser(db, input.address, GIFT_CARD_MESSAGES.tooManyTries);
+  const key = await countGuess(db, input.address, GIFT_CARD_MESSAGES.tooManyTries);
   const normalized = normalizeGiftCardCode(input.code);
   const [card] = looksLikeGiftCardCode(normalized)
     ? await db
@@ -85,10 +84,9 @@ export async function findGiftCard(
         .from(giftCards)
         .where(eq(giftCards.codeKey, giftCardKeyOf(input.secret, normalized)))
     : [];
-  if (card?.status !== 'active') {
-    await hit(db, key, PROMO_GUESS_LIMIT.max, PROMO_GUESS_LIMIT.windowSeconds);
-    throw badRequest(GIFT_CARD_MESSAGES.invalid, ERROR_CODES.giftCardInvalid);
-  }
+  // An unknown (or never paid) card's try stays counted; a real one's is taken back.
+  if (card?.status !== 'active') throw badRequest(GIFT_CARD_MESSAGES.invalid, ERROR_CODES.giftCardInvalid);
+  await unhit(db, key);
   const refused = refusal(card, input.now);
   if (refused) throw refused;
   return card;

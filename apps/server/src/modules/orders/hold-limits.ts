@@ -20,11 +20,17 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { type Db, txDb } from '../../db/client';
 import { orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { limitAddress } from '../../lib/ip';
 import { rowsOf } from '../../lib/limits';
 
-/** The address as stored with a hold: an HMAC, so the orders table keeps no client address. */
+/**
+ * The address as stored with a hold: an HMAC, so the orders table keeps no client address; an IPv6
+ * address by its /64 (lib/ip.ts, limitAddress), which its holder can change at will.
+ */
 export const holdAddressOf = (secret: string, ip: string): string =>
-  createHmac('sha256', secret).update(`hold-address:${ip}`).digest('base64url');
+  createHmac('sha256', secret)
+    .update(`hold-address:${limitAddress(ip)}`)
+    .digest('base64url');
 
 const live = (now: Date) => and(eq(orders.status, 'pending'), gt(orders.holdExpiresAt, now));
 

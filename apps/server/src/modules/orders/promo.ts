@@ -21,7 +21,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, promoCodes } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
-import { hit, peek } from '../../lib/rate-limit';
+import { hit, unhit } from '../../lib/rate-limit';
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 
@@ -29,16 +29,19 @@ export type PromoRow = typeof promoCodes.$inferSelect;
 export const promoGuessKey = (address: string): string => `promo:guess:${address}`;
 
 /**
- * 429 with `message` for an address past PROMO_GUESS_LIMIT wrong codes (promo codes and gift cards
- * count together: one guesser, one counter); else the key its next wrong code is counted under.
+ * Counts a code's try for the address before it is judged (promo codes and gift cards count together:
+ * one guesser, one counter): 429 with `message` past PROMO_GUESS_LIMIT; else the key, whose try the
+ * caller takes back (`unhit`) once the code proves one the shop knows, so only wrong codes stay.
  */
-export async function refuseGuesser(db: Db, address: string, message: string): Promise<string> {
+export async function countGuess(db: Db, address: string, message: string): Promise<string> {
   const key = promoGuessKey(address);
-  if ((await peek(db, key)) >= PROMO_GUESS_LIMIT.max) {
+  const tried = await hit(db, key, PROMO_GUESS_LIMIT.max, PROMO_GUESS_LIMIT.windowSeconds);
+  if (!tried.allowed) {
+    await unhit(db, key);
     throw new HttpError(429, {
       error: message,
       code: ERROR_CODES.rateLimited,
-      retry_after: PROMO_GUESS_LIMIT.windowSeconds,
+      retry_after: tried.retryAfterSeconds,
     });
   }
   return key;
@@ -95,7 +98,9 @@ export async function pricePromo(
     locale: Locale;
   },
 ): Promise<{ promo: PromoRow; discountCents: number }> {
-  const key = await refuseGuesser(db, input.address, PROMO_MESSAGES.tooManyTries);
+  // Counted before it is judged (a code sent twenty times at once is twenty tries, not one that
+  // each of them read), and taken back when it proves a code the shop knows: only wrong codes stay.
+  const key = await countGuess(db, input.address, PROMO_MESSAGES.tooManyTries);
   const codeKey = normalizePromoCode(input.code);
   const [row] = codeKey ? await db.select().from(promoCodes).where(eq(promoCodes.codeKey, codeKey)) : [];
   const refusal = row
@@ -105,10 +110,8 @@ export async function pricePromo(
         input.now,
       )
     : 'invalid';
-  if (refusal === 'invalid') {
-    await hit(db, key, PROMO_GUESS_LIMIT.max, PROMO_GUESS_LIMIT.windowSeconds);
-    throw refusalError('invalid', row, input.locale);
-  }
+  if (refusal === 'invalid') throw refusalError('invalid', row, input.locale);
+  await unhit(db, key);
   if (refusal) throw refusalError(refusal, row, input.locale);
   return { promo: row, discountCents: promoDiscountCents(row, input.subtotalCents) };
 }
@@ -158,8 +161,31 @@ export async function takePromoUse(t: Db, promo: PromoRow, customer: string, now
     throw refusalError('usedByYou', code, 'en');
 }
 
-/** The customer a per-customer cap counts: the buyer's e-mail, whether as an account or a guest. */
-export const promoCustomerOf = (email: string): string => email.trim().toLowerCase();
+/** Mail services whose addresses ignore dots in the name (every dotted spelling reaches one inbox). */
+const DOTLESS_DOMAINS = new Map([
+  ['gmail.com', 'gmail.com'],
+  ['googlemail.com', 'gmail.com'],
+]);
+
+/**
+ * The customer a per-customer cap counts: the buyer's e-mail, whether as an account or a guest, in the
+ * form that names one inbox: lower-case, without a '+tag' (which most mail services deliver to the same
+ * inbox, so a guest could otherwise type a new address for every use), and without the dots that Gmail
+ * ignores.
+ */
+export const promoCustomerOf = (email: string): string => {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  let name = address.slice(0, at).split('+')[0] || address.slice(0, at);
+  let domain = address.slice(at + 1);
+  const dotless = DOTLESS_DOMAINS.get(domain);
+  if (dotless) {
+    name = name.replaceAll('.', '');
+    domain = dotless;
+  }
+  return `${name}@${domain}`;
+};
 
 /**
  * Whether an unpaid order still holds its code's use (no code, or its hold has not run out nor been

@@ -28,6 +28,7 @@ import { type Db, txDb } from '../../db/client';
 import { orders, packages, slots, users } from '../../db/schema';
 import { serverI18n } from '../../i18n/catalog';
 import { conflict, notFound } from '../../lib/errors';
+import { repeatEvery } from '../../lib/timing';
 import { enqueueMail } from '../../mail/outbox';
 import type { PaymentProvider } from '../../payments/provider';
 import { keepReturnedBalance } from './gift-card';
@@ -249,20 +250,12 @@ export async function settlePendingRefunds(
  * the shop crashed before writing 'done' needs no one to run `refunds:settle`.
  */
 export function startRefundSettler(deps: RefundDeps, everyMs: number): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running
-      // A refund changed in the last minute is left to the request settling it now.
-      .then(() => settlePendingRefunds(deps, 60_000))
-      .catch((err) => deps.log?.warn({ err: (err as Error).message }, 'settling pending refunds failed'));
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeatEvery(everyMs, () =>
+    // A refund changed in the last minute is left to the request settling it now.
+    settlePendingRefunds(deps, 60_000).catch((err) =>
+      deps.log?.warn({ err: (err as Error).message }, 'settling pending refunds failed'),
+    ),
+  );
 }
 
 /**

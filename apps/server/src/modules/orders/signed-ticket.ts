@@ -8,12 +8,9 @@
  * know makes it read the table again, at most once every few seconds (forged kids cost no queries).
  */
 import {
-  createCipheriv,
-  createDecipheriv,
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
-  hkdfSync,
   type KeyObject,
   randomBytes,
   sign,
@@ -31,6 +28,7 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, packages, slots, ticketSigningKeys } from '../../db/schema';
+import { openSealed, seal as sealWith } from '../../lib/sealed';
 
 type StoredKey = typeof ticketSigningKeys.$inferSelect;
 type LoadedKey = { kid: string; publicKey: KeyObject; privateKey: KeyObject | null; createdAt: Date };
@@ -38,27 +36,10 @@ type LoadedKey = { kid: string; publicKey: KeyObject; privateKey: KeyObject | nu
 const CURRENT_TTL_MS = 60_000;
 const RELOAD_GAP_MS = 5_000;
 
-function secretKey(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'rome-tickets', 'ticket-signing-key', 32));
-}
-
-function seal(secret: string, plain: Buffer): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', secretKey(secret), iv);
-  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
-}
-
-function open(secret: string, sealed: string): Buffer | null {
-  const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', secretKey(secret), iv);
-    decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(body), decipher.final()]);
-  } catch {
-    return null;
-  }
-}
+/** The HKDF purpose the signing keys are sealed under (lib/sealed.ts). */
+const SEALED_AS = 'ticket-signing-key';
+const seal = (secret: string, plain: Buffer) => sealWith(secret, SEALED_AS, plain);
+const open = (secret: string, sealed: string) => openSealed(secret, SEALED_AS, sealed);
 
 function load(secret: string, row: StoredKey): LoadedKey {
   const der = open(secret, row.privateKeyEnc);

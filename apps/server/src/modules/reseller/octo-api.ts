@@ -36,6 +36,52 @@ export const zRedeemBody = z.object({
   }),
 });
 
+/**
+ * OCTO's webhooks (the octo/webhooks capability, as Ventrata and others serve it): register a URL for
+ * one event, list, delete. The answer to a registration carries the signing secret, once (decision 056).
+ */
+const WEBHOOK_EVENT = z.enum(['booking_update', 'availability_update'], {
+  errorMap: () => ({ message: 'one of booking_update, availability_update' }),
+});
+export const zWebhookBody = z.object({
+  url: z.string({ required_error: 'a webhook URL is required' }),
+  event: WEBHOOK_EVENT,
+});
+const zWebhook = z.object({
+  id: z.string().uuid(),
+  event: WEBHOOK_EVENT,
+  url: z.string(),
+  capabilities: z.array(z.string()),
+  createdAt: z.string(),
+  secret: z
+    .string()
+    .optional()
+    .describe('The signing secret: in the answer to the registration only, never again'),
+});
+const zWebhookDelivery = z.object({
+  id: z.string().uuid(),
+  eventId: z.string().uuid().describe("The event's id, the same on every try and in the payload's id"),
+  webhookId: z.string().uuid(),
+  url: z.string(),
+  event: WEBHOOK_EVENT,
+  action: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string().nullable(),
+  lastStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+  tries: z.array(
+    z.object({
+      at: z.string(),
+      status: z.number().int().nullable(),
+      durationMs: z.number().int(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+
 /** A named schema of the document's components: `name` is its key under components.schemas. */
 type Named = { name: string; schema: unknown };
 const named = (name: string, schema: unknown): Named => ({ name, schema });
@@ -46,6 +92,8 @@ const PRODUCT = named('Product', zProduct);
 const AVAILABILITY = named('Availability', zAvailability);
 const CALENDAR_DAY = named('AvailabilityCalendar', zAvailabilityCalendar);
 const BOOKING = named('Booking', zBooking);
+const WEBHOOK = named('Webhook', zWebhook);
+const WEBHOOK_DELIVERY = named('WebhookDelivery', zWebhookDelivery);
 
 export type OctoCall = {
   summary: string;
@@ -144,6 +192,22 @@ export const OCTO_API = {
     body: named('ExtendReservationBody', zExtendReservationBody),
     answer: { of: BOOKING },
     errors: BOOKING_ERRORS,
+  },
+  'POST /webhooks': {
+    summary:
+      'Registers a webhook: events of this kind are POSTed to the URL, signed (Webhook-Signature); the answer holds the secret, once',
+    body: named('WebhookBody', zWebhookBody),
+    answer: { of: WEBHOOK },
+  },
+  'GET /webhooks': { summary: "This key's webhooks", answer: { of: WEBHOOK, list: true } },
+  'DELETE /webhooks/{id}': {
+    summary: 'Deletes a webhook: nothing more is sent to it (its deliveries stay in the log)',
+    answer: { of: WEBHOOK },
+  },
+  'GET /webhooks/deliveries': {
+    summary: "The delivery log of this key's webhooks, newest first, each with its tries",
+    query: ['status', 'limit'],
+    answer: { of: WEBHOOK_DELIVERY, list: true },
   },
   'GET /redemption/lookup': {
     summary: "Finds a ticket by its QR's text, its claim code or its reference (keys that may redeem)",

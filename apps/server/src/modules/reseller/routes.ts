@@ -50,6 +50,15 @@ import { createReseller, listResellers, type Reseller, resellerByKey, revokeRese
 import { OCTO_API, type OctoKey, octoOpenApi, octoRoute } from './octo-api';
 import { type Capabilities, packagesOnSale, productPackage, toProduct } from './products';
 import { lookup, redeem } from './redemption';
+import {
+  adminWebhooks,
+  createWebhook,
+  deleteWebhook,
+  listDeliveries,
+  listWebhooks,
+  noSuchWebhook,
+  webhookInfo,
+} from './webhooks';
 
 /** The capabilities this supplier offers (octo/redemption only to keys allowed to redeem). */
 export const CAPABILITIES = ['octo/pricing', 'octo/content'] as const;
@@ -318,6 +327,38 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     ),
   );
 
+  // Webhooks (decision 056): a key's own only; the payloads take the capabilities asked at registration.
+  call('POST /webhooks', async (req, reply) => {
+    const body = parse<{ url: string; event: string }>('POST /webhooks', req.body);
+    const { webhook, secret } = await createWebhook(
+      app.db,
+      app.config.jwtSecret,
+      ctx(req).reseller.id,
+      {
+        ...body,
+        capabilities: CAPABILITIES.filter((c) => ctx(req).caps[c === 'octo/pricing' ? 'pricing' : 'content']),
+      },
+      app.config.env === 'production',
+    );
+    return reply.code(200).send({ ...webhookInfo(webhook), secret });
+  });
+  call('GET /webhooks', async (req) => (await listWebhooks(app.db, ctx(req).reseller.id)).map(webhookInfo));
+  call<{ Params: { id: string } }>('DELETE /webhooks/{id}', async (req) => {
+    const gone = await deleteWebhook(app.db, ctx(req).reseller.id, req.params.id);
+    if (!gone) throw noSuchWebhook(req.params.id);
+    return webhookInfo(gone);
+  });
+  call<{ Querystring: Record<string, string> }>('GET /webhooks/deliveries', async (req) => {
+    const limit = req.query?.limit === undefined ? undefined : Number(req.query.limit);
+    if (limit !== undefined && !Number.isInteger(limit)) throw badRequest('limit: a whole number');
+    const log = await listDeliveries(app.db, {
+      resellerId: ctx(req).reseller.id,
+      status: req.query?.status,
+      limit,
+    });
+    return log.map(({ resellerId: _, resellerName: __, ...d }) => d);
+  });
+
   call<{ Querystring: { reference?: string } }>('GET /redemption/lookup', async (req) =>
     lookup(ctx(req), String(req.query?.reference ?? '')),
   );
@@ -379,5 +420,34 @@ export const resellerAdminRoutes: FastifyPluginAsync = async (app) => {
     const reseller = await revokeReseller(app.db, req.params.id);
     if (!reseller) throw notFound('No such reseller key.');
     return { reseller: resellerInfo(reseller) };
+  });
+  // Resellers' webhooks on the superusers' dashboard (decision 056): every key's, never a secret.
+  route(app, 'GET /api/admin/webhooks/', async () => ({ webhooks: await adminWebhooks(app.db) }));
+  route(app, 'GET /api/admin/webhooks/deliveries/', async (req) => ({
+    deliveries: (
+      await listDeliveries(app.db, { resellerId: null, status: req.query.status, limit: req.query.limit })
+    ).map((d) => ({
+      id: d.id,
+      event_id: d.eventId,
+      webhook_id: d.webhookId,
+      reseller_id: d.resellerId,
+      reseller_name: d.resellerName,
+      url: d.url,
+      event: d.event,
+      action: d.action,
+      status: d.status,
+      attempts: d.attempts,
+      next_attempt_at: d.nextAttemptAt,
+      last_status: d.lastStatus,
+      last_error: d.lastError,
+      delivered_at: d.deliveredAt,
+      created_at: d.createdAt,
+    })),
+  }));
+  route(app, 'DELETE /api/admin/webhooks/:id/', async (req) => {
+    const gone = await deleteWebhook(app.db, null, req.params.id);
+    if (!gone) throw notFound('No such webhook.');
+    const [webhook] = await adminWebhooks(app.db, gone.id);
+    return { webhook };
   });
 };

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route, signedIn } from '../../lib/contract-route';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { limitAddress } from '../../lib/ip';
 import { publicUrlFor } from '../../lib/public-url';
 import { enforce, hit, peek } from '../../lib/rate-limit';
 import { atLeast } from '../../lib/timing';
@@ -63,7 +64,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
     linkHeaders(reply, 'no-store');
     const ticket = await ticketByLink(app.db, req.params.token);
     if (ticket) return ticket;
-    return refuseLinkMiss(app.db, req.ip, TICKET_LINK_MESSAGES.notFound);
+    return refuseLinkMiss(app.db, limitAddress(req.ip), TICKET_LINK_MESSAGES.notFound);
   };
 
   const sendPdf = async (req: FastifyRequest, reply: FastifyReply, ticket: TicketFacts) => {
@@ -119,7 +120,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
           guestTokenHash: guestHashOf(req),
           uniqueId: req.params.uniqueId,
           signedInId: req.user?.id ?? null,
-          ip: req.ip,
+          ip: limitAddress(req.ip),
         },
         req.body,
       ),
@@ -209,7 +210,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
       // Counted before anything is looked up: the limits answer alike for every address.
       await enforce(
         app.db,
-        `findTickets:client:${req.ip}`,
+        `findTickets:client:${limitAddress(req.ip)}`,
         FIND_PER_CLIENT.max,
         FIND_PER_CLIENT.windowSeconds,
       );
@@ -223,7 +224,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
 
   /** The e-mail's link asks for the new links; a bad token is counted against the client. */
   route(app, 'POST /api/find-tickets/confirm/', async (req) => {
-    const key = `findTickets:confirm:${req.ip}`;
+    const key = `findTickets:confirm:${limitAddress(req.ip)}`;
     if ((await peek(app.db, key)) >= FIND_CONFIRM_MISSES.max)
       throw new HttpError(429, {
         error: AUTH_MESSAGES.tooManyAttempts,

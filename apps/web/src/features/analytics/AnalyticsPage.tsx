@@ -6,12 +6,12 @@
  * a metric's detail view (?metric={slug}) with a back button. Fetch failures of the dashboard are only
  * logged. Beyond the spec (decision 037): one clock for the whole page (Rome's, or the spec's display
  * zone as a choice), a period on every figure, the sales report with refunds and its CSV, the log's
- * filters; below them resellers' keys (decision 013) and the agents' app's accounts, devices and tickets
+ * filters; below them resellers' keys (decision 013), their webhooks (decision 056) and the agents' app's accounts, devices and tickets
  * claimed twice (decisions 021 and 023, components/AgentsSection.tsx).
  */
 import { ANALYTICS_METRICS, type AnalyticsMetric, pagePath } from '@rome/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { Logo } from '../../components/Logo';
@@ -39,6 +39,10 @@ import {
   useDashboardFilters,
   zoneOf,
 } from './filters';
+
+/** Resellers' webhooks: their own chunk, loaded when the dashboard shows them (decision 056). */
+const ResellerWebhooks = lazy(() => import('./components/ResellerWebhooks'));
+
 import { DEFAULT_TIME_ZONE } from './format';
 
 const isMetric = (v: string | null): v is AnalyticsMetric =>
@@ -176,6 +180,9 @@ function Dashboard() {
             onFilters={change}
           />
           <ResellerKeys />
+          <Suspense fallback={<LoadingSpinner label="Loading webhooks..." />}>
+            <ResellerWebhooks />
+          </Suspense>
           <AgentsSection />
           <StepUpDialog />
         </>

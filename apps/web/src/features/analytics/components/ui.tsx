@@ -16,8 +16,11 @@ export function RevokeConfirm({
   onKeep,
   pending,
   className = '',
+  action = 'Revoke',
 }: {
   question: string;
+  /** The button that does it ('Revoke', 'Delete'). */
+  action?: string;
   onRevoke: () => void;
   onKeep: () => void;
   pending: boolean;
@@ -36,7 +39,7 @@ export function RevokeConfirm({
         disabled={pending}
         className="rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white"
       >
-        Revoke
+        {action}
       </button>
       <button
         ref={keep}

@@ -1,0 +1,29 @@
+/**
+ * Secrets the server must read back (it signs with them), stored sealed: AES-256-GCM under a key
+ * derived from the server secret by HKDF, one key per purpose. A value sealed under another server
+ * secret (JWT_SECRET changed) opens to null.
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+function keyFor(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'rome-tickets', purpose, 32));
+}
+
+/** `iv.tag.body`, each base64url. */
+export function seal(secret: string, purpose: string, plain: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keyFor(secret, purpose), iv);
+  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+}
+
+export function openSealed(secret: string, purpose: string, sealed: string): Buffer | null {
+  const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', keyFor(secret, purpose), iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(body), decipher.final()]);
+  } catch {
+    return null;
+  }
+}
