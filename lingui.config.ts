@@ -29,6 +29,7 @@ const REFUSALS = [
   'order',
   'privacy',
   'promo',
+  'gift-card',
   'refusal',
   'tickets',
   // The offers and operator pages' headings (the site's words the home page does not show).

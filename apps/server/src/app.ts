@@ -54,6 +54,7 @@ import { webSessionRoutes } from './modules/auth/web-session';
 import { offerRoutes } from './modules/catalog/offers-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type Catalog, createCatalog } from './modules/catalog/service';
+import { giftCardRoutes } from './modules/checkout/gift-card-routes';
 import { promoRoutes } from './modules/checkout/promo-routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { stripeWebhookRoutes } from './modules/checkout/stripe-webhook';
@@ -405,6 +406,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   await app.register(checkoutRoutes);
   await app.register(promoRoutes);
+  await app.register(giftCardRoutes);
   await app.register(stripeWebhookRoutes(stripe, config.stripe.webhookSecret));
   await app.register(ticketRoutes);
   await app.register(walletRoutes);

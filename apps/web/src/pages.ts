@@ -36,6 +36,7 @@ export const PAGE_LOADERS: { [M in PageModule]: PageLoader } = {
   'features/auth/UndoEmailChangePage': () => import('./features/auth/UndoEmailChangePage'),
   'features/tickets/TicketLinkPage': () => import('./features/tickets/TicketLinkPage'),
   'features/tickets/FindTicketsPage': () => import('./features/tickets/FindTicketsPage'),
+  'features/giftcards/GiftCardsPage': () => import('./features/giftcards/GiftCardsPage'),
   'features/test/TestPage': () => import('./features/test/TestPage'),
   'features/notfound/NotFoundPage': () => import('./features/notfound/NotFoundPage'),
 };

@@ -11,6 +11,7 @@ import { catalogApi } from './catalog.api';
 import { checkoutApi } from './checkout.api';
 import { contentApi } from './content.api';
 import type { EndpointDef } from './endpoint';
+import { giftCardApi } from './gift-card.api';
 import { inventoryApi } from './inventory.api';
 import { newsletterApi } from './newsletter.api';
 import { privacyApi } from './privacy.api';
@@ -32,6 +33,7 @@ export const API = {
   ...resellerApi,
   ...privacyApi,
   ...promoApi,
+  ...giftCardApi,
   ...walletApi,
   ...ticketsApi,
   ...agentAppApi,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES } from './checkout';
+import { GIFT_CARD_MESSAGES } from './gift-card';
 import { LOCALES } from './locales';
 import { ORDER_STATUSES } from './order';
 
@@ -38,6 +39,11 @@ export const checkoutPayloadSchema = z
      * or empty buys at the full price, as the spec's checkout always did.
      */
     promo_code: z.string().max(64, { error: 'This promo code is not valid.' }).optional(),
+    /**
+     * Beside the spec's fields (decision 053): a gift card's code; the card pays min(balance, total)
+     * of the order, the rest is paid by card (none when it covers everything).
+     */
+    gift_card_code: z.string().max(64, { error: GIFT_CARD_MESSAGES.invalid }).optional(),
     adult_count: ticketCount,
     youth_count: ticketCount,
     infant_count: ticketCount.optional(),
@@ -127,6 +133,10 @@ export const testCheckoutSessionSchema = z
     /** Beside the page's amounts (decision 050): the promo code and what it took off; absent without one. */
     promo_code: z.string().nullable().optional(),
     discount: decimal.optional(),
+    /** Beside the page's amounts (decision 053): what a gift card pays of the order; absent without one. */
+    gift_card: decimal.optional(),
+    /** What the card is charged: the total less the gift card's part. */
+    to_pay: decimal.optional(),
     success_url: z.string(),
     cancel_url: z.string(),
   })
@@ -162,6 +172,8 @@ export const FULFIL_RESULTS = [
   'refunded_sold_out',
   /** Paid after its hold had gone, when its promo code had been used up meanwhile: refunded at once. */
   'refunded_promo_used_up',
+  /** Paid after its hold had gone, when its gift card's balance had been spent meanwhile: refunded at once. */
+  'refunded_gift_card_spent',
 ] as const;
 export type FulfilResult = (typeof FULFIL_RESULTS)[number];
 

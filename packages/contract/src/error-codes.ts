@@ -45,6 +45,9 @@ export const ERROR_CODES = {
   // Promo codes (decision 050).
   promoInvalid: 'promo_invalid',
   promoUsedUp: 'promo_used_up',
+  // Gift cards (decision 053).
+  giftCardInvalid: 'gift_card_invalid',
+  giftCardSpent: 'gift_card_spent',
   // A wallet the shop is not set up for.
   notAvailable: 'not_available',
 } as const;

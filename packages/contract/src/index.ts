@@ -19,6 +19,8 @@ export * from './content.api';
 export * from './endpoint';
 export * from './error-codes';
 export * from './first-screen';
+export * from './gift-card';
+export * from './gift-card.schema';
 export * from './home-hero';
 export * from './home-words';
 export * from './html-policy';

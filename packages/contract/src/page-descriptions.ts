@@ -31,5 +31,6 @@ export const PAGE_DESCRIPTIONS = {
   findTickets:
     /*i18n*/ 'Lost your ticket e-mail? Get the links to your tickets sent to your e-mail address again.',
   paySession: /*i18n*/ 'Test checkout.',
+  giftCards: /*i18n*/ 'Gift cards for Rome sightseeing tickets, sent by e-mail.',
   viewSimilar: /*i18n*/ 'Compare {hours} sightseeing tickets in Rome.',
 } as const;

@@ -64,6 +64,7 @@ describe('the page table', () => {
       '/verify/:code',
       '/analytics',
       '/t/:token',
+      '/gift-card/:token',
       '/test',
     ]);
     expect(NOT_FOUND_PAGE.layout).toBe('main');
@@ -89,6 +90,7 @@ describe('the page table', () => {
       { to: '/agentpoints', label: 'Agent Points' },
       { to: '/offer', label: 'Offers' },
       { to: '/find-tickets', label: 'Find My Tickets' },
+      { to: '/gift-cards', label: 'Gift Cards' },
     ]);
   });
 
@@ -122,7 +124,15 @@ describe('the page table', () => {
         expect('noindex' in p.head && p.head.noindex, p.pattern).toBe(true);
       }
     }
-    expect(uncrawledPaths()).toEqual(['/yourticket', '/verify/', '/profile', '/analytics', '/t/', '/pay/']);
+    expect(uncrawledPaths()).toEqual([
+      '/yourticket',
+      '/verify/',
+      '/profile',
+      '/analytics',
+      '/t/',
+      '/gift-card/',
+      '/pay/',
+    ]);
   });
 
   it('names the stored page a route shows, from its params where it has them', () => {

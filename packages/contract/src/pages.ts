@@ -43,6 +43,7 @@ export type PageModule =
   | 'features/auth/UndoEmailChangePage'
   | 'features/tickets/TicketLinkPage'
   | 'features/tickets/FindTicketsPage'
+  | 'features/giftcards/GiftCardsPage'
   | 'features/test/TestPage'
   | 'features/notfound/NotFoundPage';
 
@@ -481,6 +482,34 @@ const TABLE = [
     headCode: false,
     // Beside the spec's footer links: a guest's way back to their tickets (decision 035).
     nav: { label: /*i18n*/ 'Find My Tickets', footer: 6 },
+  },
+  {
+    // Beside the spec's pages (decision 053): buying a gift card.
+    pattern: '/gift-cards',
+    module: 'features/giftcards/GiftCardsPage',
+    layout: 'main',
+    head: {
+      title: titled(/*i18n*/ 'Gift Cards'),
+      description: PAGE_DESCRIPTIONS.giftCards,
+    },
+    sitemap: 'page',
+    headCode: false,
+    nav: { label: /*i18n*/ 'Gift Cards', footer: 7 },
+  },
+  {
+    // A gift card by its e-mail link (decision 053): like a ticket link, on its own, no page view of the token.
+    pattern: '/gift-card/:token',
+    // One module for both gift card pages: one loader less in every first load.
+    module: 'features/giftcards/GiftCardsPage',
+    layout: 'own',
+    head: {
+      // The list page's words (a card's page is not indexed): nothing more in every first load.
+      title: titled(/*i18n*/ 'Gift Cards'),
+      description: PAGE_DESCRIPTIONS.giftCards,
+      noindex: true,
+    },
+    crawl: false,
+    headCode: false,
   },
   {
     // Spec §2: outside the main layout, its content not shown.

@@ -2,7 +2,13 @@
  * The whole data model, designed up front so later features add behaviour, not tables.
  * Money is integer cents; time is timestamptz (UTC). Identifiers a stranger could see are random.
  */
-import { AVAILABILITY_TYPES, ORDER_STATUSES, PROMO_KINDS, PROMO_SCOPES } from '@rome/contract';
+import {
+  AVAILABILITY_TYPES,
+  GIFT_CARD_STATUSES,
+  ORDER_STATUSES,
+  PROMO_KINDS,
+  PROMO_SCOPES,
+} from '@rome/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -377,6 +383,36 @@ export const promoCodes = pgTable('promo_codes', {
   createdAt: createdAt(),
 });
 
+/**
+ * Gift cards (decisions 053, 054): bought like a ticket (a row here with its own payment session), then
+ * spent by orders (`orders.gift_card_id`, `gift_card_cents`). The balance is counted from those orders
+ * under this row's lock, like places (decision 012): nothing stores it, so nothing can drift.
+ * Only keyed hashes of the code and the link's token are stored (the code is derived from the token).
+ */
+export const giftCards = pgTable('gift_cards', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  status: text('status', { enum: GIFT_CARD_STATUSES }).notNull().default('pending'),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('eur'),
+  /** Where the card is sent; the buyer's own address (the card may be forwarded as a present). */
+  buyerEmail: text('buyer_email').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** SHA-256 of the browser's guest token: it opens the purchase's test checkout (decision 035). */
+  guestTokenHash: text('guest_token_hash'),
+  language: text('language').notNull().default('en'),
+  provider: text('provider').notNull(),
+  providerSessionId: text('provider_session_id').unique(),
+  amountPaidCents: integer('amount_paid_cents'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  /** HMAC of the normalized code with the server secret: the checkout finds the card by it. */
+  codeKey: text('code_key').unique(),
+  /** The code's last group, for support to recognise a card (not enough to spend it). */
+  codeEnd: text('code_end'),
+  linkTokenHash: text('link_token_hash').unique(),
+  createdAt: createdAt(),
+});
+
 export const orders = pgTable(
   'orders',
   {
@@ -430,6 +466,9 @@ export const orders = pgTable(
     promoCodeId: uuid('promo_code_id').references(() => promoCodes.id),
     discountCents: integer('discount_cents').notNull().default(0),
     promoCustomer: text('promo_customer'),
+    /** A gift card's part of the order (decision 053): paid from the card, not by the payment provider. */
+    giftCardId: uuid('gift_card_id').references(() => giftCards.id),
+    giftCardCents: integer('gift_card_cents').notNull().default(0),
     currency: text('currency').notNull().default('eur'),
     /** The contract's order states; they move only by its table (nextOrderStatus). */
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
@@ -482,6 +521,7 @@ export const orders = pgTable(
     index('orders_refunded_at_idx').on(t.refundedAt),
     // A code's uses are counted over its orders under the code's lock (orders/promo.ts).
     index('orders_promo_idx').on(t.promoCodeId, t.promoCustomer),
+    index('orders_gift_card_idx').on(t.giftCardId),
   ],
 );
 

@@ -196,7 +196,10 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   'POST /api/create-checkout-session/': { multipart: true, fields: CHECKOUT },
   // A guest's checkout is open to all; its pages open only to the browser's guest cookie, which no
   // role here sends: not found for everyone (decision 035).
-  'POST /api/guest-checkout-session/': { multipart: true, fields: [...CHECKOUT, 'email'] },
+  'POST /api/guest-checkout-session/': { multipart: true, fields: [...CHECKOUT, 'email', 'gift_card_code'] },
+  // Gift cards (decision 053): bought and checked by anyone; a card's page opens only to its link's token.
+  'POST /api/gift-cards/': { fields: ['amount', 'email', 'language'] },
+  'POST /api/gift-cards/check/': { fields: ['gift_card_code'] },
   'POST /api/guest-orders/:uniqueId/keep/': {
     params: { uniqueId: 'uniqueId' },
     fields: ['full_name', 'phone_number', 'password'],
@@ -477,6 +480,8 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
     phone_number: '3901234567',
     password: 'Guest-Fuzz-Passw0rd',
   }),
+  'POST /api/gift-cards/': () => ({ amount: '50', email: 'gift@example.com', language: 'it' }),
+  'POST /api/gift-cards/check/': () => ({ gift_card_code: 'ABCD-EFGH-JKLM-NPQR' }),
   'POST /api/guest-checkout-session/': () => ({
     adult_count: '1',
     youth_count: '0',

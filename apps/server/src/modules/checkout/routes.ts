@@ -1,21 +1,25 @@
 import { CHECKOUT_MESSAGES, centsToDecimal, localizedPath, romeParts } from '@rome/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { promoCodes } from '../../db/schema';
+import { giftCards, promoCodes } from '../../db/schema';
+import { serverI18n } from '../../i18n/catalog';
 import { route, signedIn } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import { enforce } from '../../lib/rate-limit';
+import { giftCardLocale } from '../orders/gift-card-sale';
 import { guestHashOf, keepGuestToken } from '../orders/guest';
 import { holdAddressOf } from '../orders/hold-limits';
 import {
   buyerSessionOrder,
+  chargeCents,
   closeUnpaidSession,
   fulfilPaidSession,
   guestSessionOrder,
 } from '../orders/payment';
 import { orderLocale, orderStateError } from '../orders/state';
 import { readCheckoutPayload, readGuestCheckoutPayload } from './fields';
+import { giftCardReturnPath } from './gift-cards';
 import {
   CANCEL_PATH,
   CHECKOUT_LIMIT,
@@ -90,7 +94,48 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   const userOf = (req: FastifyRequest): Buyer => ({ userId: signedIn(req).id });
   const guestOf = (req: FastifyRequest): Buyer => ({ guestTokenHash: guestHashOf(req) });
 
-  const showSession = async (session: string, buyer: Buyer) => {
+  /**
+   * A gift card's purchase (decision 053) has a session and no order: the browser that bought it (its
+   * guest cookie) opens it, whether or not it is signed in.
+   */
+  const ownGiftCard = async (req: FastifyRequest, session: string) => {
+    const guest = guestHashOf(req);
+    if (!guest || session.length > 200) return undefined;
+    const [card] = await app.db
+      .select()
+      .from(giftCards)
+      .where(and(eq(giftCards.providerSessionId, session), eq(giftCards.guestTokenHash, guest)));
+    return card;
+  };
+  const showGiftCard = (card: typeof giftCards.$inferSelect) => {
+    const locale = giftCardLocale(card);
+    const amount = centsToDecimal(card.amountCents);
+    return {
+      session: card.providerSessionId!,
+      test_mode: true as const,
+      status:
+        card.status === 'active'
+          ? ('paid' as const)
+          : card.status === 'pending'
+            ? ('pending' as const)
+            : ('cancelled' as const),
+      package: serverI18n(locale)._('Rome Bus Tickets gift card'),
+      selected_date: null,
+      time: null,
+      adults: 0,
+      youths: 0,
+      infants: 0,
+      adult_price: amount,
+      youth_price: '0.00',
+      total_price: amount,
+      success_url: localizedPath(locale, giftCardReturnPath('bought')),
+      cancel_url: localizedPath(locale, giftCardReturnPath('cancelled')),
+    };
+  };
+
+  const showSession = async (req: FastifyRequest, session: string, buyer: Buyer) => {
+    const card = await ownGiftCard(req, session);
+    if (card) return showGiftCard(card);
     const { order, title, startsAt } = await loadOwnSession(session, buyer);
     const promoCode = order.promoCodeId
       ? (
@@ -116,25 +161,41 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       ...(order.promoCodeId
         ? { promo_code: promoCode ?? null, discount: centsToDecimal(order.discountCents) }
         : {}),
+      ...(order.giftCardId
+        ? { gift_card: centsToDecimal(order.giftCardCents), to_pay: centsToDecimal(chargeCents(order)) }
+        : {}),
       success_url: localizedPath(orderLocale(order), successPath(order.uniqueId)),
       cancel_url: localizedPath(orderLocale(order), CANCEL_PATH),
     };
   };
-  route(app, 'GET /api/test-checkout/:session/', (req) => showSession(req.params.session, userOf(req)));
-  route(app, 'GET /api/guest-checkout/:session/', (req) => showSession(req.params.session, guestOf(req)));
+  route(app, 'GET /api/test-checkout/:session/', (req) => showSession(req, req.params.session, userOf(req)));
+  route(app, 'GET /api/guest-checkout/:session/', (req) =>
+    showSession(req, req.params.session, guestOf(req)),
+  );
 
+  const fulfilDeps = (req: FastifyRequest) => ({
+    db: app.db,
+    publicUrl: publicUrlFor(app.config, req),
+    provider: app.payments,
+    signingSecret: app.config.jwtSecret,
+  });
   const pay = async (req: FastifyRequest, session: string, buyer: Buyer) => {
+    const card = await ownGiftCard(req, session);
+    if (card) {
+      const result = await fulfilPaidSession(fulfilDeps(req), session, {
+        amountCents: card.amountCents,
+        currency: card.currency,
+      });
+      if (result === 'order_closed') throw orderStateError('pay');
+      return { result, redirect: localizedPath(giftCardLocale(card), giftCardReturnPath('bought')) };
+    }
     const read = await loadOwnSession(session, buyer);
     const { order } = read;
     const result = await fulfilPaidSession(
-      {
-        db: app.db,
-        publicUrl: publicUrlFor(app.config, req),
-        provider: app.payments,
-        signingSecret: app.config.jwtSecret,
-      },
+      fulfilDeps(req),
       session,
-      { amountCents: order.totalCents, currency: 'eur' },
+      // What the card is charged: the total less a gift card's part (decision 053).
+      { amountCents: chargeCents(order), currency: 'eur' },
       read,
     );
     // A cancelled or expired checkout is not paid afterwards (the order state table refuses it).
@@ -144,13 +205,26 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'POST /api/test-checkout/:session/pay/', (req) => pay(req, req.params.session, userOf(req)));
   route(app, 'POST /api/guest-checkout/:session/pay/', (req) => pay(req, req.params.session, guestOf(req)));
 
-  const cancel = async (session: string, buyer: Buyer) => {
+  const cancel = async (req: FastifyRequest, session: string, buyer: Buyer) => {
+    const card = await ownGiftCard(req, session);
+    if (card) {
+      if (card.status === 'active') throw orderStateError('cancel');
+      await app.db
+        .update(giftCards)
+        .set({ status: 'cancelled' })
+        .where(and(eq(giftCards.id, card.id), eq(giftCards.status, 'pending')));
+      return { redirect: localizedPath(giftCardLocale(card), giftCardReturnPath('cancelled')) };
+    }
     const { order } = await loadOwnSession(session, buyer);
     // Cancelling twice is fine; cancelling a paid (or expired) checkout is refused.
     if ((await closeUnpaidSession(app.db, session, 'cancel')) === 'refused') throw orderStateError('cancel');
     // Back to the cancel page in the buyer's language, as Stripe's cancel_url does.
     return { redirect: localizedPath(orderLocale(order), CANCEL_PATH) };
   };
-  route(app, 'POST /api/test-checkout/:session/cancel/', (req) => cancel(req.params.session, userOf(req)));
-  route(app, 'POST /api/guest-checkout/:session/cancel/', (req) => cancel(req.params.session, guestOf(req)));
+  route(app, 'POST /api/test-checkout/:session/cancel/', (req) =>
+    cancel(req, req.params.session, userOf(req)),
+  );
+  route(app, 'POST /api/guest-checkout/:session/cancel/', (req) =>
+    cancel(req, req.params.session, guestOf(req)),
+  );
 };

@@ -8,6 +8,8 @@ import {
   CHECKOUT_MESSAGES,
   type CheckoutPayload,
   DEFAULT_LOCALE,
+  formatEuro,
+  giftCardTakeCents,
   localizedPath,
   pagePath,
   romeToday,
@@ -24,10 +26,12 @@ import { badRequest, HttpError } from '../../lib/errors';
 import { hitWith, judged, refuseOver } from '../../lib/rate-limit';
 import { EVENT_COLUMNS, serverEventRow } from '../../lib/server-events';
 import type { PaymentProvider } from '../../payments/provider';
+import { findGiftCard, giftCardSpentError, lockedGiftCardBalance } from '../orders/gift-card';
 import { chooseSlot, countsPlaces, holdOrder, holdUntil, isSlotId, pricedOrder } from '../orders/hold';
 import { type HoldBuyer, holdAddressOf, replaceBuyerHold, replacingBuyerHold } from '../orders/hold-limits';
+import { fulfilPaidSession } from '../orders/payment';
 import { pricePromo, promoCustomerOf, takePromoUse } from '../orders/promo';
-import { moveOrder } from '../orders/state';
+import { moveOrder, orderLocale } from '../orders/state';
 import { packageTitleIn } from '../orders/words';
 
 /** How long a hosted checkout stays open (Stripe's minimum is 30 minutes). */
@@ -98,6 +102,8 @@ const NEW_ORDER_COLUMNS = [
   'promoCodeId',
   'discountCents',
   'promoCustomer',
+  'giftCardId',
+  'giftCardCents',
   'provider',
   'holdExpiresAt',
   'providerSessionId',
@@ -172,6 +178,11 @@ export async function createCheckout(
     : null;
   const discountCents = promo?.discountCents ?? 0;
   const totalCents = checked.totalCents - discountCents;
+  // A gift card (decision 053): found now (throttled with promo codes), its part taken under its lock below.
+  const giftCode = (input.gift_card_code ?? '').trim();
+  const giftCard = giftCode
+    ? await findGiftCard(deps.db, { code: giftCode, secret: deps.secret, address: holdAddress, now })
+    : null;
   const values = {
     uniqueId,
     userId: buyer.id,
@@ -184,7 +195,9 @@ export async function createCheckout(
     promoCodeId: promo?.promo.id ?? null,
     discountCents,
     promoCustomer: promo ? promoCustomerOf(buyer.email) : null,
-    provider: deps.provider.name,
+    giftCardId: null as string | null,
+    giftCardCents: 0,
+    provider: deps.provider.name as string,
   };
   // Every column of an order's values is in the prepared statement's list (a new one must be added there).
   const everyColumnListed: Exclude<keyof typeof values, NewOrderColumn> extends never ? true : false = true;
@@ -216,12 +229,26 @@ export async function createCheckout(
         },
       ]
     : lines;
+  // With a gift card, one line at what is left to pay once the card's part is known (under its lock).
+  const chargeLines = () =>
+    values.giftCardCents > 0
+      ? [
+          {
+            name: i18n._('{title}, less gift card {amount}', {
+              title: row.title,
+              amount: formatEuro(values.giftCardCents, language),
+            }),
+            unitAmountCents: totalCents - values.giftCardCents,
+            quantity: 1,
+          },
+        ]
+      : payLines;
   // The provider's outage is the buyer's 503 with a plain message, not the shop's 500.
   const openSession = () =>
     providerSession({
       orderUniqueId: uniqueId,
       currency: 'eur',
-      lines: payLines,
+      lines: chargeLines(),
       customerEmail: buyer.email,
       // Back to the pages of the buyer's language.
       successUrl: `${deps.publicUrl}${localizedPath(language, successPath(uniqueId))}`,
@@ -250,12 +277,13 @@ export async function createCheckout(
       package_tag: pkg.packageTag,
       // The code's id, not the code: a code is money to whoever reads the log.
       ...(promo ? { promo_code_id: promo.promo.id, discount_cents: discountCents } : {}),
+      ...(giftCard ? { gift_card_id: giftCard.id } : {}),
     },
     ipAddress: ip,
   });
 
   // A promo code's use is taken under the code's lock with the order, like places (orders/promo.ts).
-  if (!promo && !countsPlaces(pkg, slot)) {
+  if (!promo && !giftCard && !countsPlaces(pkg, slot)) {
     // No places to count (decision 029): the provider's session first, then the order with it and
     // the payment's start in one prepared statement. A session that fails leaves nothing stored.
     const session = await openSession();
@@ -274,11 +302,34 @@ export async function createCheckout(
   // places, counted under a lock: no provider session for a sold-out slot.
   const holder: HoldBuyer =
     buyer.id !== null ? { userId: buyer.id } : { userId: null, guestTokenHash: buyer.guestTokenHash };
-  const order = await replacingBuyerHold(deps.db, holder, (t) =>
-    replaceBuyerHold(t, { ...holder, address: holdAddress }, values.places, now, deps.placesPerAddress)
-      .then(() => (promo ? takePromoUse(t, promo.promo, values.promoCustomer!, now) : undefined))
-      .then(() => holdOrder(t, pkg, slot, { ...values, holdAddress }, now, deps.holdMinutes)),
-  );
+  const order = await replacingBuyerHold(deps.db, holder, async (t) => {
+    await replaceBuyerHold(t, { ...holder, address: holdAddress }, values.places, now, deps.placesPerAddress);
+    if (promo) await takePromoUse(t, promo.promo, values.promoCustomer!, now);
+    // The card's part under its row lock, after the code's and before the slot's (decision 053):
+    // min(balance, total), what fifty racing checkouts take adding up to the balance at most.
+    if (giftCard) {
+      const locked = await lockedGiftCardBalance(t, giftCard.id, now);
+      const part = giftCardTakeCents(locked?.balanceCents ?? 0, totalCents);
+      if (part <= 0) throw giftCardSpentError();
+      values.giftCardId = giftCard.id;
+      values.giftCardCents = part;
+      // Paid by the card alone: no payment session at all; the order is paid right below.
+      if (part === totalCents) Object.assign(values, { provider: GIFT_CARD_PROVIDER });
+    }
+    return holdOrder(
+      t,
+      pkg,
+      slot,
+      {
+        ...values,
+        holdAddress,
+        providerSessionId: values.provider === GIFT_CARD_PROVIDER ? `gift_${uniqueId}` : null,
+      },
+      now,
+      deps.holdMinutes,
+    );
+  });
+  if (order.provider === GIFT_CARD_PROVIDER) return payByGiftCardAlone(deps, order, started);
   let session: { id: string; url: string };
   try {
     session = await openSession();
@@ -291,7 +342,7 @@ export async function createCheckout(
     await writeTogether(
       deps.db,
       deps.db.update(orders).set({ providerSessionId: session.id }).where(eq(orders.id, order.id)),
-      deps.db.insert(activityEvents).values(started),
+      deps.db.insert(activityEvents).values(withGiftPart(started, values.giftCardCents, totalCents)),
     );
   } catch (err) {
     // The buyer is told it failed, so the places go back at once rather than when the hold runs out
@@ -301,4 +352,45 @@ export async function createCheckout(
     throw err;
   }
   return session;
+}
+
+/** An order paid by a gift card alone has this provider: no payment session, nothing to refund there. */
+export const GIFT_CARD_PROVIDER = 'gift_card';
+
+/** The payment's start with what the card paid and what is charged (the event's amount). */
+const withGiftPart = <E extends { amountCents: number | null; details: unknown }>(
+  event: E,
+  giftCardCents: number,
+  totalCents: number,
+): E =>
+  giftCardCents > 0
+    ? {
+        ...event,
+        amountCents: totalCents - giftCardCents,
+        details: { ...(event.details as object), gift_card_cents: giftCardCents },
+      }
+    : event;
+
+/**
+ * An order the card pays in full (decision 053): paid at once through the one fulfilment path with
+ * nothing charged, so its ticket, e-mail and payment event are a card-paid order's; the buyer goes
+ * straight to the success page.
+ */
+async function payByGiftCardAlone(
+  deps: { db: Db; provider: PaymentProvider; publicUrl: string; secret: string },
+  order: typeof orders.$inferSelect,
+  started: ReturnType<typeof serverEventRow>,
+): Promise<{ id: string; url: string }> {
+  const sessionId = order.providerSessionId!;
+  await deps.db.insert(activityEvents).values(withGiftPart(started, order.giftCardCents, order.totalCents));
+  const result = await fulfilPaidSession(
+    { db: deps.db, publicUrl: deps.publicUrl, provider: deps.provider, signingSecret: deps.secret },
+    sessionId,
+    { amountCents: 0, currency: order.currency },
+  );
+  if (result !== 'fulfilled') throw giftCardSpentError();
+  return {
+    id: sessionId,
+    url: `${deps.publicUrl}${localizedPath(orderLocale(order), successPath(order.uniqueId))}`,
+  };
 }

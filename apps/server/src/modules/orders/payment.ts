@@ -23,6 +23,8 @@ import { serverI18n } from '../../i18n/catalog';
 import { EVENT_COLUMNS, recordServerEvent, serverEventRow } from '../../lib/server-events';
 import { type MailMessage, OUTBOX_COLUMNS, outboxError, outboxRow } from '../../mail/outbox';
 import { ticketMail } from '../../mail/ticket-mail';
+import { giftCardHeld, giftCardStillFits } from './gift-card';
+import { fulfilGiftCardSession } from './gift-card-sale';
 import { holdStands, stillFits } from './hold';
 import { promoStillFits, promoUseHeld } from './promo';
 import { markRefunded, type RefundDeps, settleRefund, visitText } from './refunds';
@@ -100,8 +102,11 @@ export const guestSessionOrder = preparedPerDb((db) =>
 export type { SessionOrder };
 
 type Paid = { amountCents: number; currency: string | null };
+/** What the provider is paid for an order: its total less a gift card's part (decision 053). */
+export const chargeCents = (order: Pick<OrderRow, 'totalCents' | 'giftCardCents'>): number =>
+  order.totalCents - order.giftCardCents;
 const amountMatches = (order: OrderRow, paid: Paid) =>
-  paid.amountCents === order.totalCents && (paid.currency ?? 'eur').toLowerCase() === order.currency;
+  paid.amountCents === chargeCents(order) && (paid.currency ?? 'eur').toLowerCase() === order.currency;
 
 /** `read`: the session's order as the caller has just read it (`buyerSessionOrder`), else read here. */
 export async function fulfilPaidSession(
@@ -112,8 +117,12 @@ export async function fulfilPaidSession(
 ): Promise<FulfilResult> {
   if (await fulfilAtOnce(deps, sessionId, paid, read)) return 'fulfilled';
   const result = await fulfilInTransaction(deps, sessionId, paid);
+  // No order has the session: a gift card's purchase may (decision 053), paid through the same path.
+  if (result.outcome === 'unknown_session') return fulfilGiftCardSession(deps, sessionId, paid);
   const refundedAtOnce =
-    result.outcome === 'refunded_sold_out' || result.outcome === 'refunded_promo_used_up';
+    result.outcome === 'refunded_sold_out' ||
+    result.outcome === 'refunded_promo_used_up' ||
+    result.outcome === 'refunded_gift_card_spent';
   if (refundedAtOnce && deps.provider && result.orderId) {
     await settleRefund({ db: deps.db, provider: deps.provider, publicUrl: deps.publicUrl }, result.orderId);
   }
@@ -272,7 +281,8 @@ async function fulfilAtOnce(
   if (
     !amountMatches(order, paid) ||
     !holdStands(order, found.pkg ?? undefined, now) ||
-    !promoUseHeld(order, now)
+    !promoUseHeld(order, now) ||
+    !giftCardHeld(order, now)
   )
     return false;
   try {
@@ -314,7 +324,7 @@ async function fulfilInTransaction(
         userEmail: order.userId ? (buyer?.email ?? null) : null,
         amountCents: paid.amountCents,
         status: 'failed',
-        details: { order: order.uniqueId, reason: 'amount_mismatch', expected: order.totalCents },
+        details: { order: order.uniqueId, reason: 'amount_mismatch', expected: chargeCents(order) },
       });
       return outcome('amount_mismatch');
     }
@@ -322,7 +332,7 @@ async function fulfilInTransaction(
     // Paid after the hold had gone: honoured if the places are still free and the promo code, if any,
     // still has a use (decision 050); else refunded at once.
     const now = new Date();
-    const refundAtOnce = async (reason: 'sold_out' | 'promo_used_up') => {
+    const refundAtOnce = async (reason: 'sold_out' | 'promo_used_up' | 'gift_card_spent') => {
       const paidOrder = await moveOrder(txDb(tx), order, 'pay', {
         paidAt: now,
         amountPaidCents: paid.amountCents,
@@ -337,10 +347,19 @@ async function fulfilInTransaction(
         status: 'failed',
         details: { order: order.uniqueId, reason, package_tag: pkg?.packageTag },
       });
-      return outcome(reason === 'sold_out' ? 'refunded_sold_out' : 'refunded_promo_used_up', order.id);
+      return outcome(
+        reason === 'sold_out'
+          ? 'refunded_sold_out'
+          : reason === 'promo_used_up'
+            ? 'refunded_promo_used_up'
+            : 'refunded_gift_card_spent',
+        order.id,
+      );
     };
     // The code's lock before the slot's, in the order a checkout takes them (no deadlock between the two).
     if (!(await promoStillFits(txDb(tx), order, now))) return refundAtOnce('promo_used_up');
+    // The card's lock after the code's and before the slot's, as at checkout (decision 053).
+    if (!(await giftCardStillFits(txDb(tx), order, now))) return refundAtOnce('gift_card_spent');
     if (!(await stillFits(txDb(tx), order, pkg, now))) return refundAtOnce('sold_out');
 
     // The order paid, its QR's text kept, the e-mail queued and the payment recorded in one statement

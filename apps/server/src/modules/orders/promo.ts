@@ -29,6 +29,25 @@ export type PromoRow = typeof promoCodes.$inferSelect;
 export const promoGuessKey = (address: string): string => `promo:guess:${address}`;
 
 /**
+ * Counts a code's try for the address before it is judged (promo codes and gift cards count together:
+ * one guesser, one counter): 429 with `message` past PROMO_GUESS_LIMIT; else the key, whose try the
+ * caller takes back (`unhit`) once the code proves one the shop knows, so only wrong codes stay.
+ */
+export async function countGuess(db: Db, address: string, message: string): Promise<string> {
+  const key = promoGuessKey(address);
+  const tried = await hit(db, key, PROMO_GUESS_LIMIT.max, PROMO_GUESS_LIMIT.windowSeconds);
+  if (!tried.allowed) {
+    await unhit(db, key);
+    throw new HttpError(429, {
+      error: message,
+      code: ERROR_CODES.rateLimited,
+      retry_after: tried.retryAfterSeconds,
+    });
+  }
+  return key;
+}
+
+/**
  * Whether an order spends a use of its code now: bought (paid, refunded: a refund does not give the
  * use back) or an unpaid checkout whose hold has not run out (the places rule of migration 0013).
  */
@@ -81,16 +100,7 @@ export async function pricePromo(
 ): Promise<{ promo: PromoRow; discountCents: number }> {
   // Counted before it is judged (a code sent twenty times at once is twenty tries, not one that
   // each of them read), and taken back when it proves a code the shop knows: only wrong codes stay.
-  const key = promoGuessKey(input.address);
-  const tried = await hit(db, key, PROMO_GUESS_LIMIT.max, PROMO_GUESS_LIMIT.windowSeconds);
-  if (!tried.allowed) {
-    await unhit(db, key);
-    throw new HttpError(429, {
-      error: PROMO_MESSAGES.tooManyTries,
-      code: ERROR_CODES.rateLimited,
-      retry_after: tried.retryAfterSeconds,
-    });
-  }
+  const key = await countGuess(db, input.address, PROMO_MESSAGES.tooManyTries);
   const codeKey = normalizePromoCode(input.code);
   const [row] = codeKey ? await db.select().from(promoCodes).where(eq(promoCodes.codeKey, codeKey)) : [];
   const refusal = row

@@ -31,11 +31,19 @@ import { conflict, notFound } from '../../lib/errors';
 import { repeatEvery } from '../../lib/timing';
 import { enqueueMail } from '../../mail/outbox';
 import type { PaymentProvider } from '../../payments/provider';
+import { keepReturnedBalance } from './gift-card';
 import { moveOrder, type OrderRow, orderLocale } from './state';
 import { orderPackageTitle } from './words';
 
 /** Who or what refunded: the buyer, a superuser, a late payment for gone places, Stripe, or a reseller. */
-export type RefundReason = 'customer' | 'superuser' | 'sold_out' | 'promo_used_up' | 'provider' | 'reseller';
+export type RefundReason =
+  | 'customer'
+  | 'superuser'
+  | 'sold_out'
+  | 'promo_used_up'
+  | 'gift_card_spent'
+  | 'provider'
+  | 'reseller';
 export type RefundDeps = { db: Db; provider: PaymentProvider; publicUrl: string; log?: FastifyBaseLogger };
 
 /** When the buyer's right to cancel ends (null: until used, for an open-dated ticket). */
@@ -80,25 +88,37 @@ function refundMail(order: OrderRow, packageTitle: string | undefined, when: str
         ? i18n._(
             'Your payment arrived after the checkout held for you had been released, and the promo code had been used up meanwhile. We are sorry: nothing was booked, and your payment is refunded in full.',
           )
-        : reason === 'customer'
-          ? i18n._('Your ticket is cancelled as you asked, and your payment is refunded in full.')
-          : i18n._('Your ticket has been cancelled and your payment is refunded in full.');
+        : reason === 'gift_card_spent'
+          ? i18n._(
+              'Your payment arrived after the checkout held for you had been released, and the gift card had been spent meanwhile. We are sorry: nothing was booked, and your payment is refunded in full.',
+            )
+          : reason === 'customer'
+            ? i18n._('Your ticket is cancelled as you asked, and your payment is refunded in full.')
+            : i18n._('Your ticket has been cancelled and your payment is refunded in full.');
   const subject =
     reason === 'sold_out'
       ? i18n._('Sold out, payment refunded: {title}', { title })
       : reason === 'promo_used_up'
         ? i18n._('Promo code used up, payment refunded: {title}', { title })
-        : i18n._('Ticket cancelled and refunded: {title}', { title });
+        : reason === 'gift_card_spent'
+          ? i18n._('Gift card spent, payment refunded: {title}', { title })
+          : i18n._('Ticket cancelled and refunded: {title}', { title });
   const refundText = i18n._('Refund: {amount} (Rome Bus Tickets order {order}).', {
     amount,
     order: shortId,
   });
   const refundHtml = i18n._('Refund: {amount} (order {order})', { amount, order: shortId });
+  // A gift card's part goes back to the card at once (decision 053), not to the bank card.
+  const gift =
+    order.giftCardCents > 0 && reason !== 'gift_card_spent'
+      ? i18n._('{amount} is back on your gift card.', { amount: formatEuro(order.giftCardCents, locale) })
+      : '';
   const card = i18n._('The money reaches your card within 5-10 working days.');
+  const giftLine = gift ? `${gift}\n` : '';
   return {
     subject,
-    text: `${why}\n\n${title}${when ? `, ${when}` : ''}\n${refundText}\n${card}\n`,
-    html: `<p>${escapeHtml(why)}</p><p><strong>${escapeHtml(title)}</strong>${when ? `, ${escapeHtml(when)}` : ''}<br>${escapeHtml(refundHtml)}</p><p>${escapeHtml(card)}</p>`,
+    text: `${why}\n\n${title}${when ? `, ${when}` : ''}\n${refundText}\n${giftLine}${card}\n`,
+    html: `<p>${escapeHtml(why)}</p><p><strong>${escapeHtml(title)}</strong>${when ? `, ${escapeHtml(when)}` : ''}<br>${escapeHtml(refundHtml)}</p>${gift ? `<p>${escapeHtml(gift)}</p>` : ''}<p>${escapeHtml(card)}</p>`,
   };
 }
 
@@ -148,6 +168,7 @@ export async function markRefunded(
     refundId: opts.refundId ?? null,
   });
   if (!moved) throw conflict(ORDER_STATE_MESSAGES.refund, ERROR_CODES.orderState);
+  if (order.giftCardId && order.giftCardCents > 0) await keepReturnedBalance(tx, order.giftCardId, opts.now);
   // A reseller's booking has no account here: the reseller tells its own customer. A guest is told at
   // the address they bought with (decision 035).
   const [buyer] = order.userId
@@ -169,6 +190,15 @@ export async function settleRefund(deps: RefundDeps, orderId: string): Promise<'
   if (!order || order.status !== 'refunded') return 'pending';
   if (order.refundStatus === 'done') return 'done';
   if (!order.providerSessionId || order.amountPaidCents === null) return 'pending';
+  // Paid by a gift card alone (decision 053): nothing to give back at the provider; the card's part
+  // returned with the refund itself (a refunded order spends none of the card).
+  if (order.amountPaidCents === 0) {
+    await deps.db
+      .update(orders)
+      .set({ refundStatus: 'done', updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    return 'done';
+  }
   try {
     const { id } = await deps.provider.refund({
       sessionId: order.providerSessionId,

@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  AUTH_MESSAGES,
   centsToDecimal,
   type Locale,
   orderReference,
@@ -19,6 +20,7 @@ import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folders, orders, packages, slots, ticketLinks } from '../../db/schema';
 import { serverI18n } from '../../i18n/catalog';
+import { HttpError, notFound } from '../../lib/errors';
 import { hit, peek } from '../../lib/rate-limit';
 import { ticketCounts, usageLine } from '../../mail/ticket-mail';
 import { canCancel, cancelDeadline, visitText } from './refunds';
@@ -180,6 +182,20 @@ export const tooManyLinkMisses = async (db: Db, ip: string): Promise<boolean> =>
   (await peek(db, missKey(ip))) >= LINK_MISSES.max;
 export const countLinkMiss = (db: Db, ip: string) =>
   hit(db, missKey(ip), LINK_MISSES.max, LINK_MISSES.windowSeconds);
+
+/**
+ * A bearer link (a ticket's, a gift card's) that opened nothing: 429 for an address past LINK_MISSES,
+ * else the miss is counted and `message` answered with 404.
+ */
+export async function refuseLinkMiss(db: Db, ip: string, message: string): Promise<never> {
+  if (await tooManyLinkMisses(db, ip))
+    throw new HttpError(429, {
+      error: AUTH_MESSAGES.tooManyAttempts,
+      retry_after: LINK_MISSES.windowSeconds,
+    });
+  await countLinkMiss(db, ip);
+  throw notFound(message);
+}
 
 /**
  * Whether a link token opens a ticket (the page's HTML answers 404 when it does not). A good token

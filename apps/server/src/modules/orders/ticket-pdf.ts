@@ -6,7 +6,15 @@
  * other character is drawn as '?', never an error.
  */
 import type { I18n } from '@lingui/core';
-import { DEFAULT_LOCALE, formatEuro, formatRomeDateTime, PRODUCT_NAME } from '@rome/contract';
+import {
+  DEFAULT_LOCALE,
+  formatEuro,
+  formatRomeDate,
+  formatRomeDateTime,
+  type Locale,
+  PRODUCT_NAME,
+  romeParts,
+} from '@rome/contract';
 import PDFDocument from 'pdfkit';
 import { serverI18n } from '../../i18n/catalog';
 import type { TicketFacts } from './ticket-link';
@@ -62,6 +70,19 @@ function terms(i18n: I18n, t: TicketFacts, termsUrl: string): string {
     .join(' ');
 }
 
+/** Label and value rows from `y` down; answers where they end. */
+function drawRows(doc: PDFKit.PDFDocument, rows: [string, string][], left: number, width: number, y: number) {
+  for (const [label, value] of rows) {
+    doc.font('Helvetica').fontSize(12).fillColor(MUTED).text(printable(label), left, y, { width: 140 });
+    doc
+      .font('Helvetica-Bold')
+      .fillColor(INK)
+      .text(printable(value), left + 150, y, { width: width - 150 });
+    y = Math.max(doc.y, y + 16) + 6;
+  }
+  return y;
+}
+
 function drawPage(doc: PDFKit.PDFDocument, { facts: t, qr }: PdfTicket, termsUrl: string) {
   const i18n = serverI18n(t.locale);
   const left = 56;
@@ -89,15 +110,7 @@ function drawPage(doc: PDFKit.PDFDocument, { facts: t, qr }: PdfTicket, termsUrl
     [i18n._('Total paid'), formatEuro(t.totalCents, t.locale)],
     [i18n._('Status'), statusWord(i18n, t.status)],
   ];
-  let y = doc.y + 16;
-  for (const [label, value] of rows) {
-    doc.font('Helvetica').fontSize(12).fillColor(MUTED).text(printable(label), left, y, { width: 140 });
-    doc
-      .font('Helvetica-Bold')
-      .fillColor(INK)
-      .text(printable(value), left + 150, y, { width: width - 150 });
-    y = Math.max(doc.y, y + 16) + 6;
-  }
+  let y = drawRows(doc, rows, left, width, doc.y + 16);
 
   doc.roundedRect(left, y + 6, width, 34, 6).fill('#fef3c7');
   doc
@@ -178,3 +191,80 @@ export function ticketPdf(tickets: PdfTicket[], opts: { termsUrl: string }): Pro
 /** 'ticket-K3JD-9S2A.pdf' */
 export const pdfFileName = (t: Pick<TicketFacts, 'reference'>): string =>
   `ticket-${t.reference.replace(/[^A-Z0-9-]/gi, '')}.pdf`;
+
+/** What a gift card's PDF shows (decision 053): the code large, its value, balance and expiry. */
+export type PdfGiftCard = {
+  locale: Locale;
+  code: string;
+  amountCents: number;
+  balanceCents: number;
+  expiresAt: Date | null;
+  pageUrl: string;
+};
+
+/** A gift card on one A4 page, in the card's language, to print or give. */
+export function giftCardPdf(card: PdfGiftCard): Promise<Buffer> {
+  const i18n = serverI18n(card.locale);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    lang: card.locale,
+    info: { Title: printable(i18n._('Gift card')), Author: PRODUCT_NAME, Subject: i18n._('Gift card') },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const left = 56;
+  const width = doc.page.width - 2 * left;
+  doc.rect(0, 0, doc.page.width, 70).fill(BRAND);
+  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(20).text(PRODUCT_NAME, left, 24, { width });
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(26)
+    .text(printable(i18n._('Gift card')), left, 110, { width, align: 'center' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(44)
+    .fillColor(BRAND)
+    .text(printable(formatEuro(card.amountCents, card.locale)), left, 160, { width, align: 'center' });
+  doc.roundedRect(left + 40, 240, width - 80, 70, 8).fill('#fef3c7');
+  doc
+    .fillColor(INK)
+    .font('Courier-Bold')
+    .fontSize(26)
+    .text(card.code, left + 40, 262, { width: width - 80, align: 'center' });
+  const rows: [string, string][] = [
+    [i18n._('Balance'), formatEuro(card.balanceCents, card.locale)],
+    [
+      i18n._('Valid until'),
+      card.expiresAt
+        ? i18n._('{when} (Rome time)', { when: formatRomeDate(romeParts(card.expiresAt).date, card.locale) })
+        : '',
+    ],
+  ];
+  const y = drawRows(doc, rows, left, width, 340);
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor(MUTED)
+    .text(
+      printable(
+        i18n._(
+          'Type the code at checkout: the card pays up to its balance and the rest is paid by card. What is left stays on the card.',
+        ),
+      ),
+      left,
+      y + 20,
+      { width },
+    )
+    .moveDown(0.5)
+    .text(printable(i18n._('Keep the code private: whoever has it can spend the card.')), { width })
+    .moveDown(0.5)
+    .text(printable(card.pageUrl), { width });
+  doc.end();
+  return done;
+}

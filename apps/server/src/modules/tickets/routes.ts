@@ -19,15 +19,7 @@ import { atLeast } from '../../lib/timing';
 import { normalizeEmail } from '../../lib/users';
 import { guestHashOf } from '../orders/guest';
 import { refundOrder } from '../orders/refunds';
-import {
-  countLinkMiss,
-  LINK_MISSES,
-  linkView,
-  ownTicket,
-  type TicketFacts,
-  ticketByLink,
-  tooManyLinkMisses,
-} from '../orders/ticket-link';
+import { linkView, ownTicket, refuseLinkMiss, type TicketFacts, ticketByLink } from '../orders/ticket-link';
 import { pdfFileName, ticketPdf } from '../orders/ticket-pdf';
 import { ticketQrPng } from '../orders/ticket-qr';
 import { keepGuestOrder } from './guest-keep';
@@ -72,13 +64,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
     linkHeaders(reply, 'no-store');
     const ticket = await ticketByLink(app.db, req.params.token);
     if (ticket) return ticket;
-    if (await tooManyLinkMisses(app.db, limitAddress(req.ip)))
-      throw new HttpError(429, {
-        error: AUTH_MESSAGES.tooManyAttempts,
-        retry_after: LINK_MISSES.windowSeconds,
-      });
-    await countLinkMiss(app.db, limitAddress(req.ip));
-    throw notFound(TICKET_LINK_MESSAGES.notFound);
+    return refuseLinkMiss(app.db, limitAddress(req.ip), TICKET_LINK_MESSAGES.notFound);
   };
 
   const sendPdf = async (req: FastifyRequest, reply: FastifyReply, ticket: TicketFacts) => {

@@ -22,6 +22,7 @@ import { insightsQuery, superuserQuery } from './api';
 import { ActivityLog } from './components/ActivityLog';
 import { AgentsSection } from './components/AgentsSection';
 import { DetailView } from './components/DetailView';
+import { GiftCards } from './components/GiftCards';
 import { MetricCards } from './components/MetricCards';
 import { PeriodBar } from './components/PeriodBar';
 import { PromoCodes } from './components/PromoCodes';
@@ -169,6 +170,7 @@ function Dashboard() {
           <MetricCards insights={insights.data.insights} onSelect={open} />
           <SalesReport period={period} />
           <PromoCodes />
+          <GiftCards />
           <ActivityLog
             activities={insights.data.userActivities}
             page={page}

@@ -34,7 +34,8 @@ export default function TestCheckoutPage() {
   };
 
   const status = query.data?.status;
-  const amount = query.data ? formatEuroDecimal(query.data.total_price, pageLocale) : '';
+  // What the card is charged: the total less a gift card's part (decision 053).
+  const amount = query.data ? formatEuroDecimal(query.data.to_pay ?? query.data.total_price, pageLocale) : '';
 
   return (
     <main className="mx-auto max-w-lg px-4 py-10">
@@ -120,6 +121,16 @@ export default function TestCheckoutPage() {
                     {formatEuroDecimal(query.data.total_price, pageLocale)}
                   </dd>
                 </div>
+                {query.data.gift_card && (
+                  <div className="flex justify-between gap-4 text-green-800">
+                    <dt>
+                      <Trans>Paid with the gift card</Trans>
+                    </dt>
+                    <dd data-testid="test-checkout-gift-card" className="whitespace-nowrap">
+                      −{formatEuroDecimal(query.data.gift_card, pageLocale)}
+                    </dd>
+                  </div>
+                )}
               </dl>
               {status !== 'pending' ? (
                 <p className="mt-6 rounded bg-stone-100 p-3 text-stone-700">

@@ -4,6 +4,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   decimalToCents,
   formatEuro,
+  giftCardTakeCents,
   INVENTORY_MESSAGES,
   MESSAGES,
   orderTotalCents,
@@ -24,6 +25,7 @@ import { Counter } from './Counter';
 import { type CheckoutChoice, goToSignIn, restoredSelection, startCheckout } from './checkout';
 import { DateCalendar } from './DateCalendar';
 import { shortEuro, stepCount } from './format';
+import { type AppliedGiftCard, GiftCardCode, GiftCardLines } from './GiftCardCode';
 import { CancellationLine } from './PackageFacts';
 import { type AppliedPromo, DiscountLine, PromoCode } from './PromoCode';
 import { SlotTimes } from './SlotTimes';
@@ -66,6 +68,8 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
   const [guestEmail, setGuestEmail] = useState('');
   // A promo code the server accepted for these counts (decision 050); the checkout prices it again.
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
+  // A gift card the server knows (decision 053): its part is taken again under its lock at checkout.
+  const [giftCard, setGiftCard] = useState<AppliedGiftCard | null>(null);
   const navigate = useNavigate();
   const uid = useId();
   const emailId = `${uid}-email`;
@@ -89,6 +93,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
   const youthCents = decimalToCents(pkg.youth_price) ?? 0;
   const subtotal = orderTotalCents({ adults, youths }, { adultCents, youthCents });
   const total = promo && subtotal > 0 ? promo.totalCents : subtotal;
+  const giftPart = giftCard && total > 0 ? giftCardTakeCents(giftCard.balanceCents, total) : 0;
 
   // The chosen time's places cap adults and youths (infants are sent as 0 from this panel, so they
   // take none even where infants_take_place): the visitor learns it here, not at Checkout. The
@@ -131,6 +136,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
     infants: 0,
     slotId: chosen?.id ?? null,
     promoCode: promo?.code ?? null,
+    giftCardCode: giftCard?.code ?? null,
   });
 
   const checkout = async (email?: string) => {
@@ -163,7 +169,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
         navigate,
         // A refusal of a package with inventory ('Sold out', 'Only 3 places left for this time.')
         // shows here, and the times are asked for again; the spec's packages keep the toast.
-        pkg.availability_type || promo
+        pkg.availability_type || promo || giftCard
           ? (message) => {
               setError(message);
               if (timed) void availability.refetch();
@@ -322,6 +328,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
           applied={promo}
           onApplied={setPromo}
         />
+        <GiftCardCode applied={giftCard} onApplied={setGiftCard} />
         {promo && subtotal > 0 && <DiscountLine promo={promo} />}
 
         <p
@@ -343,6 +350,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
             </span>
           </span>
         </p>
+        {giftPart > 0 && <GiftCardLines partCents={giftPart} toPayCents={total - giftPart} />}
 
         {/* Until when the chosen visit can be cancelled free of charge, in Rome time. */}
         <CancellationLine

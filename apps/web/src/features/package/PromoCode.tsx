@@ -7,9 +7,10 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { decimalToCents, formatEuro, type PromoQuote } from '@rome/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { call, errorMessage } from '../../api/client';
 import { pageLocale } from '../../i18n/locale';
+import { AppliedCode, CodeEntry } from './CodeEntry';
 
 export type AppliedPromo = { code: string; discountCents: number; totalCents: number };
 
@@ -27,13 +28,8 @@ export function PromoCode({
   onApplied: (promo: AppliedPromo | null) => void;
 }) {
   const { t } = useLingui();
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const uid = useId();
-  const inputId = `${uid}-code`;
-  const errorId = `${uid}-error`;
   const asked = useRef(0);
 
   const check = async (code: string) => {
@@ -72,84 +68,32 @@ export function PromoCode({
     if (applied) void check(applied.code);
   }, [adults, youths]);
 
-  if (!open && !applied)
-    return (
-      <button
-        type="button"
-        onClick={() => {
-          setOpen(true);
-          requestAnimationFrame(() => document.getElementById(inputId)?.focus());
-        }}
-        className="mt-3 text-sm font-semibold text-brand underline underline-offset-4"
-      >
-        <Trans>Have a promo code?</Trans>
-      </button>
-    );
-
   if (applied)
     return (
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900 ring-1 ring-green-200">
-        <span data-testid="promo-applied">
-          <Trans>
-            Code <strong className="font-mono">{applied.code}</strong> applied
-          </Trans>
-        </span>
-        <button
-          type="button"
-          onClick={() => {
-            asked.current++;
-            onApplied(null);
-            setText('');
-            setError(null);
-          }}
-          className="font-semibold text-green-900 underline underline-offset-4"
-        >
-          <Trans>Remove</Trans>
-        </button>
-      </div>
+      <AppliedCode
+        testId="promo-applied"
+        onRemove={() => {
+          asked.current++;
+          onApplied(null);
+          setError(null);
+        }}
+      >
+        <Trans>
+          Code <strong className="font-mono">{applied.code}</strong> applied
+        </Trans>
+      </AppliedCode>
     );
 
   return (
-    <form
-      className="mt-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void check(text);
-      }}
-    >
-      <label htmlFor={inputId} className="block text-sm font-semibold text-stone-900">
-        <Trans>Promo code</Trans>
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          id={inputId}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={64}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className="min-w-0 flex-1 rounded-lg border border-stone-400 bg-white px-3 py-2 font-mono uppercase text-stone-900"
-        />
-        <button
-          type="submit"
-          disabled={busy || !text.trim() || adults + youths === 0}
-          className="rounded-lg bg-stone-800 px-4 py-2 font-semibold text-white disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700"
-        >
-          <Trans>Apply</Trans>
-        </button>
-      </div>
-      {adults + youths === 0 && (
-        <p className="mt-1 text-xs text-stone-600">
-          <Trans>Choose your tickets first, then apply the code.</Trans>
-        </p>
-      )}
-      <p id={errorId} role="alert" className="mt-1 min-h-5 text-sm font-semibold text-red-700">
-        {error}
-      </p>
-    </form>
+    <CodeEntry
+      ask={<Trans>Have a promo code?</Trans>}
+      label={<Trans>Promo code</Trans>}
+      busy={busy}
+      error={error}
+      canApply={adults + youths > 0}
+      hint={<Trans>Choose your tickets first, then apply the code.</Trans>}
+      onApply={(code) => void check(code)}
+    />
   );
 }
 

@@ -25,6 +25,8 @@ export type CheckoutChoice = {
   slotId?: string | null;
   /** A promo code the page checked (decision 050); the server prices it again. */
   promoCode?: string | null;
+  /** A gift card's code (decision 053); the server takes its part again under the card's lock. */
+  giftCardCode?: string | null;
 };
 
 function showOverlay(): () => void {
@@ -96,6 +98,7 @@ export async function startCheckout(
   form.append('package_identifier', choice.pkg.package_tag);
   if (choice.slotId) form.append('slot_id', choice.slotId);
   if (choice.promoCode) form.append('promo_code', choice.promoCode);
+  if (choice.giftCardCode) form.append('gift_card_code', choice.giftCardCode);
   // Beside the spec's fields: the order keeps the page's language for its e-mails (decision 024).
   form.append('language', pageLocale);
   const hide = showOverlay();
