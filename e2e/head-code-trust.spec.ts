@@ -9,7 +9,7 @@
  * shows nothing made.
  */
 import { expect, test } from '@playwright/test';
-import { apiTokenFor, demoAccounts, withGlobalHeadCode } from './fixtures';
+import { apiTokenFor, demoAccounts, demoSuperuserCode, withGlobalHeadCode } from './fixtures';
 
 const ATTACK = `<script>
 (function () {
@@ -99,6 +99,12 @@ test('an editor’s head code gets no session from a superuser who signs in besi
       await tabB.getByRole('main').getByLabel('Username').fill(superuser.email);
       await tabB.getByRole('main').getByLabel('Password', { exact: true }).fill(superuser.password);
       await tabB.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+      // Its second step: the authenticator's code (decision 051).
+      await tabB
+        .getByRole('main')
+        .getByLabel('Authentication code')
+        .fill(await demoSuperuserCode());
+      await tabB.getByRole('main').getByRole('button', { name: 'Verify' }).click();
       await expect(tabB).toHaveURL(/\/$/);
       await tabB.reload();
       await expect(tabB.getByRole('button', { name: 'Logout' }).first()).toBeAttached();

@@ -8,19 +8,12 @@
 
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addDays, romeToday, weekday } from '@rome/contract';
-import { demoAccounts, expectNoSeriousA11yViolations, type Role, signInAs } from './fixtures';
+import { apiTokenFor, expectNoSeriousA11yViolations, type Role, signInAs } from './fixtures';
 import { chooseTicketDate, offeredTicketDates, ticketCalendar } from './ticket-date';
 import { readableDay } from './tickets';
 
-/** An access token of a demo account, for the API calls a test makes beside the browser. */
-async function tokenOf(request: APIRequestContext, who: Role): Promise<string> {
-  const acc = demoAccounts()[who];
-  const res = await request.post('/api/api/token/', {
-    data: { username: acc.email, password: acc.password },
-  });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).access;
-}
+/** An access token of a demo account (the superuser's with its authenticator code, decision 051). */
+const tokenOf = (request: APIRequestContext, who: Role): Promise<string> => apiTokenFor(request, who);
 
 /** The id of a package's slot at a Rome date and time. */
 async function slotId(request: APIRequestContext, tag: string, date: string, time: string): Promise<string> {

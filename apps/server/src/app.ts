@@ -49,6 +49,7 @@ import {
   requireUser,
 } from './modules/auth/plugin';
 import { authRoutes } from './modules/auth/routes';
+import { secondFactorRoutes } from './modules/auth/second-factor';
 import { requireStepUp, stepUpRoutes } from './modules/auth/step-up';
 import { webSessionRoutes } from './modules/auth/web-session';
 import { offerRoutes } from './modules/catalog/offers-routes';
@@ -394,6 +395,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(authPlugin);
+  await app.register(secondFactorRoutes);
   await app.register(authRoutes);
   await app.register(webSessionRoutes);
   await app.register(stepUpRoutes);

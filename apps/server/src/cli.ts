@@ -8,6 +8,8 @@
  *   user:password --email E --password P      (signs the account out everywhere)
  *   user:export   --email E                   (GDPR: everything held about the account, as JSON)
  *   user:delete   --email E                   (GDPR: erase the person, keep orders anonymised)
+ *   user:second-factor-reset --email E        (a lost authenticator: the password alone signs in, then a
+ *                                              superuser sets up a new one; every sign-in ends; decision 051)
  *   agent:create  --name N --code C           (ticket agent with a security code, stored hashed)
  *   agent:code    --name N --code C           (new security code)
  *   agent:disable --name N / agent:enable --name N / agent:list
@@ -50,7 +52,9 @@ import {
 } from './modules/agents/agents-admin';
 import { listConflicts } from './modules/agents/conflicts';
 import { AgentAccountTaken, createAgentAccount, listDevices, revokeDevice } from './modules/agents/devices';
+import { createSecondFactorService } from './modules/auth/second-factor';
 import { USER_TOPIC_PREFIX } from './modules/auth/session-cache';
+import { createTokenService } from './modules/auth/tokens';
 import { reconcileStripe } from './modules/checkout/stripe-webhook';
 import { refundOrder, settlePendingRefunds } from './modules/orders/refunds';
 import { addSigningKey, ensureSigningKey, publicKeys } from './modules/orders/signed-ticket';
@@ -66,6 +70,7 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   user:password --email E --password P
   user:export   --email E        (prints everything held about the account as JSON)
   user:delete   --email E        (erases the account's personal data; orders stay, anonymised)
+  user:second-factor-reset --email E   (removes a lost authenticator; every sign-in of the account ends)
   agent:create  --name "Agent Name" --code SECURITY_CODE
   agent:code    --name "Agent Name" --code NEW_CODE
   agent:disable --name "Agent Name"
@@ -145,6 +150,15 @@ export async function run(
       await setPassword(db, user.id, v.password!);
       await notifyChange(database, `${USER_TOPIC_PREFIX}${user.id}`);
       return `Password of ${user.email} changed; every earlier sign-in of it has ended.`;
+    }
+    case 'user:second-factor-reset': {
+      need(v, 'email');
+      const user = await findUserByEmail(db, v.email!);
+      if (!user || user.deletedAt) throw new UsageError(`No account for ${v.email}.`);
+      await createSecondFactorService(db, secret()).remove(db, user.id);
+      await createTokenService(db, secret()).revokeOtherFamilies(user.id);
+      await notifyChange(database, `${USER_TOPIC_PREFIX}${user.id}`);
+      return `The authenticator of ${user.email} was removed and every sign-in of it ended; it signs in with its password now${user.isSuperuser ? ' and must set up a new one' : ''}.`;
     }
     case 'user:export':
     case 'user:delete': {

@@ -8,6 +8,7 @@ import { openDatabase, SEED_LOCK, withAdvisoryLock } from './db/client';
 import { closeUpDataDir, DataDirInUse, lockEmbeddedDatabase, privateFiles } from './db/data-dir';
 import { demoSecret, seedBase, seedCatalog, seedDemoAccounts } from './db/seed/index';
 import { ensureAgentAccount } from './modules/agents/devices';
+import { demoSecondFactor } from './modules/auth/second-factor';
 import { createReseller } from './modules/reseller/keys';
 import { createStorage } from './storage/index';
 
@@ -52,6 +53,8 @@ const demo = await withAdvisoryLock(database, SEED_LOCK, async () => {
       }
       return out;
     },
+    // The demo superuser has its authenticator from the start (decision 051); its secret is printed.
+    secondFactor: (userId) => demoSecondFactor(database.db, config.jwtSecret, userId),
     // Each demo agent can also sign in to the agents' app at /agent.
     agentApp: async (agents) => {
       const out = [];
@@ -83,7 +86,7 @@ if (demo && !demo.accounts) {
     `  Demo accounts (${demo.created ? 'created now' : 'kept'} in ${path.join(config.dataDir, 'demo-accounts.json')}):`,
     `    customer   ${a.customer.email}  ${a.customer.password}`,
     `    editor     ${a.editor.email}  ${a.editor.password}`,
-    `    superuser  ${a.superuser.email}  ${a.superuser.password}`,
+    `    superuser  ${a.superuser.email}  ${a.superuser.password}${a.superuser.totp_secret ? `  authenticator secret ${a.superuser.totp_secret}` : ''}`,
     ...a.agents.map((g) => `    agent      ${g.name}  security code ${g.code}`),
     ...(a.resellers ?? []).map((r) => `    OCTO key   ${r.name}  ${r.key}`),
     ...(a.agentApp ?? []).map((g) => `    agent app  ${g.email}  ${g.password}  (${g.agent}, at /agent)`),

@@ -81,6 +81,15 @@ export const ACTION = Object.fromEntries(ACTIVITY_ACTION_NAMES.map((a) => [a, a]
 export const isActivityAction = (v: unknown): v is ActivityAction =>
   typeof v === 'string' && Object.hasOwn(ACTIVITY_ACTIONS, v);
 
+/**
+ * Staff actions the server records in the activity log (source 'server'), kept out of ACTIVITY_ACTIONS
+ * so that no browser can send one through track-activity.
+ */
+export const STAFF_ACTIONS = {
+  second_factor_reset: "A superuser reset an account's second factor (details: account_id; never a secret).",
+} as const satisfies Record<string, string>;
+export type StaffAction = keyof typeof STAFF_ACTIONS;
+
 /** The actions the server records itself, with an amount and a status: the only source of money figures. */
 export const SERVER_ACTIONS = [
   ACTION.payment_initiated,

@@ -26,12 +26,20 @@ import {
   profileResponseSchema,
   profileUpdateRequestSchema,
   profileUpdateResponseSchema,
+  recoveryCodesSchema,
   registrationErrorSchema,
   registrationRequestSchema,
   registrationResponseSchema,
+  secondFactorCodeRequestSchema,
+  secondFactorOffRequestSchema,
+  secondFactorResetRequestSchema,
+  secondFactorSetupSchema,
+  secondFactorSignInRequestSchema,
+  secondFactorStateSchema,
   sessionAccessSchema,
   sessionEndRequestSchema,
   sessionRefreshRequestSchema,
+  signInAnswerSchema,
   statisticsResponseSchema,
   stepUpAnswerSchema,
   stepUpRequestSchema,
@@ -53,12 +61,19 @@ export const authApi = {
     summary: 'Sign in: e-mail and password for an access and a refresh token',
     description:
       'The username is the account e-mail in any casing. 401 is the same for a wrong password and an ' +
-      'unknown account. Failed sign-ins are limited per account and per client address (429).',
+      'unknown account. Failed sign-ins are limited per account and per client address (429). An ' +
+      'account with a second factor gets no token here: the answer is {second_factor, pending}, and ' +
+      'POST /api/session/second-factor/ takes the pending proof with the code (decision 051).',
     tag,
     access: 'public',
     body: tokenObtainRequestSchema,
     invalid: AUTH_MESSAGES.credentialsRequired,
-    responses: { 200: tokenPairSchema, 400: errors[400], 401: authErrorSchema, 429: authRateLimitedSchema },
+    responses: {
+      200: signInAnswerSchema,
+      400: errors[400],
+      401: authErrorSchema,
+      429: authRateLimitedSchema,
+    },
   }),
   'POST /api/api/token/refresh/': endpoint({
     summary: 'The next token pair for a refresh token (which is spent)',
@@ -122,6 +137,80 @@ export const authApi = {
       400: errors[400],
       401: errors[401],
       429: errors[429],
+    },
+  }),
+
+  // ---- The second factor (decision 051) ------------------------------------------------------------
+  'POST /api/session/second-factor/': endpoint({
+    summary: "A sign-in's second step: the pending proof and an authenticator code or a recovery code",
+    description:
+      'Answers the token pair the password alone did not give. A code is taken once (a code already ' +
+      'used in its 30-second step is refused), a recovery code once ever. Wrong codes are limited like ' +
+      'passwords: per address, per address and account, and per account (429). 401 ' +
+      'second_factor_expired when the proof is no longer good (5 minutes): sign in again.',
+    tag,
+    access: 'public',
+    body: secondFactorSignInRequestSchema,
+    responses: { 200: tokenPairSchema, 400: errors[400], 401: errors[401], 429: authRateLimitedSchema },
+  }),
+  'GET /api/account/second-factor/': endpoint({
+    summary: "Whether the account's authenticator app is on, and whether its role needs one",
+    tag,
+    access: 'user',
+    responses: { 200: secondFactorStateSchema, 401: errors[401] },
+  }),
+  'POST /api/account/second-factor/setup/': endpoint({
+    summary: 'Start turning the authenticator app on: a new secret, for the QR code and by hand',
+    description: 'Nothing changes at sign-in until the first code confirms it. 409 when already on.',
+    tag,
+    access: 'user',
+    responses: { 200: secondFactorSetupSchema, 401: errors[401], 409: errors[409] },
+  }),
+  'POST /api/account/second-factor/confirm/': endpoint({
+    summary: 'Turn the authenticator app on with its first code; answers the recovery codes, once',
+    description:
+      'Every other sign-in of the account ends. Wrong codes count like wrong passwords (429 after 10 ' +
+      'in 15 minutes).',
+    tag,
+    access: 'user',
+    body: secondFactorCodeRequestSchema,
+    responses: {
+      200: recoveryCodesSchema,
+      400: errors[400],
+      401: errors[401],
+      409: errors[409],
+      429: errors[429],
+    },
+  }),
+  'POST /api/account/second-factor/disable/': endpoint({
+    summary: 'Turn the authenticator app off, with the password and a code',
+    description: "403 when the account's role needs a second factor (superusers).",
+    tag,
+    access: 'user',
+    body: secondFactorOffRequestSchema,
+    responses: {
+      200: emptyAnswerSchema,
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      429: errors[429],
+    },
+  }),
+  'POST /api/admin/second-factor/reset/': endpoint({
+    summary: "Reset another account's lost second factor (it signs in with the password, then sets one up)",
+    description:
+      'Removes the secret and the recovery codes and ends every sign-in of that account; recorded in the ' +
+      'activity log and the edit log (who, whose; no secret). 404 when no account has the address.',
+    tag,
+    access: 'superuser',
+    stepUp: true,
+    body: secondFactorResetRequestSchema,
+    responses: {
+      200: emptyAnswerSchema,
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      404: errors[404],
     },
   }),
 

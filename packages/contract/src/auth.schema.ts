@@ -67,6 +67,74 @@ export const tokenPairSchema = z
     refresh: z.string().meta({ description: 'Single use: token/refresh/ answers the next pair; 7 days.' }),
   })
   .meta({ examples: [{ access: 'eyJhbGciOiJIUzI1NiJ9.a.b', refresh: 'eyJhbGciOiJIUzI1NiJ9.c.d' }] });
+/**
+ * A sign-in of an account with a second factor (decision 051): no token, the proof that the password
+ * was right, which POST /api/session/second-factor/ takes with the code.
+ */
+export const secondFactorChallengeSchema = z
+  .object({
+    second_factor: z
+      .literal('totp')
+      .meta({ description: 'An authenticator code or a recovery code is wanted.' }),
+    pending: z.string().meta({ description: 'Good for 5 minutes, for this account only; not a token.' }),
+    expires_in: z.number().int(),
+  })
+  .meta({ examples: [{ second_factor: 'totp', pending: 'p1.Ab3.1764300000.q1w2e3', expires_in: 300 }] });
+export const signInAnswerSchema = z.union([
+  tokenPairSchema.extend({
+    second_factor_setup: z
+      .literal(true)
+      .optional()
+      .meta({ description: "Present when the account's role needs a second factor it does not have yet." }),
+  }),
+  secondFactorChallengeSchema,
+]);
+/** POST /api/session/second-factor/ : the pending proof and a code (6 digits, or a recovery code). */
+export const secondFactorSignInRequestSchema = z
+  .object({
+    pending: z.string().min(1).max(300),
+    code: z.string().min(1, 'Please enter the code.').max(40),
+  })
+  .meta({ examples: [{ pending: 'p1.Ab3.1764300000.q1w2e3', code: '123456' }] });
+/** GET /api/account/second-factor/ */
+export const secondFactorStateSchema = z
+  .object({
+    enabled: z.boolean(),
+    required: z.boolean().meta({ description: "The account's role needs a second factor." }),
+    recovery_codes_left: z.number().int(),
+  })
+  .meta({ examples: [{ enabled: true, required: false, recovery_codes_left: 9 }] });
+/** POST /api/account/second-factor/setup/ */
+export const secondFactorSetupSchema = z
+  .object({
+    secret: z.string().meta({ description: 'Base32, for typing into the app by hand.' }),
+    uri: z.string().meta({ description: 'The otpauth:// URI the QR code carries.' }),
+    qr_svg: z.string().meta({ description: 'The QR code of the URI, as an SVG picture.' }),
+  })
+  .meta({
+    examples: [
+      {
+        secret: 'JBSWY3DPEHPK3PXP',
+        uri: 'otpauth://totp/Rome%20Tickets:a%40b.it?secret=JBSWY3DPEHPK3PXP',
+        qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+      },
+    ],
+  });
+export const secondFactorCodeRequestSchema = z
+  .object({ code: z.string().min(1, 'Please enter the code.').max(40) })
+  .meta({ examples: [{ code: '123456' }] });
+export const recoveryCodesSchema = z
+  .object({ recovery_codes: z.array(z.string()).meta({ description: 'Shown once; each works once.' }) })
+  .meta({ examples: [{ recovery_codes: ['k7qm-2xwp-d9fa'] }] });
+export const secondFactorOffRequestSchema = z
+  .object({
+    password: z.string().min(1, 'Please enter your password.').max(1000),
+    code: z.string().min(1, 'Please enter the code.').max(40),
+  })
+  .meta({ examples: [{ password: 'correct horse battery staple', code: '123456' }] });
+export const secondFactorResetRequestSchema = z
+  .object({ email: z.string().min(1).max(320) })
+  .meta({ examples: [{ email: 'lost.phone@example.com' }] });
 /** POST /api/api/token/refresh/ : the refresh token is single use; the answer is a new pair. */
 export const tokenRefreshRequestSchema = z
   .object({ refresh: z.string().min(1) })

@@ -64,6 +64,14 @@ export const AUTH_MESSAGES = {
   emailUndoInvalid: /*i18n*/ 'This link is invalid, expired or already used.',
   emailUndoTaken: /*i18n*/ 'Your previous email address now belongs to another account. Please contact us.',
   stepUpRequired: /*i18n*/ 'Confirm your password to do this.',
+  // The second factor (decision 051).
+  secondFactorWrong: /*i18n*/ 'This code is not right, or it was already used.',
+  secondFactorExpired: /*i18n*/ 'The sign-in took too long. Please sign in again.',
+  secondFactorSetupRequired: /*i18n*/ 'Set up your authenticator app before you continue.',
+  secondFactorAlreadyOn: /*i18n*/ 'Your authenticator app is already turned on.',
+  secondFactorNotStarted: /*i18n*/ 'Start the set-up of the authenticator app again.',
+  secondFactorCannotTurnOff: /*i18n*/ 'Your account needs its authenticator app: it cannot be turned off.',
+  secondFactorNoAccount: 'No account has this email address.',
   isSuperuser: 'User is a superuser.',
 
   notSuperuser: 'User is not a superuser.',
@@ -76,6 +84,27 @@ export const AUTH_MESSAGES = {
  */
 export const STEP_UP_SECONDS = 10 * 60;
 export const STEP_UP_HEADER = 'x-step-up';
+
+/**
+ * The second factor (decision 051): an authenticator app's TOTP (RFC 6238: 6 digits, 30-second steps,
+ * SHA-1, one step of clock drift either way), or one of RECOVERY_CODE_COUNT one-time recovery codes.
+ * After the password, a sign-in of an account with a factor gets a pending proof, good for
+ * SECOND_FACTOR_PENDING_SECONDS, and no token.
+ */
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+export const RECOVERY_CODE_COUNT = 10;
+export const SECOND_FACTOR_PENDING_SECONDS = 5 * 60;
+/** The issuer an authenticator app shows beside the account. */
+export const TOTP_ISSUER = 'Rome Tickets';
+
+/**
+ * Whether an account must have a second factor, by its role: superusers now; a later role (an
+ * operator's manager) is added here. Editors and customers may turn one on.
+ */
+export function secondFactorRequired(user: { isSuperuser: boolean }): boolean {
+  return user.isSuperuser;
+}
 
 /** The one phone rule of registration and profile, on the client and the server: digits only, 10 to 20. */
 export const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`);

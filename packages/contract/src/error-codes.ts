@@ -21,6 +21,10 @@ export const ERROR_CODES = {
   badCredentials: 'bad_credentials',
   pageKeyRequired: 'page_key_required',
   stepUpRequired: 'step_up_required',
+  // The second factor (decision 051).
+  secondFactorWrong: 'second_factor_wrong',
+  secondFactorExpired: 'second_factor_expired',
+  secondFactorSetupRequired: 'second_factor_setup_required',
   alreadySubscribed: 'already_subscribed',
   // Agents and their devices.
   agentAccountTaken: 'agent_account_taken',

@@ -161,10 +161,43 @@ export const users = pgTable(
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the account was deleted (its personal data erased; the row stays for its orders). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * When the account's second factor (an authenticator's TOTP, decision 051) was turned on; null
+     * without one. On the row so the sign-in and the access guards know it without another read.
+     */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('users_email_idx').on(t.email)],
+);
+
+/**
+ * An account's authenticator (decision 051): its TOTP secret, encrypted with a key derived from the
+ * server's secret (lib/secret-box.ts, decision 052), and the last 30-second step a code was accepted for, so a code
+ * is never taken twice. `confirmedAt` is null while the set-up waits for its first code.
+ */
+export const secondFactors = pgTable('second_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes of a second factor, as HMAC-SHA-256 of the code (decision 051). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
 /** Refresh tokens by id, grouped in families for rotation and reuse detection. */

@@ -26,6 +26,15 @@ export const LIMITS = {
   resetVerifyPerIp: [30, 3600],
   resetVerifyPerEmail: [15, 3600],
   changePasswordPerUser: [10, 15 * 60],
+  /**
+   * Wrong second-factor codes (decision 051), counted like wrong passwords: from one address, to one
+   * account from one address, to one account from anywhere. The last is tighter than the password's and
+   * has no known-address exception: whoever reaches this step already has the password, and a 6-digit
+   * code is a small space (20 tries an hour is some 1 in 16,000 a day with the drift window).
+   */
+  secondFactorPerIp: [30, 15 * 60],
+  secondFactorPerIpAccount: [10, 15 * 60],
+  secondFactorPerAccount: [20, 60 * 60],
 } as const satisfies Record<string, readonly [number, number]>;
 
 /** Counts one attempt under `key`; throws 429 {error, detail, retry_after} once over the limit. */

@@ -138,6 +138,14 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   'POST /api/session/end/': {},
   // a wrong password answers 400 for every signed-in role
   'POST /api/session/step-up/': { fields: ['password'] },
+  // the second factor (decision 051): the sign-in's second step is public (its proof is the pending
+  // step); a superuser already has one (409 on a new set-up); the reset is a superuser's
+  'POST /api/session/second-factor/': { fields: ['pending', 'code'] },
+  'GET /api/account/second-factor/': { expect: { customerA: 200, editor: 200, superuser: 200 } },
+  'POST /api/account/second-factor/setup/': { expect: { superuser: 409 } },
+  'POST /api/account/second-factor/confirm/': { fields: ['code'] },
+  'POST /api/account/second-factor/disable/': { fields: ['password', 'code'] },
+  'POST /api/admin/second-factor/reset/': { fields: ['email'] },
 
   // accounts
   'POST /api/register/': { fields: ACCOUNT },
@@ -445,6 +453,10 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
   'POST /api/profile/email-change/undo/': () => ({ token: 'not-a-real-undo-token' }),
   'POST /api/profile/delete/': () => ({ password: 'not-it' }),
   'POST /api/session/step-up/': () => ({ password: 'not-it' }),
+  'POST /api/session/second-factor/': () => ({ pending: 'p1.not-a-proof', code: '123456' }),
+  'POST /api/account/second-factor/confirm/': () => ({ code: '123456' }),
+  'POST /api/account/second-factor/disable/': () => ({ password: 'not-it', code: '123456' }),
+  'POST /api/admin/second-factor/reset/': () => ({ email: 'nobody@example.com' }),
   'POST /api/profile/change-password/': () => ({
     current_password: 'not-it',
     new_password: 'Another-pass-42',

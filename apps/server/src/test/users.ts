@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { hashSecret } from '../lib/passwords';
 import { stepUpProof } from '../modules/auth/step-up';
+import { signInFully } from '../modules/auth/testing';
 
 export type TestUser = {
   id: string;
@@ -37,11 +38,8 @@ export async function createUser(
       isSuperuser: opts.isSuperuser ?? false,
     })
     .returning({ id: users.id });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/api/token/',
-    payload: { username: email, password },
-  });
+  // A superuser gets its second factor first, and signs in with a code (decision 051).
+  const res = await signInFully(app, email, password, '127.0.0.1');
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const token = res.json().access as string;
   const secret = app.config.jwtSecret;

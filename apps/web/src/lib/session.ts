@@ -59,7 +59,10 @@ export function useSession(): {
  * After a successful sign-in (spec §4: tokens stored, go to /): the e-mail in localStorage, the refresh
  * token handed to the session cookie (so no copy stays in the page), then the editor flag.
  */
-export async function startSession(pair: ApiAnswer<'POST /api/api/token/'>, email: string): Promise<void> {
+export async function startSession(
+  pair: ApiAnswer<'POST /api/session/second-factor/'>,
+  email: string,
+): Promise<void> {
   localStorage.setItem('email', email);
   // Not started (the server unreachable): the login page shows its generic error.
   if (!(await startCookieSession(pair.refresh))) throw new Error('The session could not be started');

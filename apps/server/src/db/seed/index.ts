@@ -98,7 +98,16 @@ function upcomingDates(days: number, everyNth = 1): string[] {
 export type DemoAccounts = {
   customer: { email: string; password: string };
   editor: { email: string; password: string };
-  superuser: { email: string; password: string };
+  superuser: {
+    email: string;
+    password: string;
+    /**
+     * The demo superuser's authenticator (decision 051): its TOTP secret (base32, for an app or the
+     * browser tests) and its recovery codes. Superusers must have one; only the demo's is ever known.
+     */
+    totp_secret?: string;
+    recovery_codes?: string[];
+  };
   agents: { name: string; code: string }[];
   /** OCTO API keys (modules/reseller): a reseller and a partner's gate scanner that may redeem. */
   resellers?: { name: string; key: string; canRedeem: boolean }[];
@@ -223,6 +232,8 @@ export async function seedDemoAccounts(
   makers: {
     resellerKeys?: () => Promise<NonNullable<DemoAccounts['resellers']>>;
     agentApp?: (agents: DemoAccounts['agents']) => Promise<NonNullable<DemoAccounts['agentApp']>>;
+    /** Turns the demo superuser's second factor on (decision 051). */
+    secondFactor?: (userId: string) => Promise<{ secret: string; recoveryCodes: string[] }>;
   } = {},
 ): Promise<{ accounts: DemoAccounts | null; created: boolean }> {
   const file = path.join(dataDir, 'demo-accounts.json');
@@ -266,6 +277,15 @@ export async function seedDemoAccounts(
       .insert(t.agents)
       .values({ name: a.name, codeHash: await hashSecret(a.code) })
       .onConflictDoUpdate({ target: t.agents.name, set: { codeHash: await hashSecret(a.code) } });
+  }
+  if (makers.secondFactor) {
+    const [admin] = await db
+      .select({ id: t.users.id })
+      .from(t.users)
+      .where(eq(t.users.email, accounts.superuser.email));
+    const factor = await makers.secondFactor(admin.id);
+    accounts.superuser.totp_secret = factor.secret;
+    accounts.superuser.recovery_codes = factor.recoveryCodes;
   }
   if (makers.resellerKeys) accounts.resellers = await makers.resellerKeys();
   if (makers.agentApp) accounts.agentApp = await makers.agentApp(accounts.agents);

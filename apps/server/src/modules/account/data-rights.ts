@@ -151,12 +151,15 @@ export async function deleteAccount(db: Db, user: Pick<UserRow, 'id' | 'email'>)
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       UPDATE users SET email = ${placeholder}, full_name = ${DELETED_ACCOUNT_NAME}, phone_number = '',
-        password_hash = '!deleted', is_editor = false, is_superuser = false,
+        password_hash = '!deleted', is_editor = false, is_superuser = false, second_factor_at = NULL,
         tokens_valid_after = now() + interval '1 millisecond', deleted_at = now(), updated_at = now()
       WHERE id = ${user.id}`);
     await tx.execute(sql`DELETE FROM refresh_tokens WHERE user_id = ${user.id}`);
     await tx.execute(sql`DELETE FROM password_resets WHERE user_id = ${user.id}`);
     await tx.execute(sql`DELETE FROM email_change_undos WHERE user_id = ${user.id}`);
+    // The authenticator's secret and recovery codes (decision 051).
+    await tx.execute(sql`DELETE FROM second_factors WHERE user_id = ${user.id}`);
+    await tx.execute(sql`DELETE FROM recovery_codes WHERE user_id = ${user.id}`);
     // Orders stay for accounting: package, amounts, dates and state; nothing that names the buyer.
     await tx.execute(sql`UPDATE orders SET contact = NULL, notes = NULL WHERE user_id = ${user.id}`);
     await tx.execute(sql`

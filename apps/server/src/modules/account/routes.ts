@@ -4,7 +4,15 @@
  * fields is answered 400 from there); the field rules, with the spec's messages and order, are the
  * contract's pure functions (auth.ts, validation.ts), checked here.
  */
-import { AUTH_MESSAGES, ERROR_CODES, isEmail, isResetCode, MESSAGES, PRIVACY_MESSAGES } from '@rome/contract';
+import {
+  AUTH_MESSAGES,
+  ERROR_CODES,
+  isEmail,
+  isResetCode,
+  MESSAGES,
+  PRIVACY_MESSAGES,
+  secondFactorRequired,
+} from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { requestLanguage } from '../../i18n/catalog';
 import { bearerToken } from '../../lib/bearer';
@@ -180,10 +188,15 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     data: await statisticsOf(app.db, signedIn(req).id),
   }));
 
-  /** Superusers count as editors everywhere (requireEditor lets them edit too). */
-  route(app, 'GET /api/check-editor/', async (req) => ({
-    is_editor: signedIn(req).isEditor || signedIn(req).isSuperuser,
-  }));
+  /**
+   * Superusers count as editors everywhere (requireEditor lets them edit too), as requireEditor says: not
+   * while their role's second factor is missing (decision 051), so the web app shows no editing then.
+   */
+  route(app, 'GET /api/check-editor/', async (req) => {
+    const u = signedIn(req);
+    const factorMissing = secondFactorRequired(u) && !u.secondFactorAt;
+    return { is_editor: (u.isEditor || u.isSuperuser) && !factorMissing };
+  });
 
   route(app, 'GET /api/check-superuser/', async (req) => {
     const yes = signedIn(req).isSuperuser;

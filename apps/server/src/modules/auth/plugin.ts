@@ -14,6 +14,8 @@
  * - `requireEditor`: as requireUser, and the user is an editor (or a superuser), else 403
  *   {detail: 'You do not have permission to perform this action.'}.
  * - `requireSuperuser`: as requireUser, and the user is a superuser, else 403.
+ * - Both refuse an account whose role needs a second factor it has not set up yet (superusers): 403
+ *   code 'second_factor_setup_required' (decision 051).
  * - `optionalUser`: sets req.user when a good token is sent, null otherwise; never refuses
  *   (for calls like track-activity that take a token when there is one).
  *
@@ -21,12 +23,13 @@
  * `await req.authenticate()` does the same lookup anywhere (memoised per request). The token is only
  * checked on routes that ask for it, so public reads pay nothing for a Bearer header.
  */
-import { AUTH_MESSAGES, ERROR_CODES } from '@rome/contract';
+import { AUTH_MESSAGES, ERROR_CODES, secondFactorRequired } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { bearerToken } from '../../lib/bearer';
 import { HttpError } from '../../lib/errors';
 import type { UserRow } from '../../lib/users';
+import { createSecondFactorService } from './second-factor';
 import { createSessionCache } from './session-cache';
 import { createTokenService, type TokenService } from './tokens';
 
@@ -53,6 +56,19 @@ const notAuthenticated = (tokenSent: boolean) =>
   });
 const forbidden = () => new HttpError(403, { detail: AUTH_MESSAGES.forbidden });
 
+/**
+ * An account whose role needs a second factor (superusers, decision 051) uses none of the role's
+ * powers until it has one: 403 second_factor_setup_required, which the web app answers with the set-up.
+ */
+function requireFactorOfRole(user: AuthUser) {
+  if (secondFactorRequired(user) && !user.secondFactorAt)
+    throw new HttpError(403, {
+      detail: AUTH_MESSAGES.secondFactorSetupRequired,
+      error: AUTH_MESSAGES.secondFactorSetupRequired,
+      code: ERROR_CODES.secondFactorSetupRequired,
+    });
+}
+
 export async function optionalUser(req: FastifyRequest): Promise<void> {
   req.user = await req.authenticate();
 }
@@ -68,17 +84,20 @@ export async function requireUser(req: FastifyRequest, reply: FastifyReply): Pro
 export async function requireEditor(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireUser(req, reply);
   if (!req.user!.isEditor && !req.user!.isSuperuser) throw forbidden();
+  requireFactorOfRole(req.user!);
 }
 
 export async function requireSuperuser(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireUser(req, reply);
   if (!req.user!.isSuperuser) throw forbidden();
+  requireFactorOfRole(req.user!);
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
   const sessions = createSessionCache({ db: app.db, feed: app.changes });
   const tokens = createTokenService(app.db, app.config.jwtSecret, sessions);
   app.decorate('tokens', tokens);
+  app.decorate('secondFactor', createSecondFactorService(app.db, app.config.jwtSecret));
   app.decorateRequest('user', null);
   app.decorateRequest('authenticate', function (this: FastifyRequest) {
     let lookup = lookups.get(this);

@@ -2,12 +2,17 @@
  * The token calls of spec §7 (paths as the spec's client calls them, under /api/). Their contract:
  * packages/contract/src/auth.api.ts; a body without its fields is answered 400 from there.
  */
-import { AUTH_MESSAGES, ERROR_CODES } from '@rome/contract';
+import {
+  AUTH_MESSAGES,
+  ERROR_CODES,
+  SECOND_FACTOR_PENDING_SECONDS,
+  secondFactorRequired,
+} from '@rome/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../lib/contract-route';
 import { HttpError } from '../../lib/errors';
 import { limitAddress } from '../../lib/ip';
-import { signInFailed, signInSucceededClauses } from '../../lib/limits';
+import { signInFailed, signInSucceeded, signInSucceededClauses } from '../../lib/limits';
 import { dummyHash, verifySecret } from '../../lib/passwords';
 import { normalizeEmail } from '../../lib/users';
 import { gateAndFindAccount } from './sign-in';
@@ -41,8 +46,20 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       await signInFailed(app.db, email);
       throw badCredentials();
     }
+    // An account with a second factor (decision 051): the password's counters are reset, and the
+    // answer is a pending proof, no token; POST /api/session/second-factor/ takes it with the code.
+    if (user.secondFactorAt) {
+      await signInSucceeded(app.db, limitAddress(req.ip), email);
+      return {
+        second_factor: 'totp' as const,
+        pending: app.secondFactor.pendingProof(user),
+        expires_in: SECOND_FACTOR_PENDING_SECONDS,
+      };
+    }
     // The counters' reset and the refresh token: one statement, one round trip (sign-in.ts).
-    return app.tokens.issueAtSignIn(user, signInSucceededClauses(limitAddress(req.ip), email));
+    const pair = await app.tokens.issueAtSignIn(user, signInSucceededClauses(limitAddress(req.ip), email));
+    // A superuser without its factor may sign in, to set one up; its role's calls wait (plugin.ts).
+    return secondFactorRequired(user) ? { ...pair, second_factor_setup: true as const } : pair;
   });
 
   /** {refresh} -> the next {access, refresh}; the one sent is spent (reuse ends the sign-in). */

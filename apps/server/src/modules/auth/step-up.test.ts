@@ -46,6 +46,7 @@ describe('a fresh password before the superuser writes that want it', () => {
       'POST /api/admin/orders/:uniqueId/refund/',
       'POST /api/admin/promo-codes/',
       'POST /api/admin/resellers/',
+      'POST /api/admin/second-factor/reset/',
       'PUT /api/admin/agents/:id/code/',
     ]);
   });

@@ -1,13 +1,14 @@
 /**
  * The account page (spec §2 Account page): guarded by a stored access token, header with the three
- * figures, and the tabs Profile Information, Change Password, Purchase Statistics; below them, Your
- * Data (download everything held about the account, delete it; GDPR).
+ * figures, and the tabs Profile Information, Change Password, Purchase Statistics; below them,
+ * Two-step sign-in (decision 051) and Your Data (download everything held about the account, delete
+ * it; GDPR).
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pagePath } from '@rome/contract';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useProfile } from '../../api/account';
 import { Spinner } from '../../components/form';
@@ -20,6 +21,9 @@ import { ProfileInfoTab } from './components/ProfileInfoTab';
 import { StatisticsTab } from './components/StatisticsTab';
 import { TabList, TabPanel } from './components/Tabs';
 import { euro, formatDay } from './format';
+
+/** Two-step sign-in (decision 051): its own chunk, loaded when the account page shows. */
+const SecondFactorSection = lazy(() => import('./components/SecondFactorSection'));
 
 type TabKey = 'profile' | 'password' | 'statistics';
 const TABS: { key: TabKey; label: MessageDescriptor }[] = [
@@ -105,6 +109,9 @@ function AccountPage() {
             {tab === 'statistics' ? <StatisticsTab /> : null}
           </TabPanel>
         </div>
+        <Suspense fallback={null}>
+          <SecondFactorSection />
+        </Suspense>
         <DataRightsSection />
       </div>
     </main>

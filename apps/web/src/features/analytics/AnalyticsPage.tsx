@@ -13,6 +13,7 @@ import { ANALYTICS_METRICS, type AnalyticsMetric, pagePath } from '@rome/contrac
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { secondFactorState } from '../../api/auth';
 import { Icon } from '../../components/Icon';
 import { Logo } from '../../components/Logo';
 import { useTablePageTitle } from '../../components/usePageTitle';
@@ -28,6 +29,7 @@ import { PeriodBar } from './components/PeriodBar';
 import { PromoCodes } from './components/PromoCodes';
 import { ResellerKeys } from './components/ResellerKeys';
 import { SalesReport } from './components/SalesReport';
+import { SecondFactorReset } from './components/SecondFactorReset';
 import { StepUpDialog } from './components/StepUpDialog';
 import { LoadingSpinner } from './components/ui';
 import {
@@ -54,6 +56,13 @@ export default function AnalyticsPage() {
   const location = useLocation();
   const hasToken = useHasAccessToken();
   const check = useQuery({ ...superuserQuery, enabled: hasToken });
+  // A superuser without an authenticator uses none of the dashboard until it has one (decision 051).
+  const factor = useQuery({
+    queryKey: ['analytics', 'second-factor'],
+    queryFn: () => secondFactorState(),
+    enabled: check.data?.is_superuser === true,
+    retry: false,
+  });
   useEffect(() => {
     // Spec §8: the failure sets an error that is not displayed; the page treats it as "not a superuser".
     if (check.error) console.warn('Superuser check failed', check.error);
@@ -65,6 +74,8 @@ export default function AnalyticsPage() {
   let body: React.ReactNode;
   if (check.isPending) body = <LoadingSpinner label="Checking access..." />;
   else if (check.data?.is_superuser !== true) body = <AccessRestricted />;
+  else if (factor.isPending) body = <LoadingSpinner label="Checking access..." />;
+  else if (factor.data?.required && !factor.data.enabled) body = <SetUpSecondFactorFirst />;
   else body = <Dashboard />;
 
   return (
@@ -101,6 +112,24 @@ function AccessRestricted() {
       <p className="mt-2 text-stone-700">This page can only be accessed by superusers.</p>
       <Link to="/" className="mt-6 inline-block font-semibold text-brand underline underline-offset-4">
         Go to the home page
+      </Link>
+    </div>
+  );
+}
+
+function SetUpSecondFactorFirst() {
+  return (
+    <div className="mx-auto mt-8 max-w-lg rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200">
+      <h1 className="text-2xl font-bold text-stone-900">Set up two-step sign-in first</h1>
+      <p className="mt-2 text-stone-700">
+        Superusers sign in with a password and a code from an authenticator app. Set up yours on your account
+        page; the dashboard opens once it is on.
+      </p>
+      <Link
+        to={`${pagePath('/profile')}#second-factor`}
+        className="mt-6 inline-block rounded-lg bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark"
+      >
+        Set up two-step sign-in
       </Link>
     </div>
   );
@@ -184,6 +213,7 @@ function Dashboard() {
             <ResellerWebhooks />
           </Suspense>
           <AgentsSection />
+          <SecondFactorReset />
           <StepUpDialog />
         </>
       ) : null}

@@ -1,10 +1,13 @@
-/** Sign in (spec §2, §4 Login, §8): username (the e-mail) and password. */
+/**
+ * Sign in (spec §2, §4 Login, §8): username (the e-mail) and password; for an account with an
+ * authenticator app, a second step asks for its code or a recovery code (decision 051).
+ */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { pagePath } from '@rome/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { login } from '../../api/auth';
+import { login, signInWithCode } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
 import { AuthCard, FormError, linkClass, SubmitButton, TextField } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
@@ -30,6 +33,44 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The password step's proof while the second step asks for the code (decision 051).
+  const [pending, setPending] = useState<{ proof: string; email: string } | null>(null);
+  const [code, setCode] = useState('');
+
+  async function signedIn(pair: { access: string; refresh: string }, email: string, setUp: boolean) {
+    await startSession(pair, email);
+    // Nothing of an earlier account (after an expired session) may show for this one.
+    queryClient.removeQueries({ queryKey: ['account'] });
+    // A superuser without an authenticator sets one up before anything else (decision 051).
+    if (setUp) {
+      navigate(`${pagePath('/profile')}#second-factor`, { replace: true });
+      return;
+    }
+    // The ticket choice goes back with the visitor, so the ticket page shows it again.
+    navigate(rememberedPage(carried.from), {
+      replace: true,
+      state: carried.selection ? { selection: carried.selection } : undefined,
+    });
+  }
+
+  async function onCode(e: FormEvent) {
+    e.preventDefault();
+    if (busy || !pending) return;
+    setError(null);
+    setBusy(true);
+    try {
+      await signedIn(await signInWithCode(pending.proof, code.trim()), pending.email, false);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        // The proof is over (5 minutes): back to the password.
+        setPending(null);
+        setPassword('');
+      }
+      setCode('');
+      setError(errorMessage(err, t`Something went wrong! Please try again.`));
+      setBusy(false);
+    }
+  }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -38,15 +79,14 @@ export default function LoginPage() {
     setBusy(true);
     const email = username.trim();
     try {
-      const pair = await login(email, password);
-      await startSession(pair, email);
-      // Nothing of an earlier account (after an expired session) may show for this one.
-      queryClient.removeQueries({ queryKey: ['account'] });
-      // The ticket choice goes back with the visitor, so the ticket page shows it again.
-      navigate(rememberedPage(carried.from), {
-        replace: true,
-        state: carried.selection ? { selection: carried.selection } : undefined,
-      });
+      const answer = await login(email, password);
+      if ('pending' in answer) {
+        setPending({ proof: answer.pending, email });
+        setPassword('');
+        setBusy(false);
+        return;
+      }
+      await signedIn(answer, email, answer.second_factor_setup === true);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         setError(t`Invalid username or password!`);
@@ -60,6 +100,46 @@ export default function LoginPage() {
       setBusy(false);
     }
   }
+
+  if (pending)
+    return (
+      <AuthCard title={t`Sign In`} subtitle={t`Enter the code from your authenticator app.`}>
+        <FormError message={error} />
+        <form onSubmit={onCode} className="space-y-5">
+          <div>
+            <TextField
+              id="login-code"
+              label={t`Authentication code`}
+              type="text"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              aria-describedby="login-code-hint"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              required
+            />
+            <p id="login-code-hint" className="mt-2 text-sm text-stone-600">
+              <Trans>The 6-digit code your app shows now, or one of your recovery codes.</Trans>
+            </p>
+          </div>
+          <SubmitButton busy={busy} busyLabel={t`Signing in...`} label={t`Verify`} />
+        </form>
+        <p className="mt-6 text-center text-sm">
+          <button
+            type="button"
+            className={linkClass}
+            onClick={() => {
+              setPending(null);
+              setCode('');
+              setError(null);
+            }}
+          >
+            <Trans>Sign in with another account</Trans>
+          </button>
+        </p>
+      </AuthCard>
+    );
 
   return (
     <AuthCard title={t`Sign In`} subtitle={t`Welcome back! Sign in to manage your tickets.`}>
