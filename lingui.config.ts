@@ -30,6 +30,7 @@ const REFUSALS = [
   'privacy',
   'promo',
   'gift-card',
+  'second-factor',
   'refusal',
   'tickets',
   // The offers and operator pages' headings (the site's words the home page does not show).

@@ -64,14 +64,6 @@ export const AUTH_MESSAGES = {
   emailUndoInvalid: /*i18n*/ 'This link is invalid, expired or already used.',
   emailUndoTaken: /*i18n*/ 'Your previous email address now belongs to another account. Please contact us.',
   stepUpRequired: /*i18n*/ 'Confirm your password to do this.',
-  // The second factor (decision 051).
-  secondFactorWrong: /*i18n*/ 'This code is not right, or it was already used.',
-  secondFactorExpired: /*i18n*/ 'The sign-in took too long. Please sign in again.',
-  secondFactorSetupRequired: /*i18n*/ 'Set up your authenticator app before you continue.',
-  secondFactorAlreadyOn: /*i18n*/ 'Your authenticator app is already turned on.',
-  secondFactorNotStarted: /*i18n*/ 'Start the set-up of the authenticator app again.',
-  secondFactorCannotTurnOff: /*i18n*/ 'Your account needs its authenticator app: it cannot be turned off.',
-  secondFactorNoAccount: 'No account has this email address.',
   isSuperuser: 'User is a superuser.',
 
   notSuperuser: 'User is not a superuser.',

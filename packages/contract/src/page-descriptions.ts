@@ -34,3 +34,5 @@ export const PAGE_DESCRIPTIONS = {
   giftCards: /*i18n*/ 'Gift cards for Rome sightseeing tickets, sent by e-mail.',
   viewSimilar: /*i18n*/ 'Compare {hours} sightseeing tickets in Rome.',
 } as const;
+
+export type PageDescriptionKey = keyof typeof PAGE_DESCRIPTIONS;

@@ -8,7 +8,7 @@
  * Plain data and pure functions, no zod: the web app imports this at run time.
  */
 import type { FirstScreenData } from './first-screen';
-import { PAGE_DESCRIPTIONS } from './page-descriptions';
+import type { PageDescriptionKey } from './page-descriptions';
 import { matchRoute, PRODUCT_NAME } from './routes';
 
 /**
@@ -73,7 +73,11 @@ type Text = string | ((params: PageParams, tr: Translate) => string);
 export type PageHeadRule =
   | {
       title: Text;
-      description: Text;
+      /**
+       * The page's description for search engines and link previews: a key of the contract's
+       * PAGE_DESCRIPTIONS, which only the server reads (the texts stay out of the app's first load).
+       */
+      description: PageDescriptionKey;
       /** Kept out of search results (<meta name="robots" content="noindex">). */
       noindex?: true;
       /** The shop's schema.org Organization as JSON-LD. */
@@ -138,7 +142,7 @@ export type PageEntry = {
   nav?: PageNav;
 };
 
-const DEFAULT_DESCRIPTION = PAGE_DESCRIPTIONS.default;
+const DEFAULT_DESCRIPTION = 'default' satisfies PageDescriptionKey;
 
 /** A page's title: its name in the page's language, then the shop's name. */
 const titled =
@@ -187,7 +191,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'About Us'),
-      description: PAGE_DESCRIPTIONS.aboutus,
+      description: 'aboutus',
     },
     storedPage: 'about-us',
     frame: 'banner',
@@ -200,7 +204,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Terms and Conditions'),
-      description: PAGE_DESCRIPTIONS.terms,
+      description: 'terms',
     },
     storedPage: 'terms',
     frame: 'banner',
@@ -213,7 +217,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Return Policy'),
-      description: PAGE_DESCRIPTIONS.returnpolicy,
+      description: 'returnpolicy',
     },
     storedPage: 'return-policy',
     frame: 'banner',
@@ -226,7 +230,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Refund Policy'),
-      description: PAGE_DESCRIPTIONS.refund,
+      description: 'refund',
     },
     storedPage: 'refund',
     frame: 'banner',
@@ -239,7 +243,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Agent Points'),
-      description: PAGE_DESCRIPTIONS.agentpoints,
+      description: 'agentpoints',
     },
     storedPage: 'agent-points',
     frame: 'banner',
@@ -253,7 +257,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Agent Points'),
-      description: PAGE_DESCRIPTIONS.agentpoints,
+      description: 'agentpoints',
     },
     canonical: '/agentpoints',
     storedPage: 'agent-points',
@@ -265,7 +269,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Special Offers'),
-      description: PAGE_DESCRIPTIONS.offer,
+      description: 'offer',
     },
     sitemap: 'page',
     nav: { label: /*i18n*/ 'Offers', footer: 5 },
@@ -276,7 +280,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Purchase History'),
-      description: PAGE_DESCRIPTIONS.yourticket,
+      description: 'yourticket',
       noindex: true,
     },
     crawl: false,
@@ -289,7 +293,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Payment Successful'),
-      description: PAGE_DESCRIPTIONS.success,
+      description: 'success',
       noindex: true,
     },
     headCode: false,
@@ -300,7 +304,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Payment Successful'),
-      description: PAGE_DESCRIPTIONS.successUniqueId,
+      description: 'successUniqueId',
       noindex: true,
     },
     headCode: false,
@@ -311,7 +315,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Payment Cancelled'),
-      description: PAGE_DESCRIPTIONS.cancel,
+      description: 'cancel',
       noindex: true,
     },
     headCode: false,
@@ -324,7 +328,7 @@ const TABLE = [
     layout: 'own',
     head: {
       title: titled(/*i18n*/ 'Ticket Verification'),
-      description: PAGE_DESCRIPTIONS.verifyCode,
+      description: 'verifyCode',
       noindex: true,
     },
     crawl: false,
@@ -336,7 +340,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Search Tickets'),
-      description: PAGE_DESCRIPTIONS.search,
+      description: 'search',
     },
     firstScreen: ['packages', 'settings'],
     firstCardOf: 'ticketType',
@@ -358,7 +362,8 @@ const TABLE = [
     head: {
       title: (p, tr) =>
         `${tr(/*i18n*/ '{company} and similar {hours} tickets', { company: p.company, hours: p.hours })} | ${PRODUCT_NAME}`,
-      description: (p, tr) => tr(PAGE_DESCRIPTIONS.viewSimilar, { hours: p.hours }),
+      // The server fills in {hours} from the path's params.
+      description: 'viewSimilar',
     },
     storedPage: 'view-more',
     frame: 'banner',
@@ -370,7 +375,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'My Account'),
-      description: PAGE_DESCRIPTIONS.profile,
+      description: 'profile',
       noindex: true,
     },
     crawl: false,
@@ -383,7 +388,7 @@ const TABLE = [
     layout: 'own',
     head: {
       title: titled(/*i18n*/ 'Analytics Dashboard'),
-      description: PAGE_DESCRIPTIONS.analytics,
+      description: 'analytics',
       noindex: true,
     },
     crawl: false,
@@ -395,7 +400,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Sign In'),
-      description: PAGE_DESCRIPTIONS.login,
+      description: 'login',
       noindex: true,
     },
     headCode: false,
@@ -406,7 +411,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Create Account'),
-      description: PAGE_DESCRIPTIONS.registation,
+      description: 'registation',
       noindex: true,
     },
     headCode: false,
@@ -417,7 +422,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Forgot Password'),
-      description: PAGE_DESCRIPTIONS.forgotPassword,
+      description: 'forgotPassword',
       noindex: true,
     },
     headCode: false,
@@ -428,7 +433,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Reset Password'),
-      description: PAGE_DESCRIPTIONS.resetPassword,
+      description: 'resetPassword',
       noindex: true,
     },
     headCode: false,
@@ -439,7 +444,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Password Reset'),
-      description: PAGE_DESCRIPTIONS.resetSuccess,
+      description: 'resetSuccess',
       noindex: true,
     },
     headCode: false,
@@ -450,7 +455,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Undo Email Change'),
-      description: PAGE_DESCRIPTIONS.undoEmailChange,
+      description: 'undoEmailChange',
       noindex: true,
     },
     // Its link carries a one-time token.
@@ -464,7 +469,7 @@ const TABLE = [
     layout: 'own',
     head: {
       title: titled(/*i18n*/ 'Your Ticket'),
-      description: PAGE_DESCRIPTIONS.tToken,
+      description: 'tToken',
       noindex: true,
     },
     crawl: false,
@@ -477,7 +482,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Find My Tickets'),
-      description: PAGE_DESCRIPTIONS.findTickets,
+      description: 'findTickets',
     },
     headCode: false,
     // Beside the spec's footer links: a guest's way back to their tickets (decision 035).
@@ -490,7 +495,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Gift Cards'),
-      description: PAGE_DESCRIPTIONS.giftCards,
+      description: 'giftCards',
     },
     sitemap: 'page',
     headCode: false,
@@ -505,7 +510,7 @@ const TABLE = [
     head: {
       // The list page's words (a card's page is not indexed): nothing more in every first load.
       title: titled(/*i18n*/ 'Gift Cards'),
-      description: PAGE_DESCRIPTIONS.giftCards,
+      description: 'giftCards',
       noindex: true,
     },
     crawl: false,
@@ -525,7 +530,7 @@ const TABLE = [
     layout: 'main',
     head: {
       title: titled(/*i18n*/ 'Test Checkout'),
-      description: PAGE_DESCRIPTIONS.paySession,
+      description: 'paySession',
       noindex: true,
     },
     crawl: false,

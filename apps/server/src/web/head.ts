@@ -20,6 +20,7 @@ import {
   type Locale,
   localizedPath,
   NOT_FOUND_PAGE,
+  PAGE_DESCRIPTIONS,
   type Package,
   type PageParams,
   PRODUCT_NAME,
@@ -99,7 +100,7 @@ function withPageMeta(head: PageHead, found: FoundPage, site?: SiteSnapshot): Pa
 const notFoundHead = (canonicalPath: string, locale: Locale, tr: Translate): PageHead => ({
   locale,
   title: pageText(NOT_FOUND_PAGE.head.title, {}, tr),
-  description: pageText(NOT_FOUND_PAGE.head.description, {}, tr),
+  description: tr(PAGE_DESCRIPTIONS[NOT_FOUND_PAGE.head.description]),
   canonicalPath,
   status: 404,
   noindex: true,
@@ -131,7 +132,8 @@ export function pageHead(
       : {
           locale,
           title: pageText(rule.title, found.params, tr),
-          description: pageText(rule.description, found.params, tr),
+          // The params fill in a description's placeholders ({hours} of the view-more page).
+          description: tr(PAGE_DESCRIPTIONS[rule.description], found.params),
           canonicalPath,
           status: 200,
           noindex: rule.noindex,

@@ -113,12 +113,12 @@ describe('every page of the page table', () => {
     expect(locs).toContain('/manageBookings/E9/BB-24');
     expect(locs).not.toContain('/agentPoints');
     const robots = (await t.app.inject({ url: '/robots.txt' })).body;
-    // The English block as the spec's paths; the same pages under each language's prefix (issue #20).
+    // The English block as the spec's paths; the same pages under each language's prefix (decision 024).
     expect(robots).toMatch(
-      /^User-agent: \*\nAllow: \/\nDisallow: \/api\/\nDisallow: \/yourticket\nDisallow: \/verify\/\nDisallow: \/profile\nDisallow: \/analytics\nDisallow: \/t\/\nDisallow: \/pay\/\n/,
+      /^User-agent: \*\nAllow: \/\nDisallow: \/api\/\nDisallow: \/yourticket\nDisallow: \/verify\/\nDisallow: \/profile\nDisallow: \/analytics\nDisallow: \/t\/\nDisallow: \/gift-card\/\nDisallow: \/pay\/\n/,
     );
     for (const prefix of ['/it', '/es', '/fr', '/de'])
-      for (const p of ['/yourticket', '/verify/', '/profile', '/analytics', '/t/', '/pay/'])
+      for (const p of ['/yourticket', '/verify/', '/profile', '/analytics', '/t/', '/gift-card/', '/pay/'])
         expect(robots).toContain(`\nDisallow: ${prefix}${p}\n`);
     expect(robots).toMatch(/Disallow: \/agent\/\n\nSitemap: http:\/\/localhost:3000\/sitemap.xml\n$/);
   });

@@ -6,21 +6,6 @@ import { call } from './client';
 export const login = (username: string, password: string) =>
   call('POST /api/api/token/', { body: { username, password } }, { auth: false });
 
-/**
- * POST session/second-factor/: the second step of an account with an authenticator (decision 051),
- * the pending proof of the password step and a code; answers the token pair.
- */
-export const signInWithCode = (pending: string, code: string) =>
-  call('POST /api/session/second-factor/', { body: { pending, code } }, { auth: false });
-
-/** The account's authenticator (decision 051). */
-export const secondFactorState = () => call('GET /api/account/second-factor/');
-export const startSecondFactor = () => call('POST /api/account/second-factor/setup/');
-export const confirmSecondFactor = (code: string) =>
-  call('POST /api/account/second-factor/confirm/', { body: { code } });
-export const turnOffSecondFactor = (password: string, code: string) =>
-  call('POST /api/account/second-factor/disable/', { body: { password, code } });
-
 export const register = (body: ApiBody<'POST /api/register/'>) =>
   call('POST /api/register/', { body }, { auth: false });
 

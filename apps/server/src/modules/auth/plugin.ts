@@ -23,7 +23,7 @@
  * `await req.authenticate()` does the same lookup anywhere (memoised per request). The token is only
  * checked on routes that ask for it, so public reads pay nothing for a Bearer header.
  */
-import { AUTH_MESSAGES, ERROR_CODES, secondFactorRequired } from '@rome/contract';
+import { AUTH_MESSAGES, ERROR_CODES, SECOND_FACTOR_MESSAGES, secondFactorRequired } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { bearerToken } from '../../lib/bearer';
@@ -63,8 +63,8 @@ const forbidden = () => new HttpError(403, { detail: AUTH_MESSAGES.forbidden });
 function requireFactorOfRole(user: AuthUser) {
   if (secondFactorRequired(user) && !user.secondFactorAt)
     throw new HttpError(403, {
-      detail: AUTH_MESSAGES.secondFactorSetupRequired,
-      error: AUTH_MESSAGES.secondFactorSetupRequired,
+      detail: SECOND_FACTOR_MESSAGES.secondFactorSetupRequired,
+      error: SECOND_FACTOR_MESSAGES.secondFactorSetupRequired,
       code: ERROR_CODES.secondFactorSetupRequired,
     });
 }

@@ -20,6 +20,7 @@ import {
   AUTH_MESSAGES,
   ERROR_CODES,
   RECOVERY_CODE_COUNT,
+  SECOND_FACTOR_MESSAGES,
   SECOND_FACTOR_PENDING_SECONDS,
   type StaffAction,
   secondFactorRequired,
@@ -259,7 +260,10 @@ async function codeSucceeded(db: Db, ip: string, userId: string): Promise<void> 
 }
 
 const codeWrong = () =>
-  new HttpError(400, { error: AUTH_MESSAGES.secondFactorWrong, code: ERROR_CODES.secondFactorWrong });
+  new HttpError(400, {
+    error: SECOND_FACTOR_MESSAGES.secondFactorWrong,
+    code: ERROR_CODES.secondFactorWrong,
+  });
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -275,7 +279,7 @@ export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
     const user = await factor.pendingAccount(pending);
     if (!user)
       throw new HttpError(401, {
-        error: AUTH_MESSAGES.secondFactorExpired,
+        error: SECOND_FACTOR_MESSAGES.secondFactorExpired,
         code: ERROR_CODES.secondFactorExpired,
       });
     await checkCodeGate(app.db, limitAddress(req.ip), user.id);
@@ -299,7 +303,10 @@ export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'POST /api/account/second-factor/setup/', async (req) => {
     const started = await factor.startSetup(signedIn(req));
     if (!started)
-      throw new HttpError(409, { error: AUTH_MESSAGES.secondFactorAlreadyOn, code: ERROR_CODES.conflict });
+      throw new HttpError(409, {
+        error: SECOND_FACTOR_MESSAGES.secondFactorAlreadyOn,
+        code: ERROR_CODES.conflict,
+      });
     return started;
   });
 
@@ -308,7 +315,10 @@ export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
     await limit(app.db, user.id, 'changePasswordPerUser');
     const answer = await factor.confirm(user, req.body.code);
     if (answer === 'none')
-      throw new HttpError(409, { error: AUTH_MESSAGES.secondFactorNotStarted, code: ERROR_CODES.conflict });
+      throw new HttpError(409, {
+        error: SECOND_FACTOR_MESSAGES.secondFactorNotStarted,
+        code: ERROR_CODES.conflict,
+      });
     if (answer === 'wrong') throw codeWrong();
     await clearLimit(app.db, user.id, 'changePasswordPerUser');
     app.tokens.userChanged(user.id);
@@ -319,7 +329,7 @@ export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
     const user = signedIn(req);
     if (secondFactorRequired(user))
       throw new HttpError(403, {
-        error: AUTH_MESSAGES.secondFactorCannotTurnOff,
+        error: SECOND_FACTOR_MESSAGES.secondFactorCannotTurnOff,
         code: ERROR_CODES.forbidden,
       });
     if (!user.secondFactorAt) return {};
@@ -337,7 +347,10 @@ export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
     const by = signedIn(req);
     const target = await findUserByEmail(app.db, normalizeEmail(req.body.email));
     if (!target || target.deletedAt)
-      throw new HttpError(404, { error: AUTH_MESSAGES.secondFactorNoAccount, code: ERROR_CODES.notFound });
+      throw new HttpError(404, {
+        error: SECOND_FACTOR_MESSAGES.secondFactorNoAccount,
+        code: ERROR_CODES.notFound,
+      });
     await app.db.transaction(async (tx) => {
       await factor.remove(txDb(tx), target.id);
       // Who reset whose factor, in the activity log and the edit log: the account by its id (an erased

@@ -13,7 +13,7 @@ import { ANALYTICS_METRICS, type AnalyticsMetric, pagePath } from '@rome/contrac
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { secondFactorState } from '../../api/auth';
+import { secondFactorState } from '../../api/second-factor';
 import { Icon } from '../../components/Icon';
 import { Logo } from '../../components/Logo';
 import { useTablePageTitle } from '../../components/usePageTitle';

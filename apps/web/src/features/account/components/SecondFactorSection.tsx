@@ -7,13 +7,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../../api/client';
 import {
   confirmSecondFactor,
   secondFactorState,
   startSecondFactor,
   turnOffSecondFactor,
-} from '../../../api/auth';
-import { errorMessage } from '../../../api/client';
+} from '../../../api/second-factor';
 import { FormError, Spinner, TextField } from '../../../components/form';
 import { PasswordField } from '../../../components/PasswordField';
 import toast from '../../../lib/toast';
