@@ -48,6 +48,12 @@ import { inlineStylesheets } from './inline-css';
 import { cataloguePreloader, pagePreloader } from './preload';
 import { ticketFrame } from './ticket-frame';
 
+/**
+ * The request's address as a URL. Prefixed, not resolved against a base: a request line of '//' or
+ * '//host/x' is a path here, where `new URL('//', base)` reads it as another host (or throws).
+ */
+const requestUrl = (raw: string): URL => new URL(`http://x${raw.startsWith('/') ? '' : '/'}${raw}`);
+
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><!--app-head--></head>
 <body><p>The web app is not built. Run <code>npm run build</code>.</p></body></html>`;
 
@@ -221,7 +227,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   const agentHtml = existsSync(agentFile) ? readFileSync(agentFile, 'utf8') : AGENT_FALLBACK;
   const sendAgentApp = async (req: FastifyRequest, reply: FastifyReply) => {
     // '/agent' (the same route here: ignoreTrailingSlash) goes to '/agent/', the service worker's scope.
-    const url = new URL(req.url, 'http://x');
+    const url = requestUrl(req.url);
     if (url.pathname === '/agent') return reply.redirect(`/agent/${url.search}`, 301);
     const { body, encoding } = compressText(agentHtml, req.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
@@ -309,7 +315,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   };
 
   app.setNotFoundHandler(async (req, reply) => {
-    const url = new URL(req.url, 'http://x');
+    const url = requestUrl(req.url);
     if (
       url.pathname.startsWith('/api/') ||
       url.pathname === '/api' ||
