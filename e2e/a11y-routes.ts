@@ -26,6 +26,8 @@ async function specRoutes(page: Page): Promise<string[]> {
     '/pay/:session': '/pay/not-a-session',
     // An unknown ticket link (its 404 page); a real one is checked in ticket-link.spec.ts.
     '/t/:token': '/t/not-a-ticket-link',
+    // An unknown gift card link; a real one is checked in gift-cards.spec.ts.
+    '/gift-card/:token': '/gift-card/not-a-gift-card-link',
   };
   const paths = PAGE_ROUTES.map((pattern) => samples[pattern] ?? (pattern.includes(':') ? '' : pattern));
   expect(
