@@ -85,13 +85,17 @@ test('visits, ticket views and a payment show up on the dashboard and its detail
   visitor.on('response', async (r) => {
     if (r.request().resourceType() === 'script') visitorScripts.push(await r.text().catch(() => ''));
   });
+  // Each page's title is in its HTML before the app runs (decisions 004, 043): wait for what only the
+  // app draws (the hero's search, the panel's counters), or the visitor leaves before a view is counted.
   await visitor.goto('/');
   await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(visitor.getByRole('search').first()).toBeVisible();
   await visitor.goto(VISITOR_TICKET);
   await expect(visitor.getByRole('heading', { name: 'Green Line Rome 72h' })).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Increase adults' })).toBeVisible();
   await visitor.goto('/search?ticketType=72 hours');
   await expect(visitor.getByText(/tickets? found/)).toBeVisible();
-  await visitor.close(); // pagehide sends what is still queued
+  await visitor.close({ runBeforeUnload: true }); // closed as a tab is: pagehide sends what is still queued
 
   // No third-party look-ups (IP, location) and no dashboard code for visitors.
   const base = new URL(baseURL!);
@@ -132,7 +136,7 @@ test('visits, ticket views and a payment show up on the dashboard and its detail
   await buyer.getByRole('button', { name: /^Pay/ }).click();
   await expect(buyer).toHaveURL(/\/success\/[\w-]+\/$/);
   await expect(buyer.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
-  await buyer.close(); // the success page's view is still queued: pagehide sends it
+  await buyer.close({ runBeforeUnload: true }); // the success page's view is still queued: pagehide sends it
 
   // Wait until the server has counted everything the dashboard is checked for below, not only the
   // payment. The flake: this waited for the payment alone, which the server records as it happens,
