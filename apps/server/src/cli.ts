@@ -23,6 +23,8 @@
  *   mail:retry                                (send again the e-mails given up after their last try)
  *   reseller:create --name N [--rate 300] [--redeem --products TAG,TAG]   (OCTO API key; printed once, stored hashed)
  *   reseller:list / reseller:revoke --id ID
+ *   webhooks:retry [--reseller ID]            (send again the webhook deliveries given up: a receiver down
+ *                                              longer than WEBHOOK_GIVE_UP_HOURS; decision 056)
  *
  * Exit code 0 on success, 1 on bad input or failure (with a message on stderr).
  */
@@ -59,6 +61,7 @@ import { reconcileStripe } from './modules/checkout/stripe-webhook';
 import { refundOrder, settlePendingRefunds } from './modules/orders/refunds';
 import { addSigningKey, ensureSigningKey, publicKeys } from './modules/orders/signed-ticket';
 import { createReseller, listResellers, revokeReseller } from './modules/reseller/keys';
+import { requeueFailedDeliveries } from './modules/reseller/webhooks';
 import { createStripeClient, stripeProvider } from './payments/stripe';
 import { testProvider } from './payments/test-provider';
 
@@ -87,7 +90,8 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   mail:retry
   reseller:create --name "Reseller" [--rate REQUESTS_PER_MINUTE] [--redeem --products TAG,TAG]
   reseller:list
-  reseller:revoke --id RESELLER_ID`;
+  reseller:revoke --id RESELLER_ID
+  webhooks:retry [--reseller RESELLER_ID]`;
 
 export class UsageError extends Error {}
 
@@ -368,6 +372,14 @@ export async function run(
       if (!row) throw new UsageError(`No reseller key with id ${id}.`);
       return `Revoked the key of "${row.name}".`;
     }
+    case 'webhooks:retry': {
+      if (v.reseller !== undefined && !/^[0-9a-f-]{36}$/i.test(v.reseller))
+        throw new UsageError('--reseller must be a reseller id (reseller:list shows them).');
+      const n = await requeueFailedDeliveries(db, v.reseller);
+      return n === 0
+        ? 'No webhook delivery was given up: nothing to send again.'
+        : `${n} webhook deliver${n === 1 ? 'y' : 'ies'} given up ${n === 1 ? 'is' : 'are'} in line again, with the booking or availability as it is now; the running shop sends ${n === 1 ? 'it' : 'them'} within seconds.`;
+    }
     default:
       throw new UsageError(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE);
   }
@@ -392,6 +404,7 @@ async function main(argv: string[]): Promise<number> {
         rate: { type: 'string' },
         redeem: { type: 'boolean' },
         products: { type: 'string' },
+        reseller: { type: 'string' },
       },
     });
   } catch (err) {

@@ -350,6 +350,8 @@ export const webhookDeliveries = pgTable(
     lastStatus: integer('last_status'),
     lastError: text('last_error'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Put back in line after it was given up (`webhooks:retry`): the give-up time counts from here. */
+    requeuedAt: timestamp('requeued_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

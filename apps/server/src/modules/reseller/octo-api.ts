@@ -116,7 +116,7 @@ const AVAILABILITY_ERRORS = ['INVALID_PRODUCT_ID', 'INVALID_OPTION_ID', 'INVALID
 export const OCTO_API = {
   'GET /supplier': { summary: 'The supplier: the shop and how to reach it', answer: { of: SUPPLIER } },
   'GET /capabilities': {
-    summary: 'The capabilities this supplier offers (octo/pricing, octo/content)',
+    summary: 'The capabilities this supplier offers (octo/pricing, octo/content, octo/webhooks)',
     answer: { of: CAPABILITY, list: true },
   },
   'GET /products': {

@@ -63,6 +63,8 @@ import {
 /** The capabilities this supplier offers (octo/redemption only to keys allowed to redeem). */
 export const CAPABILITIES = ['octo/pricing', 'octo/content'] as const;
 const REDEMPTION = 'octo/redemption';
+/** The webhook calls (decision 056): open to every key, whether or not it names them. */
+const WEBHOOKS = 'octo/webhooks';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -94,7 +96,7 @@ function capabilitiesOf(req: FastifyRequest, reseller: Reseller): Capabilities &
     .split(',')
     .map((c) => c.trim())
     .filter(Boolean);
-  const offered: string[] = [...CAPABILITIES, ...(reseller.canRedeem ? [REDEMPTION] : [])];
+  const offered: string[] = [...CAPABILITIES, WEBHOOKS, ...(reseller.canRedeem ? [REDEMPTION] : [])];
   const list = offered.filter((c) => asked.includes(c));
   return {
     pricing: list.includes('octo/pricing'),
@@ -203,7 +205,13 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   });
 
   call('GET /capabilities', async () =>
-    CAPABILITIES.map((id) => ({ id, revision: 1, required: false, dependencies: [], docs: null })),
+    [...CAPABILITIES, WEBHOOKS].map((id) => ({
+      id,
+      revision: 1,
+      required: false,
+      dependencies: [],
+      docs: null,
+    })),
   );
 
   /** The Rome start times of a timed package's coming slots (its option's availabilityLocalStartTimes). */

@@ -70,6 +70,7 @@ type Claimed = {
   attempts: number;
   claim_token: string;
   created_at: Date | string;
+  requeued_at: Date | string | null;
 };
 
 /** Claims the next due delivery for this sender, or null. */
@@ -89,7 +90,7 @@ export async function claimDelivery(db: Db, ms: number): Promise<Claimed | null>
       LIMIT 1
       FOR UPDATE SKIP LOCKED)
     RETURNING id, event_id, subscription_id, event, action, order_id, slot_id, package_id, body, attempts,
-      claim_token, created_at`);
+      claim_token, created_at, requeued_at`);
   const [row] = rowsOf(result);
   return row ? ({ ...row, attempts: Number(row.attempts) } as Claimed) : null;
 }
@@ -212,7 +213,9 @@ async function finish(
     error,
   });
   const wait = backoffMs(d.attempts, config.webhooks.retryBaseMs, config.webhooks.retryMaxMs, deps.random);
-  const giveUpAt = new Date(new Date(d.created_at).getTime() + config.webhooks.giveUpHours * 3_600_000);
+  // A delivery put back in line by `webhooks:retry` gets its whole time again from then.
+  const from = new Date(d.requeued_at ?? d.created_at).getTime();
+  const giveUpAt = new Date(from + config.webhooks.giveUpHours * 3_600_000);
   const final = !ok && (r.giveUp || Date.now() + wait > giveUpAt.getTime());
   const status = ok ? 'delivered' : final ? 'failed' : 'pending';
   const result = await db.execute(sql`

@@ -13,6 +13,7 @@ import { zBooking } from '@octocloud/types';
 import { addDays, romeInstant, romeLocalIso, romeToday } from '@rome/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../cli';
 import { orders, slots, webhookAttempts, webhookDeliveries, webhookSubscriptions } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
 import { makeTimed } from '../../test/inventory';
@@ -473,8 +474,8 @@ describe('giving up', () => {
       const receiver = new Receiver();
       await receiver.up();
       await receiver.down();
-      await register(key, receiver.url, 'booking_update');
-      await book(key, await addSlot(addDays(romeToday(), 5), '09:00', 4), ['adult']);
+      const hook = await register(key, receiver.url, 'booking_update');
+      const uuid = await book(key, await addSlot(addDays(romeToday(), 5), '09:00', 4), ['adult']);
       const failed = async () =>
         (await t.db.select().from(webhookDeliveries)).filter((d) => d.status === 'failed');
       await until('given up', async () => (await failed()).length === 1);
@@ -484,6 +485,46 @@ describe('giving up', () => {
       expect(tries).toHaveLength(d.attempts);
       expect(tries.every((x) => /ECONNREFUSED/.test(x.error ?? ''))).toBe(true);
       expect(await pendingCount()).toBe(0);
+
+      // The receiver is back after its outage; `webhooks:retry` puts what was given up back in line. A
+      // deleted webhook's delivery stays failed.
+      const other = await makeKey('Deleted');
+      const otherHook = await register(other, receiver.url, 'booking_update');
+      await book(other, await addSlot(addDays(romeToday(), 5), '10:00', 4), ['adult']);
+      await until('given up too', async () => (await failed()).length === 2);
+      expect((await octo(other, 'DELETE', `/webhooks/${otherHook.id}`)).statusCode).toBe(200);
+      // Back, but still busy at the first try after the retry: the delivery's time counts from the retry,
+      // so it is tried again rather than given up at once.
+      await receiver.up('busy');
+      await expect(run(t.database, 'webhooks:retry', { reseller: 'not-a-uuid' })).rejects.toThrow(
+        /reseller id/,
+      );
+      // Another key's: nothing of this one's moves.
+      expect(await run(t.database, 'webhooks:retry', { reseller: crypto.randomUUID() })).toMatch(
+        /^No webhook/,
+      );
+      expect(await run(t.database, 'webhooks:retry', {})).toMatch(
+        /^1 webhook delivery given up is in line again/,
+      );
+      const busyTries = async () =>
+        (await t.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, d.id))).filter(
+          (a) => a.statusCode === 503,
+        ).length;
+      await until('a busy try', async () => (await busyTries()) > 0);
+      receiver.mode = 'ok';
+      await until('the delivery after the outage', () => receiver.got.length === 1);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(receiver.got).toHaveLength(1);
+      expect(receiver.got[0].json.id).toBe(d.eventId);
+      const got = receiver.got[0];
+      expect(got.json.booking.uuid).toBe(uuid);
+      expect(verifyWebhookSignature(hook.secret, String(got.headers['webhook-signature']), got.body).ok).toBe(
+        true,
+      );
+      const [back] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, d.id));
+      expect(back.status).toBe('delivered');
+      expect(back.requeuedAt).not.toBeNull();
+      expect(await run(t.database, 'webhooks:retry', {})).toMatch(/^No webhook/);
     } finally {
       await t.close();
       t = main;

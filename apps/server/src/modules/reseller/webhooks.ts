@@ -213,6 +213,25 @@ export async function deleteWebhook(
   return row;
 }
 
+/**
+ * Puts the deliveries given up (a receiver down longer than WEBHOOK_GIVE_UP_HOURS) back in line, of
+ * one key or every key: only those of a live webhook of a key not revoked. Each gets its whole retry
+ * time again, keeps its event id (a receiver that did get it drops it) and is rendered anew, so it
+ * carries the booking or availability as it is now, not as it was when it was given up. Answers how many.
+ */
+export async function requeueFailedDeliveries(db: Db, resellerId?: string): Promise<number> {
+  if (resellerId !== undefined && !UUID_RE.test(resellerId)) return 0;
+  const result = await db.execute(sql`
+    UPDATE webhook_deliveries d SET status = 'pending', attempts = 0, next_attempt_at = now(),
+      locked_until = NULL, claim_token = NULL, body = NULL, requeued_at = now()
+    FROM webhook_subscriptions w JOIN resellers r ON r.id = w.reseller_id
+    WHERE d.subscription_id = w.id AND d.status = 'failed'
+      AND w.deleted_at IS NULL AND r.revoked_at IS NULL
+      ${resellerId ? sql`AND d.reseller_id = ${resellerId}` : sql``}
+    RETURNING d.id`);
+  return ((result as any).rows ?? result).length;
+}
+
 /** Every key's live webhooks with the key's name and what waits or was given up (the superusers' view). */
 export async function adminWebhooks(db: Db, id?: string) {
   const rows = await db
