@@ -1,10 +1,14 @@
 /**
  * The usual faults, each against a real shop process on loopback, each bounded in time:
- * a SIGKILL between payment and fulfilment, a PostgreSQL restart, SMTP down, a graceful shutdown.
+ * a SIGKILL between payment and fulfilment, a PostgreSQL restart, SMTP down, a graceful shutdown, a
+ * SIGKILL of the instance whose webhook POST is in flight.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { addDays, romeToday } from '@rome/contract';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -489,5 +493,131 @@ describe('graceful shutdown', () => {
     expect(n).toBe(1);
     // After the shutdown nothing listens on the port any more.
     await expect(fetch(`${shop.url}/healthz`, { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
+  });
+});
+
+/** The process (of `pids`) that owns the loopback TCP connection whose local port is `port`. */
+function ownerOfPort(port: number, pids: number[]): number | null {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f[1]?.endsWith(`:${hex}`)) inodes.add(f[9]);
+    }
+  }
+  for (const pid of pids) {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      const link = (() => {
+        try {
+          return readlinkSync(`/proc/${pid}/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      })();
+      const inode = /^socket:\[(\d+)\]$/.exec(link)?.[1];
+      if (inode && inodes.has(inode)) return pid;
+    }
+  }
+  return null;
+}
+
+describe("a reseller's webhook while the instance sending it is killed (SIGKILL), two instances", () => {
+  it('the other instance delivers it once its claim runs out, then the next event of the booking, each once, in order', async () => {
+    const db = await database();
+    // A POST may take 1.5 s: a claim lasts 2 x 1.5 s + 30 s (webhook-sender.ts), retries are quick.
+    const env = {
+      SEED_DEMO: 'true',
+      WEBHOOK_TIMEOUT_MS: '1500',
+      WEBHOOK_RETRY_BASE_MS: '200',
+      WEBHOOK_RETRY_MAX_MS: '500',
+    };
+    // Both start at once on the empty database (migrations and the demo data under a lock).
+    const [a, b] = await Promise.all(
+      ['hook-a', 'hook-b'].map((id) => instance({ id, databaseUrl: db.url, env })),
+    );
+
+    // The partner's receiver: holds its first request open (the POST in flight), then answers 204.
+    let hold = true;
+    const held: { body: string; port: number }[] = [];
+    const got: any[] = [];
+    const receiver = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        if (hold) {
+          held.push({ body, port: req.socket.remotePort! });
+          return; // never answered: the sender that made it is killed below
+        }
+        got.push(JSON.parse(body));
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    cleanups.push(() => {
+      receiver.closeAllConnections();
+      return new Promise((r) => receiver.close(() => r(undefined)));
+    });
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+
+    // A reseller key, stored as the shop stores them (its SHA-256).
+    const key = `rbt_octo_faults-${randomBytes(16).toString('hex')}`;
+    await db.query(
+      `INSERT INTO resellers (name, key_prefix, key_hash, rate_per_minute) VALUES ('Faults Tours', $1, $2, 1000)`,
+      [key.slice(0, 15), createHash('sha256').update(key).digest('hex')],
+    );
+    const octo = (base: string, method: string, url: string, body?: unknown) =>
+      json(base, method, `/octo${url}`, body, key);
+    const hook = await octo(a.url, 'POST', '/webhooks', { url: hookUrl, event: 'booking_update' });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(200);
+
+    const avail = await octo(a.url, 'POST', '/availability', {
+      productId: 'RM-COL',
+      optionId: 'DEFAULT',
+      localDateStart: addDays(romeToday(), 2),
+      localDateEnd: addDays(romeToday(), 20),
+      units: [{ id: 'adult', quantity: 1 }],
+    });
+    expect(avail.status, JSON.stringify(avail.body)).toBe(200);
+    const slot = (avail.body as { id: string; available: boolean }[]).find((x) => x.available)!;
+    const uuid = crypto.randomUUID();
+    const reserved = await octo(a.url, 'POST', '/bookings', {
+      uuid,
+      productId: 'RM-COL',
+      optionId: 'DEFAULT',
+      availabilityId: slot.id,
+      unitItems: [{ unitId: 'adult' }],
+    });
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
+    const confirmed = await octo(a.url, 'POST', `/bookings/${uuid}/confirm`, {
+      contact: { fullName: 'Ada Tourist' },
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+
+    // One instance's sender has the confirmation's POST in flight: kill that one.
+    await waitFor('the first POST', async () => held.length > 0, 20_000);
+    const pids = [a.proc.pid!, b.proc.pid!];
+    const owner = ownerOfPort(held[0].port, pids);
+    expect(owner, 'the sending process').not.toBeNull();
+    const [sender, survivor] = owner === a.proc.pid ? [a, b] : [b, a];
+    sender.kill('SIGKILL');
+    expect(await sender.exited).toBe('SIGKILL');
+    hold = false;
+
+    // Meanwhile the booking changes on the survivor: that event waits behind the one claimed.
+    const changed = await octo(survivor.url, 'PATCH', `/bookings/${uuid}`, { notes: 'Wheelchair user' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    await waitFor('both events at the receiver', async () => got.length >= 2, 60_000);
+    await sleep(1500);
+    const first = JSON.parse(held[0].body);
+    expect(got.map((e) => e.action)).toEqual(['created', 'updated']);
+    expect(got[0].id).toBe(first.id);
+    expect(new Set(got.map((e) => e.id)).size).toBe(2);
+    expect(got.every((e) => e.booking.uuid === uuid)).toBe(true);
+    const rows = await db.query(`SELECT status FROM webhook_deliveries ORDER BY seq`);
+    expect(rows.map((r) => r.status)).toEqual(['delivered', 'delivered']);
   });
 });
