@@ -11,6 +11,7 @@ import {
   packageSearchQuerySchema,
   packageSearchResponseSchema,
   packagesResponseSchema,
+  priceHistorySchema,
 } from './catalog.schema';
 import { endpoint, errors } from './endpoint';
 import { languageQuerySchema } from './locales.schema';
@@ -153,6 +154,34 @@ export const catalogApi = {
         })
         .meta({ examples: [{ data: EXAMPLE_PACKAGE, message: 'Ticket updated successfully!' }] }),
       400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      404: errors[404],
+    },
+  }),
+  'GET /api/editor/packages/:packageTag/prices/': endpoint({
+    summary: "A package's price history and the old price the shop may show (editors)",
+    description:
+      'Beside the spec (decision 064, EU Omnibus): every adult and youth price the package has had, newest ' +
+      'first, from when; and prior_price, the lowest adult price of the 30 days before the current one ' +
+      'began when it was higher: the only old price the storefront strikes through, and only while ' +
+      'off_price is set.',
+    tag: 'catalog',
+    access: 'editor',
+    params: packageTagParams,
+    responses: {
+      200: priceHistorySchema.meta({
+        examples: [
+          {
+            off_price: '35.00',
+            prior_price: '35.00',
+            prices: [
+              { adult_price: '29.00', youth_price: '19.00', valid_from: '2026-11-26T09:00:00.000Z' },
+              { adult_price: '35.00', youth_price: '19.00', valid_from: '2026-10-07T09:00:00.000Z' },
+            ],
+          },
+        ],
+      }),
       401: errors[401],
       403: errors[403],
       404: errors[404],

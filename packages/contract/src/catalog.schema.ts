@@ -35,6 +35,12 @@ export const packageSchema = z
     adult_price: z.string(),
     youth_price: z.string(),
     off_price: z.string().nullable(),
+    /**
+     * Beside the spec's fields (decision 064, EU Omnibus): the lowest adult price of the 30 days before
+     * the current price began, when it was higher; null when the current price is no reduction. The
+     * storefront strikes through this, never off_price alone (`announcedOldPrice`).
+     */
+    prior_price: z.string().nullable().optional(),
     ...imageFields,
     ...altFields,
     dates: z.array(z.string()),
@@ -64,6 +70,21 @@ export const packageSchema = z
     facts_untranslated: factFieldsSchema.optional(),
   })
   .meta({ id: 'Package' });
+/** A package's prices over time (decision 064), as the ticket editor shows them. */
+export const priceHistorySchema = z.object({
+  off_price: z.string().nullable(),
+  prior_price: z.string().nullable(),
+  prices: z.array(
+    z.object({
+      adult_price: z.string(),
+      youth_price: z.string(),
+      /** When this price began (ISO instant; shown in Rome time). */
+      valid_from: z.string(),
+    }),
+  ),
+});
+export type PriceHistory = z.infer<typeof priceHistorySchema>;
+
 export const folderSchema = z.object({
   id: z.number().int(),
   name: z.string(),

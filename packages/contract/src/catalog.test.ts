@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  announcedOldPrice,
   bookingPath,
   bookingStatus,
   cardImages,
@@ -129,6 +130,8 @@ describe('offers from the catalogue (issue #23)', () => {
     adult_price: string,
     off_price: string | null,
     duration = '24 hours',
+    // The demo's reductions are real: the old price was charged in the 30 days before (decision 064).
+    prior_price: string | null = off_price,
   ) => ({
     package_tag,
     title: `Title ${package_tag}`,
@@ -137,6 +140,7 @@ describe('offers from the catalogue (issue #23)', () => {
     company: 'Big Bus',
     adult_price,
     off_price,
+    prior_price,
     thumbnail_large: `/media/${package_tag}.webp`,
     thumbnail_small: null,
     image_big: null,
@@ -184,5 +188,35 @@ describe('offers from the catalogue (issue #23)', () => {
 
   it('is empty when nothing is discounted', () => {
     expect(catalogOffers([item('X', '10.00', null)])).toEqual([]);
+  });
+});
+
+describe('the old price shown (decision 064, EU Omnibus)', () => {
+  const p = (adult_price: string, off_price: string | null, prior_price: string | null) => ({
+    adult_price,
+    off_price,
+    prior_price,
+  });
+  it("is the prior price, never the editor's figure, and only while an editor announces a reduction", () => {
+    expect(announcedOldPrice(p('29.00', '35.00', '35.00'))).toBe(3500);
+    expect(announcedOldPrice(p('29.00', '49.00', '32.00'))).toBe(3200);
+    expect(announcedOldPrice(p('29.00', null, '35.00'))).toBeNull();
+    expect(announcedOldPrice(p('29.00', '35.00', null))).toBeNull();
+    expect(announcedOldPrice(p('29.00', '35.00', '29.00'))).toBeNull();
+    expect(announcedOldPrice({ adult_price: '29.00', off_price: '35.00' })).toBeNull();
+  });
+  it('leaves a package announced without a real reduction out of the offers', () => {
+    const base = {
+      package_tag: 'X',
+      title: 'X',
+      type: '',
+      duration: '24 hours',
+      company: 'Big Bus',
+    };
+    expect(catalogOffers([{ ...base, ...p('29.00', '49.00', null) }])).toEqual([]);
+    expect(catalogOffers([{ ...base, ...p('29.00', '49.00', '32.00') }])[0]).toMatchObject({
+      original_price: '32.00',
+      save_percent: 9,
+    });
   });
 });

@@ -167,7 +167,7 @@ export type OfferCard = {
   company: string;
   /** The small thumbnail for narrow screens (the large one when there is none). */
   image_small: string;
-  /** The struck-through old price: the package's off_price. */
+  /** The struck-through old price: the lowest of the 30 days before the reduction (`announcedOldPrice`). */
   original_price: string;
   /** Spec §9: round((original - price) / original * 100). */
   save_percent: number;
@@ -176,7 +176,24 @@ export type OfferCard = {
 };
 
 /**
- * Spec §2 Offers, from the catalogue (decision 017): every package whose off_price is above its price,
+ * The old price a card, the ticket page, the offers and OCTO strike through, in cents, or null
+ * (decision 064). Only when an editor announces a reduction (off_price) and the price really was
+ * higher in the 30 days before the current one began (prior_price, the EU Omnibus rule); then the
+ * prior price, never the editor's own figure, so no 'SAVE n%' is larger than the real reduction.
+ */
+export function announcedOldPrice(pkg: {
+  adult_price: string;
+  off_price: string | null;
+  prior_price?: string | null;
+}): number | null {
+  const price = decimalToCents(pkg.adult_price);
+  const prior = decimalToCents(pkg.prior_price ?? null);
+  if (price === null || prior === null || decimalToCents(pkg.off_price) === null) return null;
+  return prior > price ? prior : null;
+}
+
+/**
+ * Spec §2 Offers, from the catalogue (decision 017): every package announcing a reduction (decision 064),
  * with the catalogue's own price and saving, the largest saving first (catalogue order among equals).
  * The spec's static list had invented offers, prices that were not the catalogue's and a fixed '15% off'
  * beside 'Up to 50% OFF' on every card (decision 017).
@@ -190,6 +207,7 @@ export function catalogOffers(
     company: string;
     adult_price: string;
     off_price: string | null;
+    prior_price?: string | null;
     thumbnail_large?: unknown;
     thumbnail_small?: unknown;
     image_big?: unknown;
@@ -198,7 +216,7 @@ export function catalogOffers(
   const offers: OfferCard[] = [];
   for (const pkg of packages) {
     const price = decimalToCents(pkg.adult_price);
-    const original = decimalToCents(pkg.off_price);
+    const original = announcedOldPrice(pkg);
     if (price === null || original === null) continue;
     const save = savePercent(price, original);
     if (save === null) continue;

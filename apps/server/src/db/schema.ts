@@ -80,6 +80,12 @@ export const packages = pgTable(
     adultPriceCents: integer('adult_price_cents').notNull(),
     youthPriceCents: integer('youth_price_cents').notNull(),
     offPriceCents: integer('off_price_cents'),
+    /**
+     * The lowest adult price of the 30 days before the current one began, when above it: the only old
+     * price the shop may strike through (EU Omnibus, decision 064). Written by the database's trigger
+     * on a price change (migration 0029), never by the application.
+     */
+    priorPriceCents: integer('prior_price_cents'),
     /** Bookable days; empty means an open-dated ticket. */
     dates: date('dates', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
     description: text('description').notNull().default(''),
@@ -108,6 +114,21 @@ export const packages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('packages_folder_idx').on(t.folderId)],
+);
+
+/** Every price a package has had, from when (decision 064): written by a trigger on `packages`. */
+export const packagePrices = pgTable(
+  'package_prices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    adultPriceCents: integer('adult_price_cents').notNull(),
+    youthPriceCents: integer('youth_price_cents').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('package_prices_package_idx').on(t.packageId, t.validFrom)],
 );
 
 /**

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  announcedOldPrice,
   bookingPath,
   CARD_DESKTOP_MEDIA,
   cardImages,
@@ -19,7 +20,8 @@ import { ticketTypeLabel } from './ticketType';
 export function PackageCard({ pkg, eager = false }: { pkg: Package; eager?: boolean }) {
   const { t } = useLingui();
   const price = decimalToCents(pkg.adult_price) ?? 0;
-  const old = decimalToCents(pkg.off_price);
+  // The lowest price of the 30 days before the reduction, never the editor's own figure (decision 064).
+  const old = announcedOldPrice(pkg);
   const save = savePercent(price, old);
   const picture = cardImages(pkg);
   const alt = (pkg.thumbnail_large_alt as string) || pkg.title;

@@ -7,7 +7,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AGENT_CODE_LENGTH, DEFAULT_LOCALE, DEFAULT_SETTINGS, LOCALES, type Locale } from '@rome/contract';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { hashSecret } from '../../lib/passwords';
 import { newFileKey, type Storage } from '../../storage/storage';
@@ -143,6 +143,9 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
     const secondAlt = `${p.title}: ${other.alt}`;
     const mediaId = await storeImage(db, storage, p.title, alt, big, small);
     const second = await storeImage(db, storage, `${p.title} (2)`, secondAlt, secondWebp);
+    // A demo offer is a real reduction (decision 064): the old price was charged from 60 days ago until
+    // 10 days ago, then the price fell, and the database's trigger worked out the prior price from that.
+    const reduced = p.off !== undefined && p.off > p.adult;
     const [row] = await db
       .insert(t.packages)
       .values({
@@ -152,7 +155,7 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
         type: p.type,
         duration: p.duration,
         ticketType: p.kind,
-        adultPriceCents: p.adult,
+        adultPriceCents: reduced ? p.off! : p.adult,
         youthPriceCents: p.youth,
         offPriceCents: p.off ?? null,
         dates: p.dated ? upcomingDates(90) : [],
@@ -165,6 +168,15 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
         sortOrder: i,
       })
       .returning({ id: t.packages.id });
+    if (reduced) {
+      const history = eq(t.packagePrices.packageId, row.id);
+      await db.update(t.packagePrices).set({ validFrom: sql`now() - interval '60 days'` }).where(history);
+      await db.update(t.packages).set({ adultPriceCents: p.adult }).where(eq(t.packages.id, row.id));
+      await db
+        .update(t.packagePrices)
+        .set({ validFrom: sql`now() - interval '10 days'` })
+        .where(and(history, eq(t.packagePrices.adultPriceCents, p.adult)));
+    }
     await db.insert(t.packageImages).values([
       { packageId: row.id, slot: 'image_big', mediaId, altText: alt },
       { packageId: row.id, slot: 'thumbnail_large', mediaId, altText: alt },

@@ -80,8 +80,8 @@ describe('a package in Italian', () => {
     ).json().data;
     expect(one).toEqual(pkg);
     expect(facts).toBeTruthy();
-    // The offers page's cards, when the package is discounted.
-    await patch({ off_price: '99.00' });
+    // The offers page's cards, when the package is discounted (a real reduction: decision 064).
+    await patch({ off_price: '99.00', adult_price: '15.00' });
     const offer = (await api('GET', '/bus.json?lang=it')).json().find((o: any) => o.package_tag === TAG);
     expect(offer).toMatchObject({
       title: 'Linea Verde Roma 24 ore',

@@ -1,4 +1,11 @@
-import { bookingPath, type Offer, offersResponseSchema, type Package, savePercent } from '@rome/contract';
+import {
+  announcedOldPrice,
+  bookingPath,
+  type Offer,
+  offersResponseSchema,
+  type Package,
+  savePercent,
+} from '@rome/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
@@ -27,7 +34,7 @@ describe('GET /bus.json: the offers page from the catalogue (issue #23)', () => 
     const list = res.json();
     expect(offersResponseSchema.safeParse(list).success).toBe(true);
     const packages = await catalogue();
-    const discounted = packages.filter((p) => p.off_price && cents(p.off_price) > cents(p.adult_price));
+    const discounted = packages.filter((p) => announcedOldPrice(p) !== null);
     expect(discounted.length).toBeGreaterThan(0);
     expect(list.map((o: { package_tag: string }) => o.package_tag).sort()).toEqual(
       discounted.map((p) => p.package_tag).sort(),
@@ -40,8 +47,8 @@ describe('GET /bus.json: the offers page from the catalogue (issue #23)', () => 
         duration: pkg.duration,
         company: pkg.company,
         price: pkg.adult_price,
-        original_price: pkg.off_price,
-        save_percent: savePercent(cents(pkg.adult_price), cents(pkg.off_price!)),
+        original_price: pkg.prior_price,
+        save_percent: savePercent(cents(pkg.adult_price), cents(pkg.prior_price!)),
         path: bookingPath(pkg),
         ticket_count: 1,
       });
@@ -64,10 +71,11 @@ describe('GET /bus.json: the offers page from the catalogue (issue #23)', () => 
       });
     expect((await offers()).find((o) => o.package_tag === 'BB-24')).toMatchObject({ price: '29.00' });
     expect((await patch('BB-24', { adult_price: '17.50' })).statusCode).toBe(200);
+    // Struck through: the lowest price of the 30 days before (29.00), not the editor's 35.00 (decision 064).
     expect((await offers()).find((o) => o.package_tag === 'BB-24')).toMatchObject({
       price: '17.50',
-      original_price: '35.00',
-      save_percent: 50,
+      original_price: '29.00',
+      save_percent: 40,
     });
     expect((await patch('BB-24', { off_price: null })).statusCode).toBe(200);
     expect((await offers()).some((o) => o.package_tag === 'BB-24')).toBe(false);

@@ -4,6 +4,7 @@ import { type Encoding, encode, MIN_COMPRESS_BYTES, pickEncoding } from '../../l
 import { route, signedIn } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
 import { updatePackage } from './edit';
+import { priceHistory } from './prices';
 import { currentSearchIndex, searchPackages } from './search';
 
 /** Compressed bodies of the package list, per catalog snapshot (dropped with the snapshot). */
@@ -66,5 +67,9 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     // Who may call is decided before the body is validated: an anonymous caller gets 401, not 400.
     // (route() adds the same guard as a preHandler; the sign-in lookup is memoised per request.)
     { preValidation: app.accessGuards.editor },
+  );
+
+  route(app, 'GET /api/editor/packages/:packageTag/prices/', async (req) =>
+    priceHistory(app.db, req.params.packageTag),
   );
 };

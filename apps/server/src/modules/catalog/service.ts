@@ -56,6 +56,7 @@ function serialize(
     adult_price: centsToDecimal(row.adultPriceCents),
     youth_price: centsToDecimal(row.youthPriceCents),
     off_price: row.offPriceCents === null ? null : centsToDecimal(row.offPriceCents),
+    prior_price: row.priorPriceCents === null ? null : centsToDecimal(row.priorPriceCents),
   };
   for (const slot of IMAGE_SLOTS) out[slot] = images.get(slot)?.url ?? null;
   for (const slot of ALT_SLOTS) out[`${slot}_alt`] = images.get(slot)?.alt ?? '';

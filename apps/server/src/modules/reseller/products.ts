@@ -9,7 +9,7 @@
  * - the spec's listed dates    -> OPENING_HOURS, one availability per listed date, no capacity limit.
  */
 import type { Package } from '@rome/contract';
-import { MAX_TICKETS_PER_KIND, ROME_TZ, usesSlots } from '@rome/contract';
+import { announcedOldPrice, centsToDecimal, MAX_TICKETS_PER_KIND, ROME_TZ, usesSlots } from '@rome/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folders, packages } from '../../db/schema';
@@ -66,9 +66,15 @@ export const pricing = (retailCents: number, originalCents = retailCents) => ({
 export const unitPricing = (pkg: PackageRow) =>
   UNITS.map((unit) => ({ ...pricing(unitPriceCents(pkg, unit), originalCents(pkg, unit)), unitId: unit }));
 
-/** The crossed-out price the shop shows beside an adult's (off_price), when there is one. */
+/** The crossed-out price the shop shows beside an adult's (decision 064), when there is one. */
 const originalCents = (pkg: PackageRow, unit: UnitId): number =>
-  unit === 'adult' && pkg.offPriceCents !== null ? pkg.offPriceCents : unitPriceCents(pkg, unit);
+  (unit === 'adult' &&
+    announcedOldPrice({
+      adult_price: centsToDecimal(pkg.adultPriceCents),
+      off_price: pkg.offPriceCents === null ? null : centsToDecimal(pkg.offPriceCents),
+      prior_price: pkg.priorPriceCents === null ? null : centsToDecimal(pkg.priorPriceCents),
+    })) ||
+  unitPriceCents(pkg, unit);
 
 /** Plain text of the editors' HTML description (OCTO's description is text). */
 const plainText = (html: string): string =>

@@ -35,6 +35,7 @@ import {
 } from './availability';
 import { CategoriesField, categoriesOf, sameCategories } from './CategoriesField';
 import { FactsEditor, factsDraftOf, factsEdit } from './FactsEditor';
+import { PriceHistory } from './PriceHistory';
 
 type Fields = {
   title: string;
@@ -430,6 +431,10 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
                 {priceField('youth_price', 'Youth price', true)}
                 {priceField('off_price', 'Old price (optional, for the SAVE badge)', false)}
               </fieldset>
+              <PriceHistory
+                packageTag={pkg.package_tag}
+                savedPrice={`${pkg.adult_price}/${pkg.youth_price}/${pkg.off_price}`}
+              />
               <CategoriesField
                 formId={formId}
                 value={f.categories}

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans as TransId } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  announcedOldPrice,
   decimalToCents,
   formatEuro,
   galleryImages,
@@ -69,7 +70,8 @@ export default function TicketDetailsPage() {
 function TicketDetails({ pkg }: { pkg: Package }) {
   const { t } = useLingui();
   const price = decimalToCents(pkg.adult_price) ?? 0;
-  const old = decimalToCents(pkg.off_price);
+  // The lowest price of the 30 days before the reduction, never the editor's own figure (decision 064).
+  const old = announcedOldPrice(pkg);
   const save = savePercent(price, old);
   const priceText = formatEuro(price, pageLocale);
   const more = viewMorePath(pkg);
@@ -117,6 +119,11 @@ function TicketDetails({ pkg }: { pkg: Package }) {
               </span>
             )}
           </div>
+          {old !== null && save !== null && (
+            <p className="mt-1 text-xs text-stone-600" data-testid="prior-price-note">
+              <Trans>The struck-through price is the lowest of the 30 days before this reduction.</Trans>
+            </p>
+          )}
           {isEditor && (
             <div>
               <Suspense fallback={null}>
