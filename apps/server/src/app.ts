@@ -57,6 +57,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { type Catalog, createCatalog } from './modules/catalog/service';
 import { giftCardRoutes } from './modules/checkout/gift-card-routes';
 import { promoRoutes } from './modules/checkout/promo-routes';
+import { startCheckoutReminders } from './modules/checkout/reminder';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { stripeWebhookRoutes } from './modules/checkout/stripe-webhook';
 import { contentRoutes } from './modules/content/routes';
@@ -270,6 +271,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     Math.min(1000, config.webhooks.retryBaseMs),
   );
   app.addHook('onClose', () => webhookSender.stop());
+  // An unpaid checkout's one reminder, to buyers who asked for it (decision 065): a pass a minute at most.
+  const reminders = startCheckoutReminders(
+    {
+      db: deps.database.db,
+      publicUrl: config.publicUrl,
+      afterMinutes: config.checkoutReminderMinutes,
+      log: app.log,
+    },
+    Math.min(60_000, config.checkoutReminderMinutes * 30_000),
+  );
+  app.addHook('onClose', () => reminders.stop());
   // JSON bodies: Fastify's own parser (prototype poisoning refused), after a check that the text does
   // not nest deeper than MAX_JSON_DEPTH. Deeper JSON parses, but every recursive reader after it (zod,
   // JSON.stringify into the database) overflows the stack: a 500 from anonymous input.

@@ -74,6 +74,15 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(DEFAULT_HOLD_MINUTES),
+  /**
+   * An unpaid checkout whose buyer asked for it gets one reminder e-mail this many minutes after it was
+   * opened (decision 065); within three days only.
+   */
+  CHECKOUT_REMINDER_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(72 * 60)
+    .default(60),
   /** How often the shop finishes refunds left pending (provider outage, a crash), in seconds. */
   REFUND_SETTLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /**
@@ -136,6 +145,8 @@ export type Config = {
   holdMinutes: number;
   holdPlacesPerAddress: number;
   refundSettleSeconds: number;
+  /** Minutes after an unpaid checkout opened that its one reminder goes (decision 065). */
+  checkoutReminderMinutes: number;
   webhooks: { retryBaseMs: number; retryMaxMs: number; giveUpHours: number; timeoutMs: number };
   databaseUrl: string | undefined;
   jwtSecret: string;
@@ -363,6 +374,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     holdMinutes: env.HOLD_MINUTES,
     holdPlacesPerAddress: env.HOLD_PLACES_PER_ADDRESS,
     refundSettleSeconds: env.REFUND_SETTLE_SECONDS,
+    checkoutReminderMinutes: env.CHECKOUT_REMINDER_MINUTES,
     webhooks: {
       retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
       retryMaxMs: env.WEBHOOK_RETRY_MAX_MS,

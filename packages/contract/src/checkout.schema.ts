@@ -44,6 +44,11 @@ export const checkoutPayloadSchema = z
      * of the order, the rest is paid by card (none when it covers everything).
      */
     gift_card_code: z.string().max(64, { error: GIFT_CARD_MESSAGES.invalid }).optional(),
+    /**
+     * Beside the spec's fields (decision 065): 'true' when the buyer asks for one e-mail reminding them
+     * of this choice if they do not finish paying; anything else (or absent) sends none.
+     */
+    remind_me: z.string().max(10).optional(),
     adult_count: ticketCount,
     youth_count: ticketCount,
     infant_count: ticketCount.optional(),

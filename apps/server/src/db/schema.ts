@@ -525,6 +525,9 @@ export const orders = pgTable(
     /** A gift card's part of the order (decision 053): paid from the card, not by the payment provider. */
     giftCardId: uuid('gift_card_id').references(() => giftCards.id),
     giftCardCents: integer('gift_card_cents').notNull().default(0),
+    /** The buyer asked at checkout to be reminded once if they do not pay (decision 065); and when it went. */
+    reminderConsent: boolean('reminder_consent').notNull().default(false),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     currency: text('currency').notNull().default('eur'),
     /** The contract's order states; they move only by its table (nextOrderStatus). */
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
@@ -578,6 +581,8 @@ export const orders = pgTable(
     // A code's uses are counted over its orders under the code's lock (orders/promo.ts).
     index('orders_promo_idx').on(t.promoCodeId, t.promoCustomer),
     index('orders_gift_card_idx').on(t.giftCardId),
+    // The reminder pass reads consenting, not yet reminded checkouts (modules/checkout/reminder.ts).
+    index('orders_reminder_idx').on(t.createdAt).where(sql`${t.reminderConsent} AND ${t.remindedAt} IS NULL`),
   ],
 );
 

@@ -218,3 +218,38 @@ ${button(url, label)}
 </div></div></body></html>`;
   return { subject, text, html };
 }
+
+/**
+ * The one reminder of an unpaid checkout, sent only to a buyer who asked for it at checkout (decision
+ * 065): what they chose, and a link to the ticket page with that choice filled in again.
+ */
+export function checkoutReminderMail(
+  choice: { title: string; when: string | null; tickets: string; url: string },
+  { locale, i18n }: MailLanguage,
+): { subject: string; text: string; html: string } {
+  const intro = i18n._('You chose these tickets but did not finish paying:');
+  const again = i18n._(
+    'Your choice is saved in the link below. Places and prices are those of the moment you open it.',
+  );
+  const once = i18n._('You get this e-mail once, because you asked for a reminder at checkout.');
+  const line = [
+    choice.when ? i18n._('{when} (Rome time)', { when: choice.when }) : i18n._('Open-dated'),
+    choice.tickets,
+  ].join(' · ');
+  const text = [intro, '', choice.title, line, choice.url, '', again, once, '', 'Rome Bus Tickets', ''].join(
+    '\n',
+  );
+  const html = `<!doctype html><html lang="${locale}"><body style="margin:0;padding:24px;background:#f5f5f4;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c1917">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;overflow:hidden">
+<div style="background:${BRAND};padding:18px 24px;color:#ffffff;font-size:20px;font-weight:700">Rome Bus Tickets</div>
+<div style="padding:24px">
+<p style="margin:0 0 16px;font-size:15px">${escapeHtml(intro)}</p>
+<div style="margin:0 0 16px;padding:14px;border:1px solid #e7e5e4;border-radius:10px">
+<p style="margin:0;font-size:17px;font-weight:700">${escapeHtml(choice.title)}</p>
+<p style="margin:4px 0 12px;font-size:14px;color:#57534e">${escapeHtml(line)}</p>
+${button(choice.url, i18n._('Finish your booking'))}
+</div>
+<p style="margin:16px 0 0;font-size:13px;color:#57534e">${escapeHtml(again)} ${escapeHtml(once)}</p>
+</div></div></body></html>`;
+  return { subject: i18n._('Your tickets are waiting: {title}', { title: choice.title }), text, html };
+}

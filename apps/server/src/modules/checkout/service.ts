@@ -104,6 +104,7 @@ const NEW_ORDER_COLUMNS = [
   'promoCustomer',
   'giftCardId',
   'giftCardCents',
+  'reminderConsent',
   'provider',
   'holdExpiresAt',
   'providerSessionId',
@@ -197,6 +198,7 @@ export async function createCheckout(
     promoCustomer: promo ? promoCustomerOf(buyer.email) : null,
     giftCardId: null as string | null,
     giftCardCents: 0,
+    reminderConsent: input.remind_me === 'true',
     provider: deps.provider.name as string,
   };
   // Every column of an order's values is in the prepared statement's list (a new one must be added there).

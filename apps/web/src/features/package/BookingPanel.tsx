@@ -70,6 +70,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
   // A gift card the server knows (decision 053): its part is taken again under its lock at checkout.
   const [giftCard, setGiftCard] = useState<AppliedGiftCard | null>(null);
+  const [remindMe, setRemindMe] = useState(false);
   const navigate = useNavigate();
   const uid = useId();
   const emailId = `${uid}-email`;
@@ -137,6 +138,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
     slotId: chosen?.id ?? null,
     promoCode: promo?.code ?? null,
     giftCardCode: giftCard?.code ?? null,
+    remindMe,
   });
 
   const checkout = async (email?: string) => {
@@ -358,6 +360,19 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
           visit={{ startsAt: chosen?.starts_at ?? null, date: date || null }}
           className="mt-3 text-sm"
         />
+
+        {/* Consent for the one reminder of an unpaid checkout (decision 065): never ticked for the buyer. */}
+        {total > 0 && (
+          <label className="mt-3 flex items-start gap-2 text-sm text-stone-700">
+            <input
+              type="checkbox"
+              checked={remindMe}
+              onChange={(e) => setRemindMe(e.target.checked)}
+              className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
+            />
+            <Trans>E-mail me once if I do not finish paying, with my choice saved</Trans>
+          </label>
+        )}
 
         <p id={errorId} role="alert" className="mt-2 min-h-5 text-sm font-semibold text-red-700">
           {error}
