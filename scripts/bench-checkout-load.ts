@@ -5,7 +5,8 @@
  *
  * Commands (a message each, answered with `{ result }`), every one with this process's CPU time:
  * - `init`: the buyers' tokens, the packages (or a timed package's slots) and the shops' URLs.
- * - `closed`: `count` purchases, `concurrency` at a time (a burst: the machine full).
+ * - `closed`: `count` purchases, `concurrency` at a time (a burst: the machine full); with `variant`
+ *   each with the promo code ('promo') or its own gift card ('gift').
  * - `paced`: purchases started at `rate` a second for `seconds`, whether or not the earlier ones have
  *   been answered (an open loop: a slow shop meets the same arrivals, and its wait counts in the
  *   latency, measured from when each purchase was due).
@@ -23,7 +24,11 @@ type Init = {
   bases: string[];
   tags: string[];
   timed: { tag: string; slotIds: string[] } | null;
+  /** The promo-code slice's code, and the gift-card slice's codes (one card a purchase). */
+  promoCode: string;
+  giftCodes: string[];
 };
+type Variant = 'promo' | 'gift';
 type Answer = { ok: boolean; session?: string; problem?: string; i?: number };
 
 let init: Init;
@@ -72,13 +77,15 @@ function post(url: string, token: string, body?: unknown): Promise<{ status: num
 }
 
 /** One purchase: the checkout, then the test checkout's Pay (the same fulfilment as Stripe's webhook). */
-async function purchase(i: number): Promise<Answer> {
+async function purchase(i: number, variant?: Variant, k = 0): Promise<Answer> {
   const base = init.bases[turn++ % init.bases.length];
   const token = init.tokens[i % init.tokens.length];
   try {
     const created = await post(`${base}/api/create-checkout-session/`, token, {
       adult_count: String(1 + (i % 3)),
       youth_count: String(i % 2),
+      ...(variant === 'promo' ? { promo_code: init.promoCode } : {}),
+      ...(variant === 'gift' ? { gift_card_code: init.giftCodes[k] } : {}),
       ...(init.timed
         ? { package_identifier: init.timed.tag, slot_id: init.timed.slotIds[i % init.timed.slotIds.length] }
         : { package_identifier: init.tags[i % init.tags.length] }),
@@ -115,7 +122,7 @@ type Run = {
 const sortNum = (a: number[]) => a.sort((x, y) => x - y);
 const p99 = (sorted: number[]) => (sorted.length ? sorted[Math.floor(sorted.length * 0.99)] : 0);
 
-async function closed(count: number, concurrency: number, offset: number): Promise<Run> {
+async function closed(count: number, concurrency: number, offset: number, variant?: Variant): Promise<Run> {
   const cpu0 = cpuMsNow();
   const t0 = performance.now();
   const times: number[] = [];
@@ -127,7 +134,7 @@ async function closed(count: number, concurrency: number, offset: number): Promi
     Array.from({ length: concurrency }, async () => {
       for (let i = next++; i < count; i = next++) {
         const s = performance.now();
-        const a = await purchase(offset + i);
+        const a = await purchase(offset + i, variant, i);
         times.push(performance.now() - s);
         if (a.ok) answered.push([a.session!, Date.now(), a.i!]);
         else {
@@ -320,7 +327,7 @@ process.on('message', async (m: any) => {
   try {
     let result: unknown = null;
     if (m.cmd === 'init') init = m.init;
-    else if (m.cmd === 'closed') result = await closed(m.count, m.concurrency, m.offset);
+    else if (m.cmd === 'closed') result = await closed(m.count, m.concurrency, m.offset, m.variant);
     else if (m.cmd === 'paced') result = await paced(m.rate, m.seconds, (i) => purchase(m.offset + i));
     else if (m.cmd === 'bare') result = await paced(m.rate, m.seconds, bareCall(m.url));
     else if (m.cmd === 'baseline') result = await baseline(m.databaseUrl, m.count, m.concurrency);

@@ -23,13 +23,17 @@
  *    CPU per purchase = shop + mail sender + the run's own database backends (pg_stat_activity of its
  *    database; the embedded database is in the shop's process); CPU per bare transaction = its client
  *    process + the same backends. Each purchase slice's ratio is to the mean of the slices either side.
+ *    Then the same slice twice more, each between baselines: every purchase with a promo code (10% off
+ *    the basket), and every purchase paid partly with a gift card (EUR 5 of it, a card each), reported
+ *    beside the plain purchase.
  * 3. Sustained: purchases started at BENCH_RATE (300) a second for BENCH_SECONDS (60) whether or not
  *    the earlier ones have been answered; the rate is answers a second from the first to the last, the
  *    latency from when each was due; every e-mail's delay from
  *    its purchase's answer to its arrival at the SMTP server (matched by order reference); CPU per
  *    purchase from the first purchase until the last e-mail arrived.
  * 4. Counts: payments, paid orders, tickets, links, e-mails sent and received, QR pictures drawn, places
- *    taken (and BENCH_TIMED's slots). A wrong count exits 1 always.
+ *    taken (and BENCH_TIMED's slots), orders with the promo code and with a gift card's part and what
+ *    the cards paid. A wrong count exits 1 always.
  *
  * Aims (docs/performance.md), printed met or not; with --enforce each one missed exits 1 as well:
  * the client kept its rate (95% of it); the sustained rate kept (95% of BENCH_RATE); p99 under
@@ -40,10 +44,11 @@
  * BENCH_CPU_PROF=<dir>: each shop and the sender write a V8 CPU profile there when they stop.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, orderReference, romeToday } from '@rome/contract';
+import { addDays, giftCardCodeFrom, normalizePromoCode, orderReference, romeToday } from '@rome/contract';
 import {
   createClusterDatabase,
   freePort,
@@ -89,7 +94,14 @@ const AIM_MAIL_S = num('BENCH_AIM_MAIL_S', 30);
 const AIM_RATIO = num('BENCH_AIM_CPU_RATIO', 3);
 const WARM = 20;
 const SUSTAINED = Math.round(RATE * SECONDS);
-const TOTAL = WARM + ROUNDS * ROUND + SUSTAINED;
+/** The promo-code slice and the gift-card slice, one round each. */
+const VARIANTS = ['promo', 'gift'] as const;
+type Variant = (typeof VARIANTS)[number];
+const TOTAL = WARM + (ROUNDS + VARIANTS.length) * ROUND + SUSTAINED;
+/** What each gift card of the gift-card slice pays: less than any purchase's total (a part of it). */
+const GIFT_CENTS = 500;
+const PROMO_CODE = giftCardCodeFrom(randomBytes(10));
+const GIFT_CODES = Array.from({ length: ROUND }, () => giftCardCodeFrom(randomBytes(10)));
 // Under the per-buyer checkout limit (30 per 10 minutes): at most 28 purchases each.
 const BUYERS = Math.max(4, Math.ceil(TOTAL / 28));
 const TAGS = ['BB-24', 'GL-48', 'CS-72', 'RM-3PASS'];
@@ -211,10 +223,32 @@ try {
   // (it takes one process at a time), on PostgreSQL once the first shop has migrated the database.
   let buyerTokens: string[] = [];
   let editorToken: string | undefined;
+  // The promo code (10% off any basket, no cap) and a gift card a purchase of the gift-card slice,
+  // stored as the shop stores them (the code's key, never the code; decisions 050, 053).
+  const addPromoAndCards = async (query: (sql: string, params?: unknown[]) => Promise<unknown>) => {
+    await query(
+      `INSERT INTO promo_codes (code, code_key, kind, value, scope) VALUES ($1, $2, 'percent', 10, 'basket')`,
+      [PROMO_CODE, normalizePromoCode(PROMO_CODE)],
+    );
+    for (const code of GIFT_CODES)
+      await query(
+        `INSERT INTO gift_cards (status, amount_cents, buyer_email, provider, paid_at, amount_paid_cents,
+           expires_at, code_key, code_end)
+         VALUES ('active', $1, 'bench-gift@example.com', 'test', now(), $1, now() + interval '1 year', $2, $3)`,
+        [
+          GIFT_CENTS,
+          createHmac('sha256', JWT_SECRET)
+            .update(`gift-card:${normalizePromoCode(code)}`)
+            .digest('base64url'),
+          code.slice(-4),
+        ],
+      );
+  };
   const makeAccounts = async () => {
     if (pg) {
       buyerTokens = await accountsWithTokens(pg, BUYERS);
       if (TIMED) [editorToken] = await accountsWithTokens(pg, 1, { editor: true, name: 'Bench Editor' });
+      await addPromoAndCards(pg.query);
       return;
     }
     const { openDatabase } = await import('../apps/server/src/db/client');
@@ -231,6 +265,7 @@ try {
           { editor: true, name: 'Bench Editor' },
           database,
         );
+      await addPromoAndCards(query);
     } finally {
       await database.close();
     }
@@ -309,6 +344,8 @@ try {
       bases: shops.map((s) => s.url),
       tags: TAGS,
       timed: TIMED ? { tag: TIMED_TAG, slotIds } : null,
+      promoCode: PROMO_CODE,
+      giftCodes: GIFT_CODES,
     },
   });
 
@@ -344,7 +381,7 @@ try {
     return { cpu: (r.cpuMs + db) / ROUND, db: db / ROUND, rate: ROUND / r.seconds, p50: pct(r.times, 0.5) };
   };
   const baselines = [await baselineSlice()];
-  const rounds: {
+  type Slice = {
     rate: number;
     p50: number;
     p99: number;
@@ -353,25 +390,26 @@ try {
     db: number;
     mailSeconds: number;
     ratio: number;
-  }[] = [];
-  for (let k = 0; k < ROUNDS; k++) {
+  };
+  /** ROUND purchases (of `variant`), measured until their e-mails arrived, then the next baseline. */
+  const purchaseSlice = async (name: string, variant?: Variant): Promise<Slice> => {
     const before = await backends();
     const cpu0 = shopsCpu();
     const want = arrived.size + ROUND;
-    const r = await ask<Run>({ cmd: 'closed', count: ROUND, concurrency: CONCURRENCY, offset });
+    const r = await ask<Run>({ cmd: 'closed', count: ROUND, concurrency: CONCURRENCY, offset, variant });
     offset += ROUND;
     const during = shopsCpu() - cpu0;
     const t = performance.now();
     const n = purchases(r);
     if (!(await delivered(() => arrived.size, want - (ROUND - n), 120_000)))
-      fail(`round ${k + 1}: e-mails not all arrived within 120 s`);
+      fail(`${name}: e-mails not all arrived within 120 s`);
     const mailSeconds = (performance.now() - t) / 1000;
     // The sender's last marks and the shop's settling are in the next slice's start.
     const db = await databaseCpuSince(before);
     const total = shopsCpu() - cpu0 + db;
     baselines.push(await baselineSlice());
-    const bare = (baselines[k].cpu + baselines[k + 1].cpu) / 2;
-    rounds.push({
+    const bare = (baselines.at(-2)!.cpu + baselines.at(-1)!.cpu) / 2;
+    return {
       rate: ROUND / r.seconds,
       p50: pct(r.times, 0.5),
       p99: pct(r.times, 0.99),
@@ -380,8 +418,12 @@ try {
       db: db / ROUND,
       mailSeconds,
       ratio: total / ROUND / bare,
-    });
-  }
+    };
+  };
+  const rounds: Slice[] = [];
+  for (let k = 0; k < ROUNDS; k++) rounds.push(await purchaseSlice(`round ${k + 1}`));
+  const promoSlice = await purchaseSlice('promo-code slice', 'promo');
+  const giftSlice = await purchaseSlice('gift-card slice', 'gift');
 
   // 3. Sustained: RATE purchases a second for SECONDS, e-mails and all.
   const loadAtSustained = load1();
@@ -415,6 +457,11 @@ try {
     sessions: `SELECT provider_session_id AS s, unique_id AS u FROM orders WHERE status = 'paid'`,
     slotted: `SELECT count(*)::int AS n, coalesce(sum(places), 0)::int AS places
                 FROM orders WHERE status = 'paid' AND slot_id = ANY($1)`,
+    variants: `SELECT count(*) FILTER (WHERE promo_code_id IS NOT NULL AND discount_cents > 0)::int AS promo,
+                 count(*) FILTER (WHERE gift_card_cents > 0)::int AS gift,
+                 coalesce(sum(gift_card_cents), 0)::int AS gift_cents,
+                 count(*) FILTER (WHERE gift_card_cents > 0 AND gift_card_cents < total_cents)::int AS partly
+               FROM orders WHERE status = 'paid'`,
   };
   const readAll = async (q: (sql: string, params?: unknown[]) => Promise<any[]>) => ({
     counts: (await q(countsSql.paid))[0],
@@ -423,6 +470,7 @@ try {
     mails: (await q(countsSql.mails))[0],
     sessions: new Map((await q(countsSql.sessions)).map((r) => [r.s as string, r.u as string])),
     slotted: TIMED ? (await q(countsSql.slotted, [slotIds]))[0] : null,
+    variants: (await q(countsSql.variants))[0],
   });
   let read: Awaited<ReturnType<typeof readAll>>;
   if (pg) read = await readAll(pg.query);
@@ -464,10 +512,16 @@ try {
   console.log(
     `  baseline         bare insert+update transaction: ${bareCpus.map(f2).join(', ')} ms CPU each (client ${baseDb ? '+ PostgreSQL backends' : 'process with an embedded database'}), ${baselines.map((b) => b.rate.toFixed(0)).join(', ')} /s, ${BUYERS} buyers`,
   );
-  for (const [k, r] of rounds.entries())
+  const sliceLine = (name: string, r: Slice) =>
     console.log(
-      `  round ${k + 1}          ${ROUND} purchases ${CONCURRENCY} at a time: ${f1(r.rate)}/s, p50 ${f1(r.p50)} ms, p99 ${f1(r.p99)} ms; CPU ${f2(r.during)} ms during, ${f2(r.total)} ms with the e-mail and the database (${f2(r.db)} ms of it the database's); ${f1(r.ratio)}x a bare transaction; e-mails all in ${f1(r.mailSeconds)} s after`,
+      `  ${name.padEnd(16)} ${ROUND} purchases ${CONCURRENCY} at a time: ${f1(r.rate)}/s, p50 ${f1(r.p50)} ms, p99 ${f1(r.p99)} ms; CPU ${f2(r.during)} ms during, ${f2(r.total)} ms with the e-mail and the database (${f2(r.db)} ms of it the database's); ${f1(r.ratio)}x a bare transaction; e-mails all in ${f1(r.mailSeconds)} s after`,
     );
+  for (const [k, r] of rounds.entries()) sliceLine(`round ${k + 1}`, r);
+  sliceLine('promo code', promoSlice);
+  sliceLine('gift card, part', giftSlice);
+  console.log(
+    `  beside the plain  a purchase with a promo code ${f1(promoSlice.total / median(rounds.map((r) => r.total)))}x, with a gift card's part ${f1(giftSlice.total / median(rounds.map((r) => r.total)))}x the CPU of a plain one (with its e-mail and the database)`,
+  );
   console.log(
     `  ratio            a purchase with its e-mail = ${f1(ratio)}x a bare transaction's CPU (median of ${rounds.length} rounds, ${f1(Math.min(...ratios))}-${f1(Math.max(...ratios))}x)`,
   );
@@ -524,6 +578,14 @@ try {
   if (drawn !== made || read.waiting !== 0)
     fail(`QR pictures drawn ${drawn}, texts waiting ${read.waiting}: expected ${made}, 0`);
   if (c.places !== expectedPlaces) fail(`places ${c.places} != ${expectedPlaces}`);
+  const v = read.variants;
+  console.log(
+    `  variants         ${v.promo} paid with the promo code, ${v.gift} with a gift card's part (${v.partly} of them partly), the cards paid ${v.gift_cents} cents`,
+  );
+  if (v.promo !== ROUND || v.gift !== ROUND || v.partly !== ROUND || v.gift_cents !== ROUND * GIFT_CENTS)
+    fail(
+      `promo ${v.promo}, gift ${v.gift} (partly ${v.partly}, ${v.gift_cents} cents): expected ${ROUND}, ${ROUND} (${ROUND}, ${ROUND * GIFT_CENTS})`,
+    );
   if (read.slotted) {
     console.log(`  on the slots     ${read.slotted.n} paid orders, ${read.slotted.places} places`);
     if (read.slotted.n !== made || read.slotted.places !== expectedPlaces)
