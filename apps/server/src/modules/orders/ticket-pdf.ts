@@ -34,7 +34,7 @@ const statusWord = (i18n: I18n, status: TicketFacts['status']): string =>
  * Keeps the characters Helvetica's Windows-1252 encoding has. The narrow and thin spaces some
  * languages' number and date formats write (French) become no-break spaces first.
  */
-const printable = (text: string): string =>
+export const printable = (text: string): string =>
   text
     .normalize('NFC')
     .replace(/[\u2000-\u200A\u202F]/g, '\u00A0')
