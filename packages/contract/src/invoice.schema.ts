@@ -80,12 +80,17 @@ export const invoiceRequestSchema = z
       {
         kind: 'company',
         company_name: 'Viaggi Rossi Srl',
+        first_name: '',
+        last_name: '',
         country: 'IT',
         street: 'Via del Corso 12',
         postcode: '00186',
         city: 'Roma',
         province: 'RM',
         vat_number: '01234567897',
+        tax_code: '',
+        sdi_code: 'ABC1234',
+        pec: '',
       },
     ],
   });
@@ -121,6 +126,7 @@ export const operatorSellerSchema = z
       {
         legal_name: 'Big Bus Roma Srl',
         vat_number: '01234567897',
+        tax_code: '01234567897',
         street: 'Via Marsala 29',
         postcode: '00185',
         city: 'Roma',

@@ -99,7 +99,11 @@ async function pdfText(body: Buffer) {
 
 /** The link in the ticket e-mail of an order (only its hash is stored). */
 async function linkToken(uniqueId: string, to = buyer.email) {
-  const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(mailOutbox.createdAt));
+  const rows = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .orderBy(asc(mailOutbox.createdAt));
   const mail = rows.filter((m) => m.text.includes(orderReference(uniqueId))).at(-1);
   return /\/t\/([A-Za-z0-9_-]{43})\b/.exec(mail?.text ?? '')?.[1] as string;
 }
@@ -284,7 +288,11 @@ describe('credit notes and numbering', () => {
     );
     // A refunded order gets no new invoice, and a refund without an invoice issues no credit note.
     const plain = await buy();
-    await t.app.inject({ method: 'POST', url: `/api/tickets/${plain.uniqueId}/cancel/`, headers: buyer.auth });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${plain.uniqueId}/cancel/`,
+      headers: buyer.auth,
+    });
     expect(await t.db.select().from(invoices).where(eq(invoices.orderId, plain.id))).toEqual([]);
     const late = await ask(plain.uniqueId, COMPANY);
     expect(late.statusCode).toBe(409);
