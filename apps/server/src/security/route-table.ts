@@ -289,10 +289,9 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
     params: { uniqueId: 'uniqueId' },
     expect: { customerA: 200 },
   },
-  // The matrix's empty body is refused (400) before the order is looked up; invoices.test.ts asks with
-  // a good one: only the buyer gets it, anybody else 404.
+  // The matrix's empty body is refused (400, the same for everybody) before the order is looked up, so
+  // the class is 'user' here; invoices.test.ts asks with a good body: only the buyer gets it, others 404.
   'POST /api/tickets/:uniqueId/invoice/': {
-    owner: true,
     params: { uniqueId: 'uniqueId' },
     fields: INVOICE,
     expect: { customerA: 400, customerB: 400, editor: 400, superuser: 400 },
