@@ -4,19 +4,14 @@
  * (set by a superuser), and the invoices as buyers and superusers see them. Types only for the web.
  */
 import { z } from 'zod';
-import { FISCAL_REGIMES, isCodiceFiscale, isPartitaIva, INVOICE_MESSAGES as M, VAT_NATURES } from './invoice';
-
-/**
- * The countries the form offers (ISO 3166-1 alpha-2): the EU, Europe's others and the shop's usual
- * visitors' homes; the web names them with Intl.DisplayNames in the visitor's language.
- */
-// biome-ignore format: a list of codes reads better packed
-export const INVOICE_COUNTRIES = [
-  'IT', 'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'LV', 'LT',
-  'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'SM', 'VA', 'CH', 'GB', 'NO', 'IS', 'LI',
-  'MC', 'AL', 'RS', 'UA', 'TR', 'IL', 'US', 'CA', 'MX', 'BR', 'AR', 'CL', 'AU', 'NZ', 'JP', 'KR', 'CN',
-  'IN', 'SG', 'AE', 'ZA',
-] as const;
+import {
+  FISCAL_REGIMES,
+  INVOICE_COUNTRIES,
+  isCodiceFiscale,
+  isPartitaIva,
+  INVOICE_MESSAGES as M,
+  VAT_NATURES,
+} from './invoice';
 
 const text = (max: number, message: string) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });

@@ -173,6 +173,18 @@ export function isCodiceFiscale(value: string): boolean {
   );
 }
 
+/**
+ * The countries the form offers (ISO 3166-1 alpha-2): the EU, Europe's others and the shop's usual
+ * visitors' homes; the web names them with Intl.DisplayNames in the visitor's language.
+ */
+// biome-ignore format: a list of codes reads better packed
+export const INVOICE_COUNTRIES = [
+  'IT', 'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'LV', 'LT',
+  'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'SM', 'VA', 'CH', 'GB', 'NO', 'IS', 'LI',
+  'MC', 'AL', 'RS', 'UA', 'TR', 'IL', 'US', 'CA', 'MX', 'BR', 'AR', 'CL', 'AU', 'NZ', 'JP', 'KR', 'CN',
+  'IN', 'SG', 'AE', 'ZA',
+] as const;
+
 /** An invoice's number as it is printed: '2026/7' (one series per operator and Rome year, decision 061). */
 export const invoiceNumberText = (year: number, number: number): string => `${year}/${number}`;
 
