@@ -77,7 +77,8 @@ export function invoicePdf(
   });
   const left = 56;
   const width = doc.page.width - 2 * left;
-  const money = (cents: number) => printable(formatEuro(cents, locale));
+  // '-€8.90', not '€-8.90': a discount line's sign before the amount, in every language.
+  const money = (cents: number) => printable(`${cents < 0 ? '-' : ''}${formatEuro(Math.abs(cents), locale)}`);
 
   doc.rect(0, 0, doc.page.width, 70).fill(BRAND);
   doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(20).text(PRODUCT_NAME, left, 24, { width });
@@ -141,9 +142,9 @@ export function invoicePdf(
     const cells = [
       line.description,
       String(line.quantity),
-      formatEuro(line.unitGrossCents, locale),
+      money(line.unitGrossCents),
       rateWords(row, locale),
-      formatEuro(line.grossCents, locale),
+      money(line.grossCents),
     ];
     doc.font('Helvetica').fontSize(11).fillColor(INK);
     const heights = cols.map((c, i) => doc.heightOfString(printable(cells[i]), { width: c.w }));
