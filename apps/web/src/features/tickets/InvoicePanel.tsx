@@ -54,7 +54,7 @@ function Documents({ view, access }: { view: OrderInvoice; access: InvoiceAccess
   const button =
     'inline-flex items-center rounded-lg px-3 py-2 text-sm font-semibold text-brand ring-1 ring-stone-300 hover:bg-stone-100';
   return (
-    <ul className="space-y-3" data-testid="invoice-documents">
+    <ul className="space-y-3 text-left" data-testid="invoice-documents">
       {docs.map(({ title, doc, name }) => {
         const base = `${name}-${doc.number.replace('/', '-')}`;
         const links: [string, string, string][] = [
