@@ -11,6 +11,7 @@ import {
   isPartitaIva,
   INVOICE_MESSAGES as M,
   VAT_NATURES,
+  vatCodeOf,
 } from './invoice';
 
 const text = (max: number, message: string) =>
@@ -60,8 +61,9 @@ export const invoiceRequestSchema = z
     if (italian ? !/^\d{5}$/.test(v.postcode) : !/^[A-Za-z0-9 -]{0,12}$/.test(v.postcode))
       fail(italian ? M.postcode : M.foreignPostcode, 'postcode');
     if (italian && !/^[A-Z]{2}$/.test(v.province)) fail(M.province, 'province');
-    if (v.vat_number) {
-      if (italian ? !isPartitaIva(v.vat_number) : !/^[A-Z0-9]{1,28}$/.test(v.vat_number))
+    const vat = vatCodeOf(v.country, v.vat_number);
+    if (vat) {
+      if (italian ? !isPartitaIva(vat) : !/^[A-Z0-9]{1,28}$/.test(vat))
         fail(italian ? M.vatNumber : M.foreignVatNumber, 'vat_number');
     } else if (italian && v.kind === 'company') fail(M.companyNeedsVat, 'vat_number');
     if (v.tax_code) {

@@ -185,6 +185,13 @@ export const INVOICE_COUNTRIES = [
   'IN', 'SG', 'AE', 'ZA',
 ] as const;
 
+/**
+ * A VAT number without its country's prefix, as FatturaPA's IdCodice wants it: people type
+ * 'IT01234567897' or 'FR40303265045' as often as the bare number.
+ */
+export const vatCodeOf = (country: string, vat: string): string =>
+  vat.startsWith(country) && vat.length > country.length ? vat.slice(country.length) : vat;
+
 /** An invoice's number as it is printed: '2026/7' (one series per operator and Rome year, decision 061). */
 export const invoiceNumberText = (year: number, number: number): string => `${year}/${number}`;
 

@@ -4,7 +4,7 @@
  * small writer whose every text goes through `esc` (XML escaping) and `latin` (the schema's Latin
  * types take Basic Latin and Latin-1 only). Checked against the official schema in fatturapa.test.ts.
  */
-import { centsToDecimal, invoiceNumberText, rateText } from '@rome/contract';
+import { centsToDecimal, invoiceNumberText, rateText, vatCodeOf } from '@rome/contract';
 import type { InvoiceRow } from '../orders/invoice-record';
 
 const NS = 'http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2';
@@ -68,7 +68,7 @@ export function fatturaFileName(row: Pick<InvoiceRow, 'year' | 'number' | 'selle
 function buyerXml(b: InvoiceRow['buyer']): string {
   const italian = b.country === 'IT';
   const idFiscale = b.vat_number
-    ? group('IdFiscaleIVA', el('IdPaese', b.country), el('IdCodice', b.vat_number))
+    ? group('IdFiscaleIVA', el('IdPaese', b.country), el('IdCodice', vatCodeOf(b.country, b.vat_number)))
     : italian
       ? null
       : // A foreign private buyer has no VAT number: the country and the conventional 'all nines'.

@@ -10,6 +10,7 @@ import {
   type Locale,
   orderReference,
   PRODUCT_NAME,
+  vatCodeOf,
 } from '@rome/contract';
 import PDFDocument from 'pdfkit';
 import { serverI18n } from '../../i18n/catalog';
@@ -45,7 +46,9 @@ function partyLines(row: InvoiceRow, who: 'seller' | 'buyer', locale: Locale): s
     b.street,
     [b.postcode, b.city, b.province ? `(${b.province})` : ''].filter(Boolean).join(' '),
     country,
-    b.vat_number ? i18n._('VAT number: {number}', { number: `${b.country}${b.vat_number}` }) : '',
+    b.vat_number
+      ? i18n._('VAT number: {number}', { number: `${b.country}${vatCodeOf(b.country, b.vat_number)}` })
+      : '',
     b.tax_code ? i18n._('Tax code: {code}', { code: b.tax_code }) : '',
   ].filter(Boolean);
 }

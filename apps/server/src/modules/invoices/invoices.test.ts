@@ -199,6 +199,14 @@ describe('asking for an invoice', () => {
       vat_number: 'FR 40 303 265 045',
     });
     expect(foreign.statusCode, foreign.body).toBe(200);
+    // Its country prefix is not part of the identifier the e-invoice carries.
+    const xml = await get(foreign.json().invoice.xml);
+    expect(xml.body).toContain('<IdPaese>FR</IdPaese><IdCodice>40303265045</IdCodice>');
+    expect(xml.body).toContain('<CodiceDestinatario>XXXXXXX</CodiceDestinatario>');
+    expect(await checkFatturaPa(xml.body)).toEqual({ valid: true, errors: [] });
+    // An Italian number typed with its IT prefix is the same number.
+    const prefixed = await buy();
+    expect((await ask(prefixed.uniqueId, { ...COMPANY, vat_number: 'IT01234567897' })).statusCode).toBe(200);
   });
 
   it('only the buyer opens it: others get 404, strangers 401, a superuser too goes through the admin list', async () => {
@@ -308,9 +316,17 @@ describe('credit notes and numbering', () => {
       .from(invoices)
       .where(and(eq(invoices.folderId, busFolderId), eq(invoices.year, year)));
     const start = Math.max(0, ...numbersBefore.map((r) => r.number));
-    const answers = await Promise.all(bought.map((o) => ask(o.uniqueId, COMPANY)));
+    // Each order asked twice at once: one invoice per order all the same.
+    const answers = await Promise.all(
+      bought.flatMap((o) => [ask(o.uniqueId, COMPANY), ask(o.uniqueId, PERSON)]),
+    );
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
-    const got = answers.map((a) => Number(a.json().invoice.number.split('/')[1])).sort((a, b) => a - b);
+    for (let i = 0; i < n; i++)
+      expect(answers[2 * i].json().invoice).toEqual(answers[2 * i + 1].json().invoice);
+    const got = answers
+      .filter((_, i) => i % 2 === 0)
+      .map((a) => Number(a.json().invoice.number.split('/')[1]))
+      .sort((a, b) => a - b);
     expect(got).toEqual(Array.from({ length: n }, (_, i) => start + i + 1));
     const all = await t.db
       .select({ number: invoices.number })
