@@ -249,7 +249,7 @@ export function InvoicePanel({
         </select>
       </div>
       <Field label={t`Street and number`} name="street" autoComplete="street-address" required />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid items-end gap-4 sm:grid-cols-3">
         <Field
           label={t`Postcode`}
           name="postcode"
