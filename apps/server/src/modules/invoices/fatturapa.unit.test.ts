@@ -14,20 +14,13 @@ import {
 } from '@rome/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEMO_SELLERS } from '../../db/seed/data';
 import { checkFatturaPa } from '../../test/fatturapa-schema';
 import type { InvoiceRow } from '../orders/invoice-record';
 import { fatturaFileName, fatturaXml, latin, unitPrice } from './fatturapa';
 
-const seller: OperatorSeller = {
-  legal_name: 'Big Bus Roma S.r.l.',
-  vat_number: '12345678903',
-  tax_code: '12345678903',
-  street: 'Via Marsala 29',
-  postcode: '00185',
-  city: 'Roma',
-  province: 'RM',
-  fiscal_regime: 'RF01',
-};
+/** The demo's Big Bus operator (decision 061's seed data). */
+const seller: OperatorSeller = DEMO_SELLERS['big-bus'];
 const company: InvoiceBuyer = {
   kind: 'company',
   company_name: 'Viaggi <Rossi> & Figli S.r.l.',

@@ -15,7 +15,7 @@ import {
 import PDFDocument from 'pdfkit';
 import { serverI18n } from '../../i18n/catalog';
 import { type InvoiceRow, invoiceLocale } from '../orders/invoice-record';
-import { printable } from '../orders/ticket-pdf';
+import { pdfBytes, printable } from '../orders/ticket-pdf';
 
 const BRAND = '#7f1d1d';
 const INK = '#1c1917';
@@ -72,12 +72,7 @@ export function invoicePdf(
     lang: locale,
     info: { Title: printable(title), Author: printable(row.seller.legal_name), Subject: printable(title) },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const left = 56;
   const width = doc.page.width - 2 * left;
   // '-€8.90', not '€-8.90': a discount line's sign before the amount, in every language.
