@@ -4,7 +4,7 @@
  * invoice and downloads its PDF and e-invoice XML; the purchase history shows the same invoice.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { expectNoSeriousA11yViolations, signInAs } from './fixtures';
 import { buyTicket, ticketLinkInOutbox } from './tickets';
 
 test.describe.configure({ timeout: 90_000 });
@@ -64,5 +64,21 @@ test('a buyer asks for an invoice on the ticket link page and downloads the PDF 
     ]);
     expect(xml.suggestedFilename()).toMatch(/^IT\d{11}_[0-9A-Z]{5}\.xml$/);
     await phone.close();
+  }
+
+  // The buyer's account shows the same invoice in the purchase history, in a dialog.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await signInAs(page, 'customer');
+    await page.goto('/yourticket');
+    const opener = page.getByRole('button', { name: /^Invoice for / }).first();
+    await expect(opener).toBeVisible();
+    await opener.click();
+    const dialog = page.getByRole('dialog');
+    await expect(
+      dialog.getByTestId('invoice-documents').or(dialog.getByTestId('invoice-form')),
+    ).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/invoice-history-${width}.png` });
+    await page.keyboard.press('Escape');
   }
 });

@@ -215,8 +215,14 @@ function HistoryInvoice({ ticket }: { ticket: PurchasedTicket }) {
         <Trans>Invoice</Trans>
       </button>
       {open && (
-        <Dialog title={t`Invoice for ${ticket.package}`} onClose={() => setOpen(false)}>
-          <InvoicePanel access={access} canAsk={!isRefunded(ticket)} startOpen />
+        <Dialog
+          title={t`Invoice for ${ticket.package}`}
+          onClose={() => setOpen(false)}
+          className="m-auto max-h-[100dvh] w-[min(32rem,calc(100vw-1rem))] max-w-none rounded-xl"
+        >
+          <div className="min-h-0 flex-1 overflow-auto p-5">
+            <InvoicePanel access={access} canAsk={!isRefunded(ticket)} startOpen />
+          </div>
         </Dialog>
       )}
     </>
