@@ -30,6 +30,7 @@ const REFUSALS = [
   'privacy',
   'promo',
   'gift-card',
+  'invoice',
   'second-factor',
   'refusal',
   'tickets',

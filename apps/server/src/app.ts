@@ -63,6 +63,7 @@ import { stripeWebhookRoutes } from './modules/checkout/stripe-webhook';
 import { contentRoutes } from './modules/content/routes';
 import { createSiteCache, type SiteCache } from './modules/content/site-cache';
 import { inventoryRoutes } from './modules/inventory/routes';
+import { invoiceRoutes } from './modules/invoices/routes';
 import { logoRoutes } from './modules/logos/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
@@ -423,6 +424,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(giftCardRoutes);
   await app.register(stripeWebhookRoutes(stripe, config.stripe.webhookSecret));
   await app.register(ticketRoutes);
+  await app.register(invoiceRoutes);
   await app.register(walletRoutes);
   await app.register(inventoryRoutes);
   await app.register(resellerAdminRoutes);

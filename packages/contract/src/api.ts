@@ -13,6 +13,7 @@ import { contentApi } from './content.api';
 import type { EndpointDef } from './endpoint';
 import { giftCardApi } from './gift-card.api';
 import { inventoryApi } from './inventory.api';
+import { invoiceApi } from './invoice.api';
 import { newsletterApi } from './newsletter.api';
 import { privacyApi } from './privacy.api';
 import { promoApi } from './promo.api';
@@ -36,6 +37,7 @@ export const API = {
   ...giftCardApi,
   ...walletApi,
   ...ticketsApi,
+  ...invoiceApi,
   ...agentAppApi,
 } as const satisfies Record<string, EndpointDef>;
 

@@ -26,6 +26,8 @@ export * from './home-words';
 export * from './html-policy';
 export * from './inventory';
 export * from './inventory.schema';
+export * from './invoice';
+export * from './invoice.schema';
 export * from './locales';
 export * from './locales.schema';
 export * from './money';

@@ -5,12 +5,17 @@
 import {
   AVAILABILITY_TYPES,
   GIFT_CARD_STATUSES,
+  type InvoiceBuyer,
+  type InvoiceLine,
+  type OperatorSeller,
   ORDER_STATUSES,
   PROMO_KINDS,
   PROMO_SCOPES,
+  type VatTreatment,
 } from '@rome/contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -38,6 +43,8 @@ export const folders = pgTable('folders', {
   companySlug: text('company_slug').notNull().unique(),
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** The operator's seller data for its invoices (decision 061); null: it issues none through the shop yet. */
+  seller: jsonb('seller').$type<OperatorSeller>(),
   createdAt: createdAt(),
 });
 
@@ -110,6 +117,13 @@ export const packages = pgTable(
     categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
     /** What a buyer needs before paying, in English (contract package-facts.ts); null shows none. */
     facts: jsonb('facts'),
+    /**
+     * VAT (decision 061): the rate in basis points (1000 = 10 %) in the VAT-inclusive prices, or 0 with
+     * the exemption's Natura code and law (a check constraint keeps the two shapes apart).
+     */
+    vatRateBp: integer('vat_rate_bp').notNull().default(2200),
+    vatNature: text('vat_nature'),
+    vatLaw: text('vat_law'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -950,4 +964,59 @@ export const activityTotals = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.action, t.source, t.status] })],
+);
+
+/**
+ * The last number given per operator and Rome year (decision 061): an invoice takes the next one in the
+ * transaction that writes it, under this row's lock, so numbers have no gap and no duplicate.
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => folders.id),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.folderId, t.year] })],
+);
+
+/**
+ * Invoices and credit notes (decisions 061, 062): one invoice per order, one credit note when it is
+ * refunded, each a snapshot of what it was issued with (seller, buyer, VAT, lines), so a later change
+ * of an operator's data or a package's treatment never rewrites an issued document. The PDF and the
+ * FatturaPA XML are drawn from the row on each download.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => folders.id),
+    year: integer('year').notNull(),
+    number: integer('number').notNull(),
+    /** The Rome date of issue. */
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    /** A credit note's invoice. */
+    refersToId: uuid('refers_to_id').references((): AnyPgColumn => invoices.id),
+    language: text('language').notNull().default('en'),
+    seller: jsonb('seller').$type<OperatorSeller>().notNull(),
+    buyer: jsonb('buyer').$type<InvoiceBuyer>().notNull(),
+    vat: jsonb('vat').$type<VatTreatment>().notNull(),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    taxableCents: integer('taxable_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_order_kind_idx').on(t.orderId, t.kind),
+    uniqueIndex('invoices_number_idx').on(t.folderId, t.year, t.number),
+  ],
 );

@@ -104,6 +104,21 @@ const CHECKOUT = [
   'package_id',
   'package_identifier',
 ];
+const INVOICE = [
+  'kind',
+  'company_name',
+  'first_name',
+  'last_name',
+  'country',
+  'street',
+  'postcode',
+  'city',
+  'province',
+  'vat_number',
+  'tax_code',
+  'sdi_code',
+  'pec',
+];
 const TRACK = [
   'action',
   'timestamp',
@@ -268,6 +283,42 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
     expect: { customerA: 200 },
   },
   // Answers no sooner than 400 ms on purpose.
+  // Invoices (decisions 061, 062): the buyer's own (account or ticket link), the superusers' list and setup.
+  'GET /api/tickets/:uniqueId/invoice/': {
+    owner: true,
+    params: { uniqueId: 'uniqueId' },
+    expect: { customerA: 200 },
+  },
+  // The matrix's empty body is refused (400, the same for everybody) before the order is looked up, so
+  // the class is 'user' here; invoices.test.ts asks with a good body: only the buyer gets it, others 404.
+  'POST /api/tickets/:uniqueId/invoice/': {
+    params: { uniqueId: 'uniqueId' },
+    fields: INVOICE,
+    expect: { customerA: 400, customerB: 400, editor: 400, superuser: 400 },
+  },
+  'GET /api/tickets/:uniqueId/invoice/:doc/:format/': {
+    owner: true,
+    params: { uniqueId: 'uniqueId', doc: () => 'invoice', format: () => 'xml' },
+  },
+  'GET /api/ticket-links/:token/invoice/': { params: { token: () => 'no-such-link' } },
+  'POST /api/ticket-links/:token/invoice/': { params: { token: () => 'no-such-link' }, fields: INVOICE },
+  'GET /api/ticket-links/:token/invoice/:doc/:format/': {
+    params: { token: () => 'no-such-link', doc: () => 'invoice', format: () => 'pdf' },
+  },
+  'GET /api/admin/invoices/': { expect: { superuser: 400 } },
+  'GET /api/admin/invoices/:id/:format/': {
+    params: { id: () => '00000000-0000-4000-8000-000000000000', format: () => 'pdf' },
+  },
+  'GET /api/admin/invoicing/': { expect: { superuser: 200 } },
+  // A made-up operator and package: the fixtures' own keep their invoicing data.
+  'PUT /api/admin/operators/:companySlug/seller/': {
+    params: { companySlug: () => 'no-such-operator' },
+    fields: ['legal_name', 'vat_number', 'street', 'postcode', 'city', 'province', 'fiscal_regime'],
+  },
+  'PUT /api/admin/packages/:packageTag/vat/': {
+    params: { packageTag: () => 'NO-SUCH-PACKAGE' },
+    fields: ['rate', 'nature', 'law'],
+  },
   'POST /api/find-tickets/': { fields: ['email'], fuzzRuns: 6 },
   'POST /api/find-tickets/confirm/': { fields: ['token'] },
 
@@ -500,6 +551,17 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
     infant_count: '0',
     package_identifier: 'BB-24',
     email: 'guest@example.com',
+  }),
+  'POST /api/tickets/:uniqueId/invoice/': () => ({
+    kind: 'person',
+    first_name: 'Ada',
+    last_name: 'Rossi',
+    country: 'IT',
+    street: 'Via del Corso 1',
+    postcode: '00186',
+    city: 'Roma',
+    province: 'RM',
+    tax_code: 'RSSDAA85M41H501Z',
   }),
   'POST /api/claim/': (f) => ({ code: f.claimCode, agent_name: f.agentName, security_code: '0000' }),
   'POST /api/agent/devices/': () => ({ email: 'nobody@agents.example', password: 'not-it', label: 'Fuzz' }),

@@ -3,6 +3,7 @@ import {
   HOME_BANNER_TAGS,
   HOME_HERO,
   HOME_HERO_TAGS,
+  type OperatorSeller,
   type PackageCategory,
   SITE_LOGO_TAG,
 } from '@rome/contract';
@@ -46,6 +47,63 @@ export const DEMO_FOLDERS = [
     subtitle: 'Museum tickets and guided tours: the Vatican, the Colosseum, Borghese and more',
   },
 ] as const;
+
+/**
+ * The operators' seller data for their invoices (decision 061): invented companies in Rome with VAT
+ * numbers whose check digits are right; the bus operators ordinary regime, the museums' too.
+ */
+export const DEMO_SELLERS: Record<(typeof DEMO_FOLDERS)[number]['companySlug'], OperatorSeller> = {
+  'big-bus': {
+    legal_name: 'Big Bus Roma S.r.l.',
+    vat_number: '12345678903',
+    tax_code: '12345678903',
+    street: 'Via Marsala 29',
+    postcode: '00185',
+    city: 'Roma',
+    province: 'RM',
+    fiscal_regime: 'RF01',
+  },
+  'i-love-rome': {
+    legal_name: 'I Love Rome Tours S.r.l.',
+    vat_number: '09582311008',
+    tax_code: '09582311008',
+    street: 'Via Nazionale 54',
+    postcode: '00184',
+    city: 'Roma',
+    province: 'RM',
+    fiscal_regime: 'RF01',
+  },
+  'green-line': {
+    legal_name: 'Green Line Mobilita S.p.A.',
+    vat_number: '14670251009',
+    tax_code: '14670251009',
+    street: 'Piazza dei Cinquecento 1',
+    postcode: '00185',
+    city: 'Roma',
+    province: 'RM',
+    fiscal_regime: 'RF01',
+  },
+  'city-sightseeing': {
+    legal_name: 'City Sightseeing Roma S.r.l.',
+    vat_number: '15739101002',
+    tax_code: '15739101002',
+    street: 'Via Giovanni Giolitti 34',
+    postcode: '00185',
+    city: 'Roma',
+    province: 'RM',
+    fiscal_regime: 'RF01',
+  },
+  'roma-musei': {
+    legal_name: 'Roma Musei Servizi S.r.l.',
+    vat_number: '16884021003',
+    tax_code: '16884021003',
+    street: 'Via dei Fori Imperiali 1',
+    postcode: '00186',
+    city: 'Roma',
+    province: 'RM',
+    fiscal_regime: 'RF01',
+  },
+};
 
 type DemoPackage = {
   tag: string;

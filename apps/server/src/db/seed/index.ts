@@ -6,7 +6,15 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { AGENT_CODE_LENGTH, DEFAULT_LOCALE, DEFAULT_SETTINGS, LOCALES, type Locale } from '@rome/contract';
+import {
+  AGENT_CODE_LENGTH,
+  DEFAULT_LOCALE,
+  DEFAULT_SETTINGS,
+  LOCALES,
+  type Locale,
+  VAT_MUSEUM_EXEMPT,
+  VAT_TRANSPORT,
+} from '@rome/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { hashSecret } from '../../lib/passwords';
@@ -15,7 +23,7 @@ import type { Db } from '../client';
 import * as t from '../schema';
 import { seedAvailability } from './availability';
 import { seedContentWords } from './content-words';
-import { DEMO_CATEGORIES, DEMO_FOLDERS, DEMO_LOGOS, DEMO_PACKAGES, DEMO_PAGES } from './data';
+import { DEMO_CATEGORIES, DEMO_FOLDERS, DEMO_LOGOS, DEMO_PACKAGES, DEMO_PAGES, DEMO_SELLERS } from './data';
 import { seedPackageFacts } from './package-facts';
 import { DEMO_TITLES, DEMO_TYPES, descriptionIn, keywordsIn } from './package-words';
 import { logoImage, MOTIFS, operatorBanner, PAGE_BANNERS, renderScene, SECOND_MOTIFS } from './pictures';
@@ -123,7 +131,7 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
   for (const [i, f] of DEMO_FOLDERS.entries()) {
     const [row] = await db
       .insert(t.folders)
-      .values({ name: f.name, companySlug: f.companySlug, sortOrder: i })
+      .values({ name: f.name, companySlug: f.companySlug, sortOrder: i, seller: DEMO_SELLERS[f.companySlug] })
       .returning({ id: t.folders.id });
     folderIds.set(f.companySlug, row.id);
   }
@@ -166,6 +174,10 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
         isFeatured: p.featured ?? false,
         categories: DEMO_CATEGORIES[p.tag] ?? [],
         sortOrder: i,
+        // Passenger transport is taxed at 10 %, museum admission exempt (decision 061).
+        vatRateBp: (p.kind === 'museum' ? VAT_MUSEUM_EXEMPT : VAT_TRANSPORT).rateBp,
+        vatNature: (p.kind === 'museum' ? VAT_MUSEUM_EXEMPT : VAT_TRANSPORT).nature,
+        vatLaw: (p.kind === 'museum' ? VAT_MUSEUM_EXEMPT : VAT_TRANSPORT).law,
       })
       .returning({ id: t.packages.id });
     if (reduced) {

@@ -32,6 +32,7 @@ import { repeatEvery } from '../../lib/timing';
 import { enqueueMail } from '../../mail/outbox';
 import type { PaymentProvider } from '../../payments/provider';
 import { keepReturnedBalance } from './gift-card';
+import { issueCreditNote } from './invoice-record';
 import { moveOrder, type OrderRow, orderLocale } from './state';
 import { orderPackageTitle } from './words';
 
@@ -169,6 +170,8 @@ export async function markRefunded(
   });
   if (!moved) throw conflict(ORDER_STATE_MESSAGES.refund, ERROR_CODES.orderState);
   if (order.giftCardId && order.giftCardCents > 0) await keepReturnedBalance(tx, order.giftCardId, opts.now);
+  // An invoiced order's refund issues its credit note with it (decision 061): both or neither.
+  await issueCreditNote(tx, order.id, opts.now);
   // A reseller's booking has no account here: the reseller tells its own customer. A guest is told at
   // the address they bought with (decision 035).
   const [buyer] = order.userId

@@ -34,11 +34,21 @@ const statusWord = (i18n: I18n, status: TicketFacts['status']): string =>
  * Keeps the characters Helvetica's Windows-1252 encoding has. The narrow and thin spaces some
  * languages' number and date formats write (French) become no-break spaces first.
  */
-const printable = (text: string): string =>
+export const printable = (text: string): string =>
   text
     .normalize('NFC')
     .replace(/[\u2000-\u200A\u202F]/g, '\u00A0')
     .replace(/[^\x20-\x7E\u00A0-\u00FF€‚„‘’“”–—•…‹›ŒœŠšŽžŸ™]/g, '?');
+
+/** The bytes a PDFKit document writes, once it is ended. */
+export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
 
 export type PdfTicket = { facts: TicketFacts; qr: Buffer | null };
 
@@ -174,12 +184,7 @@ export function ticketPdf(tickets: PdfTicket[], opts: { termsUrl: string }): Pro
       Subject: i18n._('Ticket'),
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   for (const ticket of tickets) {
     doc.addPage();
     drawPage(doc, ticket, opts.termsUrl);
@@ -211,12 +216,7 @@ export function giftCardPdf(card: PdfGiftCard): Promise<Buffer> {
     lang: card.locale,
     info: { Title: printable(i18n._('Gift card')), Author: PRODUCT_NAME, Subject: i18n._('Gift card') },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const left = 56;
   const width = doc.page.width - 2 * left;
   doc.rect(0, 0, doc.page.width, 70).fill(BRAND);

@@ -16,16 +16,18 @@ import {
   romeParts,
 } from '@rome/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage, serverWords } from '../../api/client';
 import { cancelTicket, dashboardQuery, downloadQr } from '../../api/tickets';
+import { Dialog } from '../../components/Dialog';
 import { pageLocale } from '../../i18n/locale';
 import { useHasAccessToken } from '../../lib/session';
 import { formatTicketDate } from '../../lib/ticketDate';
 import { track } from '../../lib/track';
-import { downloadTicketPdf, endTicketLinks, resendTicket } from './api';
+import { downloadTicketPdf, endTicketLinks, invoiceOfOrder, resendTicket } from './api';
 import { type CancelResult, CancelTicket } from './CancelTicket';
+import { InvoicePanel } from './InvoicePanel';
 
 const isRefunded = (t: PurchasedTicket) => t.status === 'refunded';
 const STATUS = { refunded: msg`Refunded`, claimed: msg`Claimed`, pending: msg`Pending` };
@@ -196,6 +198,37 @@ function TicketActions({
   );
 }
 
+/** 'Invoice': the invoice form or documents of a paid or refunded order, in a dialog (decision 061). */
+function HistoryInvoice({ ticket }: { ticket: PurchasedTicket }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const access = useMemo(() => invoiceOfOrder(ticket.unique_id), [ticket.unique_id]);
+  if (ticket.status !== 'paid' && !isRefunded(ticket)) return null;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="mt-2 rounded-lg px-3 py-1.5 text-sm font-semibold text-brand ring-1 ring-stone-300 hover:bg-stone-100"
+        aria-label={t`Invoice for ${ticket.package}`}
+      >
+        <Trans>Invoice</Trans>
+      </button>
+      {open && (
+        <Dialog
+          title={t`Invoice for ${ticket.package}`}
+          onClose={() => setOpen(false)}
+          className="m-auto max-h-[100dvh] w-[min(32rem,calc(100vw-1rem))] max-w-none rounded-xl"
+        >
+          <div className="min-h-0 flex-1 overflow-auto p-5">
+            <InvoicePanel access={access} canAsk={!isRefunded(ticket)} startOpen />
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
 export default function PurchaseHistoryPage() {
   const { t } = useLingui();
   const location = useLocation();
@@ -338,6 +371,7 @@ export default function PurchaseHistoryPage() {
                   <td className="px-4 py-3">
                     <QrButton ticket={ticket} />
                     <TicketActions ticket={ticket} onDone={showNotice} />
+                    <HistoryInvoice ticket={ticket} />
                   </td>
                 </tr>
               ))}
@@ -365,6 +399,7 @@ export default function PurchaseHistoryPage() {
                   <QrButton ticket={ticket} />
                 </div>
                 <TicketActions ticket={ticket} onDone={showNotice} />
+                <HistoryInvoice ticket={ticket} />
                 <HistoryCancel ticket={ticket} onDone={onCancelled(ticket.unique_id)} />
               </li>
             ))}

@@ -20,7 +20,7 @@ import {
   pagePath,
   type TicketLink,
 } from '@rome/contract';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { PageFrame } from '../../components/PageFrame';
@@ -30,12 +30,14 @@ import {
   cancelByLink,
   fetchTicketLink,
   forgetTicket,
+  invoiceByLink,
   keepPageOffline,
   linkPdfUrl,
   readSavedTicket,
   saveTicket,
 } from './api';
 import { type CancelResult, CancelTicket } from './CancelTicket';
+import { InvoicePanel } from './InvoicePanel';
 
 type State =
   | { kind: 'loading' }
@@ -157,6 +159,7 @@ function TicketView({
 }) {
   const { t } = useLingui();
   const status = STATUS[ticket.status];
+  const invoiceAccess = useMemo(() => invoiceByLink(token), [token]);
   const when = ticket.when ? (ticket.time ? t`${ticket.when} (Rome time)` : ticket.when) : t`Open-dated`;
   const rows: [string, string][] = [
     [t`When`, when],
@@ -240,6 +243,12 @@ function TicketView({
           </a>
         </div>
         <CancelByLink token={token} ticket={ticket} onDone={onChanged} />
+        {/* The invoice (decision 061): asked for here, or its documents once there is one. */}
+        {!savedAt && (
+          <div className="border-t border-stone-200 pt-5 text-center [&_form]:text-left">
+            <InvoicePanel key={ticket.status} access={invoiceAccess} canAsk={ticket.status !== 'refunded'} />
+          </div>
+        )}
         <p className="text-center text-xs text-stone-600">
           <Trans>
             Keep this link to yourself: whoever has it can use the ticket. Lost it?{' '}

@@ -2,6 +2,7 @@
  * The ticket link, its PDF and re-sends (decision 019). Here, not in src/api/, so that none of it is in
  * the shell every visitor downloads: only the pages that use it load it.
  */
+import type { InvoiceRequest, OrderInvoice } from '@rome/contract';
 import { TICKET_PAGES_CACHE, TICKET_WORKER_FILE, type TicketLink, ticketWorkerScope } from '@rome/contract';
 import { call } from '../../api/client';
 import { downloadSignedIn } from '../../api/download';
@@ -96,3 +97,29 @@ export async function keepPageOffline(): Promise<void> {
     // No worker (a private window, an old browser): the link still opens from the HTTP cache.
   }
 }
+
+/** How the invoice panel reaches an order (decision 061): by the ticket link's token or the account. */
+export type InvoiceAccess = {
+  load: () => Promise<OrderInvoice>;
+  ask: (body: InvoiceRequest) => Promise<OrderInvoice>;
+  /** A signed-in download (the account's); unused with plain links. */
+  download: (url: string, fileName: string) => Promise<void> | void;
+  /** Plain links the browser downloads itself (the ticket link page); false: buttons that fetch. */
+  plainLinks: boolean;
+};
+
+/** The invoice by the ticket link (decision 061): no account, the token opens it. */
+export const invoiceByLink = (token: string): InvoiceAccess => ({
+  load: () => call('GET /api/ticket-links/:token/invoice/', { params: { token } }, { auth: false }),
+  ask: (body) => call('POST /api/ticket-links/:token/invoice/', { params: { token }, body }, { auth: false }),
+  download: () => undefined,
+  plainLinks: true,
+});
+
+/** The invoice from the purchase history: signed-in calls, downloads fetched with the Bearer header. */
+export const invoiceOfOrder = (uniqueId: string): InvoiceAccess => ({
+  load: () => call('GET /api/tickets/:uniqueId/invoice/', { params: { uniqueId } }),
+  ask: (body) => call('POST /api/tickets/:uniqueId/invoice/', { params: { uniqueId }, body }),
+  download: (url, fileName) => downloadSignedIn(url, fileName),
+  plainLinks: false,
+});
