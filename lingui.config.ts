@@ -30,6 +30,7 @@ const REFUSALS = [
   'privacy',
   'promo',
   'gift-card',
+  'disruption',
   'second-factor',
   'refusal',
   'tickets',

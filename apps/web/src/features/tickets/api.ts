@@ -2,7 +2,13 @@
  * The ticket link, its PDF and re-sends (decision 019). Here, not in src/api/, so that none of it is in
  * the shell every visitor downloads: only the pages that use it load it.
  */
-import { TICKET_PAGES_CACHE, TICKET_WORKER_FILE, type TicketLink, ticketWorkerScope } from '@rome/contract';
+import {
+  type ApiBody,
+  TICKET_PAGES_CACHE,
+  TICKET_WORKER_FILE,
+  type TicketLink,
+  ticketWorkerScope,
+} from '@rome/contract';
 import { call } from '../../api/client';
 import { downloadSignedIn } from '../../api/download';
 
@@ -96,3 +102,13 @@ export async function keepPageOffline(): Promise<void> {
     // No worker (a private window, an old browser): the link still opens from the HTTP cache.
   }
 }
+
+/** The closure a ticket is affected by, with the buyer's choices (decisions 058, 059); null: none. */
+export const fetchTicketDisruption = (token: string, signal?: AbortSignal) =>
+  call('GET /api/ticket-links/:token/disruption/', { params: { token } }, { signal, auth: false });
+
+/** The buyer's one choice after a closure. */
+export const chooseAfterDisruption = (
+  token: string,
+  body: ApiBody<'POST /api/ticket-links/:token/disruption/'>,
+) => call('POST /api/ticket-links/:token/disruption/', { params: { token }, body }, { auth: false });
