@@ -49,8 +49,12 @@ async function latestDisruption(db: Db, orderId: string, lock = false) {
   return found ?? null;
 }
 
-/** Open times of the order's product, other than its own, with room for its places (at most 20). */
-async function timesToMoveTo(db: Db, order: OrderRow, locale: Locale, now: Date) {
+/**
+ * Open times of the order's product, other than its own, with room for its places: the 20 nearest to
+ * the closed time (a buyer of a closed afternoon wants that day's morning or the next day, not the
+ * first free time weeks before), in order.
+ */
+async function timesToMoveTo(db: Db, order: OrderRow, around: Date | null, locale: Locale, now: Date) {
   const [pkg] = await db.select().from(packages).where(eq(packages.id, order.packageId));
   if (!pkg) return [];
   const rows = await db
@@ -64,7 +68,11 @@ async function timesToMoveTo(db: Db, order: OrderRow, locale: Locale, now: Date)
         order.slotId ? ne(slots.id, order.slotId) : undefined,
       ),
     )
-    .orderBy(asc(slots.startsAt))
+    .orderBy(
+      around
+        ? sql`abs(extract(epoch from ${slots.startsAt} - ${around.toISOString()}::timestamptz))`
+        : asc(slots.startsAt),
+    )
     .limit(60);
   const taken = await placesTaken(
     db,
@@ -75,15 +83,16 @@ async function timesToMoveTo(db: Db, order: OrderRow, locale: Locale, now: Date)
     .map((r) => ({ r, s: slotStatus({ ...r, taken: taken.get(r.id) ?? 0 }, pkg.cutoffMinutes, now) }))
     .filter(({ s }) => (s.status === 'AVAILABLE' || s.status === 'LIMITED') && s.remaining >= order.places)
     .slice(0, 20)
+    .sort((a, b) => a.r.startsAt.getTime() - b.r.startsAt.getTime())
     .map(({ r, s }) => ({ id: r.id, when: formatRomeDateTime(r.startsAt, locale), remaining: s.remaining }));
 }
 
-/** The closed time the order was on, in words ('' when its slot is gone). */
-async function closedWhen(db: Db, slotId: string | null, locale: Locale): Promise<string> {
+/** When the closed time the order was on starts (null when its slot is gone). */
+async function closedStart(db: Db, slotId: string | null): Promise<Date | null> {
   const [slot] = slotId
     ? await db.select({ startsAt: slots.startsAt }).from(slots).where(eq(slots.id, slotId))
     : [];
-  return slot ? visitText(slot.startsAt, null, locale) : '';
+  return slot?.startsAt ?? null;
 }
 
 /** What the ticket link shows of a closure; null when the ticket was never affected by one. */
@@ -99,14 +108,15 @@ export async function ticketDisruption(
   const reason = found.d.reason as DisruptionReason;
   const remedies = offeredRemedies(found.d.remedies, found.availabilityType);
   const open = found.row.choice === null && order.status === 'paid';
-  const when = await closedWhen(db, found.row.slotId, locale);
+  const closed = await closedStart(db, found.row.slotId);
+  const when = closed ? visitText(closed, null, locale) : '';
   return {
     reason,
     message: disruptionMessage(locale, reason, ticket.title, when, found.d.note),
     remedies: open ? remedies : [],
     // A ticket refunded another way (the superuser, its own cancel) shows as refunded.
     choice: (found.row.choice as DisruptionRemedy | null) ?? (order.status === 'refunded' ? 'refund' : null),
-    slots: open && remedies.includes('move') ? await timesToMoveTo(db, order, locale, now) : [],
+    slots: open && remedies.includes('move') ? await timesToMoveTo(db, order, closed, locale, now) : [],
   };
 }
 
