@@ -398,3 +398,40 @@ describe('closing a day with 50 bookings across channels and languages', () => {
     });
   });
 });
+
+describe('two closes of the same time at once (a double click, or two instances on PostgreSQL)', () => {
+  it('one closes and tells each booking once; the other stores nothing', async () => {
+    const day = addDays(romeToday(), 12);
+    const slot = await addSlot(day, '10:00', 50);
+    const bought = [];
+    for (let i = 0; i < 3; i++)
+      bought.push(
+        await buyTicket(t.app, t.db, customer, {
+          package_identifier: TAG,
+          slot_id: slot,
+          adult_count: '1',
+          youth_count: '0',
+        }),
+      );
+    const close = (reason: string) =>
+      api('POST', '/api/admin/disruptions/', superuser, {
+        target: { kind: 'slot', slot_id: slot },
+        reason,
+        remedies: ['refund'],
+      });
+    const answers = await Promise.all([close('technical'), close('other'), close('authorities')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
+    // The customer had no notice before: three now, one per booking.
+    expect((await notices()).filter((m) => m.to === customer.email)).toHaveLength(3);
+    const rows = await t.db
+      .select()
+      .from(disruptionOrders)
+      .where(
+        inArray(
+          disruptionOrders.orderId,
+          bought.map((b) => b.order.id),
+        ),
+      );
+    expect(rows).toHaveLength(3);
+  });
+});
