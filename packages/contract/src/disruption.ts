@@ -19,15 +19,6 @@ export type DisruptionRemedy = (typeof DISRUPTION_REMEDIES)[number];
 export const DISRUPTION_TARGETS = ['slot', 'package_day', 'package_from', 'day'] as const;
 export type DisruptionTargetKind = (typeof DISRUPTION_TARGETS)[number];
 
-/** The console's words for the reasons (superusers'; the buyers' texts are the server's). */
-export const DISRUPTION_REASON_LABELS: Record<DisruptionReason, string> = {
-  strike: 'Strike',
-  weather: 'Weather',
-  authorities: 'Closure by the authorities',
-  technical: 'Technical problem',
-  other: 'Other',
-};
-
 /** The longest note a superuser may add to the prepared text. */
 export const DISRUPTION_NOTE_MAX = 500;
 

@@ -8,9 +8,6 @@
 import {
   type ApiBody,
   addDays,
-  DISRUPTION_REASON_LABELS,
-  DISRUPTION_REASONS,
-  DISRUPTION_REMEDIES,
   type DisruptionPreview,
   type DisruptionReason,
   type DisruptionRemedy,
@@ -27,6 +24,19 @@ const KEYS = ['analytics', 'disruptions'] as const;
 const field = 'mt-1 rounded-lg border border-stone-300 px-3 py-2';
 const labelText = 'text-sm font-medium text-stone-700';
 
+/**
+ * The console's words (staff English), keyed by the contract's types so a new reason, remedy or target
+ * fails the type check until it is named here. Values, not the contract's lists: the contract's
+ * modules travel in the storefront's first-load chunk, and these words are the dashboard's alone.
+ */
+const REASON_LABELS: Record<DisruptionReason, string> = {
+  strike: 'Strike',
+  weather: 'Weather',
+  authorities: 'Closure by the authorities',
+  technical: 'Technical problem',
+  other: 'Other',
+};
+const REASONS = Object.keys(REASON_LABELS) as DisruptionReason[];
 const TARGET_LABELS: Record<DisruptionTargetKind, string> = {
   slot: 'One time',
   package_day: "A ticket's whole day",
@@ -38,6 +48,7 @@ const REMEDY_LABELS: Record<DisruptionRemedy, string> = {
   move: 'Move to another time of the same ticket',
   keep: 'Keep as an open-dated pass',
 };
+const REMEDIES = Object.keys(REMEDY_LABELS) as DisruptionRemedy[];
 
 type Body = ApiBody<'POST /api/admin/disruptions/'>;
 
@@ -117,9 +128,7 @@ export default function DisruptionConsole() {
   };
   const toggleRemedy = (r: DisruptionRemedy, on: boolean) =>
     changed(setRemedies)(
-      on
-        ? DISRUPTION_REMEDIES.filter((x) => x === r || remedies.includes(x))
-        : remedies.filter((x) => x !== r),
+      on ? REMEDIES.filter((x) => x === r || remedies.includes(x)) : remedies.filter((x) => x !== r),
     );
 
   return (
@@ -195,9 +204,9 @@ export default function DisruptionConsole() {
             onChange={(e) => changed(setReason)(e.target.value as DisruptionReason)}
             className={field}
           >
-            {DISRUPTION_REASONS.map((r) => (
+            {REASONS.map((r) => (
               <option key={r} value={r}>
-                {DISRUPTION_REASON_LABELS[r]}
+                {REASON_LABELS[r]}
               </option>
             ))}
           </select>
@@ -214,7 +223,7 @@ export default function DisruptionConsole() {
         <fieldset className="sm:col-span-2 lg:col-span-4">
           <legend className={labelText}>Buyers may choose</legend>
           <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
-            {DISRUPTION_REMEDIES.map((r) => (
+            {REMEDIES.map((r) => (
               <label key={r} className="flex items-center gap-2 text-sm text-stone-800">
                 <input
                   type="checkbox"
@@ -311,7 +320,7 @@ export default function DisruptionConsole() {
                 <tr key={d.id}>
                   <td className="py-2 pr-4 whitespace-nowrap">{clockTime(d.created_at)}</td>
                   <td className="py-2 pr-4">{d.what}</td>
-                  <td className="py-2 pr-4">{DISRUPTION_REASON_LABELS[d.reason]}</td>
+                  <td className="py-2 pr-4">{REASON_LABELS[d.reason]}</td>
                   <td className="py-2 pr-4 text-right">{d.bookings}</td>
                   <td className="py-2 pr-4 text-right">{d.refund}</td>
                   <td className="py-2 pr-4 text-right">{d.move}</td>
