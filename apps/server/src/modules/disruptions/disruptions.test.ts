@@ -13,14 +13,13 @@ import {
   disruptions,
   mailOutbox,
   orders,
-  packages,
   slots,
   webhookDeliveries,
 } from '../../db/schema';
 import { apiCaller } from '../../test/api';
 import { buyTicket } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
-import { makeTimed } from '../../test/inventory';
+import { addSlot as addInventorySlot, makeTimed } from '../../test/inventory';
 import { plain, smtpServer } from '../../test/smtp';
 import { createUser, type TestUser } from '../../test/users';
 import { hashClaimCode } from '../orders/ticket-issue';
@@ -56,22 +55,8 @@ let later = '';
 const webOrders: { id: string; email: string; language: string }[] = [];
 const resellerBookings: { uuid: string; email: string | null; language: string }[] = [];
 
-async function addSlot(date: string, time: string, capacity: number): Promise<string> {
-  const res = await api('POST', `/api/editor/packages/${TAG}/slots/`, editor, {
-    from: date,
-    to: date,
-    weekdays: [0, 1, 2, 3, 4, 5, 6],
-    times: [time],
-    capacity,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const [pkg] = await t.db.select().from(packages).where(eq(packages.packageTag, TAG));
-  const [row] = await t.db
-    .select()
-    .from(slots)
-    .where(and(eq(slots.packageId, pkg.id), eq(slots.startsAt, romeInstant(date, time)!)));
-  return row.id;
-}
+const addSlot = (date: string, time: string, capacity: number) =>
+  addInventorySlot(t, editor, TAG, { date, time, capacity });
 
 const body = (over: Record<string, unknown> = {}) => ({
   target: { kind: 'package_day', package_tag: TAG, date: DAY },

@@ -112,26 +112,17 @@ export function DisruptionChoice({ token, onChanged }: { token: string; onChange
             </div>
           )}
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            {offers('keep') && (
+            {(['keep', 'refund'] as const).filter(offers).map((r) => (
               <button
+                key={r}
                 type="button"
                 disabled={busy}
-                onClick={() => choose('keep')}
-                className={`${button} bg-white text-stone-900 ring-stone-300 hover:bg-stone-100`}
+                onClick={() => choose(r)}
+                className={`${button} ${r === 'refund' ? 'bg-white text-red-800 ring-red-300 hover:bg-red-100' : 'bg-white text-stone-900 ring-stone-300 hover:bg-stone-100'}`}
               >
-                <Trans>Keep it as an open-dated pass</Trans>
+                {r === 'keep' ? t`Keep it as an open-dated pass` : t`Refund my ticket in full`}
               </button>
-            )}
-            {offers('refund') && (
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => choose('refund')}
-                className={`${button} bg-white text-red-800 ring-red-300 hover:bg-red-100`}
-              >
-                <Trans>Refund my ticket in full</Trans>
-              </button>
-            )}
+            ))}
           </div>
         </div>
       )}
