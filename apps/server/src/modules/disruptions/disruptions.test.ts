@@ -8,14 +8,7 @@
 import { addDays, orderReference, romeInstant, romeLocalIso, romeToday } from '@rome/contract';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  disruptionOrders,
-  disruptions,
-  mailOutbox,
-  orders,
-  slots,
-  webhookDeliveries,
-} from '../../db/schema';
+import { disruptionOrders, disruptions, mailOutbox, orders, slots, webhookDeliveries } from '../../db/schema';
 import { apiCaller } from '../../test/api';
 import { buyTicket } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
