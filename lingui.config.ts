@@ -31,6 +31,7 @@ const REFUSALS = [
   'promo',
   'gift-card',
   'invoice',
+  'disruption',
   'second-factor',
   'refusal',
   'tickets',

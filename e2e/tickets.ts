@@ -72,7 +72,7 @@ export function ticketLinkInOutbox(code: string): string {
 }
 
 /**
- * The demo customer buys `tag` (on its `dateIndex`-th offered date when it has dates) and pays on the
+ * The demo customer buys `tag` (on its `dateIndex`-th offered date when it has dates, or at `slotId`) and pays on the
  * test checkout (1 adult unless `counts` says otherwise). Answers the ticket's claim code and its date.
  */
 export async function buyTicket(
@@ -80,6 +80,8 @@ export async function buyTicket(
   tag: string,
   dateIndex = 0,
   counts = { adults: 1, youths: 0 },
+  /** A timed ticket's slot (its id from the availability call): bought for that time instead of a date. */
+  slotId?: string,
 ): Promise<{ code: string; date: string | null; uniqueId: string }> {
   const { customer } = demoAccounts();
   const login = await page.request.post('/api/api/token/', {
@@ -97,7 +99,7 @@ export async function buyTicket(
       adult_count: String(counts.adults),
       youth_count: String(counts.youths),
       infant_count: '0',
-      date: date ?? '',
+      ...(slotId ? { slot_id: slotId } : { date: date ?? '' }),
     },
   });
   expect(session.ok(), await session.text()).toBe(true);

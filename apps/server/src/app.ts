@@ -62,6 +62,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { stripeWebhookRoutes } from './modules/checkout/stripe-webhook';
 import { contentRoutes } from './modules/content/routes';
 import { createSiteCache, type SiteCache } from './modules/content/site-cache';
+import { disruptionRoutes } from './modules/disruptions/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { logoRoutes } from './modules/logos/routes';
@@ -426,6 +427,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ticketRoutes);
   await app.register(invoiceRoutes);
   await app.register(walletRoutes);
+  await app.register(disruptionRoutes);
   await app.register(inventoryRoutes);
   await app.register(resellerAdminRoutes);
   // Resellers' OCTO API: its own errors and key checks, scoped to the /octo prefix.

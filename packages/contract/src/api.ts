@@ -10,6 +10,7 @@ import { authApi } from './auth.api';
 import { catalogApi } from './catalog.api';
 import { checkoutApi } from './checkout.api';
 import { contentApi } from './content.api';
+import { disruptionApi } from './disruption.api';
 import type { EndpointDef } from './endpoint';
 import { giftCardApi } from './gift-card.api';
 import { inventoryApi } from './inventory.api';
@@ -38,6 +39,7 @@ export const API = {
   ...walletApi,
   ...ticketsApi,
   ...invoiceApi,
+  ...disruptionApi,
   ...agentAppApi,
 } as const satisfies Record<string, EndpointDef>;
 

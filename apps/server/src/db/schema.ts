@@ -1020,3 +1020,68 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_idx').on(t.folderId, t.year, t.number),
   ],
 );
+
+/**
+ * A slot, a day or a product closed for a reason (decision 058): what was asked, why, which remedies
+ * the buyers are offered, by whom, and the operator (folder) it was limited to, if any.
+ */
+export const disruptions = pgTable('disruptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The contract's DISRUPTION_REASONS. */
+  reason: text('reason').notNull(),
+  note: text('note').notNull().default(''),
+  /** The contract's DISRUPTION_REMEDIES the buyers may choose from (at least one). */
+  remedies: text('remedies').array().notNull(),
+  /** What the superuser chose to close, as asked (the contract's disruption target). */
+  target: jsonb('target').notNull(),
+  /** Set when an operator, limited to its own folder, closed it (decision 058). */
+  folderId: integer('folder_id').references(() => folders.id),
+  closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** The slots a disruption closed. */
+export const disruptionSlots = pgTable(
+  'disruption_slots',
+  {
+    disruptionId: uuid('disruption_id')
+      .notNull()
+      .references(() => disruptions.id, { onDelete: 'cascade' }),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => slots.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'disruption_slots_pk', columns: [t.disruptionId, t.slotId] })],
+);
+
+/**
+ * A paid order a disruption affected: the buyer's notice is queued in the transaction that inserts
+ * this row, so the row's keys (one per order and disruption, and one unanswered disruption per order)
+ * are what keep a retry, a double click or a second instance from telling a buyer twice (decision 058).
+ */
+export const disruptionOrders = pgTable(
+  'disruption_orders',
+  {
+    disruptionId: uuid('disruption_id')
+      .notNull()
+      .references(() => disruptions.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The closed slot the order was on (it may move since). */
+    slotId: uuid('slot_id').references(() => slots.id, { onDelete: 'set null' }),
+    /** The order's places and total when it was affected (the report's revenue). */
+    places: integer('places').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** Whether a buyer's e-mail was queued (a reseller's booking without an address has none). */
+    notified: boolean('notified').notNull().default(false),
+    /** The buyer's answer (the contract's DISRUPTION_REMEDIES), once; null: not yet. */
+    choice: text('choice'),
+    chosenAt: timestamp('chosen_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'disruption_orders_pk', columns: [t.disruptionId, t.orderId] }),
+    index('disruption_orders_order_idx').on(t.orderId),
+    uniqueIndex('disruption_orders_one_open_idx').on(t.orderId).where(sql`${t.choice} IS NULL`),
+  ],
+);

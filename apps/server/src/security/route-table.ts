@@ -272,6 +272,15 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   'GET /api/ticket-links/:token/': { params: { token: () => 'no-such-link' } },
   'GET /api/ticket-links/:token/pdf/': { params: { token: () => 'no-such-link' } },
   'POST /api/ticket-links/:token/cancel/': { params: { token: () => 'no-such-link' } },
+  // A closed time's choices (decision 059): the link's token too.
+  'GET /api/ticket-links/:token/disruption/': { params: { token: () => 'no-such-link' } },
+  'POST /api/ticket-links/:token/disruption/': {
+    params: { token: () => 'no-such-link' },
+    fields: ['choice', 'slot_id'],
+  },
+  // The disruption console (decision 058): superusers only; a made-up time closes nothing.
+  'POST /api/admin/disruptions/preview/': { fields: ['target', 'reason', 'note', 'remedies'] },
+  'POST /api/admin/disruptions/': { fields: ['target', 'reason', 'note', 'remedies'] },
   'GET /api/tickets/:uniqueId/pdf/': {
     owner: true,
     params: { uniqueId: 'uniqueId' },
@@ -545,6 +554,18 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
   }),
   'POST /api/gift-cards/': () => ({ amount: '50', email: 'gift@example.com', language: 'it' }),
   'POST /api/gift-cards/check/': () => ({ gift_card_code: 'ABCD-EFGH-JKLM-NPQR' }),
+  'POST /api/admin/disruptions/preview/': () => ({
+    target: { kind: 'slot', slot_id: '00000000-0000-4000-8000-000000000000' },
+    reason: 'strike',
+    remedies: ['refund'],
+  }),
+  'POST /api/admin/disruptions/': () => ({
+    target: { kind: 'slot', slot_id: '00000000-0000-4000-8000-000000000000' },
+    reason: 'weather',
+    note: 'Storm',
+    remedies: ['refund', 'move', 'keep'],
+  }),
+  'POST /api/ticket-links/:token/disruption/': () => ({ choice: 'refund' }),
   'POST /api/guest-checkout-session/': () => ({
     adult_count: '1',
     youth_count: '0',

@@ -35,20 +35,23 @@ describe('a fresh password before the superuser writes that want it', () => {
       .filter(([, e]) => (e as { stepUp?: true }).stepUp)
       .map(([k]) => k)
       .sort();
-    expect(marked).toEqual([
-      'DELETE /api/admin/agent-devices/:id/',
-      'DELETE /api/admin/resellers/:id/',
-      'DELETE /api/admin/webhooks/:id/',
-      'PATCH /api/admin/agents/:id/',
-      'PATCH /api/admin/promo-codes/:id/',
-      'POST /api/admin/agent-accounts/',
-      'POST /api/admin/agents/',
-      'POST /api/admin/orders/:uniqueId/refund/',
-      'POST /api/admin/promo-codes/',
-      'POST /api/admin/resellers/',
-      'POST /api/admin/second-factor/reset/',
-      'PUT /api/admin/agents/:id/code/',
-    ]);
+    expect(marked).toEqual(
+      [
+        'DELETE /api/admin/agent-devices/:id/',
+        'DELETE /api/admin/resellers/:id/',
+        'DELETE /api/admin/webhooks/:id/',
+        'PATCH /api/admin/agents/:id/',
+        'PATCH /api/admin/promo-codes/:id/',
+        'POST /api/admin/agent-accounts/',
+        'POST /api/admin/agents/',
+        'POST /api/admin/orders/:uniqueId/refund/',
+        'POST /api/admin/promo-codes/',
+        'POST /api/admin/resellers/',
+        'POST /api/admin/second-factor/reset/',
+        'PUT /api/admin/agents/:id/code/',
+        'POST /api/admin/disruptions/',
+      ].sort(),
+    );
   });
 
   it('refuses a superuser token alone, a made-up, an expired or another person’s proof; nothing is made', async () => {

@@ -36,7 +36,7 @@ import { issueCreditNote } from './invoice-record';
 import { moveOrder, type OrderRow, orderLocale } from './state';
 import { orderPackageTitle } from './words';
 
-/** Who or what refunded: the buyer, a superuser, a late payment for gone places, Stripe, or a reseller. */
+/** Who or what refunded: the buyer, a superuser, a late payment for gone places, Stripe, a reseller, a closure. */
 export type RefundReason =
   | 'customer'
   | 'superuser'
@@ -44,7 +44,9 @@ export type RefundReason =
   | 'promo_used_up'
   | 'gift_card_spent'
   | 'provider'
-  | 'reseller';
+  | 'reseller'
+  /** The buyer chose their money back after a closure (decision 058). */
+  | 'disruption';
 export type RefundDeps = { db: Db; provider: PaymentProvider; publicUrl: string; log?: FastifyBaseLogger };
 
 /** When the buyer's right to cancel ends (null: until used, for an open-dated ticket). */

@@ -78,6 +78,27 @@ export function issueTicket(
   };
 }
 
+/**
+ * A changed ticket's new secrets (decision 034): revision + 1 and a new claim code, so the old code
+ * and signed QR are refused. A reseller's voucher derives its next code; a shop ticket gets a new
+ * random code and a new QR key (its picture is drawn from the QR text the caller stores).
+ */
+export function reissueTicket(
+  order: { id: string; resellerId: string | null; ticketRevision: number },
+  secret: string,
+  now = new Date(),
+): { code: string; qrKey: string | null; columns: Record<string, unknown> } {
+  const revision = order.ticketRevision + 1;
+  const changed = { ticketRevision: revision, ticketChangedAt: now };
+  if (order.resellerId) {
+    const code = voucherClaimCode(secret, order.id, revision);
+    return { code, qrKey: null, columns: { ...changed, claimCodeHash: hashClaimCode(code) } };
+  }
+  const code = newClaimCode();
+  const qrKey = newTicketQrKey();
+  return { code, qrKey, columns: { ...changed, claimCodeHash: hashClaimCode(code), qrFileKey: qrKey } };
+}
+
 /** Where the order's facts come from: read by the caller already, or read here by the order's id. */
 type FactsSource = { facts: OrderFacts } | { orderId: string };
 

@@ -37,6 +37,7 @@ import {
   saveTicket,
 } from './api';
 import { type CancelResult, CancelTicket } from './CancelTicket';
+import { DisruptionChoice } from './DisruptionChoice';
 import { InvoicePanel } from './InvoicePanel';
 
 type State =
@@ -192,6 +193,13 @@ function TicketView({
         </div>
         <p className="mt-1 text-stone-600">{ticket.company}</p>
       </div>
+
+      {/* A closed time's remedies (decisions 058, 059), above the QR: the first thing to read. */}
+      {!savedAt && (
+        <div className="px-5 pt-4 sm:px-7">
+          <DisruptionChoice token={token} onChanged={onChanged} />
+        </div>
+      )}
 
       <div className="px-5 py-5 sm:px-7">
         {ticket.qr_image ? (

@@ -3,7 +3,13 @@
  * the shell every visitor downloads: only the pages that use it load it.
  */
 import type { InvoiceRequest, OrderInvoice } from '@rome/contract';
-import { TICKET_PAGES_CACHE, TICKET_WORKER_FILE, type TicketLink, ticketWorkerScope } from '@rome/contract';
+import {
+  type ApiBody,
+  TICKET_PAGES_CACHE,
+  TICKET_WORKER_FILE,
+  type TicketLink,
+  ticketWorkerScope,
+} from '@rome/contract';
 import { call } from '../../api/client';
 import { downloadSignedIn } from '../../api/download';
 
@@ -123,3 +129,12 @@ export const invoiceOfOrder = (uniqueId: string): InvoiceAccess => ({
   download: (url, fileName) => downloadSignedIn(url, fileName),
   plainLinks: false,
 });
+/** The closure a ticket is affected by, with the buyer's choices (decisions 058, 059); null: none. */
+export const fetchTicketDisruption = (token: string, signal?: AbortSignal) =>
+  call('GET /api/ticket-links/:token/disruption/', { params: { token } }, { signal, auth: false });
+
+/** The buyer's one choice after a closure. */
+export const chooseAfterDisruption = (
+  token: string,
+  body: ApiBody<'POST /api/ticket-links/:token/disruption/'>,
+) => call('POST /api/ticket-links/:token/disruption/', { params: { token }, body }, { auth: false });
