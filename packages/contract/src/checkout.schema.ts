@@ -8,6 +8,7 @@ import { CHECKOUT_MESSAGES } from './checkout';
 import { GIFT_CARD_MESSAGES } from './gift-card';
 import { LOCALES } from './locales';
 import { ORDER_STATUSES } from './order';
+import { WAITLIST_MESSAGES } from './waitlist';
 
 /** A form field's text (a checkout form never needs more). */
 const formText = z.string().max(10_000);
@@ -44,6 +45,11 @@ export const checkoutPayloadSchema = z
      * of the order, the rest is paid by card (none when it covers everything).
      */
     gift_card_code: z.string().max(64, { error: GIFT_CARD_MESSAGES.invalid }).optional(),
+    /**
+     * Beside the spec's fields (decision 063): a waiting-list offer's token (its e-mail's link); the
+     * places it holds in `slot_id` are this checkout's, and nobody else's.
+     */
+    waitlist_token: z.string().max(100, { error: WAITLIST_MESSAGES.linkInvalid }).optional(),
     adult_count: ticketCount,
     youth_count: ticketCount,
     infant_count: ticketCount.optional(),

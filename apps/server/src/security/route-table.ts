@@ -208,6 +208,12 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   // Gift cards (decision 053): bought and checked by anyone; a card's page opens only to its link's token.
   'POST /api/gift-cards/': { fields: ['amount', 'email', 'language'] },
   'POST /api/gift-cards/check/': { fields: ['gift_card_code'] },
+  // Waiting lists (decision 063): anyone joins; a link's token opens leaving and the offer (a made-up
+  // one is a 404 for all); superusers read the lists.
+  'POST /api/waitlist/': { fields: ['slot_id', 'email', 'places', 'language'] },
+  'POST /api/waitlist/leave/': { fields: ['token'] },
+  'POST /api/waitlist/offer/': { fields: ['token'] },
+  'GET /api/admin/waitlist/': { expect: { superuser: 200 } },
   'POST /api/guest-orders/:uniqueId/keep/': {
     params: { uniqueId: 'uniqueId' },
     fields: ['full_name', 'phone_number', 'password'],
@@ -494,6 +500,14 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
   }),
   'POST /api/gift-cards/': () => ({ amount: '50', email: 'gift@example.com', language: 'it' }),
   'POST /api/gift-cards/check/': () => ({ gift_card_code: 'ABCD-EFGH-JKLM-NPQR' }),
+  'POST /api/waitlist/': () => ({
+    slot_id: '00000000-0000-4000-8000-000000000000',
+    email: 'line@example.com',
+    places: 2,
+    language: 'it',
+  }),
+  'POST /api/waitlist/leave/': () => ({ token: 'not-a-real-waiting-list-token' }),
+  'POST /api/waitlist/offer/': () => ({ token: 'not-a-real-waiting-list-token' }),
   'POST /api/guest-checkout-session/': () => ({
     adult_count: '1',
     youth_count: '0',

@@ -27,6 +27,8 @@ export type CheckoutChoice = {
   promoCode?: string | null;
   /** A gift card's code (decision 053); the server takes its part again under the card's lock. */
   giftCardCode?: string | null;
+  /** A waiting-list offer's token (decision 063): the places it holds are this checkout's. */
+  waitlistToken?: string | null;
 };
 
 function showOverlay(): () => void {
@@ -99,6 +101,7 @@ export async function startCheckout(
   if (choice.slotId) form.append('slot_id', choice.slotId);
   if (choice.promoCode) form.append('promo_code', choice.promoCode);
   if (choice.giftCardCode) form.append('gift_card_code', choice.giftCardCode);
+  if (choice.waitlistToken) form.append('waitlist_token', choice.waitlistToken);
   // Beside the spec's fields: the order keeps the page's language for its e-mails (decision 024).
   form.append('language', pageLocale);
   const hide = showOverlay();
