@@ -26,7 +26,6 @@ export const WAITLIST_MESSAGES = {
   notSoldOut: /*i18n*/ 'This time still has places: you can book it now.',
   notOpen: /*i18n*/ 'This time can no longer be booked.',
   places: /*i18n*/ 'Choose how many places you need, from 1 to 50.',
-  moreThanCapacity: /*i18n*/ 'This time has fewer places than that in all.',
   alreadyOffered: /*i18n*/ 'Places are already held for you: see the e-mail we sent you.',
   left: /*i18n*/ 'You have left the waiting list.',
   linkInvalid: /*i18n*/ 'This waiting-list link is not valid.',

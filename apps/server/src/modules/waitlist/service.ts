@@ -44,7 +44,8 @@ const emailKey = (email: string) =>
 
 /**
  * Joins (or, for an address already in line, changes the places of) the list of a time that has fewer
- * places left than asked. The place in line is kept by a change, and given anew to an address that
+ * places left than asked (more than its whole capacity too: an editor may raise it, or open a time
+ * kept at 0). The place in line is kept by a change, and given anew to an address that
  * left, bought or let an offer run out. An e-mail confirms it with the link to leave.
  */
 export async function joinWaitlist(
@@ -72,7 +73,6 @@ export async function joinWaitlist(
   const taken = (await placesTaken(deps.db, [slot.id], now)).get(slot.id) ?? 0;
   const { status, remaining } = slotStatus({ ...slot, taken }, pkg.cutoffMinutes, now);
   if (status === 'PAST' || status === 'CLOSED') throw conflict(WAITLIST_MESSAGES.notOpen);
-  if (input.places > slot.capacity) throw badRequest(WAITLIST_MESSAGES.moreThanCapacity);
   if (remaining >= input.places) throw conflict(WAITLIST_MESSAGES.notSoldOut);
 
   const leaveToken = newWaitlistToken();
