@@ -29,17 +29,21 @@ ${action ? button(action.url, action.label) : ''}
 const leaveFooter = (i18n: MailLanguage['i18n'], url: string) =>
   `${escapeHtml(i18n._('Not interested any more?'))} <a href="${escapeHtml(url)}" style="color:#7f1d1d">${escapeHtml(i18n._('Leave the waiting list'))}</a>`;
 
+/** 'Colosseum, 7 Dec 2026, 09:30: 2 places'. */
+const visitLine = (v: WaitlistVisit, i18n: MailLanguage['i18n']) =>
+  i18n._('{title}, {when}: {places, plural, one {# place} other {# places}}', {
+    title: v.title,
+    when: v.when,
+    places: v.places,
+  });
+
 /** 'You are on the waiting list': what, when, how many, and the link to leave. */
 export function waitlistJoinedMail(
   v: WaitlistVisit,
   { locale, i18n }: MailLanguage,
 ): { subject: string; text: string; html: string } {
   const subject = i18n._('You are on the waiting list: {title}', { title: v.title });
-  const what = i18n._('{title}, {when}: {places, plural, one {# place} other {# places}}', {
-    title: v.title,
-    when: v.when,
-    places: v.places,
-  });
+  const what = visitLine(v, i18n);
   const how = i18n._(
     'This time is sold out. When places come back, the first in line whose number fits gets them held for a while, with a link to pay. We will e-mail you then.',
   );
@@ -54,11 +58,7 @@ export function waitlistOfferMail(
   { locale, i18n }: MailLanguage,
 ): { subject: string; text: string; html: string } {
   const subject = i18n._('Places are free for you: {title}', { title: v.title });
-  const what = i18n._('{title}, {when}: {places, plural, one {# place} other {# places}}', {
-    title: v.title,
-    when: v.when,
-    places: v.places,
-  });
+  const what = visitLine(v, i18n);
   const held = i18n._(
     'Places came back and your turn has come: they are held for you until {until} (Rome time). Open the link to pay; after that time they go to the next in line.',
     { until: v.until },

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { call, errorMessage } from '../../../api/client';
 import { useClockTime } from '../filters';
+import { Figures } from './ui';
 
 type Entry = WaitlistAdmin['slots'][number]['entries'][number];
 
@@ -41,23 +42,18 @@ export function WaitingLists() {
         Waiting lists
       </h2>
       {totals && (
-        <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-6" data-testid="waitlist-totals">
-          {(
-            [
-              ['Joined', totals.joined],
-              ['Waiting now', totals.waiting],
-              ['Offers made', totals.offered],
-              ['Offers bought', totals.bought],
-              ['Offers run out', totals.expired],
-              ['Left', totals.left],
-            ] as const
-          ).map(([label, value]) => (
-            <div key={label} className="rounded-lg bg-stone-50 p-3 ring-1 ring-stone-200">
-              <dt className="text-xs text-stone-600">{label}</dt>
-              <dd className="text-lg font-bold tabular-nums text-stone-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Figures
+          testId="waitlist-totals"
+          columns="sm:grid-cols-6"
+          figures={[
+            ['Joined', totals.joined],
+            ['Waiting now', totals.waiting],
+            ['Offers made', totals.offered],
+            ['Offers bought', totals.bought],
+            ['Offers run out', totals.expired],
+            ['Left', totals.left],
+          ]}
+        />
       )}
       {list.isPending ? (
         <p className="mt-4 text-sm text-stone-600">Loading waiting lists...</p>
