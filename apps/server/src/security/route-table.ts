@@ -103,6 +103,7 @@ const CHECKOUT = [
   'infant_count',
   'package_id',
   'package_identifier',
+  'waitlist_token',
 ];
 const TRACK = [
   'action',
