@@ -15,6 +15,7 @@ import {
   TICKET_PANEL_WORDS,
   usesSlots,
   WAITLIST_LEAVE_PARAM,
+  WAITLIST_MAX_PLACES,
   WAITLIST_OFFER_PARAM,
   type WaitlistOffer,
 } from '@rome/contract';
@@ -350,6 +351,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
                 key={date}
                 soldOut={daySlots.filter((s) => s.status === 'SOLD_OUT')}
                 places={Math.max(1, adults + youths)}
+                maxPlaces={WAITLIST_MAX_PLACES}
               />
             </Suspense>
           )}

@@ -6,7 +6,6 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { WAITLIST_MAX_PLACES } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { profileQuery } from '../../api/account';
@@ -17,11 +16,14 @@ import type { ShownSlot } from './slots';
 export default function WaitingList({
   soldOut,
   places: wanted,
+  maxPlaces,
 }: {
   /** The chosen day's sold-out times. */
   soldOut: readonly ShownSlot[];
   /** The places the visitor has counted so far. */
   places: number;
+  /** How many places one entry may ask for (contract WAITLIST_MAX_PLACES, read by the panel). */
+  maxPlaces: number;
 }) {
   const { t } = useLingui();
   const uid = useId();
@@ -31,7 +33,7 @@ export default function WaitingList({
   const profile = useQuery({ ...profileQuery, enabled: tokenStore.signedIn() });
   const [typed, setEmail] = useState<string | null>(null);
   const email = typed ?? profile.data?.email ?? '';
-  const [places, setPlaces] = useState(Math.min(Math.max(1, wanted), WAITLIST_MAX_PLACES));
+  const [places, setPlaces] = useState(Math.min(Math.max(1, wanted), maxPlaces));
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -143,7 +145,7 @@ export default function WaitingList({
         type="number"
         inputMode="numeric"
         min={1}
-        max={WAITLIST_MAX_PLACES}
+        max={maxPlaces}
         required
         value={places}
         onChange={(e) => setPlaces(Number(e.target.value))}
