@@ -35,6 +35,7 @@ const REFUSALS = [
   'second-factor',
   'refusal',
   'tickets',
+  'waitlist',
   // The offers and operator pages' headings (the site's words the home page does not show).
   'page-heading-words',
   // The ticket page's booking words, which its HTML frame shows too (decision 043).

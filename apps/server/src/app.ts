@@ -70,11 +70,13 @@ import { mediaRoutes } from './modules/media/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { startRefundSettler } from './modules/orders/refunds';
 import { renderTicketAttachment } from './modules/orders/ticket-attachments';
+import { startWaitlistWalker } from './modules/orders/waitlist';
 import { octoRoutes, resellerAdminRoutes } from './modules/reseller/routes';
 import { startWebhookSender } from './modules/reseller/webhook-sender';
 import { settingsRoutes } from './modules/settings/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { walletRoutes } from './modules/tickets/wallet/routes';
+import { waitlistRoutes } from './modules/waitlist/routes';
 import type { PaymentProvider } from './payments/provider';
 import { createStripeClient, stripeProvider } from './payments/stripe';
 import { testProvider } from './payments/test-provider';
@@ -284,6 +286,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     Math.min(60_000, config.checkoutReminderMinutes * 30_000),
   );
   app.addHook('onClose', () => reminders.stop());
+  // Waiting lists (decision 063): places freed by time (a hold or an offer run out) are offered on.
+  const waitlistWalker = startWaitlistWalker(
+    {
+      db: deps.database.db,
+      publicUrl: config.publicUrl,
+      offerMinutes: config.waitlistOfferMinutes,
+      log: app.log,
+    },
+    config.waitlistWalkSeconds * 1000,
+  );
+  app.addHook('onClose', () => waitlistWalker.stop());
   // JSON bodies: Fastify's own parser (prototype poisoning refused), after a check that the text does
   // not nest deeper than MAX_JSON_DEPTH. Deeper JSON parses, but every recursive reader after it (zod,
   // JSON.stringify into the database) overflows the stack: a 500 from anonymous input.
@@ -423,6 +436,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkoutRoutes);
   await app.register(promoRoutes);
   await app.register(giftCardRoutes);
+  await app.register(waitlistRoutes);
   await app.register(stripeWebhookRoutes(stripe, config.stripe.webhookSecret));
   await app.register(ticketRoutes);
   await app.register(invoiceRoutes);

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { DEFAULT_HOLD_MINUTES, HOLD_LIMITS } from '@rome/contract';
+import { DEFAULT_HOLD_MINUTES, DEFAULT_WAITLIST_OFFER_MINUTES, HOLD_LIMITS } from '@rome/contract';
 import { z } from 'zod';
 
 const bool = z
@@ -83,6 +83,18 @@ const envSchema = z.object({
     .min(0.01)
     .max(72 * 60)
     .default(60),
+  /** How long a waiting-list offer holds its places for the first in line (minutes, decision 063). */
+  WAITLIST_OFFER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(DEFAULT_WAITLIST_OFFER_MINUTES),
+  /**
+   * How often the shop walks the waiting lists (seconds): a hold or an offer that runs out frees its
+   * places by time, with no write to react to (decision 063).
+   */
+  WAITLIST_WALK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How often the shop finishes refunds left pending (provider outage, a crash), in seconds. */
   REFUND_SETTLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /**
@@ -143,6 +155,8 @@ export type Config = {
   instanceId: string | undefined;
   /** Minutes an unpaid checkout holds its places. */
   holdMinutes: number;
+  waitlistOfferMinutes: number;
+  waitlistWalkSeconds: number;
   holdPlacesPerAddress: number;
   refundSettleSeconds: number;
   /** Minutes after an unpaid checkout opened that its one reminder goes (decision 065). */
@@ -372,6 +386,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     s3: s3Config(env),
     instanceId: env.INSTANCE_ID || undefined,
     holdMinutes: env.HOLD_MINUTES,
+    waitlistOfferMinutes: env.WAITLIST_OFFER_MINUTES,
+    waitlistWalkSeconds: env.WAITLIST_WALK_SECONDS,
     holdPlacesPerAddress: env.HOLD_PLACES_PER_ADDRESS,
     refundSettleSeconds: env.REFUND_SETTLE_SECONDS,
     checkoutReminderMinutes: env.CHECKOUT_REMINDER_MINUTES,

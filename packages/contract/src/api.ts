@@ -21,6 +21,7 @@ import { promoApi } from './promo.api';
 import { resellerApi } from './reseller.api';
 import { siteApi } from './site.api';
 import { ticketsApi } from './tickets.api';
+import { waitlistApi } from './waitlist.api';
 import { walletApi } from './wallet.api';
 
 export const API = {
@@ -37,6 +38,7 @@ export const API = {
   ...promoApi,
   ...giftCardApi,
   ...walletApi,
+  ...waitlistApi,
   ...ticketsApi,
   ...invoiceApi,
   ...disruptionApi,

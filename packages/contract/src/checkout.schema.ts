@@ -8,6 +8,7 @@ import { CHECKOUT_MESSAGES } from './checkout';
 import { GIFT_CARD_MESSAGES } from './gift-card';
 import { LOCALES } from './locales';
 import { ORDER_STATUSES } from './order';
+import { WAITLIST_MESSAGES } from './waitlist';
 
 /** A form field's text (a checkout form never needs more). */
 const formText = z.string().max(10_000);
@@ -49,6 +50,11 @@ export const checkoutPayloadSchema = z
      * of this choice if they do not finish paying; anything else (or absent) sends none.
      */
     remind_me: z.string().max(10).optional(),
+    /**
+     * Beside the spec's fields (decision 063): a waiting-list offer's token (its e-mail's link); the
+     * places it holds in `slot_id` are this checkout's, and nobody else's.
+     */
+    waitlist_token: z.string().max(100, { error: WAITLIST_MESSAGES.linkInvalid }).optional(),
     adult_count: ticketCount,
     youth_count: ticketCount,
     infant_count: ticketCount.optional(),

@@ -59,4 +59,6 @@ export * from './ticket-picture';
 export * from './tickets';
 export * from './tickets.schema';
 export * from './validation';
+export * from './waitlist';
+export * from './waitlist.schema';
 export * from './word-defaults';

@@ -12,6 +12,7 @@ import {
   PROMO_KINDS,
   PROMO_SCOPES,
   type VatTreatment,
+  WAITLIST_STATUSES,
 } from '@rome/contract';
 import { sql } from 'drizzle-orm';
 import {
@@ -1083,5 +1084,43 @@ export const disruptionOrders = pgTable(
     primaryKey({ name: 'disruption_orders_pk', columns: [t.disruptionId, t.orderId] }),
     index('disruption_orders_order_idx').on(t.orderId),
     uniqueIndex('disruption_orders_one_open_idx').on(t.orderId).where(sql`${t.choice} IS NULL`),
+  ],
+);
+
+/**
+ * Waiting lists of sold-out times (decision 063): one entry per address and slot. An entry 'offered'
+ * holds its places until `offer_expires_at` (the database's `waitlist_offer_holds`, counted by
+ * `hold_slot_places` and `placesTaken`); only SHA-256 hashes of the links' tokens are stored.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => slots.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    places: integer('places').notNull(),
+    language: text('language').notNull().default('en'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('waiting'),
+    leaveTokenHash: text('leave_token_hash').notNull().unique(),
+    offerTokenHash: text('offer_token_hash').unique(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    /** The order the offer's checkout wrote. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The place in line: when the address joined (again, after leaving or an offer run out). */
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('waitlist_entries_slot_email_idx').on(t.slotId, t.email),
+    index('waitlist_entries_line_idx').on(t.slotId, t.status, t.joinedAt),
+    index('waitlist_entries_status_idx').on(t.status, t.offerExpiresAt),
   ],
 );

@@ -47,7 +47,7 @@ export type TicketMailInput = {
 
 const BRAND = '#7f1d1d';
 
-const button = (href: string, label: string) =>
+export const button = (href: string, label: string) =>
   `<a href="${escapeHtml(href)}" style="display:inline-block;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:600;padding:10px 18px;border-radius:8px">${escapeHtml(label)}</a>`;
 
 /** How the ticket is used, in one sentence. */

@@ -103,6 +103,7 @@ const CHECKOUT = [
   'infant_count',
   'package_id',
   'package_identifier',
+  'waitlist_token',
 ];
 const INVOICE = [
   'kind',
@@ -223,6 +224,12 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   // Gift cards (decision 053): bought and checked by anyone; a card's page opens only to its link's token.
   'POST /api/gift-cards/': { fields: ['amount', 'email', 'language'] },
   'POST /api/gift-cards/check/': { fields: ['gift_card_code'] },
+  // Waiting lists (decision 063): anyone joins; a link's token opens leaving and the offer (a made-up
+  // one is a 404 for all); superusers read the lists.
+  'POST /api/waitlist/': { fields: ['slot_id', 'email', 'places', 'language'] },
+  'POST /api/waitlist/leave/': { fields: ['token'] },
+  'POST /api/waitlist/offer/': { fields: ['token'] },
+  'GET /api/admin/waitlist/': { expect: { superuser: 200 } },
   'POST /api/guest-orders/:uniqueId/keep/': {
     params: { uniqueId: 'uniqueId' },
     fields: ['full_name', 'phone_number', 'password'],
@@ -566,6 +573,14 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
     remedies: ['refund', 'move', 'keep'],
   }),
   'POST /api/ticket-links/:token/disruption/': () => ({ choice: 'refund' }),
+  'POST /api/waitlist/': () => ({
+    slot_id: '00000000-0000-4000-8000-000000000000',
+    email: 'line@example.com',
+    places: 2,
+    language: 'it',
+  }),
+  'POST /api/waitlist/leave/': () => ({ token: 'not-a-real-waiting-list-token' }),
+  'POST /api/waitlist/offer/': () => ({ token: 'not-a-real-waiting-list-token' }),
   'POST /api/guest-checkout-session/': () => ({
     adult_count: '1',
     youth_count: '0',

@@ -3,6 +3,7 @@
  * entry, and open-dated hop-on hop-off passes. Slots run from today for 90 days in Rome time, so the
  * demo always has something to sell. Packages not named here keep the spec's behaviour.
  */
+import { randomBytes } from 'node:crypto';
 import { type AvailabilityType, addDays, romeInstant, romeToday, weekday } from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
@@ -115,6 +116,36 @@ export async function seedAvailability(db: Db, now = new Date()): Promise<void> 
           .set({ capacity })
           .where(and(eq(t.slots.packageId, col.id), eq(t.slots.startsAt, at)));
       }
+    }
+    // Its sold-out 09:30 has a waiting list (decision 063) for the superusers' dashboard to show.
+    const soldOutAt = romeInstant(tomorrow, '09:30');
+    const [soldOut] = soldOutAt
+      ? await db
+          .select({ id: t.slots.id })
+          .from(t.slots)
+          .where(and(eq(t.slots.packageId, col.id), eq(t.slots.startsAt, soldOutAt)))
+      : [];
+    if (soldOut) {
+      const line = [
+        ['giulia.demo@example.com', 2, 'it'],
+        ['pierre.demo@example.com', 4, 'fr'],
+        ['anna.demo@example.com', 1, 'de'],
+      ] as const;
+      await db
+        .insert(t.waitlistEntries)
+        .values(
+          line.map(([email, places, language], i) => ({
+            slotId: soldOut.id,
+            packageId: col.id,
+            email,
+            places,
+            language,
+            // A demo entry's leave link is never sent: a random hash stands for it.
+            leaveTokenHash: randomBytes(32).toString('hex'),
+            joinedAt: new Date(Date.now() - (line.length - i) * 3_600_000),
+          })),
+        )
+        .onConflictDoNothing();
     }
   }
 }

@@ -15,6 +15,7 @@ import {
   romeToday,
   usesSlots,
   validateCheckout,
+  WAITLIST_MESSAGES,
 } from '@rome/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -22,7 +23,7 @@ import { filled, placeholders, preparedPerDb, preparedSql } from '../../db/prepa
 import { activityEvents, orders, packages, slots } from '../../db/schema';
 import { togetherSql, writeTogether } from '../../db/write-together';
 import { serverI18n } from '../../i18n/catalog';
-import { badRequest, HttpError } from '../../lib/errors';
+import { badRequest, conflict, HttpError } from '../../lib/errors';
 import { hitWith, judged, refuseOver } from '../../lib/rate-limit';
 import { EVENT_COLUMNS, serverEventRow } from '../../lib/server-events';
 import type { PaymentProvider } from '../../payments/provider';
@@ -32,6 +33,7 @@ import { type HoldBuyer, holdAddressOf, replaceBuyerHold, replacingBuyerHold } f
 import { fulfilPaidSession } from '../orders/payment';
 import { pricePromo, promoCustomerOf, takePromoUse } from '../orders/promo';
 import { moveOrder, orderLocale } from '../orders/state';
+import { linkWaitlistOrder, takeWaitlistOffer } from '../orders/waitlist';
 import { packageTitleIn } from '../orders/words';
 
 /** How long a hosted checkout stays open (Stripe's minimum is 30 minutes). */
@@ -205,6 +207,8 @@ export async function createCheckout(
   const everyColumnListed: Exclude<keyof typeof values, NewOrderColumn> extends never ? true : false = true;
   void everyColumnListed;
   const slot = sellsSlots ? await chooseSlot(deps.db, pkg, input, now, row.slot) : null;
+  const waitlistToken = (input.waitlist_token ?? '').trim();
+  if (waitlistToken && !slot) throw conflict(WAITLIST_MESSAGES.offerGone);
 
   // The payment page's lines in the buyer's language: the title and the kind of ticket.
   const i18n = serverI18n(language);
@@ -318,7 +322,10 @@ export async function createCheckout(
       // Paid by the card alone: no payment session at all; the order is paid right below.
       if (part === totalCents) Object.assign(values, { provider: GIFT_CARD_PROVIDER });
     }
-    return holdOrder(
+    // A waiting-list offer's places (decision 063) are let go under the slot's lock, in this
+    // transaction, just before this order takes them: nobody else can get between the two.
+    const offer = waitlistToken && slot ? await takeWaitlistOffer(t, waitlistToken, slot.id, now) : null;
+    const held = await holdOrder(
       t,
       pkg,
       slot,
@@ -330,6 +337,8 @@ export async function createCheckout(
       now,
       deps.holdMinutes,
     );
+    if (offer) await linkWaitlistOrder(t, offer, held.id);
+    return held;
   });
   if (order.provider === GIFT_CARD_PROVIDER) return payByGiftCardAlone(deps, order, started);
   let session: { id: string; url: string };

@@ -7,6 +7,7 @@ import { publicUrlFor } from '../../lib/public-url';
 import { enforce } from '../../lib/rate-limit';
 import { refundOrder } from '../orders/refunds';
 import { dateRange, editorSlot, publicSlot, slotsBetween } from '../orders/slots';
+import { offerFreedPlacesSoon, walkWaitlists } from '../orders/waitlist';
 import {
   addRecurringSlots,
   bulkSlots,
@@ -25,6 +26,13 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
     provider: app.payments,
     publicUrl: publicUrlFor(app.config, req),
     log: app.log,
+    waitlistOfferMinutes: app.config.waitlistOfferMinutes,
+  });
+  /** Places an editor gave a time (more capacity, opened again) go to its waiting list (decision 063). */
+  const offerDeps = (req: FastifyRequest) => ({
+    db: app.db,
+    publicUrl: publicUrlFor(app.config, req),
+    offerMinutes: app.config.waitlistOfferMinutes,
   });
 
   /** A package's settings and its slots in the asked range, each shaped by `shape`. */
@@ -75,13 +83,19 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'POST /api/editor/packages/:packageTag/slots/bulk/', async (req) => {
     const pkg = await packageByTag(app.db, req.params.packageTag);
     const result = await bulkSlots(app.db, signedIn(req).id, pkg, req.body);
-    if (result.changed > 0) app.catalog.invalidate();
+    if (result.changed > 0) {
+      app.catalog.invalidate();
+      await walkWaitlists(offerDeps(req)).catch((err) =>
+        app.log.warn({ err: (err as Error).message }, 'waiting-list walk failed; the next pass retries'),
+      );
+    }
     return result;
   });
 
   route(app, 'PATCH /api/editor/slots/:id/', async (req) => {
     const { slot, message } = await updateSlot(app.db, signedIn(req).id, req.params.id, req.body);
     app.catalog.invalidate();
+    await offerFreedPlacesSoon(offerDeps(req), [slot.id], app.log);
     return { slot, message };
   });
 

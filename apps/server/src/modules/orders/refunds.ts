@@ -10,6 +10,7 @@ import {
   CANCEL_MESSAGES,
   cancellableUntil,
   DEFAULT_LOCALE,
+  DEFAULT_WAITLIST_OFFER_MINUTES,
   ERROR_CODES,
   escapeHtml,
   formatEuro,
@@ -34,6 +35,7 @@ import type { PaymentProvider } from '../../payments/provider';
 import { keepReturnedBalance } from './gift-card';
 import { issueCreditNote } from './invoice-record';
 import { moveOrder, type OrderRow, orderLocale } from './state';
+import { offerFreedPlacesSoon } from './waitlist';
 import { orderPackageTitle } from './words';
 
 /** Who or what refunded: the buyer, a superuser, a late payment for gone places, Stripe, a reseller, a closure. */
@@ -47,7 +49,14 @@ export type RefundReason =
   | 'reseller'
   /** The buyer chose their money back after a closure (decision 058). */
   | 'disruption';
-export type RefundDeps = { db: Db; provider: PaymentProvider; publicUrl: string; log?: FastifyBaseLogger };
+export type RefundDeps = {
+  db: Db;
+  provider: PaymentProvider;
+  publicUrl: string;
+  log?: FastifyBaseLogger;
+  /** How long a waiting-list offer of the places a refund frees holds them (decision 063). */
+  waitlistOfferMinutes?: number;
+};
 
 /** When the buyer's right to cancel ends (null: until used, for an open-dated ticket). */
 export function cancelDeadline(
@@ -295,6 +304,16 @@ export async function refundOrder(
     return markRefunded(t, row, by.reason, { now });
   });
   const refundStatus = await settleRefund(deps, order.id);
+  // The places came back: the time's waiting list is offered them now (decision 063).
+  await offerFreedPlacesSoon(
+    {
+      db: deps.db,
+      publicUrl: deps.publicUrl,
+      offerMinutes: deps.waitlistOfferMinutes ?? DEFAULT_WAITLIST_OFFER_MINUTES,
+    },
+    [order.slotId],
+    deps.log,
+  );
   return {
     status: 'refunded',
     msg:

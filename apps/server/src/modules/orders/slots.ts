@@ -14,8 +14,9 @@ import {
   slotStatus,
 } from '@rome/contract';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { orders, packages, slots } from '../../db/schema';
+import { orders, packages, slots, waitlistEntries } from '../../db/schema';
 
 export type SlotRow = typeof slots.$inferSelect;
 
@@ -27,7 +28,11 @@ export type SlotRow = typeof slots.$inferSelect;
 export const holdsPlaces = (now: Date) =>
   sql`order_holds_places(${orders.status}, ${orders.holdExpiresAt}, ${now})`;
 
-/** Places taken per slot at `now` (slots without any are absent). `except` leaves one order out. */
+/**
+ * Places taken per slot at `now` (slots without any are absent): the orders that hold places, and the
+ * waiting list's open offers (decision 063; `waitlist_offer_holds`, migration 0027), which hold theirs
+ * for the one buyer with the offer's link. `except` leaves one order out.
+ */
 export async function placesTaken(
   db: Db,
   slotIds: string[],
@@ -35,8 +40,8 @@ export async function placesTaken(
   except?: string,
 ): Promise<Map<string, number>> {
   if (slotIds.length === 0) return new Map();
-  const rows = await db
-    .select({ slotId: orders.slotId, taken: sql<string>`coalesce(sum(${orders.places}), 0)` })
+  const held = db
+    .select({ slotId: sql<string>`${orders.slotId}`.as('slot_id'), places: orders.places })
     .from(orders)
     .where(
       and(
@@ -44,8 +49,21 @@ export async function placesTaken(
         holdsPlaces(now),
         except ? sql`${orders.id} <> ${except}` : undefined,
       ),
-    )
-    .groupBy(orders.slotId);
+    );
+  const offered = db
+    .select({ slotId: sql<string>`${waitlistEntries.slotId}`.as('slot_id'), places: waitlistEntries.places })
+    .from(waitlistEntries)
+    .where(
+      and(
+        inArray(waitlistEntries.slotId, slotIds),
+        sql`waitlist_offer_holds(${waitlistEntries.status}, ${waitlistEntries.offerExpiresAt}, ${now})`,
+      ),
+    );
+  const all = unionAll(held, offered).as('held');
+  const rows = await db
+    .select({ slotId: all.slotId, taken: sql<string>`coalesce(sum(${all.places}), 0)` })
+    .from(all)
+    .groupBy(all.slotId);
   return new Map(rows.map((r) => [r.slotId as string, Number(r.taken)]));
 }
 

@@ -170,7 +170,13 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
     if (!ticket.userId) throw notFound(TICKET_LINK_MESSAGES.notFound);
     await enforce(app.db, `cancel:link:${ticket.orderId}`, 20, 3600);
     return refundOrder(
-      { db: app.db, provider: app.payments, publicUrl: publicUrl(req), log: app.log },
+      {
+        db: app.db,
+        provider: app.payments,
+        publicUrl: publicUrl(req),
+        log: app.log,
+        waitlistOfferMinutes: app.config.waitlistOfferMinutes,
+      },
       ticket.uniqueId,
       {
         reason: 'customer',

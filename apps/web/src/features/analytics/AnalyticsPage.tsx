@@ -32,6 +32,7 @@ import { SalesReport } from './components/SalesReport';
 import { SecondFactorReset } from './components/SecondFactorReset';
 import { StepUpDialog } from './components/StepUpDialog';
 import { LoadingSpinner } from './components/ui';
+import { WaitingLists } from './components/WaitingLists';
 import {
   ClockContext,
   clockLabel,
@@ -205,6 +206,7 @@ function Dashboard() {
           </Suspense>
           <PromoCodes />
           <GiftCards />
+          <WaitingLists />
           <ActivityLog
             activities={insights.data.userActivities}
             page={page}

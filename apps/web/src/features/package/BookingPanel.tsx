@@ -4,6 +4,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   decimalToCents,
   formatEuro,
+  formatRomeDateTime,
   giftCardTakeCents,
   INVENTORY_MESSAGES,
   MESSAGES,
@@ -13,12 +14,16 @@ import {
   placesFor,
   TICKET_PANEL_WORDS,
   usesSlots,
+  WAITLIST_LEAVE_PARAM,
+  WAITLIST_MAX_PLACES,
+  WAITLIST_OFFER_PARAM,
+  type WaitlistOffer,
 } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { availabilityQuery } from '../../api/catalog';
-import { tokenStore } from '../../api/client';
+import { call, errorMessage, tokenStore } from '../../api/client';
 import { pageLocale } from '../../i18n/locale';
 import { BookBar } from './BookBar';
 import { Counter } from './Counter';
@@ -29,7 +34,10 @@ import { type AppliedGiftCard, GiftCardCode, GiftCardLines } from './GiftCardCod
 import { CancellationLine } from './PackageFacts';
 import { type AppliedPromo, DiscountLine, PromoCode } from './PromoCode';
 import { SlotTimes } from './SlotTimes';
-import { chosenSlot, dayMarks, fitCounts, showSlots, slotRange } from './slots';
+import { chosenSlot, dayMarks, fitCounts, showSlots, slotRange, withOffer } from './slots';
+
+/** The waiting list's form, loaded when a chosen day has a sold-out time (decision 063). */
+const WaitingList = lazy(() => import('./WaitingList'));
 
 /** The contract's placesLeftMessage in the page's language: 'Only 3 places left for this time.' */
 function placesLeft(left: number): string {
@@ -79,12 +87,40 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
   const timesId = `${uid}-times`;
   const panel = useRef<HTMLElement>(null);
 
+  // A waiting-list offer's link (decision 063): its time and places come back chosen, held for this
+  // visitor alone; the leave link takes the address off the list.
+  const [offer, setOffer] = useState<(WaitlistOffer & { token: string }) | null>(null);
+  const [listNote, setListNote] = useState<{ ok: boolean; text: string } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the link is read once, when the page opens
+  useEffect(() => {
+    const query = new URLSearchParams(location.search);
+    const offerToken = query.get(WAITLIST_OFFER_PARAM);
+    const leaveToken = query.get(WAITLIST_LEAVE_PARAM);
+    const failed = (err: unknown) =>
+      setListNote({ ok: false, text: errorMessage(err, t`Something went wrong! Please try again.`) });
+    if (offerToken)
+      call('POST /api/waitlist/offer/', { body: { token: offerToken } }).then((o) => {
+        setOffer({ ...o, token: offerToken });
+        setDate(o.date);
+        setSlotId(o.slot_id);
+        setAdults(o.places);
+        setYouths(0);
+      }, failed);
+    else if (leaveToken)
+      call('POST /api/waitlist/leave/', { body: { token: leaveToken } }).then(
+        (a) => setListNote({ ok: true, text: i18n._(a.message) }),
+        failed,
+      );
+  }, []);
+
+  const heldUntil = offer ? formatRomeDateTime(offer.expires_at, pageLocale) : '';
+
   const slots = useMemo(
     () =>
       availability.data
-        ? showSlots(availability.data.slots, availability.data.cutoff_minutes, new Date())
+        ? withOffer(showSlots(availability.data.slots, availability.data.cutoff_minutes, new Date()), offer)
         : [],
-    [availability.data],
+    [availability.data, offer],
   );
   const marks = useMemo(() => dayMarks(slots), [slots]);
   const daySlots = useMemo(() => slots.filter((s) => s.romeDate === date), [slots, date]);
@@ -139,6 +175,7 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
     promoCode: promo?.code ?? null,
     giftCardCode: giftCard?.code ?? null,
     remindMe,
+    waitlistToken: offer && chosen?.id === offer.slot_id ? offer.token : null,
   });
 
   const checkout = async (email?: string) => {
@@ -268,6 +305,30 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
             </button>
           </div>
         )}
+        {listNote && (
+          <p
+            role={listNote.ok ? 'status' : 'alert'}
+            data-testid="waitlist-note"
+            className={`mt-3 rounded-lg px-3 py-2 text-sm font-semibold ${
+              listNote.ok ? 'bg-emerald-50 text-emerald-900' : 'bg-red-50 text-red-800'
+            }`}
+          >
+            {listNote.text}
+          </p>
+        )}
+        {offer && (
+          <p
+            role="status"
+            data-testid="waitlist-offer"
+            className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-semibold text-emerald-900"
+          >
+            <Plural
+              value={offer.places}
+              one={`# place is held for you until ${heldUntil} (Rome time).`}
+              other={`# places are held for you until ${heldUntil} (Rome time).`}
+            />
+          </p>
+        )}
         {timed && date && availability.isSuccess && (
           <SlotTimes
             id={timesId}
@@ -282,6 +343,20 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
             dayEntry={pkg.availability_type === 'OPENING_HOURS'}
           />
         )}
+        {timed &&
+          date &&
+          availability.isSuccess &&
+          !offer &&
+          daySlots.some((s) => s.status === 'SOLD_OUT') && (
+            <Suspense fallback={null}>
+              <WaitingList
+                key={date}
+                soldOut={daySlots.filter((s) => s.status === 'SOLD_OUT')}
+                places={Math.max(1, adults + youths)}
+                maxPlaces={WAITLIST_MAX_PLACES}
+              />
+            </Suspense>
+          )}
 
         <div className="mt-2 divide-y divide-stone-200">
           <Counter

@@ -29,6 +29,8 @@ export type CheckoutChoice = {
   giftCardCode?: string | null;
   /** The buyer asks for one reminder if they do not pay (decision 065). */
   remindMe?: boolean;
+  /** A waiting-list offer's token (decision 063): the places it holds are this checkout's. */
+  waitlistToken?: string | null;
 };
 
 function showOverlay(): () => void {
@@ -102,6 +104,7 @@ export async function startCheckout(
   if (choice.promoCode) form.append('promo_code', choice.promoCode);
   if (choice.giftCardCode) form.append('gift_card_code', choice.giftCardCode);
   if (choice.remindMe) form.append('remind_me', 'true');
+  if (choice.waitlistToken) form.append('waitlist_token', choice.waitlistToken);
   // Beside the spec's fields: the order keeps the page's language for its e-mails (decision 024).
   form.append('language', pageLocale);
   const hide = showOverlay();

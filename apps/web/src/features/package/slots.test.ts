@@ -1,6 +1,6 @@
 import type { Slot } from '@rome/contract';
 import { describe, expect, it } from 'vitest';
-import { chosenSlot, dayMarks, fitCounts, showSlots, slotDays, slotRange } from './slots';
+import { chosenSlot, dayMarks, fitCounts, showSlots, slotDays, slotRange, withOffer } from './slots';
 
 const slot = (id: string, startsAt: string, status: Slot['status'], remaining = 20): Slot => ({
   id,
@@ -125,5 +125,28 @@ describe('fitCounts', () => {
     expect(fitCounts({ adults: 2, youths: 2 }, 3)).toEqual({ adults: 2, youths: 1 });
     expect(fitCounts({ adults: 4, youths: 1 }, 3)).toEqual({ adults: 3, youths: 0 });
     expect(fitCounts({ adults: 1, youths: 1 }, 0)).toEqual({ adults: 0, youths: 0 });
+  });
+});
+
+describe('withOffer', () => {
+  const now = new Date('2026-12-05T08:00:00Z');
+  const shown = showSlots(
+    [
+      slot('held', '2026-12-05T10:00:00Z', 'SOLD_OUT', 0),
+      slot('other', '2026-12-05T11:00:00Z', 'SOLD_OUT', 0),
+    ],
+    0,
+    now,
+  );
+  it("makes the offer's places bookable on its time only, for its holder", () => {
+    const out = withOffer(shown, { slot_id: 'held', places: 2 });
+    expect(out.map((s) => [s.id, s.status, s.remaining, s.bookable])).toEqual([
+      ['held', 'LIMITED', 2, true],
+      ['other', 'SOLD_OUT', 0, false],
+    ]);
+    expect(chosenSlot(out, 'held')?.id).toBe('held');
+  });
+  it('leaves the times as they are without an offer', () => {
+    expect(withOffer(shown, null)).toEqual(shown);
   });
 });

@@ -100,3 +100,19 @@ export function fitCounts(
   const adults = Math.min(counts.adults, max);
   return { adults, youths: Math.min(counts.youths, max - adults) };
 }
+
+/**
+ * The slots with a waiting-list offer's places (decision 063): the server counts them taken for
+ * everyone, so the offered time shows sold out; for the offer's holder its places are there to book.
+ */
+export function withOffer(
+  slots: readonly ShownSlot[],
+  offer: { slot_id: string; places: number } | null,
+): ShownSlot[] {
+  if (!offer) return [...slots];
+  return slots.map((s) => {
+    if (s.id !== offer.slot_id || s.status === 'PAST' || s.status === 'CLOSED') return s;
+    const remaining = s.remaining + offer.places;
+    return { ...s, remaining, status: 'LIMITED', bookable: true, label: slotLabel('LIMITED', remaining) };
+  });
+}

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { call, errorMessage } from '../../../api/client';
 import { useClockTime } from '../filters';
+import { Figures } from './ui';
 
 const MOVE: Record<GiftCardAdmin['history'][number]['kind'], string> = {
   bought: 'bought',
@@ -33,22 +34,16 @@ export function GiftCards() {
         Gift cards
       </h2>
       {totals && (
-        <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-5" data-testid="gift-card-totals">
-          {(
-            [
-              ['Cards sold', String(totals.cards_sold)],
-              ['Sold', formatEuroDecimal(totals.sold)],
-              ['Redeemed', formatEuroDecimal(totals.redeemed)],
-              ['Held at checkout', formatEuroDecimal(totals.held)],
-              ['Still owed', formatEuroDecimal(totals.outstanding)],
-            ] as const
-          ).map(([label, value]) => (
-            <div key={label} className="rounded-lg bg-stone-50 p-3 ring-1 ring-stone-200">
-              <dt className="text-xs text-stone-600">{label}</dt>
-              <dd className="text-lg font-bold tabular-nums text-stone-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Figures
+          testId="gift-card-totals"
+          figures={[
+            ['Cards sold', String(totals.cards_sold)],
+            ['Sold', formatEuroDecimal(totals.sold)],
+            ['Redeemed', formatEuroDecimal(totals.redeemed)],
+            ['Held at checkout', formatEuroDecimal(totals.held)],
+            ['Still owed', formatEuroDecimal(totals.outstanding)],
+          ]}
+        />
       )}
       {list.isPending ? (
         <p className="mt-4 text-sm text-stone-600">Loading gift cards...</p>

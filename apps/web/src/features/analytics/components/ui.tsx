@@ -176,3 +176,25 @@ export function Td({
     </td>
   );
 }
+
+/** A panel's headline figures, each a label over its value (gift cards, waiting lists). */
+export function Figures({
+  figures,
+  testId,
+  columns = 'sm:grid-cols-5',
+}: {
+  figures: readonly (readonly [string, string | number])[];
+  testId: string;
+  columns?: string;
+}) {
+  return (
+    <dl className={`mt-4 grid grid-cols-2 gap-4 ${columns}`} data-testid={testId}>
+      {figures.map(([label, value]) => (
+        <div key={label} className="rounded-lg bg-stone-50 p-3 ring-1 ring-stone-200">
+          <dt className="text-xs text-stone-600">{label}</dt>
+          <dd className="text-lg font-bold tabular-nums text-stone-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
