@@ -59,6 +59,7 @@ import { giftCardRoutes } from './modules/checkout/gift-card-routes';
 import { promoRoutes } from './modules/checkout/promo-routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { stripeWebhookRoutes } from './modules/checkout/stripe-webhook';
+import { widgetRoutes } from './modules/checkout/widget-routes';
 import { contentRoutes } from './modules/content/routes';
 import { createSiteCache, type SiteCache } from './modules/content/site-cache';
 import { inventoryRoutes } from './modules/inventory/routes';
@@ -138,7 +139,10 @@ export function redactUrl(url: string): string {
   return url
     .replace(/^(\/api\/claim\/)[^/?]+(\/[^/?]+\/)[^/?]+/, '$1[redacted]$2[redacted]')
     .replace(/^(\/api\/claim\/)[^/?]+/, '$1[redacted]')
-    .replace(/^(\/api\/authenticate\/|\/verify\/|\/t\/|\/api\/ticket-links\/)[^/?]+/, '$1[redacted]')
+    .replace(
+      /^(\/api\/authenticate\/|\/verify\/|\/t\/|\/api\/ticket-links\/|\/api\/widget\/handoff\/)[^/?]+/,
+      '$1[redacted]',
+    )
     .replace(/([?&](?:token|code|access|refresh|t)=)[^&]+/gi, '$1[redacted]');
 }
 
@@ -409,6 +413,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkoutRoutes);
   await app.register(promoRoutes);
   await app.register(giftCardRoutes);
+  await app.register(widgetRoutes);
   await app.register(stripeWebhookRoutes(stripe, config.stripe.webhookSecret));
   await app.register(ticketRoutes);
   await app.register(walletRoutes);

@@ -20,6 +20,7 @@ import { resellerApi } from './reseller.api';
 import { siteApi } from './site.api';
 import { ticketsApi } from './tickets.api';
 import { walletApi } from './wallet.api';
+import { widgetApi } from './widget.api';
 
 export const API = {
   ...authApi,
@@ -37,6 +38,7 @@ export const API = {
   ...walletApi,
   ...ticketsApi,
   ...agentAppApi,
+  ...widgetApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;

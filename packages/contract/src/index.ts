@@ -55,4 +55,6 @@ export * from './ticket-picture';
 export * from './tickets';
 export * from './tickets.schema';
 export * from './validation';
+export * from './widget';
+export * from './widget.schema';
 export * from './word-defaults';

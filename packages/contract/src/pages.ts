@@ -31,6 +31,7 @@ export type PageModule =
   | 'features/tickets/VerifyPage'
   | 'features/search/SearchPage'
   | 'features/package/TicketDetailsPage'
+  | 'features/package/WidgetPage'
   | 'features/viewmore/ViewMorePage'
   | 'features/account/ProfilePage'
   | 'features/analytics/AnalyticsPage'
@@ -531,6 +532,20 @@ const TABLE = [
     head: {
       title: titled(/*i18n*/ 'Test Checkout'),
       description: 'paySession',
+      noindex: true,
+    },
+    crawl: false,
+    headCode: false,
+  },
+  {
+    // The booking widget (decision 060): framed by partners' sites (its own frame-ancestors), on its own,
+    // no head code (a partner's visitor never meets the shop's tag manager), kept from search engines.
+    pattern: '/widget/:id',
+    module: 'features/package/WidgetPage',
+    layout: 'own',
+    head: {
+      title: titled(/*i18n*/ 'Book Tickets'),
+      description: 'widget',
       noindex: true,
     },
     crawl: false,
