@@ -48,7 +48,7 @@ import { pageHead, renderHead, safeJson } from './head';
 import { inlineStylesheets } from './inline-css';
 import { cataloguePreloader, pagePreloader } from './preload';
 import { ticketFrame } from './ticket-frame';
-import { widgetLoader } from './widget-loader';
+import { WIDGET_STORAGE_FALLBACK, widgetLoader } from './widget-loader';
 
 /**
  * The booking widget's pages (decision 060) are framed by partners' sites, which the shop does not
@@ -415,7 +415,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const headCode =
       site.globalHeadCode && runsHeadCode(pathname) && !signedIn && !guest ? site.globalHeadCode : '';
     const pageKey = link ? null : pageKeyFor(req);
-    const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial.html}${words.html}${pageKey ? `\n    <meta name="${PAGE_KEY_META}" content="${pageKey}">` : ''}${headCode ? `\n    <meta name="${HEAD_CODE_META}" content="1">\n    ${headCode}` : ''}`;
+    const headHtml = `${widget ? `${WIDGET_STORAGE_FALLBACK}\n    ` : ''}${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial.html}${words.html}${pageKey ? `\n    <meta name="${PAGE_KEY_META}" content="${pageKey}">` : ''}${headCode ? `\n    <meta name="${HEAD_CODE_META}" content="1">\n    ${headCode}` : ''}`;
     // A page with a banner paints it from the HTML (contract banner.ts), the home page its hero's words
     // (home-hero.ts), a ticket page its picture, price and a booking form (ticket-frame.ts); the app's
     // first render, which has the same content at hand, takes its place.

@@ -59,3 +59,25 @@ export function widgetLoader(): { body: string; etag: string } {
   const body = widgetLoaderScript();
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
 }
+
+/**
+ * Put in the widget page's head, before the app's modules run: a browser that blocks third-party
+ * cookies also denies a third-party frame its localStorage and sessionStorage (reading them throws),
+ * and the storefront's shell reads both as it starts. In such a frame they become memory kept for the
+ * page's life: the widget keeps nothing between visits anyway (decision 060). Elsewhere untouched.
+ */
+export const WIDGET_STORAGE_FALLBACK = `<script>(function () {
+  ['localStorage', 'sessionStorage'].forEach(function (name) {
+    try { window[name].length; return; } catch (e) {}
+    var kept = new Map();
+    var store = {
+      getItem: function (k) { return kept.has(String(k)) ? kept.get(String(k)) : null; },
+      setItem: function (k, v) { kept.set(String(k), String(v)); },
+      removeItem: function (k) { kept.delete(String(k)); },
+      clear: function () { kept.clear(); },
+      key: function (i) { var keys = Array.from(kept.keys()); return i < keys.length ? keys[i] : null; },
+      get length() { return kept.size; },
+    };
+    Object.defineProperty(window, name, { value: store, configurable: true });
+  });
+})();</script>`;
