@@ -115,7 +115,10 @@ for (const lang of ['en', 'it'] as const) {
     await page.goto(`${hostOrigin}/${lang}`);
 
     const iframe = page.locator('iframe[data-rbt-widget]');
-    await expect(iframe).toHaveAttribute('src', new RegExp(`^${baseURL}${lang === 'en' ? '' : '/it'}/widget/RM-COL/\\?`));
+    await expect(iframe).toHaveAttribute(
+      'src',
+      new RegExp(`^${baseURL}${lang === 'en' ? '' : '/it'}/widget/RM-COL/\\?`),
+    );
     const frame = page.frameLocator('iframe[data-rbt-widget]');
     await expect(frame.getByRole('heading', { level: 1 })).toContainText(/Colosse/);
     await expect(frame.getByText(words.partner)).toBeVisible();
@@ -154,7 +157,7 @@ for (const lang of ['en', 'it'] as const) {
   });
 }
 
-test('a code that is no partner\'s still sells, crediting nobody; the ticket mail goes out', async ({
+test("a code that is no partner's still sells, crediting nobody; the ticket mail goes out", async ({
   page,
   baseURL,
 }) => {

@@ -80,7 +80,7 @@ export async function partnerActive(db: Db, id: string): Promise<boolean> {
 }
 
 /** A new partner and its code, answered once: only the code's hash and last characters are kept. */
-export async function makePartner(db: Db, name: string, createdBy: string) {
+export async function makePartner(db: Db, name: string, createdBy: string | null) {
   const code = `ptn_${randomBytes(18).toString('base64url')}`;
   const [row] = await db
     .insert(partners)

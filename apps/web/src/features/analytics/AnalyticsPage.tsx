@@ -32,6 +32,7 @@ import { SalesReport } from './components/SalesReport';
 import { SecondFactorReset } from './components/SecondFactorReset';
 import { StepUpDialog } from './components/StepUpDialog';
 import { LoadingSpinner } from './components/ui';
+import { WidgetPartners } from './components/WidgetPartners';
 import {
   ClockContext,
   clockLabel,
@@ -209,6 +210,7 @@ function Dashboard() {
             onFilters={change}
           />
           <ResellerKeys />
+          <WidgetPartners />
           <Suspense fallback={<LoadingSpinner label="Loading webhooks..." />}>
             <ResellerWebhooks />
           </Suspense>
