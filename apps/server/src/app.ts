@@ -131,7 +131,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 /**
  * Secrets never reach the logs: the ticket's claim code (in `/verify/{code}/`, `/api/authenticate/
  * {code}/` and both parts of the spec's `/api/claim/{code}/{agent}/{security code}/`), the ticket
- * link's token (`/t/{token}`, `/api/ticket-links/{token}/...`) and token-like query values (`t`: a
+ * link's token (`/t/{token}`, `/api/ticket-links/{token}/...`), a booking widget's one-time payment link
+ * (`/api/widget/handoff/{code}/`, decision 060) and token-like query values (`t`: a
  * signed ticket, decision 021, should a scanner put one in a query string) are cut
  * from logged URLs.
  */

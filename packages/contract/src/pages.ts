@@ -543,11 +543,8 @@ const TABLE = [
     pattern: '/widget/:id',
     module: 'features/package/WidgetPage',
     layout: 'own',
-    head: {
-      title: titled(/*i18n*/ 'Book Tickets'),
-      description: 'widget',
-      noindex: true,
-    },
+    // The shop's name as its title (no word more in the first load); the page sets the ticket's own.
+    head: { title: PRODUCT_NAME, description: 'widget', noindex: true },
     crawl: false,
     headCode: false,
   },

@@ -12,9 +12,10 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { centsToDecimal, PARTNER_CODE, type PartnerInfo } from '@rome/contract';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, partners, widgetHandoffs } from '../../db/schema';
+import { soldColumns } from './sales-columns';
 
 /** A widget stays usable this long after it opened; a visitor then reloads the page. */
 export const WIDGET_TOKEN_SECONDS = 4 * 3600;
@@ -94,17 +95,7 @@ export async function partnerReport(db: Db, id?: string): Promise<PartnerInfo[]>
   const rows = await db
     .select({
       partner: partners,
-      orders:
-        sql<number>`count(${orders.id}) FILTER (WHERE ${orders.status} IN ('paid', 'refunded', 'amount_mismatch'))::int`.mapWith(
-          Number,
-        ),
-      refunded: sql<number>`count(${orders.id}) FILTER (WHERE ${orders.status} = 'refunded')::int`.mapWith(
-        Number,
-      ),
-      revenue:
-        sql<number>`coalesce(sum(coalesce(${orders.amountPaidCents}, ${orders.totalCents})) FILTER (WHERE ${orders.status} = 'paid'), 0)::int`.mapWith(
-          Number,
-        ),
+      ...soldColumns(),
     })
     .from(partners)
     .leftJoin(orders, eq(orders.partnerId, partners.id))
@@ -117,7 +108,7 @@ export async function partnerReport(db: Db, id?: string): Promise<PartnerInfo[]>
     code_end: r.partner.codeEnd,
     active: r.partner.active,
     created_at: r.partner.createdAt.toISOString(),
-    orders: r.orders,
+    orders: r.sold,
     refunded: r.refunded,
     revenue: centsToDecimal(r.revenue),
   }));
