@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { addDays, romeToday } from '@rome/contract';
 import { chromiumLaunch } from '../playwright.config';
-import { expectNoSeriousA11yViolations, superuserWriteHeaders } from './fixtures';
+import { confirmPassword, expectNoSeriousA11yViolations, signInAs, superuserWriteHeaders } from './fixtures';
 import { chooseTicketDate } from './ticket-date';
 import { mailTo } from './tickets';
 
@@ -184,4 +184,22 @@ test("a code that is no partner's still sells, crediting nobody; the ticket mail
   await tab.getByRole('button', { name: /^Pay/ }).click();
   await expect(tab.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   expect(await mailTo(email)).toMatch(/\/t\/[\w-]{43}/);
+});
+
+test("the dashboard makes a partner, shows its script tag once, and lists each partner's sales", async ({
+  page,
+}) => {
+  test.slow();
+  await signInAs(page, 'superuser');
+  await page.goto('/analytics');
+  const panel = page.getByRole('region', { name: 'Booking widget partners' });
+  const name = `Hotel Campo ${Date.now()}`;
+  await panel.getByLabel('Partner name').fill(name);
+  await panel.getByRole('button', { name: 'Create partner' }).click();
+  await confirmPassword(page);
+  await expect(panel.getByTestId('new-partner-tag')).toContainText(/data-partner="ptn_[\w-]{24}"/);
+  const row = panel.getByTestId('partner-row').filter({ hasText: name });
+  await expect(row.getByRole('cell')).toHaveText([/^…[\w-]{4}$/, '0', '0', '0.00', /./]);
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('dashboard-partners-1280.png') });
 });
