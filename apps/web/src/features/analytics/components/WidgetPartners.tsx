@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { call, errorMessage } from '../../../api/client';
 import { useClockTime } from '../filters';
+import { ScrollTable } from './ui';
 
 const PARTNERS = ['analytics', 'partners'] as const;
 
@@ -97,49 +98,51 @@ export function WidgetPartners() {
       ) : list.data.partners.length === 0 ? (
         <p className="mt-4 text-sm text-stone-600">No partners yet.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Sales per booking widget partner</caption>
-            <thead className="text-stone-600">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Partner
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Code ends
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">
-                  Orders
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">
-                  Refunded
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">
-                  Revenue (EUR)
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Made
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {list.data.partners.map((p) => (
-                <tr key={p.id} data-testid="partner-row">
-                  <th scope="row" className="py-2 pr-4 font-semibold text-stone-900">
-                    {p.name}
-                    {!p.active && <span className="ml-2 text-xs font-medium text-stone-600">(off)</span>}
+        <div className="mt-4">
+          <ScrollTable label="Sales per booking widget partner">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Sales per booking widget partner</caption>
+              <thead className="text-stone-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Partner
                   </th>
-                  <td className="py-2 pr-4">
-                    <code>…{p.code_end}</code>
-                  </td>
-                  <td className="py-2 pr-4 text-right">{p.orders}</td>
-                  <td className="py-2 pr-4 text-right">{p.refunded}</td>
-                  <td className="py-2 pr-4 text-right">{p.revenue}</td>
-                  <td className="py-2">{clockTime(p.created_at)}</td>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Code ends
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Orders
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Refunded
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Revenue (EUR)
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Made
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-stone-200">
+                {list.data.partners.map((p) => (
+                  <tr key={p.id} data-testid="partner-row">
+                    <th scope="row" className="px-3 py-2 font-semibold text-stone-900">
+                      {p.name}
+                      {!p.active && <span className="ml-2 text-xs font-medium text-stone-600">(off)</span>}
+                    </th>
+                    <td className="px-3 py-2">
+                      <code>…{p.code_end}</code>
+                    </td>
+                    <td className="px-3 py-2 text-right">{p.orders}</td>
+                    <td className="px-3 py-2 text-right">{p.refunded}</td>
+                    <td className="px-3 py-2 text-right">{p.revenue}</td>
+                    <td className="px-3 py-2">{clockTime(p.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
         </div>
       )}
     </section>
