@@ -40,6 +40,8 @@ const REFUSALS = [
   'page-heading-words',
   // The ticket page's booking words, which its HTML frame shows too (decision 043).
   'ticket-frame',
+  // The booking widget's refusals (decision 060): its page is not the home page.
+  'widget',
 ].map((name) => `<rootDir>/packages/contract/src/${name}.ts`);
 
 export default defineConfig({

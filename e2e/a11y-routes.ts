@@ -24,6 +24,8 @@ async function specRoutes(page: Page): Promise<string[]> {
     '/manageBookings/:status/:id': ticket,
     '/viewsimilar/:hours/:company': '/viewsimilar/24%20hours/big%20bus',
     '/pay/:session': '/pay/not-a-session',
+    // The booking widget's page opened on its own (decision 060); framed by another site in booking-widget.spec.ts.
+    '/widget/:id': '/widget/RM-COL',
     // An unknown ticket link (its 404 page); a real one is checked in ticket-link.spec.ts.
     '/t/:token': '/t/not-a-ticket-link',
     // An unknown gift card link; a real one is checked in gift-cards.spec.ts.

@@ -2,16 +2,19 @@
  * The ticket page's date choice is a month calendar (features/package/DateCalendar.tsx): these helpers
  * choose a day (turning the months as a visitor does) and read the chosen one.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 
-export const ticketCalendar = (page: Page): Locator => page.getByTestId('ticket-calendar');
+/** A page, or the booking widget's frame in a partner's page (decision 060). */
+type Where = Page | FrameLocator;
+
+export const ticketCalendar = (page: Where): Locator => page.getByTestId('ticket-calendar');
 
 /** The button of a day 'YYYY-MM-DD' (its month must be showing). */
-export const calendarDay = (page: Page, date: string): Locator =>
+export const calendarDay = (page: Where, date: string): Locator =>
   ticketCalendar(page).locator(`button[data-date="${date}"]`);
 
 /** Shows the month of `date` with the month buttons, then chooses the day. */
-export async function chooseTicketDate(page: Page, date: string): Promise<void> {
+export async function chooseTicketDate(page: Where, date: string): Promise<void> {
   const calendar = ticketCalendar(page);
   await expect(calendar).toBeVisible();
   const month = date.slice(0, 7);

@@ -128,7 +128,8 @@ export default defineConfig({
         //    notice one page leaves for the next (components/PageNotice.tsx, loaded when there is one), account
         //    and ticket calls, signed-in downloads, the checkout/inventory/gift card rules,
         //    the refusals' catalogue messages (contract refusal.ts, lib/contractText.ts), the waiting list's
-        //    rules (contract waitlist.ts), the claim
+        //    rules (contract waitlist.ts), the booking widget's words and rules (contract widget.ts, decision
+        //    060), the claim
         //    page's and cancellation's words (contract claim.ts),
         //    Rome time, banners, a package's facts for buyers, the not-found block and the sign-in state, which the home page
         //    does not use: 'pages', 5 KB gzip, with the first page that needs them; a module the shell
@@ -147,7 +148,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|agent-admin\.|(auth|validation|checkout|claim|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner|package-facts|gift-card|second-factor|waitlist)\.|(package-similar|page-heading-words|word-defaults|ticket-frame|ticket-picture)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|download\.|queryClient\.|second-factor\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.|ticketDate\.)|components[\\/](?!form\.|PasswordField\.|NotFound\.|PageFrame\.|PageNotice\.|content[\\/](html|ContentHtml|ContentBanner|ContentImage|index)\.))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|agent-admin\.|(auth|validation|checkout|claim|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner|package-facts|gift-card|second-factor|waitlist|widget)\.|(package-similar|page-heading-words|word-defaults|ticket-frame|ticket-picture)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|download\.|queryClient\.|second-factor\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.|ticketDate\.)|components[\\/](?!form\.|PasswordField\.|NotFound\.|PageFrame\.|PageNotice\.|content[\\/](html|ContentHtml|ContentBanner|ContentImage|index)\.))/,
             },
             {
               // TanStack Query and the shop's query client (api/queryClient.ts, 10 KB gzip): with the first
@@ -162,7 +163,7 @@ export default defineConfig({
               // ticket calls, checkout and inventory rules, Rome time, banners, the not-found block, the sign-in
               // state, the content banner and image): one chunk with the first page that needs it.
               name: 'pages',
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/](form|PasswordField|NotFound|PageFrame)|api[\\/](account|tickets|download)|lib[\\/](download|signInState|contractText)|components[\\/]content[\\/](ContentBanner|ContentImage))\.|packages[\\/]contract[\\/]src[\\/](auth|validation|checkout|claim|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner|package-facts|gift-card|second-factor|waitlist)\./,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/](form|PasswordField|NotFound|PageFrame)|api[\\/](account|tickets|download)|lib[\\/](download|signInState|contractText)|components[\\/]content[\\/](ContentBanner|ContentImage))\.|packages[\\/]contract[\\/]src[\\/](auth|validation|checkout|claim|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner|package-facts|gift-card|second-factor|waitlist|widget)\./,
             },
             {
               // The toasts (react-hot-toast and goober, 4.6 KB gzip) and the app's Toaster: with the first

@@ -60,6 +60,7 @@ import { promoRoutes } from './modules/checkout/promo-routes';
 import { startCheckoutReminders } from './modules/checkout/reminder';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { stripeWebhookRoutes } from './modules/checkout/stripe-webhook';
+import { widgetRoutes } from './modules/checkout/widget-routes';
 import { contentRoutes } from './modules/content/routes';
 import { createSiteCache, type SiteCache } from './modules/content/site-cache';
 import { disruptionRoutes } from './modules/disruptions/routes';
@@ -135,7 +136,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 /**
  * Secrets never reach the logs: the ticket's claim code (in `/verify/{code}/`, `/api/authenticate/
  * {code}/` and both parts of the spec's `/api/claim/{code}/{agent}/{security code}/`), the ticket
- * link's token (`/t/{token}`, `/api/ticket-links/{token}/...`) and token-like query values (`t`: a
+ * link's token (`/t/{token}`, `/api/ticket-links/{token}/...`), a booking widget's one-time payment link
+ * (`/api/widget/handoff/{code}/`, decision 060) and token-like query values (`t`: a
  * signed ticket, decision 021, should a scanner put one in a query string) are cut
  * from logged URLs.
  */
@@ -143,7 +145,10 @@ export function redactUrl(url: string): string {
   return url
     .replace(/^(\/api\/claim\/)[^/?]+(\/[^/?]+\/)[^/?]+/, '$1[redacted]$2[redacted]')
     .replace(/^(\/api\/claim\/)[^/?]+/, '$1[redacted]')
-    .replace(/^(\/api\/authenticate\/|\/verify\/|\/t\/|\/api\/ticket-links\/)[^/?]+/, '$1[redacted]')
+    .replace(
+      /^(\/api\/authenticate\/|\/verify\/|\/t\/|\/api\/ticket-links\/|\/api\/widget\/handoff\/)[^/?]+/,
+      '$1[redacted]',
+    )
     .replace(/([?&](?:token|code|access|refresh|t)=)[^&]+/gi, '$1[redacted]');
 }
 
@@ -437,6 +442,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(promoRoutes);
   await app.register(giftCardRoutes);
   await app.register(waitlistRoutes);
+  await app.register(widgetRoutes);
   await app.register(stripeWebhookRoutes(stripe, config.stripe.webhookSecret));
   await app.register(ticketRoutes);
   await app.register(invoiceRoutes);

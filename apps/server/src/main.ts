@@ -1,6 +1,7 @@
 /** Reads config, opens the database, seeds on first start, builds the app and listens. */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { WIDGET_SCRIPT_PATH } from '@rome/contract';
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
@@ -9,6 +10,7 @@ import { closeUpDataDir, DataDirInUse, lockEmbeddedDatabase, privateFiles } from
 import { demoSecret, seedBase, seedCatalog, seedDemoAccounts } from './db/seed/index';
 import { ensureAgentAccount } from './modules/agents/devices';
 import { demoSecondFactor } from './modules/auth/second-factor';
+import { makePartner } from './modules/checkout/widget';
 import { createReseller } from './modules/reseller/keys';
 import { createStorage } from './storage/index';
 
@@ -53,6 +55,13 @@ const demo = await withAdvisoryLock(database, SEED_LOCK, async () => {
       }
       return out;
     },
+    // A hotel that sells the Colosseum through the booking widget on its own site (decision 060).
+    widgetPartners: async () => {
+      const name = 'Hotel Forum (demo widget partner)';
+      const { code } = await makePartner(database.db, name, null);
+      const script_tag = `<script src="${config.publicUrl}${WIDGET_SCRIPT_PATH}" data-package="RM-COL" data-partner="${code}" async></script>`;
+      return [{ name, code, script_tag }];
+    },
     // The demo superuser has its authenticator from the start (decision 051); its secret is printed.
     secondFactor: (userId) => demoSecondFactor(database.db, config.jwtSecret, userId),
     // Each demo agent can also sign in to the agents' app at /agent.
@@ -90,6 +99,7 @@ if (demo && !demo.accounts) {
     ...a.agents.map((g) => `    agent      ${g.name}  security code ${g.code}`),
     ...(a.resellers ?? []).map((r) => `    OCTO key   ${r.name}  ${r.key}`),
     ...(a.agentApp ?? []).map((g) => `    agent app  ${g.email}  ${g.password}  (${g.agent}, at /agent)`),
+    ...(a.widgetPartners ?? []).map((w) => `    widget     ${w.name}: put on any site ${w.script_tag}`),
   );
 }
 process.stdout.write(`${lines.join('\n')}\n\n`);

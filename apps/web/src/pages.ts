@@ -24,6 +24,7 @@ export const PAGE_LOADERS: { [M in PageModule]: PageLoader } = {
   'features/tickets/VerifyPage': () => import('./features/tickets/VerifyPage'),
   'features/search/SearchPage': () => import('./features/search/SearchPage'),
   'features/package/TicketDetailsPage': () => import('./features/package/TicketDetailsPage'),
+  'features/package/WidgetPage': () => import('./features/package/WidgetPage'),
   'features/viewmore/ViewMorePage': () => import('./features/viewmore/ViewMorePage'),
   'features/account/ProfilePage': () => import('./features/account/ProfilePage'),
   'features/analytics/AnalyticsPage': () => import('./features/analytics/AnalyticsPage'),

@@ -23,6 +23,7 @@ import { siteApi } from './site.api';
 import { ticketsApi } from './tickets.api';
 import { waitlistApi } from './waitlist.api';
 import { walletApi } from './wallet.api';
+import { widgetApi } from './widget.api';
 
 export const API = {
   ...authApi,
@@ -43,6 +44,7 @@ export const API = {
   ...invoiceApi,
   ...disruptionApi,
   ...agentAppApi,
+  ...widgetApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;

@@ -61,4 +61,6 @@ export * from './tickets.schema';
 export * from './validation';
 export * from './waitlist';
 export * from './waitlist.schema';
+export * from './widget';
+export * from './widget.schema';
 export * from './word-defaults';

@@ -33,6 +33,7 @@ export const PAGE_DESCRIPTIONS = {
   paySession: /*i18n*/ 'Test checkout.',
   giftCards: /*i18n*/ 'Gift cards for Rome sightseeing tickets, sent by e-mail.',
   viewSimilar: /*i18n*/ 'Compare {hours} sightseeing tickets in Rome.',
+  widget: /*i18n*/ 'Book Rome sightseeing tickets.',
 } as const;
 
 export type PageDescriptionKey = keyof typeof PAGE_DESCRIPTIONS;

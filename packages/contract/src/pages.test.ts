@@ -66,6 +66,7 @@ describe('the page table', () => {
       '/t/:token',
       '/gift-card/:token',
       '/test',
+      '/widget/:id',
     ]);
     expect(NOT_FOUND_PAGE.layout).toBe('main');
   });
@@ -132,6 +133,7 @@ describe('the page table', () => {
       '/t/',
       '/gift-card/',
       '/pay/',
+      '/widget/',
     ]);
   });
 

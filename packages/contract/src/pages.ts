@@ -31,6 +31,7 @@ export type PageModule =
   | 'features/tickets/VerifyPage'
   | 'features/search/SearchPage'
   | 'features/package/TicketDetailsPage'
+  | 'features/package/WidgetPage'
   | 'features/viewmore/ViewMorePage'
   | 'features/account/ProfilePage'
   | 'features/analytics/AnalyticsPage'
@@ -533,6 +534,17 @@ const TABLE = [
       description: 'paySession',
       noindex: true,
     },
+    crawl: false,
+    headCode: false,
+  },
+  {
+    // The booking widget (decision 060): framed by partners' sites (its own frame-ancestors), on its own,
+    // no head code (a partner's visitor never meets the shop's tag manager), kept from search engines.
+    pattern: '/widget/:id',
+    module: 'features/package/WidgetPage',
+    layout: 'own',
+    // The shop's name as its title (no word more in the first load); the page sets the ticket's own.
+    head: { title: PRODUCT_NAME, description: 'widget', noindex: true },
     crawl: false,
     headCode: false,
   },

@@ -484,6 +484,22 @@ export const giftCards = pgTable('gift_cards', {
   createdAt: createdAt(),
 });
 
+/**
+ * Partners who sell through the booking widget (decision 060): a hotel's or an operator's site carries
+ * the widget's script tag with the partner's code. Only the code's SHA-256 is stored (and its last
+ * characters, for a superuser to tell codes apart); a partner may be one of the OCTO resellers.
+ */
+export const partners = pgTable('partners', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  codeHash: text('code_hash').notNull().unique(),
+  codeEnd: text('code_end').notNull(),
+  resellerId: uuid('reseller_id').references(() => resellers.id, { onDelete: 'set null' }),
+  active: boolean('active').notNull().default(true),
+  createdBy: uuid('created_by'),
+  createdAt: createdAt(),
+});
+
 export const orders = pgTable(
   'orders',
   {
@@ -543,6 +559,8 @@ export const orders = pgTable(
     /** The buyer asked at checkout to be reminded once if they do not pay (decision 065); and when it went. */
     reminderConsent: boolean('reminder_consent').notNull().default(false),
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** The partner whose booking widget made the sale (decision 060): from the widget's signed token only. */
+    partnerId: uuid('partner_id').references(() => partners.id),
     currency: text('currency').notNull().default('eur'),
     /** The contract's order states; they move only by its table (nextOrderStatus). */
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
@@ -598,8 +616,23 @@ export const orders = pgTable(
     index('orders_gift_card_idx').on(t.giftCardId),
     // The reminder pass reads consenting, not yet reminded checkouts (modules/checkout/reminder.ts).
     index('orders_reminder_idx').on(t.createdAt).where(sql`${t.reminderConsent} AND ${t.remindedAt} IS NULL`),
+    index('orders_partner_idx').on(t.partnerId),
   ],
 );
+
+/**
+ * A widget checkout's way to its payment page in a tab of its own (decision 060): the frame cannot set
+ * the guest cookie (third-party cookies are blocked), so the tab opens a one-time link that sets it
+ * first-party and goes on to the payment page. SHA-256 of the link's code only; used once, short-lived.
+ */
+export const widgetHandoffs = pgTable('widget_handoffs', {
+  codeHash: text('code_hash').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  payUrl: text('pay_url').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * Ed25519 keys that sign the tickets' QR payloads (decision 021). The newest is current

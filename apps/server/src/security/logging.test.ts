@@ -33,6 +33,8 @@ describe('redactUrl', () => {
       '/x?token=[redacted]&y=1&refresh=[redacted]&ACCESS=[redacted]&code=[redacted]',
     );
     expect(redactUrl('/verify/CODE/?t=PAYLOAD.SIG')).toBe('/verify/[redacted]/?t=[redacted]');
+    // A booking widget's one-time payment link (decision 060).
+    expect(redactUrl('/api/widget/handoff/LINK-CODE/')).toBe('/api/widget/handoff/[redacted]/');
     expect(redactUrl('/api/packages/')).toBe('/api/packages/');
   });
 });

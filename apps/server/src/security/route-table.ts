@@ -230,6 +230,16 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   'POST /api/waitlist/leave/': { fields: ['token'] },
   'POST /api/waitlist/offer/': { fields: ['token'] },
   'GET /api/admin/waitlist/': { expect: { superuser: 200 } },
+  // The booking widget (decision 060): open to all, no cookie; a made-up payment link opens nothing.
+  'POST /api/widget/start/': { fields: ['package_identifier', 'partner_code'] },
+  'POST /api/widget/checkout/': {
+    multipart: true,
+    fields: [...CHECKOUT, 'email', 'gift_card_code', 'widget_token'],
+    expect: { anonymous: 400 },
+  },
+  'GET /api/widget/handoff/:code/': { expect: { anonymous: 404, customerA: 404, superuser: 404 } },
+  'GET /api/admin/partners/': { expect: { superuser: 200 } },
+  'POST /api/admin/partners/': { fields: ['name'] },
   'POST /api/guest-orders/:uniqueId/keep/': {
     params: { uniqueId: 'uniqueId' },
     fields: ['full_name', 'phone_number', 'password'],
@@ -460,6 +470,8 @@ const OFF_CONTRACT: Record<string, RouteEntry> = {
   // The agents' app's page (decision 023): public HTML; its calls need a device token ('device' class).
   'GET /agent/': { access: 'public', expect: { anonymous: 200 } },
   'GET /agent/index.html': { access: 'public', expect: { anonymous: 200 } },
+  // The booking widget's loader (decision 060): any site's page loads it.
+  'GET /widget.js': { access: 'public', expect: { anonymous: 200 } },
 };
 
 /** The matrix's class of a contract call: the entry's access, narrowed to 'owner' where CALLS says so. */
@@ -599,6 +611,19 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
     province: 'RM',
     tax_code: 'RSSDAA85M41H501Z',
   }),
+  'POST /api/widget/start/': (f) => ({
+    package_identifier: f.packageTag,
+    partner_code: 'ptn_AAAAAAAAAAAAAAAAAAAAAAAA',
+  }),
+  'POST /api/widget/checkout/': () => ({
+    adult_count: '1',
+    youth_count: '0',
+    infant_count: '0',
+    package_identifier: 'BB-24',
+    email: 'guest@example.com',
+    widget_token: 'eyJwIjpudWxsfQ.not-a-signature',
+  }),
+  'POST /api/admin/partners/': () => ({ name: 'Hotel Fuzz' }),
   'POST /api/claim/': (f) => ({ code: f.claimCode, agent_name: f.agentName, security_code: '0000' }),
   'POST /api/agent/devices/': () => ({ email: 'nobody@agents.example', password: 'not-it', label: 'Fuzz' }),
   'POST /api/agent/claims/': () => ({ scan: 'WzEsImsxIiwieCIsIlgiLG51bGwsbnVsbCwxLDAsMF0.not-a-signature' }),

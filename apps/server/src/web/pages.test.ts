@@ -115,10 +115,19 @@ describe('every page of the page table', () => {
     const robots = (await t.app.inject({ url: '/robots.txt' })).body;
     // The English block as the spec's paths; the same pages under each language's prefix (decision 024).
     expect(robots).toMatch(
-      /^User-agent: \*\nAllow: \/\nDisallow: \/api\/\nDisallow: \/yourticket\nDisallow: \/verify\/\nDisallow: \/profile\nDisallow: \/analytics\nDisallow: \/t\/\nDisallow: \/gift-card\/\nDisallow: \/pay\/\n/,
+      /^User-agent: \*\nAllow: \/\nDisallow: \/api\/\nDisallow: \/yourticket\nDisallow: \/verify\/\nDisallow: \/profile\nDisallow: \/analytics\nDisallow: \/t\/\nDisallow: \/gift-card\/\nDisallow: \/pay\/\nDisallow: \/widget\/\n/,
     );
     for (const prefix of ['/it', '/es', '/fr', '/de'])
-      for (const p of ['/yourticket', '/verify/', '/profile', '/analytics', '/t/', '/gift-card/', '/pay/'])
+      for (const p of [
+        '/yourticket',
+        '/verify/',
+        '/profile',
+        '/analytics',
+        '/t/',
+        '/gift-card/',
+        '/pay/',
+        '/widget/',
+      ])
         expect(robots).toContain(`\nDisallow: ${prefix}${p}\n`);
     expect(robots).toMatch(/Disallow: \/agent\/\n\nSitemap: http:\/\/localhost:3000\/sitemap.xml\n$/);
   });

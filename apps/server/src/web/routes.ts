@@ -32,6 +32,7 @@ import {
   splitLocale,
   TICKET_WORKER_FILE,
   uncrawledPaths,
+  WIDGET_SCRIPT_PATH,
 } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { serverI18n } from '../i18n/catalog';
@@ -47,6 +48,15 @@ import { pageHead, renderHead, safeJson } from './head';
 import { inlineStylesheets } from './inline-css';
 import { cataloguePreloader, pagePreloader } from './preload';
 import { ticketFrame } from './ticket-frame';
+import { WIDGET_STORAGE_FALLBACK, widgetLoader } from './widget-loader';
+
+/**
+ * The booking widget's pages (decision 060) are framed by partners' sites, which the shop does not
+ * list: any http(s) origin. They hold no session (no cookie works in a third-party frame) and payment
+ * opens in a tab of its own, so a frame can neither act for a signed-in visitor nor hide a payment.
+ */
+export const WIDGET_FRAME_ANCESTORS = 'https: http:';
+export const isWidgetPage = (pathname: string): boolean => matchRoute('/widget/:id', pathname) !== null;
 
 /**
  * The request's address as a URL. Prefixed, not resolved against a base: a request line of '//' or
@@ -69,7 +79,13 @@ export const addNonce = (html: string, nonce: string) =>
  * code's analytics (HEAD_CODE_CONNECT_SRC): a script in the page cannot post what it reads anywhere else
  * with fetch, XHR or a beacon (decision 018).
  */
-export function pageCsp(nonce: string, connectSrc: readonly string[] = [], ticketWorker = false): string {
+export function pageCsp(
+  nonce: string,
+  connectSrc: readonly string[] = [],
+  ticketWorker = false,
+  /** Who may frame the page: the shop itself, or any site for the booking widget (decision 060). */
+  frameAncestors = "'self'",
+): string {
   return [
     "default-src 'self'",
     // 'strict-dynamic': a tag manager loaded by the (nonced) head code may load its own scripts.
@@ -82,7 +98,7 @@ export function pageCsp(nonce: string, connectSrc: readonly string[] = [], ticke
     "frame-src 'self' https://www.google.com https://maps.google.com",
     "object-src 'none'",
     "base-uri 'none'",
-    "frame-ancestors 'self'",
+    `frame-ancestors ${frameAncestors}`,
     // No page registers a service worker (the agents' app has its own policy): head code cannot put one
     // between the shop and a signed-in page (decision 032). The one exception is a ticket link's page,
     // which never runs head code: it registers the shop's own ticket worker for its /t/ scope, so the
@@ -214,6 +230,22 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
+  // The widget's loader (decision 060): any site loads it (CORS and CORP open), cached five minutes
+  // (it is not content-hashed, and a release must reach partners' pages soon), revalidated by ETag.
+  const loader = widgetLoader();
+  app.get(WIDGET_SCRIPT_PATH, async (req, reply) => {
+    reply
+      .header('cache-control', 'public, max-age=300')
+      .header('etag', loader.etag)
+      .header('access-control-allow-origin', '*')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('vary', 'accept-encoding');
+    if (req.headers['if-none-match'] === loader.etag) return reply.code(304).send();
+    const { body, encoding } = compressText(loader.body, req.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.type('text/javascript; charset=utf-8').send(body);
+  });
+
   app.get('/robots.txt', async (_req, reply) =>
     reply.type('text/plain; charset=utf-8').send(robotsTxt(app.config.publicUrl)),
   );
@@ -335,7 +367,10 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const { locale, path: pathname } = splitLocale(url.pathname);
     // A ticket link is the buyer's own page, sent in the order's language: never redirected, and kept
     // by the browser for offline use whatever the visitor's cookies (decision 019).
-    const followsBrowser = locale === 'en' && req.method === 'GET' && !matchRoute('/t/:token', pathname);
+    // The widget's language is its loader's choice, and its frame has no cookie to remember one in.
+    const widget = isWidgetPage(pathname);
+    const followsBrowser =
+      locale === 'en' && req.method === 'GET' && !matchRoute('/t/:token', pathname) && !widget;
     if (followsBrowser) {
       const choice = firstVisitLocale(req.headers.cookie, req.headers['accept-language']);
       if (choice) {
@@ -359,6 +394,11 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const status = link && !(await linkExists(app.db, link.token, limitAddress(req.ip))) ? 404 : head.status;
     const cacheControl = link ? (status === 200 ? 'private, max-age=604800' : 'no-store') : 'no-cache';
     if (link) reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
+    // Framable by partners' sites: helmet's X-Frame-Options (set on every answer) goes, the CSP says who.
+    if (widget) {
+      reply.raw.removeHeader('x-frame-options');
+      reply.header('x-robots-tag', 'noindex');
+    }
     const nonce = randomBytes(16).toString('base64');
     const pagePreloads = [head.status === 200 ? preloads(pathname, locale) : '', catalogues(locale, pathname)]
       .filter(Boolean)
@@ -375,7 +415,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const headCode =
       site.globalHeadCode && runsHeadCode(pathname) && !signedIn && !guest ? site.globalHeadCode : '';
     const pageKey = link ? null : pageKeyFor(req);
-    const headHtml = `${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial.html}${words.html}${pageKey ? `\n    <meta name="${PAGE_KEY_META}" content="${pageKey}">` : ''}${headCode ? `\n    <meta name="${HEAD_CODE_META}" content="1">\n    ${headCode}` : ''}`;
+    const headHtml = `${widget ? `${WIDGET_STORAGE_FALLBACK}\n    ` : ''}${renderHead(head, app.config.publicUrl)}${pagePreloads ? `\n    ${pagePreloads}` : ''}${initial.html}${words.html}${pageKey ? `\n    <meta name="${PAGE_KEY_META}" content="${pageKey}">` : ''}${headCode ? `\n    <meta name="${HEAD_CODE_META}" content="1">\n    ${headCode}` : ''}`;
     // A page with a banner paints it from the HTML (contract banner.ts), the home page its hero's words
     // (home-hero.ts), a ticket page its picture, price and a booking form (ticket-frame.ts); the app's
     // first render, which has the same content at hand, takes its place.
@@ -413,7 +453,12 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
         .header('cross-origin-opener-policy', 'noopener-allow-popups')
         .header(
           'content-security-policy',
-          pageCsp(nonce, app.config.connectSrc, link !== null && status === 200),
+          pageCsp(
+            nonce,
+            app.config.connectSrc,
+            link !== null && status === 200,
+            widget ? WIDGET_FRAME_ANCESTORS : "'self'",
+          ),
         )
         .type('text/html; charset=utf-8')
         .send(body)

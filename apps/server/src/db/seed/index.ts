@@ -119,6 +119,8 @@ export type DemoAccounts = {
   agents: { name: string; code: string }[];
   /** OCTO API keys (modules/reseller): a reseller and a partner's gate scanner that may redeem. */
   resellers?: { name: string; key: string; canRedeem: boolean }[];
+  /** A booking widget partner (decision 060): its code and the script tag a partner's page carries. */
+  widgetPartners?: { name: string; code: string; script_tag: string }[];
   /** Sign-ins of the agents' app at /agent (modules/agents/devices.ts), one per demo agent. */
   agentApp?: { agent: string; email: string; password: string }[];
 };
@@ -256,6 +258,7 @@ export async function seedDemoAccounts(
   makers: {
     resellerKeys?: () => Promise<NonNullable<DemoAccounts['resellers']>>;
     agentApp?: (agents: DemoAccounts['agents']) => Promise<NonNullable<DemoAccounts['agentApp']>>;
+    widgetPartners?: () => Promise<NonNullable<DemoAccounts['widgetPartners']>>;
     /** Turns the demo superuser's second factor on (decision 051). */
     secondFactor?: (userId: string) => Promise<{ secret: string; recoveryCodes: string[] }>;
   } = {},
@@ -313,6 +316,7 @@ export async function seedDemoAccounts(
   }
   if (makers.resellerKeys) accounts.resellers = await makers.resellerKeys();
   if (makers.agentApp) accounts.agentApp = await makers.agentApp(accounts.agents);
+  if (makers.widgetPartners) accounts.widgetPartners = await makers.widgetPartners();
   writeFileSync(file, `${JSON.stringify(accounts, null, 2)}\n`, { mode: 0o600 });
   return { accounts, created: true };
 }

@@ -45,6 +45,7 @@ describe('a fresh password before the superuser writes that want it', () => {
         'POST /api/admin/agent-accounts/',
         'POST /api/admin/agents/',
         'POST /api/admin/orders/:uniqueId/refund/',
+        'POST /api/admin/partners/',
         'POST /api/admin/promo-codes/',
         'POST /api/admin/resellers/',
         'POST /api/admin/second-factor/reset/',

@@ -9,6 +9,8 @@ import {
   checkoutPayloadSchema,
   type GuestCheckoutPayload,
   guestCheckoutPayloadSchema,
+  type WidgetCheckoutPayload,
+  widgetCheckoutPayloadSchema,
 } from '@rome/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -47,3 +49,7 @@ export const readCheckoutPayload = (req: FastifyRequest): Promise<CheckoutPayloa
 /** A guest's checkout form: the same fields and the address the ticket goes to (decision 035). */
 export const readGuestCheckoutPayload = (req: FastifyRequest): Promise<GuestCheckoutPayload> =>
   readForm(req, guestCheckoutPayloadSchema);
+
+/** A booking widget's checkout form: a guest's, and the widget's signed token (decision 060). */
+export const readWidgetCheckoutPayload = (req: FastifyRequest): Promise<WidgetCheckoutPayload> =>
+  readForm(req, widgetCheckoutPayloadSchema);

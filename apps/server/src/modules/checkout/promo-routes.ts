@@ -22,27 +22,22 @@ import { route, signedIn } from '../../lib/contract-route';
 import { badRequest, notFound } from '../../lib/errors';
 import { holdAddressOf } from '../orders/hold-limits';
 import { type PromoRow, pricePromo, refuseUsedUp, spendsPromoUse } from '../orders/promo';
+import { soldColumns } from './sales-columns';
 
 /** Each code with what it did: uses (paid, refunded included), held now, refunded, revenue kept, discount given. */
 export async function promoReport(db: Db, now = new Date(), id?: string): Promise<PromoCodeInfo[]> {
+  const { sold, refunded, revenue } = soldColumns();
   const rows = await db
     .select({
       promo: promoCodes,
       packageTag: packages.packageTag,
       operator: folders.companySlug,
-      uses: sql<number>`count(${orders.id}) FILTER (WHERE ${orders.status} IN ('paid', 'refunded', 'amount_mismatch'))::int`.mapWith(
-        Number,
-      ),
+      uses: sold,
       held: sql<number>`count(${orders.id}) FILTER (WHERE ${orders.status} = 'pending' AND ${spendsPromoUse(now)})::int`.mapWith(
         Number,
       ),
-      refunded: sql<number>`count(${orders.id}) FILTER (WHERE ${orders.status} = 'refunded')::int`.mapWith(
-        Number,
-      ),
-      revenue:
-        sql<number>`coalesce(sum(coalesce(${orders.amountPaidCents}, ${orders.totalCents})) FILTER (WHERE ${orders.status} = 'paid'), 0)::int`.mapWith(
-          Number,
-        ),
+      refunded,
+      revenue,
       discount:
         sql<number>`coalesce(sum(${orders.discountCents}) FILTER (WHERE ${orders.status} = 'paid'), 0)::int`.mapWith(
           Number,

@@ -107,6 +107,7 @@ const NEW_ORDER_COLUMNS = [
   'giftCardId',
   'giftCardCents',
   'reminderConsent',
+  'partnerId',
   'provider',
   'holdExpiresAt',
   'providerSessionId',
@@ -137,6 +138,8 @@ export async function createCheckout(
   buyer: CheckoutBuyer,
   input: CheckoutPayload,
   ip: string | null,
+  /** The partner a booking widget's signed token credits (decision 060); never from the form itself. */
+  partnerId: string | null = null,
 ): Promise<{ id: string; url: string }> {
   const holdAddress = holdAddressOf(deps.secret, ip ?? 'unknown');
   const limit = buyer.id !== null ? CHECKOUT_LIMIT : GUEST_CHECKOUT_LIMIT;
@@ -201,6 +204,7 @@ export async function createCheckout(
     giftCardId: null as string | null,
     giftCardCents: 0,
     reminderConsent: input.remind_me === 'true',
+    partnerId,
     provider: deps.provider.name as string,
   };
   // Every column of an order's values is in the prepared statement's list (a new one must be added there).

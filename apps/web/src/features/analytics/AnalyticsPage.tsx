@@ -33,6 +33,7 @@ import { SecondFactorReset } from './components/SecondFactorReset';
 import { StepUpDialog } from './components/StepUpDialog';
 import { LoadingSpinner } from './components/ui';
 import { WaitingLists } from './components/WaitingLists';
+import { WidgetPartners } from './components/WidgetPartners';
 import {
   ClockContext,
   clockLabel,
@@ -216,6 +217,7 @@ function Dashboard() {
             onFilters={change}
           />
           <ResellerKeys />
+          <WidgetPartners />
           <Suspense fallback={<LoadingSpinner label="Loading webhooks..." />}>
             <ResellerWebhooks />
           </Suspense>

@@ -35,6 +35,7 @@ import { CancellationLine } from './PackageFacts';
 import { type AppliedPromo, DiscountLine, PromoCode } from './PromoCode';
 import { SlotTimes } from './SlotTimes';
 import { chosenSlot, dayMarks, fitCounts, showSlots, slotRange, withOffer } from './slots';
+import type { WidgetCheckout } from './widgetCheckout';
 
 /** The waiting list's form, loaded when a chosen day has a sold-out time (decision 063). */
 const WaitingList = lazy(() => import('./WaitingList'));
@@ -54,7 +55,7 @@ function placesLeft(left: number): string {
  * with what is left; a day with one time has it chosen. A pass shows its rule. A package without an
  * availability kind is the spec's date choice, unchanged.
  */
-export function BookingPanel({ pkg }: { pkg: Package }) {
+export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetCheckout }) {
   const { t } = useLingui();
   const timed = usesSlots(pkg.availability_type);
   const hasDates = pkg.dates.length > 0;
@@ -195,13 +196,23 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
       return;
     }
     setError(null);
-    if (!email && !tokenStore.signedIn()) {
+    // In a partner's booking widget every buyer is a guest here (no sign-in works in a third-party
+    // frame, decision 060); the success page offers to keep the ticket in an account afterwards.
+    if (!email && (widget || !tokenStore.signedIn())) {
       // No sign-in wall: the address the tickets go to is all a guest is asked for.
       setGuestOpen(true);
       requestAnimationFrame(() => document.getElementById(emailId)?.focus());
       return;
     }
     setBusy(true);
+    if (widget && email) {
+      // Called before any await: it opens the payment tab within the visitor's click.
+      await widget(choice(), email, (message) => {
+        setError(message);
+        if (timed) void availability.refetch();
+      }).finally(() => setBusy(false));
+      return;
+    }
     try {
       await startCheckout(
         choice(),
@@ -489,16 +500,22 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
             >
               <Trans>Continue to payment</Trans>
             </button>
-            <p className="mt-3 text-sm text-stone-700">
-              <Trans>Have an account?</Trans>{' '}
-              <button
-                type="button"
-                onClick={() => void goToSignIn(choice(), navigate)}
-                className="font-semibold text-brand underline underline-offset-4"
-              >
-                <Trans>Sign in to pay</Trans>
-              </button>
-            </p>
+            {widget ? (
+              <p className="mt-3 text-sm text-stone-700">
+                <Trans>Secure payment opens in a new tab.</Trans>
+              </p>
+            ) : (
+              <p className="mt-3 text-sm text-stone-700">
+                <Trans>Have an account?</Trans>{' '}
+                <button
+                  type="button"
+                  onClick={() => void goToSignIn(choice(), navigate)}
+                  className="font-semibold text-brand underline underline-offset-4"
+                >
+                  <Trans>Sign in to pay</Trans>
+                </button>
+              </p>
+            )}
           </form>
         ) : (
           <button
@@ -511,12 +528,15 @@ export function BookingPanel({ pkg }: { pkg: Package }) {
           </button>
         )}
       </section>
-      <BookBar
-        panel={panel}
-        amount={formatEuro(total > 0 ? total : adultCents, pageLocale)}
-        isTotal={total > 0}
-        onBook={book}
-      />
+      {/* In a widget's frame a bar fixed to the bottom would sit at the frame's foot, off the screen. */}
+      {!widget && (
+        <BookBar
+          panel={panel}
+          amount={formatEuro(total > 0 ? total : adultCents, pageLocale)}
+          isTotal={total > 0}
+          onBook={book}
+        />
+      )}
     </>
   );
 }

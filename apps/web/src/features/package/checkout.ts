@@ -74,22 +74,10 @@ export async function goToSignIn(choice: CheckoutChoice, navigate: GoToLogin): P
 }
 
 /**
- * `onRefused` receives the server's refusal (e.g. 'Only 3 places left for this time.', 'Sold out') so
- * the page can show it beside the choice and refresh the times; without it the refusal is a toast.
- * `guestEmail`: a visitor who is not signed in buys as a guest, the ticket going to that address
- * (decision 035); without it, and not signed in, they are sent to sign in.
+ * Spec §3 Checkout payload, as multipart fields. The server ignores title, description and image for
+ * pricing: prices always come from the database. Also the booking widget's form (decision 060).
  */
-export async function startCheckout(
-  choice: CheckoutChoice,
-  navigate: GoToLogin,
-  onRefused?: (message: string) => void,
-  guestEmail?: string,
-): Promise<void> {
-  const goToLogin = () => goToSignIn(choice, navigate);
-  const signedIn = tokenStore.signedIn();
-  if (!signedIn && !guestEmail) return goToLogin();
-  // Spec §3 Checkout payload, as multipart fields. The server ignores title, description and image
-  // for pricing: prices always come from the database.
+export function checkoutForm(choice: CheckoutChoice): FormData {
   const form = new FormData();
   form.append('title', choice.pkg.title);
   form.append('description', choice.pkg.type);
@@ -107,6 +95,25 @@ export async function startCheckout(
   if (choice.waitlistToken) form.append('waitlist_token', choice.waitlistToken);
   // Beside the spec's fields: the order keeps the page's language for its e-mails (decision 024).
   form.append('language', pageLocale);
+  return form;
+}
+
+/**
+ * `onRefused` receives the server's refusal (e.g. 'Only 3 places left for this time.', 'Sold out') so
+ * the page can show it beside the choice and refresh the times; without it the refusal is a toast.
+ * `guestEmail`: a visitor who is not signed in buys as a guest, the ticket going to that address
+ * (decision 035); without it, and not signed in, they are sent to sign in.
+ */
+export async function startCheckout(
+  choice: CheckoutChoice,
+  navigate: GoToLogin,
+  onRefused?: (message: string) => void,
+  guestEmail?: string,
+): Promise<void> {
+  const goToLogin = () => goToSignIn(choice, navigate);
+  const signedIn = tokenStore.signedIn();
+  if (!signedIn && !guestEmail) return goToLogin();
+  const form = checkoutForm(choice);
   const hide = showOverlay();
   try {
     if (!signedIn && guestEmail) form.append('email', guestEmail);
