@@ -26,7 +26,8 @@
  *      a host of 1500 or more a miss fails at once.
  *      With --once (CI), a page is measured once, and only a page whose run is below a budget is
  *      measured up to N times and judged on the median: a page well inside its budgets needs no
- *      median to say so, and nine pages times three runs were six minutes of CI.
+ *      median to say so, and nine pages times three runs were six minutes of CI. With
+ *      --perf-advisory the Performance budget is the floor: above it one run is printed as it is.
  * Options: --skip-lighthouse, --skip-js, --build (always build), --runs N, --once, --every-language (Lighthouse
  * on each of the five storefront pages in each language, 25 pages, not the nine), --perf-advisory (Performance
  * below 95 printed, not enforced) with --perf-floor N (still fail below N). Env CHROME_PATH (default
@@ -282,7 +283,12 @@ async function runLighthouse(base, pages) {
     return r.lhr;
   }
   const perfOf = (l) => Math.round((l.categories.performance.score ?? 0) * 100);
-  const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+  // The Performance a run is judged against: 95, or with --perf-advisory the floor only. A page above
+  // the floor is not measured again, nor calibrated, when Performance is only reported: on a host of
+  // benchmarkIndex 1400 (2026-12-06) every page scored 84-92 once and its three runs plus calibrated
+  // ones took 95-110 s a page, 15 minutes of CI to print an advisory figure.
+  const PERF_LINE = args.has('--perf-advisory') ? PERF_FLOOR : 95;
+  const BUDGETS = { performance: PERF_LINE, accessibility: 100, 'best-practices': 100, seo: 100 };
   const withinBudgets = (l) =>
     Object.entries(BUDGETS).every(([k, min]) => Math.round((l.categories[k]?.score ?? 0) * 100) >= min);
   const scoresOf = (l) =>
@@ -305,14 +311,14 @@ async function runLighthouse(base, pages) {
     // as Lighthouse's docs prescribe for such a host, so the emulated phone is the one Lighthouse means.
     const hostIndex = Math.round(median(lhrs.map((l) => l.environment.benchmarkIndex)));
     let calibrated;
-    if (perfOf(lhr) < 95 && hostIndex < CALIBRATED_HOST_INDEX) {
+    if (perfOf(lhr) < PERF_LINE && hostIndex < CALIBRATED_HOST_INDEX) {
       let multiplier = multiplierFor(hostIndex);
       console.log(
         `${p.path}: Performance ${perfOf(lhr)} on a host with benchmarkIndex ${hostIndex}, below the ${CALIBRATED_HOST_INDEX} that Lighthouse's default 4x CPU slowdown is calibrated for; measuring again with cpuSlowdownMultiplier ${multiplier} (${hostIndex} / ${EMULATED_PHONE_INDEX})`,
       );
       const runs = [];
       // With --once, the calibrated runs stop at one when it meets the budget.
-      const wanted = () => (FIRST_RUNS === 1 && runs.length === 1 && perfOf(runs[0]) >= 95 ? 1 : RUNS);
+      const wanted = () => (FIRST_RUNS === 1 && runs.length === 1 && perfOf(runs[0]) >= PERF_LINE ? 1 : RUNS);
       for (let attempt = 0; runs.length < wanted() && attempt < RUNS + 3; attempt++) {
         const run = await measuredRun(url, p.path, multiplier);
         const index = run.environment.benchmarkIndex;
