@@ -206,9 +206,11 @@ export async function deleteWebhook(
     )
     .returning();
   if (!row) return null;
+  // The claim goes too: a try in flight then ends without writing (its claim is lost), rather than
+  // putting the delivery back to pending after this marked it failed.
   await db
     .update(webhookDeliveries)
-    .set({ status: 'failed', lastError: 'webhook deleted' })
+    .set({ status: 'failed', lastError: 'webhook deleted', claimToken: null, lockedUntil: null })
     .where(and(eq(webhookDeliveries.subscriptionId, id), eq(webhookDeliveries.status, 'pending')));
   return row;
 }
