@@ -299,7 +299,12 @@ export default function DisruptionConsole() {
       </h3>
       {reports.data?.disruptions.length === 0 && <p className="mt-2 text-sm text-stone-600">None yet.</p>}
       {(reports.data?.disruptions.length ?? 0) > 0 && (
-        <div className="mt-2 overflow-x-auto">
+        <figure
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe)
+          tabIndex={0}
+          aria-labelledby={ids.report}
+          className="mt-2 overflow-x-auto"
+        >
           <table aria-labelledby={ids.report} className="min-w-full text-left text-sm">
             <thead className="text-stone-600">
               <tr>
@@ -332,7 +337,7 @@ export default function DisruptionConsole() {
               ))}
             </tbody>
           </table>
-        </div>
+        </figure>
       )}
     </section>
   );

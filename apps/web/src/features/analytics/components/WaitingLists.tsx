@@ -73,7 +73,12 @@ export function WaitingLists() {
                   {clockTime(s.starts_at)} · {s.remaining} of {s.capacity} places free
                 </span>
               </p>
-              <div className="mt-2 overflow-x-auto">
+              <figure
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe)
+                tabIndex={0}
+                aria-label={`Waiting list, ${s.package_title} ${clockTime(s.starts_at)}`}
+                className="mt-2 overflow-x-auto"
+              >
                 <table className="w-full min-w-[32rem] text-left text-sm">
                   <thead className="text-xs text-stone-600">
                     <tr>
@@ -104,7 +109,7 @@ export function WaitingLists() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </figure>
             </li>
           ))}
         </ul>
