@@ -81,6 +81,8 @@ for (const width of [390, 1280]) {
     await signInAs(admin, 'superuser');
     await admin.goto('/analytics');
     const panel = admin.getByRole('region', { name: 'Gift cards' });
+    // The dashboard's many sections load together: on a slow host past the default 7 s.
+    await expect(panel).toBeVisible({ timeout: 30_000 });
     const row = panel.getByTestId('gift-card-row').filter({ hasText: email });
     await expect(row.getByTestId('gift-card-row-balance')).toHaveText('€0.00');
     await expect(row).toContainText('€25.00 spent');

@@ -450,24 +450,33 @@ test.describe('ticket editor (editor)', () => {
       await expect(library).toHaveCount(0);
       await expect(editor.getByTestId('image-slot-carousel_one').locator('img')).toBeVisible();
 
-      await editor.getByLabel('Adult price').fill('30');
+      // Below any price of the last 30 days, so it is a reduction on every try (decision 064).
+      await editor.getByLabel('Adult price').fill('10');
       await editor.getByLabel(/^Old price/).fill('40.00');
       const patch = page.waitForRequest(
         (r) => r.method() === 'PATCH' && r.url().includes('/update-bus-package/CS-72/'),
       );
       await editor.getByRole('button', { name: 'Save Changes' }).click();
-      expect((await patch).postDataJSON()).toEqual({ adult_price: '30', off_price: '40.00' });
+      expect((await patch).postDataJSON()).toEqual({ adult_price: '10', off_price: '40.00' });
       await expect(page.getByText('Ticket updated successfully!')).toBeVisible();
       await expect(editor).toHaveCount(0);
+      // Struck through: the lowest price of the 30 days before (the server's), not the typed 40.00.
+      const prices = await page.request.get('/api/editor/packages/CS-72/prices/', {
+        headers: bearer(t.access),
+      });
+      const prior = Number((await prices.json()).prior_price);
+      expect(prior).toBeGreaterThan(10);
+      const save = `SAVE ${Math.round(((prior - 10) / prior) * 100)}%`;
       // The ticket page shows the new data without a reload.
-      await expect(page.getByTestId('ticket-price')).toHaveText('€30.00');
-      await expect(page.getByText('SAVE 25%').first()).toBeVisible();
+      await expect(page.getByTestId('ticket-price')).toHaveText('€10.00');
+      await expect(page.getByText(save).first()).toBeVisible();
 
       await page.goto('/search?ticketType=72%20hours');
       const card = page.getByTestId('package-card').filter({ hasText: pkg.title });
-      await expect(card).toContainText('€30.00');
-      await expect(card).toContainText('€40.00');
-      await expect(card).toContainText('SAVE 25%');
+      await expect(card).toContainText('€10.00');
+      await expect(card).toContainText(`€${prior.toFixed(2)}`);
+      await expect(card).not.toContainText('€40.00');
+      await expect(card).toContainText(save);
     } finally {
       await page.request.patch('/api/update-bus-package/CS-72/', {
         headers: bearer(t.access),
