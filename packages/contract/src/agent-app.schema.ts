@@ -207,6 +207,8 @@ export const adminAgentSchema = z
     created_at: z.string(),
     /** The e-mail address of its agents'-app account, null without one. */
     account_email: z.string().nullable(),
+    /** The operator it works for (it redeems that operator's tickets only), null: the shop's (decision 066). */
+    folder_id: z.number().int().nullable(),
   })
   .meta({
     id: 'ClaimPageAgent',
@@ -217,6 +219,7 @@ export const adminAgentSchema = z
         active: true,
         created_at: '2026-03-01T09:00:00.000Z',
         account_email: 'alpha@agents.example',
+        folder_id: null,
       },
     ],
   });
