@@ -36,7 +36,15 @@ export const deviceSignedInSchema = z
   .object({ token: z.string(), device: agentDeviceSchema })
   .meta({ id: 'AgentDeviceSignedIn' });
 
-export const agentMeSchema = z.object({ agent_name: z.string(), device: agentDeviceSchema });
+export const agentMeSchema = z.object({
+  agent_name: z.string(),
+  device: agentDeviceSchema,
+  /**
+   * An operator's agent (decision 066): the package tags of its operator, the only tickets it claims
+   * (the app judges offline scans by them too); null: the shop's agent, every ticket.
+   */
+  package_tags: z.array(z.string()).nullable(),
+});
 
 export const ticketKeySchema = z
   .object({

@@ -5,7 +5,9 @@
  * and the claim page's agents themselves (name, security code, active: agents-admin.ts).
  */
 import { AGENT_ADMIN_MESSAGES, ERROR_CODES, romeToday } from '@rome/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { packages } from '../../db/schema';
 import { route, signedIn } from '../../lib/contract-route';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { limitAddress } from '../../lib/ip';
@@ -54,10 +56,20 @@ export const agentAppRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(signedIn);
   });
 
-  route(app, 'GET /api/agent/me/', async (req) => ({
-    agent_name: req.agentDevice!.agentName,
-    device: deviceJson(req.agentDevice!.device, req.agentDevice!.agentName),
-  }));
+  route(app, 'GET /api/agent/me/', async (req) => {
+    const { agentName, device, folderId } = req.agentDevice!;
+    // An operator's agent learns its operator's products, so its offline scans are judged as online ones.
+    const tags =
+      folderId === null
+        ? null
+        : (
+            await app.db
+              .select({ tag: packages.packageTag })
+              .from(packages)
+              .where(eq(packages.folderId, folderId))
+          ).map((r) => r.tag);
+    return { agent_name: agentName, device: deviceJson(device, agentName), package_tags: tags };
+  });
 
   route(app, 'GET /api/agent/keys/', async () => ({ keys: await publicKeys(keys()) }));
 
