@@ -20,6 +20,13 @@ export const OPERATOR_RIGHTS = {
   readStatements: ['manager'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
+/** Each role in a sentence, for the superusers' invitation form and the console. */
+export const OPERATOR_ROLE_WORDS: Record<OperatorRole, string> = {
+  manager: 'Manager: products, prices, times, bookings, redemptions, agents',
+  sales: 'Sales: reads products, times and bookings',
+  door: 'Door: reads times and redemptions',
+};
+
 /** An invitation's link is good for this long; then a superuser invites again. */
 export const OPERATOR_INVITATION_DAYS = 14;
 

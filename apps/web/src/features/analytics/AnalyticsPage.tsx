@@ -48,6 +48,8 @@ import {
 const ResellerWebhooks = lazy(() => import('./components/ResellerWebhooks'));
 /** The disruption console: its own chunk too (decision 058). */
 const DisruptionConsole = lazy(() => import('./components/DisruptionConsole'));
+/** Operators' people and their invitations: its own chunk (decision 066). */
+const OperatorStaff = lazy(() => import('./components/OperatorStaff'));
 
 import { DEFAULT_TIME_ZONE } from './format';
 
@@ -222,6 +224,9 @@ function Dashboard() {
             <ResellerWebhooks />
           </Suspense>
           <AgentsSection />
+          <Suspense fallback={<LoadingSpinner label="Loading operators' people..." />}>
+            <OperatorStaff />
+          </Suspense>
           <SecondFactorReset />
           <StepUpDialog />
         </>
