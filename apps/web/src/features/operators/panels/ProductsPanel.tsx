@@ -105,7 +105,7 @@ function PriceRow({ folder, product }: { folder: number; product: Product }) {
     save.mutate();
   };
   const form = `price-${product.package_tag}`;
-  const input = 'w-24 rounded-lg border border-stone-300 px-2 py-1.5';
+  const input = 'w-20 rounded-lg border border-stone-300 px-2 py-1.5';
   return (
     <tr data-testid="operator-product">
       <ProductCell product={product} />
