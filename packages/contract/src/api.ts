@@ -18,6 +18,7 @@ import { invoiceApi } from './invoice.api';
 import { newsletterApi } from './newsletter.api';
 import { privacyApi } from './privacy.api';
 import { promoApi } from './promo.api';
+import { rescheduleApi } from './reschedule.api';
 import { resellerApi } from './reseller.api';
 import { siteApi } from './site.api';
 import { ticketsApi } from './tickets.api';
@@ -43,6 +44,7 @@ export const API = {
   ...ticketsApi,
   ...invoiceApi,
   ...disruptionApi,
+  ...rescheduleApi,
   ...agentAppApi,
   ...widgetApi,
 } as const satisfies Record<string, EndpointDef>;
