@@ -1,7 +1,12 @@
 /** A paid ticket moves to another time of the same product from its ticket link (decision 067). */
 import { z } from 'zod';
 import { endpoint, errors } from './endpoint';
-import { rescheduleBodySchema, rescheduleOptionsSchema, rescheduleResultSchema } from './reschedule.schema';
+import {
+  rescheduleBodySchema,
+  rescheduleOptionsSchema,
+  rescheduleQuerySchema,
+  rescheduleResultSchema,
+} from './reschedule.schema';
 
 const tokenParams = z.object({ token: z.string().min(1).max(300) });
 const LINK =
@@ -13,9 +18,10 @@ export const rescheduleApi = {
     summary: 'Whether the ticket may move to another time, and the open times it may move to (Rome time)',
     tag: 'tickets',
     access: 'public',
-    description: LINK,
+    description: `${LINK} \`date\` (a Rome date) picks the day whose times are listed.`,
     params: tokenParams,
-    responses: { 200: rescheduleOptionsSchema, 404: errors[404], 429: errors[429] },
+    query: rescheduleQuerySchema,
+    responses: { 200: rescheduleOptionsSchema, 400: errors[400], 404: errors[404], 429: errors[429] },
   }),
   'POST /api/ticket-links/:token/reschedule/': endpoint({
     summary: 'Move the ticket to another time of the same product; it gets a new QR code',

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { RESCHEDULE_MESSAGES } from './reschedule';
+import { isRomeDate } from './rome-time';
 
 /** One time the ticket may move to. */
 export const rescheduleTimeSchema = z.object({
@@ -28,11 +29,19 @@ export const rescheduleOptionsSchema = z
     moves_left: z.number().int(),
     /** The cut-off: after it the time cannot change (the cancellation's). */
     until: z.string().nullable(),
-    /** Open times of the same product with room for this ticket's places, in time order (Rome time). */
+    /** Rome dates of the next RESCHEDULE_DAYS with an open time that has room for this ticket. */
+    dates: z.array(z.string()),
+    /** The date whose times are listed (the one asked for, else the first of `dates`); null: none. */
+    date: z.string().nullable(),
+    /** That date's open times of the same product with room for this ticket, in time order (Rome time). */
     times: z.array(rescheduleTimeSchema),
   })
   .meta({ id: 'RescheduleOptions' });
 export type RescheduleOptions = z.infer<typeof rescheduleOptionsSchema>;
+
+export const rescheduleQuerySchema = z.object({
+  date: z.string().refine(isRomeDate, { error: 'Dates are written YYYY-MM-DD.' }).optional(),
+});
 
 export const rescheduleBodySchema = z
   .object({ slot_id: z.uuid({ error: RESCHEDULE_MESSAGES.chooseTime }) })

@@ -9,6 +9,9 @@
  */
 export const MAX_TICKET_MOVES = 2;
 
+/** How far ahead the ticket link offers other times, in days (the storefront's calendar shows as far). */
+export const RESCHEDULE_DAYS = 60;
+
 /** The answers a buyer reads (translated in the web catalogue; a reseller reads them in English). */
 export const RESCHEDULE_MESSAGES = {
   notPaid: /*i18n*/ 'Only a paid ticket can be moved to another time.',

@@ -7,7 +7,7 @@
  * moves) and are recorded in `ticket_moves`, with the difference a cheaper time gives back.
  */
 import { MAX_TICKET_MOVES, RESCHEDULE_MESSAGES, romeParts, slotStatus, usesSlots } from '@rome/contract';
-import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { disruptionOrders, orders, packages, slots, ticketMoves, ticketQrSources } from '../../db/schema';
 import { checkMove } from './hold';
@@ -22,13 +22,13 @@ export type MoveDeps = { db: Db; publicUrl: string; secret: string };
 
 /**
  * Open times of the order's product other than its own, with room for its places, bookable now (past
- * the booking cut-off): up to `limit`, the nearest to `around` when given (a closed afternoon's buyer
+ * the booking cut-off) and starting before `until`: up to `limit`, the nearest to `around` when given (a closed afternoon's buyer
  * wants that day's morning or the next day), else the first from now; in time order.
  */
 export async function openTimesFor(
   db: Db,
   order: Pick<OrderRow, 'packageId' | 'slotId' | 'places'>,
-  opts: { around: Date | null; limit: number },
+  opts: { around: Date | null; limit: number; until?: Date },
   now: Date,
 ): Promise<{ slot: SlotRow; remaining: number }[]> {
   const [pkg] = await db.select().from(packages).where(eq(packages.id, order.packageId));
@@ -41,6 +41,7 @@ export async function openTimesFor(
         eq(slots.packageId, order.packageId),
         eq(slots.closed, false),
         gt(slots.startsAt, new Date(now.getTime() + pkg.cutoffMinutes * 60_000)),
+        opts.until ? lt(slots.startsAt, opts.until) : undefined,
         order.slotId ? ne(slots.id, order.slotId) : undefined,
       ),
     )

@@ -69,7 +69,8 @@ async function ticketOn(slotId: string, language = 'en', adults = '1') {
   return { user, order: bought.order, code: bought.code, token };
 }
 
-const options = (token: string) => api('GET', `/api/ticket-links/${token}/reschedule/`);
+const options = (token: string, date?: string) =>
+  api('GET', `/api/ticket-links/${token}/reschedule/${date ? `?date=${date}` : ''}`);
 const move = (token: string, slotId: string) =>
   api('POST', `/api/ticket-links/${token}/reschedule/`, undefined, { slot_id: slotId });
 const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
@@ -90,15 +91,16 @@ describe('the ticket link offers a change of time', () => {
     expect(o).toMatchObject({ allowed: true, reason: null, moves_left: MAX_TICKET_MOVES });
     // The cut-off is the cancellation's: 24 hours before the visit.
     expect(Date.parse(o.until)).toBe(romeInstant(DAY, '09:00')!.getTime() - 24 * 3_600_000);
-    const ids = o.times.map((x: { id: string }) => x.id);
-    expect(ids).toContain(noon);
-    expect(ids).toContain(nextDay);
-    expect(ids).not.toContain(morning);
-    expect(o.times.find((x: { id: string }) => x.id === noon)).toMatchObject({
-      date: DAY,
-      time: '12:00',
-      refund: null,
-    });
+    // The Rome dates with room, and the first one's times (its own time left out).
+    expect(o.dates).toEqual(expect.arrayContaining([DAY, NEXT]));
+    expect(o.date).toBe(o.dates[0]);
+    const day = (await options(token, DAY)).json();
+    expect(day.date).toBe(DAY);
+    expect(day.times.map((x: { id: string }) => x.id)).toEqual([noon]);
+    expect(day.times[0]).toMatchObject({ date: DAY, time: '12:00', refund: null });
+    expect((await options(token, NEXT)).json().times.map((x: { id: string }) => x.id)).toContain(nextDay);
+    // A bad date is a plain 400.
+    expect((await options(token, '2026-02-30')).statusCode).toBe(400);
   });
 
   it('an unknown link is 404, bad input a plain 400 that moves nothing', async () => {
@@ -179,7 +181,9 @@ describe('a move', () => {
     // The loser keeps its time and its ticket.
     const loser = answers[0].statusCode === 409 ? a : b;
     expect(await orderRow(loser.order.id)).toMatchObject({ slotId: morning, ticketRevision: 0 });
-    expect((await options(loser.token)).json().times.map((x: { id: string }) => x.id)).not.toContain(last);
+    expect((await options(loser.token, NEXT)).json().times.map((x: { id: string }) => x.id)).not.toContain(
+      last,
+    );
   });
 });
 
@@ -249,7 +253,7 @@ describe('the price of the new time', () => {
     const dear = await ticketOn(morning, 'en', '1');
     try {
       await setAdultPrice(price - 500);
-      const o = (await options(cheap.token)).json();
+      const o = (await options(cheap.token, DAY)).json();
       expect(o.times.find((x: { id: string }) => x.id === noon).refund).toBe('10.00');
       const res = await move(cheap.token, noon);
       expect(res.statusCode, res.body).toBe(200);

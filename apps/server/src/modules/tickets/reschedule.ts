@@ -9,6 +9,7 @@ import {
   centsToDecimal,
   ERROR_CODES,
   MAX_TICKET_MOVES,
+  RESCHEDULE_DAYS,
   RESCHEDULE_MESSAGES,
   type RescheduleOptions,
   romeParts,
@@ -37,8 +38,8 @@ import { orderPackageTitle } from '../orders/words';
 
 export type RescheduleDeps = RefundDeps & { secret: string };
 
-/** The most times the page lists (about a month of a product with a few times a day). */
-const TIMES_SHOWN = 120;
+/** The most open times read to make the page's dates (60 days of a product with 20 times a day). */
+const TIMES_SEEN = 1200;
 
 /** Why a web ticket may not move, including what the general rule does not know: a reseller's booking. */
 async function refusalFor(db: Db, order: OrderRow, pkg: typeof packages.$inferSelect, now: Date) {
@@ -51,6 +52,7 @@ async function refusalFor(db: Db, order: OrderRow, pkg: typeof packages.$inferSe
 export async function rescheduleOptions(
   db: Db,
   ticket: TicketFacts,
+  day?: string,
   now = new Date(),
 ): Promise<RescheduleOptions> {
   const [row] = await db
@@ -60,9 +62,16 @@ export async function rescheduleOptions(
     .where(eq(orders.id, ticket.orderId));
   const reason = await refusalFor(db, row.order, row.pkg, now);
   const made = await movesMade(db, row.order.id);
-  const open = reason ? [] : await openTimesFor(db, row.order, { around: null, limit: TIMES_SHOWN }, now);
+  const open = reason
+    ? []
+    : await openTimesFor(
+        db,
+        row.order,
+        { around: null, limit: TIMES_SEEN, until: new Date(now.getTime() + RESCHEDULE_DAYS * 86_400_000) },
+        now,
+      );
   // A time that costs more than was paid is not offered (decision 067: no second payment).
-  const times = open
+  const offered = open
     .map(({ slot, remaining }) => ({ slot, remaining, price: movePrice(row.pkg, row.order, slot) }))
     .filter((t) => t.price.refund >= 0)
     .map(({ slot, remaining, price }) => ({
@@ -72,13 +81,17 @@ export async function rescheduleOptions(
       remaining,
       refund: price.refund > 0 ? centsToDecimal(price.refund) : null,
     }));
-  const costsMore = !reason && open.length > 0 && times.length === 0;
+  const costsMore = !reason && open.length > 0 && offered.length === 0;
+  const dates = [...new Set(offered.map((t) => t.date))];
+  const date = day && dates.includes(day) ? day : (dates[0] ?? null);
   return {
     allowed: !reason && !costsMore,
     reason: reason ?? (costsMore ? RESCHEDULE_MESSAGES.costsMore : null),
     moves_left: Math.max(0, MAX_TICKET_MOVES - made),
     until: ticket.cancelUntil?.toISOString() ?? null,
-    times,
+    dates,
+    date,
+    times: offered.filter((t) => t.date === date),
   };
 }
 

@@ -189,7 +189,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   // ---- A change of time from the link (decision 067) ------------------------------------------------
 
   route(app, 'GET /api/ticket-links/:token/reschedule/', async (req, reply) =>
-    rescheduleOptions(app.db, await openLink(req, reply)),
+    rescheduleOptions(app.db, await openLink(req, reply), req.query.date),
   );
 
   route(app, 'POST /api/ticket-links/:token/reschedule/', async (req, reply) => {

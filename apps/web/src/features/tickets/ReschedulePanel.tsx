@@ -28,7 +28,8 @@ export default function ReschedulePanel({ token, onClose, onMoved }: Props) {
   const ids = { heading: useId(), date: useId(), times: useId() };
   const [options, setOptions] = useState<RescheduleOptions | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const [date, setDate] = useState('');
+  /** The date asked for ('' : the first with room, which the answer names). */
+  const [asked, setAsked] = useState('');
   const [chosen, setChosen] = useState<RescheduleTime | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -36,26 +37,26 @@ export default function ReschedulePanel({ token, onClose, onMoved }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
 
+  // The dates with room, and the chosen date's times: asked again when the date changes.
   useEffect(() => {
     const ctrl = new AbortController();
-    fetchRescheduleOptions(token, ctrl.signal)
-      .then((o) => {
-        setOptions(o);
-        setDate(o.times[0]?.date ?? '');
-      })
+    fetchRescheduleOptions(token, asked, ctrl.signal)
+      .then(setOptions)
       .catch((err) => {
         if (!ctrl.signal.aborted) setFailed(errorMessage(err, t`Something went wrong! Please try again.`));
       });
     return () => ctrl.abort();
-  }, [token, t]);
+  }, [token, asked, t]);
 
   useEffect(() => headingRef.current?.focus(), []);
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
 
-  const dates = options ? [...new Set(options.times.map((x) => x.date))] : [];
-  const times = options ? options.times.filter((x) => x.date === date) : [];
+  const dates = options?.dates ?? [];
+  // While another date's times are on their way, none are shown (never the last date's under this one).
+  const date = asked || options?.date || '';
+  const times = options && options.date === date ? options.times : [];
 
   const confirm = async () => {
     if (!chosen) return;
@@ -105,12 +106,12 @@ export default function ReschedulePanel({ token, onClose, onMoved }: Props) {
           {serverWords(options.reason ?? '')}
         </p>
       )}
-      {options?.allowed && !result?.ok && options.times.length === 0 && (
+      {options?.allowed && !result?.ok && options.dates.length === 0 && (
         <p className="mt-2 text-stone-900">
           <Trans>There is no other time with room for your ticket at the moment.</Trans>
         </p>
       )}
-      {options?.allowed && !result?.ok && options.times.length > 0 && !confirming && (
+      {options?.allowed && !result?.ok && options.dates.length > 0 && !confirming && (
         <div className="mt-2 space-y-3">
           <p className="text-sm text-stone-700">
             <Plural
@@ -128,7 +129,7 @@ export default function ReschedulePanel({ token, onClose, onMoved }: Props) {
               id={ids.date}
               value={date}
               onChange={(e) => {
-                setDate(e.target.value);
+                setAsked(e.target.value);
                 setChosen(null);
               }}
               className="mt-1 w-full rounded-lg border border-stone-300 bg-white px-3 py-2"

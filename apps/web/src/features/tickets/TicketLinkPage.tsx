@@ -152,32 +152,44 @@ function CancelByLink({ token, ticket, onDone }: { token: string; ticket: Ticket
  * 'Change date or time' while the ticket may still change (a dated ticket before its cut-off, online):
  * the button is all the page carries; the panel comes with the click.
  */
-function ChangeTime({ token, ticket, onMoved }: { token: string; ticket: TicketLink; onMoved: () => void }) {
+function ChangeTime({
+  token,
+  ticket,
+  offline,
+  onMoved,
+}: {
+  token: string;
+  ticket: TicketLink;
+  /** The saved copy is showing (no network, or the page is asking again after a change). */
+  offline: boolean;
+  onMoved: () => void;
+}) {
   const [open, setOpen] = useState(false);
-  if (ticket.status !== 'valid' || !ticket.cancellable || !ticket.date) return null;
-  if (!open)
+  // Once open, the panel stays while the page reads the moved ticket again: its outcome is shown there.
+  if (open)
     return (
-      <div className="text-center">
-        <button
-          type="button"
-          onClick={() => setOpen(true)}
-          className="rounded-lg px-4 py-2.5 font-semibold text-stone-900 ring-1 ring-stone-300 hover:bg-stone-100"
-          data-testid="change-time"
-        >
-          <Trans>Change date or time</Trans>
-        </button>
-      </div>
+      <Suspense
+        fallback={
+          <p role="status" className="text-center text-stone-600">
+            <Trans>Loading...</Trans>
+          </p>
+        }
+      >
+        <ReschedulePanel token={token} onClose={() => setOpen(false)} onMoved={onMoved} />
+      </Suspense>
     );
+  if (offline || ticket.status !== 'valid' || !ticket.cancellable || !ticket.date) return null;
   return (
-    <Suspense
-      fallback={
-        <p role="status" className="text-center text-stone-600">
-          <Trans>Loading...</Trans>
-        </p>
-      }
-    >
-      <ReschedulePanel token={token} onClose={() => setOpen(false)} onMoved={onMoved} />
-    </Suspense>
+    <div className="text-center">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded-lg px-4 py-2.5 font-semibold text-stone-900 ring-1 ring-stone-300 hover:bg-stone-100"
+        data-testid="change-time"
+      >
+        <Trans>Change date or time</Trans>
+      </button>
+    </div>
   );
 }
 
@@ -286,7 +298,7 @@ function TicketView({
             <Trans>Download PDF ticket</Trans>
           </a>
         </div>
-        {!savedAt && <ChangeTime token={token} ticket={ticket} onMoved={onChanged} />}
+        <ChangeTime token={token} ticket={ticket} offline={savedAt !== null} onMoved={onChanged} />
         <CancelByLink token={token} ticket={ticket} onDone={onChanged} />
         {/* The invoice (decision 061): asked for here, or its documents once there is one. */}
         {!savedAt && (
