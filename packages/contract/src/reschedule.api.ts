@@ -1,5 +1,4 @@
 /** A paid ticket moves to another time of the same product from its ticket link (decision 067). */
-import { z } from 'zod';
 import { endpoint, errors } from './endpoint';
 import {
   rescheduleBodySchema,
@@ -7,18 +6,14 @@ import {
   rescheduleQuerySchema,
   rescheduleResultSchema,
 } from './reschedule.schema';
-
-const tokenParams = z.object({ token: z.string().min(1).max(300) });
-const LINK =
-  "No account: the ticket link's token opens it (only its SHA-256 is stored); an unknown token is 404 " +
-  'and counted against the client like every ticket link miss (429 past the limit).';
+import { LINK, tokenParams } from './tickets.api';
 
 export const rescheduleApi = {
   'GET /api/ticket-links/:token/reschedule/': endpoint({
     summary: 'Whether the ticket may move to another time, and the open times it may move to (Rome time)',
     tag: 'tickets',
     access: 'public',
-    description: `${LINK} \`date\` (a Rome date) picks the day whose times are listed.`,
+    description: `${LINK} Unknown tokens count against the client like every link miss (429 past the limit). \`date\` (a Rome date) picks the day whose times are listed.`,
     params: tokenParams,
     query: rescheduleQuerySchema,
     responses: { 200: rescheduleOptionsSchema, 400: errors[400], 404: errors[404], 429: errors[429] },
@@ -28,7 +23,7 @@ export const rescheduleApi = {
     tag: 'tickets',
     access: 'public',
     description:
-      `${LINK} The rules of the buyer's own cancellation (paid, unused, before the cut-off), a timed ` +
+      `${LINK} Unknown tokens count against the client (429 past the limit). The rules of the buyer's own cancellation (paid, unused, before the cut-off), a timed ` +
       'ticket, at most MAX_TICKET_MOVES moves. The places move in one transaction under the new ' +
       "time's lock; a cheaper time refunds the difference, a dearer one is 409. The old QR code is " +
       'refused from then on and a new ticket e-mail is sent once. Asking again for the same time answers ' +
