@@ -73,6 +73,16 @@ test('the buyer moves the ticket to another day from its link, once confirmed', 
   await page.screenshot({ path: test.info().outputPath('reschedule-done-390.png'), fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
+  // In the buyer's language: the same panel in Italian, one move left.
+  await page.goto(`/it${new URL(ticketLinkInOutbox(code)).pathname}`);
+  await page.getByRole('button', { name: 'Cambia data o orario' }).click();
+  const italian = page.getByRole('region', { name: 'Cambia data o orario' });
+  await expect(italian).toContainText("Puoi cambiare l'orario ancora 1 volta.");
+  await expect(italian.getByRole('combobox', { name: 'Data' })).toBeVisible();
+  await italian.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('reschedule-it-390.png') });
+  await expectNoSeriousA11yViolations(page);
+
   // The old code from the first ticket e-mail is no longer the ticket's.
   expect((await request.get(`/api/authenticate/${code}/`)).status()).toBe(404);
 });

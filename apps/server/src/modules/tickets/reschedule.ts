@@ -120,7 +120,7 @@ export async function rescheduleByLink(
     const t = txDb(tx);
     const [order] = await t.select().from(orders).where(eq(orders.id, ticket.orderId)).for('update');
     const [pkg] = await t.select().from(packages).where(eq(packages.id, order.packageId));
-    if (order.slotId === slotId) {
+    if (order.slotId === slotId && order.status === 'paid') {
       const last = await lastMove(t, order.id);
       if (last?.toSlotId === slotId && last.channel === 'link')
         return { order, moveId: null, refund: last.refundCents + last.giftCardBackCents, fromSlotId: null };
