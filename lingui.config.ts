@@ -32,6 +32,8 @@ const REFUSALS = [
   'gift-card',
   'invoice',
   'disruption',
+  // A ticket's change of time (decision 067).
+  'reschedule',
   'second-factor',
   'refusal',
   'tickets',

@@ -19,6 +19,7 @@ import { newsletterApi } from './newsletter.api';
 import { operatorApi } from './operator.api';
 import { privacyApi } from './privacy.api';
 import { promoApi } from './promo.api';
+import { rescheduleApi } from './reschedule.api';
 import { resellerApi } from './reseller.api';
 import { siteApi } from './site.api';
 import { ticketsApi } from './tickets.api';
@@ -44,6 +45,7 @@ export const API = {
   ...ticketsApi,
   ...invoiceApi,
   ...disruptionApi,
+  ...rescheduleApi,
   ...agentAppApi,
   ...widgetApi,
   ...operatorApi,

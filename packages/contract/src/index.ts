@@ -50,6 +50,8 @@ export * from './privacy.schema';
 export * from './promo';
 export * from './promo.schema';
 export * from './refusal';
+export * from './reschedule';
+export * from './reschedule.schema';
 export { RESELLER_MESSAGES, RESELLER_RATE_LIMITS } from './reseller.api';
 export * from './rome-time';
 export * from './routes';

@@ -14,7 +14,8 @@ import {
   ticketMessageSchema,
 } from './tickets.schema';
 
-const tokenParams = z.object({
+/** A ticket link's token as a path parameter (the link's other calls take it too: decision 067). */
+export const tokenParams = z.object({
   token: z
     .string()
     .min(1)
@@ -22,7 +23,8 @@ const tokenParams = z.object({
     .meta({ examples: ['Xq3v0f8mJ2cQ9kX1aB7nR5tY0uW4eZ6hL8pD2sG1vKc'] }),
 });
 const orderParams = z.object({ uniqueId: z.string().min(1).max(300) });
-const LINK =
+/** What every call by a ticket link says of its access. */
+export const LINK =
   "No account: the link's token (256 random bits, sent in the ticket e-mail) opens it. Only its SHA-256 " +
   'is stored; an unknown or replaced token answers 404. The answer is never stored by shared caches.';
 

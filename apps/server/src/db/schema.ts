@@ -1155,6 +1155,37 @@ export const disruptionOrders = pgTable(
 );
 
 /**
+ * Each move of a paid ticket to another time by its holder (decision 067): the ticket link's change of
+ * time and a reseller's booking update. Counted against MAX_TICKET_MOVES; a cheaper new time's
+ * difference is refunded from here (`refund_status` pending until the provider has it, settled like
+ * any refund). A closure's move (decision 059) is the shop's and is not written here.
+ */
+export const ticketMoves = pgTable(
+  'ticket_moves',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromSlotId: uuid('from_slot_id').references(() => slots.id, { onDelete: 'set null' }),
+    toSlotId: uuid('to_slot_id').references(() => slots.id, { onDelete: 'set null' }),
+    /** Who moved it: 'link' (the ticket link's holder) or 'octo' (the reseller). */
+    channel: text('channel', { enum: ['link', 'octo'] }).notNull(),
+    /** What the move gives back: to the payment provider, and to the gift card it was partly paid with. */
+    refundCents: integer('refund_cents').notNull().default(0),
+    giftCardBackCents: integer('gift_card_back_cents').notNull().default(0),
+    refundStatus: text('refund_status', { enum: ['pending', 'done'] }),
+    refundId: text('refund_id'),
+    movedAt: timestamp('moved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ticket_moves_order_idx').on(t.orderId, t.movedAt),
+    // The refund settler reads the moves whose money has not gone back yet.
+    index('ticket_moves_pending_idx').on(t.movedAt).where(sql`${t.refundStatus} = 'pending'`),
+  ],
+);
+
+/**
  * Waiting lists of sold-out times (decision 063): one entry per address and slot. An entry 'offered'
  * holds its places until `offer_expires_at` (the database's `waitlist_offer_holds`, counted by
  * `hold_slot_places` and `placesTaken`); only SHA-256 hashes of the links' tokens are stored.

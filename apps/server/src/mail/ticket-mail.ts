@@ -43,6 +43,11 @@ export type TicketMailInput = {
   linkUrl: string;
   /** The PDF ticket behind the ticket link (/api/ticket-links/{token}/pdf/), made when it is opened (decision 048). */
   pdfUrl: string;
+  /**
+   * The ticket moved to another time by its holder (decision 067): the e-mail says so and that its QR
+   * replaces the old one, and what a cheaper time gives back.
+   */
+  changed?: { refundCents: number };
 };
 
 const BRAND = '#7f1d1d';
@@ -71,7 +76,17 @@ export function ticketMail(
   const counts = ticketCounts(i18n, m.counts);
   const total = formatEuro(m.totalCents, locale);
   const usage = usageLine(i18n, m);
-  const thanks = i18n._('Thank you for your purchase!');
+  const thanks = m.changed
+    ? i18n._(
+        'Your ticket is moved to a new time. The QR code in this e-mail replaces the old one, which no longer works.',
+      )
+    : i18n._('Thank you for your purchase!');
+  const refunded =
+    m.changed && m.changed.refundCents > 0
+      ? i18n._('The new time costs less: {amount} is refunded to you.', {
+          amount: formatEuro(m.changed.refundCents, locale),
+        })
+      : '';
   const rows: [string, string][] = [
     [i18n._('Order reference'), reference],
     ...(m.visit
@@ -88,6 +103,7 @@ export function ticketMail(
     '',
     m.title,
     ...rows.map(([k, v]) => `${k}: ${v}`),
+    ...(refunded ? [refunded] : []),
     '',
     usage,
     i18n._('Show the attached QR code to an agent (ticket link: {url}).', { url: m.claimUrl }),
@@ -110,6 +126,7 @@ export function ticketMail(
 <table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse">
 ${rows.map(([k, v]) => `<tr><td style="${cell};color:#57534e;width:40%">${escapeHtml(k)}</td><td style="${cell};font-weight:600">${escapeHtml(v)}</td></tr>`).join('\n')}
 </table>
+${refunded ? `<p style="margin:12px 0 0;font-size:15px">${escapeHtml(refunded)}</p>` : ''}
 <p style="margin:16px 0 0;padding:12px 14px;background:#fef3c7;border-radius:8px;font-size:15px">${escapeHtml(usage)}</p>
 <p style="margin:20px 0 8px;text-align:center"><img src="cid:ticket-qr" alt="${escapeHtml(i18n._('Ticket QR code'))}" width="256" height="256" style="display:inline-block"></p>
 <p style="margin:0;text-align:center;font-size:14px;color:#57534e">${escapeHtml(i18n._('Show this QR code to an agent.'))}</p>
@@ -122,7 +139,10 @@ ${rows.map(([k, v]) => `<tr><td style="${cell};color:#57534e;width:40%">${escape
 </td></tr>
 </table>
 </body></html>`;
-  return { subject: i18n._('Your ticket: {title}', { title: m.title }), text, html };
+  const subject = m.changed
+    ? i18n._('Your ticket has a new time: {title}', { title: m.title })
+    : i18n._('Your ticket: {title}', { title: m.title });
+  return { subject, text, html };
 }
 
 /** One ticket of a links e-mail: what it is and its (new) link. */

@@ -333,6 +333,12 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
     params: { token: () => 'no-such-link' },
     fields: ['choice', 'slot_id'],
   },
+  // A change of time (decision 067): the link's token too.
+  'GET /api/ticket-links/:token/reschedule/': { params: { token: () => 'no-such-link' } },
+  'POST /api/ticket-links/:token/reschedule/': {
+    params: { token: () => 'no-such-link' },
+    fields: ['slot_id'],
+  },
   // The disruption console (decision 058): superusers only; a made-up time closes nothing.
   'POST /api/admin/disruptions/preview/': { fields: ['target', 'reason', 'note', 'remedies'] },
   'POST /api/admin/disruptions/': { fields: ['target', 'reason', 'note', 'remedies'] },
@@ -631,6 +637,7 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
     remedies: ['refund', 'move', 'keep'],
   }),
   'POST /api/ticket-links/:token/disruption/': () => ({ choice: 'refund' }),
+  'POST /api/ticket-links/:token/reschedule/': () => ({ slot_id: '00000000-0000-4000-8000-000000000000' }),
   'POST /api/waitlist/': () => ({
     slot_id: '00000000-0000-4000-8000-000000000000',
     email: 'line@example.com',

@@ -11,20 +11,16 @@ import {
   ERROR_CODES,
   formatRomeDateTime,
   type Locale,
-  romeParts,
-  slotStatus,
   type TicketDisruption,
 } from '@rome/contract';
-import { and, asc, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, txDb } from '../../db/client';
-import { disruptionOrders, disruptions, orders, packages, slots, ticketQrSources } from '../../db/schema';
+import { disruptionOrders, disruptions, orders, packages, slots } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
-import { checkMove } from '../orders/hold';
 import { markRefunded, type RefundDeps, settleRefund, visitText } from '../orders/refunds';
-import { placesTaken } from '../orders/slots';
 import { type OrderRow, orderLocale } from '../orders/state';
-import { reissueTicket, ticketQrTextFor } from '../orders/ticket-issue';
 import type { TicketFacts } from '../orders/ticket-link';
+import { moveTicket, openTimesFor } from '../orders/ticket-move';
 import { disruptionMessage } from './notice';
 import { offeredRemedies } from './service';
 
@@ -55,36 +51,11 @@ async function latestDisruption(db: Db, orderId: string, lock = false) {
  * first free time weeks before), in order.
  */
 async function timesToMoveTo(db: Db, order: OrderRow, around: Date | null, locale: Locale, now: Date) {
-  const [pkg] = await db.select().from(packages).where(eq(packages.id, order.packageId));
-  if (!pkg) return [];
-  const rows = await db
-    .select()
-    .from(slots)
-    .where(
-      and(
-        eq(slots.packageId, order.packageId),
-        eq(slots.closed, false),
-        gt(slots.startsAt, new Date(now.getTime() + pkg.cutoffMinutes * 60_000)),
-        order.slotId ? ne(slots.id, order.slotId) : undefined,
-      ),
-    )
-    .orderBy(
-      around
-        ? sql`abs(extract(epoch from ${slots.startsAt} - ${around.toISOString()}::timestamptz))`
-        : asc(slots.startsAt),
-    )
-    .limit(60);
-  const taken = await placesTaken(
-    db,
-    rows.map((r) => r.id),
-    now,
-  );
-  return rows
-    .map((r) => ({ r, s: slotStatus({ ...r, taken: taken.get(r.id) ?? 0 }, pkg.cutoffMinutes, now) }))
-    .filter(({ s }) => (s.status === 'AVAILABLE' || s.status === 'LIMITED') && s.remaining >= order.places)
-    .slice(0, 20)
-    .sort((a, b) => a.r.startsAt.getTime() - b.r.startsAt.getTime())
-    .map(({ r, s }) => ({ id: r.id, when: formatRomeDateTime(r.startsAt, locale), remaining: s.remaining }));
+  return (await openTimesFor(db, order, { around, limit: 20 }, now)).map(({ slot, remaining }) => ({
+    id: slot.id,
+    when: formatRomeDateTime(slot.startsAt, locale),
+    remaining,
+  }));
 }
 
 /** When the closed time the order was on starts (null when its slot is gone). */
@@ -149,7 +120,9 @@ export async function chooseRemedy(
       const byReseller = order.resellerId ? { refundId: `octo:${order.resellerId}` } : {};
       refunded = (await markRefunded(t, order, 'disruption', { now, ...byReseller })).id;
     } else {
-      await changeTicket(t, deps, order, input.choice === 'move' ? input.slot_id! : null, now);
+      await moveTicket(t, deps, order, input.choice === 'move' ? input.slot_id! : null, now, {
+        wrongSlot: () => badRequest(DISRUPTION_MESSAGES.chooseSlot),
+      });
     }
     await t
       .update(disruptionOrders)
@@ -170,34 +143,4 @@ export async function chooseRemedy(
         ? DISRUPTION_MESSAGES.moved
         : DISRUPTION_MESSAGES.kept;
   return { message, disruption: (await ticketDisruption(deps.db, ticket, now))! };
-}
-
-/**
- * Moves the order to `slotId` (null: open-dated) and reissues its ticket (decision 034): the old code
- * and QR are refused from now on. The new slot must be the same product's, open, with room.
- */
-async function changeTicket(tx: Db, deps: ChoiceDeps, order: OrderRow, slotId: string | null, now: Date) {
-  const [pkg] = await tx.select().from(packages).where(eq(packages.id, order.packageId));
-  let place: { slotId: string | null; selectedDate: string | null } = { slotId: null, selectedDate: null };
-  if (slotId) {
-    const [slot] = await tx.select().from(slots).where(eq(slots.id, slotId));
-    if (!slot || slot.packageId !== order.packageId || slot.id === order.slotId)
-      throw badRequest(DISRUPTION_MESSAGES.chooseSlot);
-    await checkMove(tx, pkg, order.id, slot, order.places, now);
-    place = { slotId: slot.id, selectedDate: romeParts(slot.startsAt).date };
-  }
-  const issued = reissueTicket(order, deps.secret, now);
-  await tx
-    .update(orders)
-    .set({ ...place, ...issued.columns, updatedAt: now })
-    .where(eq(orders.id, order.id));
-  if (issued.qrKey) {
-    // The new QR's text, signed with the new revision, read through the transaction.
-    const qrText = await ticketQrTextFor(
-      { db: deps.db, publicUrl: deps.publicUrl, signingSecret: deps.secret, reader: tx },
-      issued.code,
-      { orderId: order.id },
-    );
-    await tx.insert(ticketQrSources).values({ fileKey: issued.qrKey, qrText });
-  }
 }

@@ -130,6 +130,61 @@ export async function fulfilPaidSession(
 }
 
 /**
+ * The ticket e-mail of an order, in its language: at payment, and again when its holder moves it to
+ * another time (decision 067: `changed`, with the new code, link and QR). `claimUrl` is the agents'.
+ */
+export function ticketMessage(
+  publicUrl: string,
+  m: {
+    to: string;
+    order: OrderRow;
+    pkg: Pick<typeof packages.$inferSelect, 'availabilityType' | 'passHours' | 'validityDays'> | null;
+    title: string | null;
+    startsAt: Date | null;
+    code: string;
+    linkToken: string;
+    qrKey: string;
+    changed?: { refundCents: number };
+  },
+): MailMessage {
+  const { order, pkg } = m;
+  const locale = orderLocale(order);
+  return {
+    to: m.to,
+    ...ticketMail(
+      {
+        title: m.title ?? 'Your ticket',
+        uniqueId: order.uniqueId,
+        counts: { adults: order.adultCount, youths: order.youthCount, infants: order.infantCount },
+        totalCents: order.totalCents,
+        // Rome's date (and the slot's time), as the buyer will meet it, in the order's language.
+        visit: visitText(m.startsAt, order.selectedDate, locale),
+        timed: order.slotId !== null && pkg?.availabilityType === 'START_TIME',
+        pass:
+          pkg?.availabilityType === 'PASS' ? { hours: pkg.passHours, validityDays: pkg.validityDays } : null,
+        claimUrl: `${publicUrl}${pagePath('/verify/:code', { code: m.code }, { slash: true })}`,
+        // The buyer's pages in the order's language (decision 024); the claim link is the agents'.
+        historyUrl: `${publicUrl}${localizedPath(locale, pagePath('/yourticket'))}`,
+        linkUrl: `${publicUrl}${localizedPath(locale, ticketLinkPath(m.linkToken))}`,
+        pdfUrl: `${publicUrl}/api/${callPath('GET /api/ticket-links/:token/pdf/', { token: m.linkToken }).path}`,
+        changed: m.changed,
+      },
+      { locale, i18n: serverI18n(locale) },
+    ),
+    // The QR only: the PDF is a link, made when it is opened (decision 048). The QR picture is drawn
+    // by the mail sender, after the payment's transaction: the payment does not wait for it.
+    attachments: [
+      {
+        filename: 'ticket_qr_code.png',
+        contentType: 'image/png',
+        cid: 'ticket-qr',
+        render: { kind: 'ticket-qr', qrFileKey: m.qrKey },
+      },
+    ],
+  };
+}
+
+/**
  * What paying `found` writes (`payWrite`'s values): the order moved to paid with its claim code's and
  * ticket link's hashes, what its QR says, the ticket e-mail, the payment event.
  * The secrets (claim code, link token) are made here and leave only in the QR text and the e-mail.
@@ -143,7 +198,6 @@ async function payValues(deps: FulfilDeps, db: Db, found: SessionOrder, paid: Pa
   // The claim code, the ticket link's token and the QR picture's key (ticket-issue.ts): only their
   // hashes and the key are stored; the code and the token leave in the QR text and the e-mail.
   const { code, linkToken, qrKey, columns } = issueTicket({}, paidAt);
-  const claimUrl = `${deps.publicUrl}${pagePath('/verify/:code', { code }, { slash: true })}`;
   // What the QR says, kept with the payment; the picture is drawn after it, by the mail sender or
   // whoever reads it first (tickets/qr.ts, decision 027).
   const facts: OrderFacts | null = pkg
@@ -164,40 +218,17 @@ async function payValues(deps: FulfilDeps, db: Db, found: SessionOrder, paid: Pa
   const qrText = facts
     ? await ticketQrTextFor({ ...deps, reader: db }, code, { facts }, { paidAt })
     : ticketQrText(deps.publicUrl, code, null);
-  const title = found.title ?? 'Your ticket';
-  const locale = orderLocale(order);
-  const mail: MailMessage = {
+  const mail = ticketMessage(deps.publicUrl, {
     to: buyer!.email,
-    ...ticketMail(
-      {
-        title,
-        uniqueId: order.uniqueId,
-        counts: { adults: order.adultCount, youths: order.youthCount, infants: order.infantCount },
-        totalCents: order.totalCents,
-        // Rome's date (and the slot's time), as the buyer will meet it, in the order's language.
-        visit: visitText(found.startsAt, order.selectedDate, locale),
-        timed: order.slotId !== null && pkg?.availabilityType === 'START_TIME',
-        pass:
-          pkg?.availabilityType === 'PASS' ? { hours: pkg.passHours, validityDays: pkg.validityDays } : null,
-        claimUrl,
-        // The buyer's pages in the order's language (decision 024); the claim link is the agents'.
-        historyUrl: `${deps.publicUrl}${localizedPath(locale, pagePath('/yourticket'))}`,
-        linkUrl: `${deps.publicUrl}${localizedPath(locale, ticketLinkPath(linkToken!))}`,
-        pdfUrl: `${deps.publicUrl}/api/${callPath('GET /api/ticket-links/:token/pdf/', { token: linkToken }).path}`,
-      },
-      { locale, i18n: serverI18n(locale) },
-    ),
-    // The QR only: the PDF is a link, made when it is opened (decision 048). The QR picture is drawn
-    // by the mail sender, after the payment's transaction: the payment does not wait for it.
-    attachments: [
-      {
-        filename: 'ticket_qr_code.png',
-        contentType: 'image/png',
-        cid: 'ticket-qr',
-        render: { kind: 'ticket-qr', qrFileKey: qrKey! },
-      },
-    ],
-  };
+    order,
+    pkg: pkg ?? null,
+    title: found.title,
+    startsAt: found.startsAt,
+    code,
+    linkToken: linkToken!,
+    qrKey: qrKey!,
+  });
+  const title = found.title ?? 'Your ticket';
   return {
     ...filled('order_', {
       ...orderMoveSet(order, 'pay', {

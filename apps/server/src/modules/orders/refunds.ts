@@ -26,7 +26,7 @@ import {
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, txDb } from '../../db/client';
-import { orders, packages, slots, users } from '../../db/schema';
+import { orders, packages, slots, ticketMoves, users } from '../../db/schema';
 import { serverI18n } from '../../i18n/catalog';
 import { conflict, notFound } from '../../lib/errors';
 import { repeatEvery } from '../../lib/timing';
@@ -235,6 +235,41 @@ export async function settleRefund(deps: RefundDeps, orderId: string): Promise<'
 }
 
 /**
+ * Step (2) for a move to a cheaper time (decision 067): the difference back through the provider,
+ * with the move's own idempotency key (a retry is one refund; the order's full refund keeps its own).
+ * The order already records what is left paid, so a later cancellation refunds only that.
+ */
+export async function settleMoveRefund(deps: RefundDeps, moveId: string): Promise<'done' | 'pending'> {
+  const [row] = await deps.db
+    .select({ move: ticketMoves, sessionId: orders.providerSessionId })
+    .from(ticketMoves)
+    .innerJoin(orders, eq(orders.id, ticketMoves.orderId))
+    .where(eq(ticketMoves.id, moveId));
+  if (row?.move.refundStatus !== 'pending') return 'done';
+  const done = (refundId: string | null) =>
+    deps.db.update(ticketMoves).set({ refundStatus: 'done', refundId }).where(eq(ticketMoves.id, moveId));
+  if (row.move.refundCents <= 0 || !row.sessionId) {
+    await done(null);
+    return 'done';
+  }
+  try {
+    const { id } = await deps.provider.refund({
+      sessionId: row.sessionId,
+      amountCents: row.move.refundCents,
+      idempotencyKey: `move-refund-${moveId}`,
+    });
+    await done(id);
+    return 'done';
+  } catch (err) {
+    deps.log?.warn(
+      { move: moveId, err: (err as Error).message },
+      "a move's refund at the provider failed; left pending",
+    );
+    return 'pending';
+  }
+}
+
+/**
  * Finishes every refund left pending (provider outage, crash between the two steps). `quietFor` leaves
  * refunds changed in the last milliseconds to the request still settling them (the shop's own timer);
  * the provider's idempotency key makes a second try harmless anyway.
@@ -254,9 +289,20 @@ export async function settlePendingRefunds(
         quietForMs > 0 ? lt(orders.updatedAt, new Date(Date.now() - quietForMs)) : undefined,
       ),
     );
+  // A move's difference (decision 067) is settled the same way.
+  const moves = await deps.db
+    .select({ id: ticketMoves.id })
+    .from(ticketMoves)
+    .where(
+      and(
+        eq(ticketMoves.refundStatus, 'pending'),
+        quietForMs > 0 ? lt(ticketMoves.movedAt, new Date(Date.now() - quietForMs)) : undefined,
+      ),
+    );
   let done = 0;
   for (const r of rows) if ((await settleRefund(deps, r.id)) === 'done') done++;
-  return { done, pending: rows.length - done };
+  for (const m of moves) if ((await settleMoveRefund(deps, m.id)) === 'done') done++;
+  return { done, pending: rows.length + moves.length - done };
 }
 
 /**
@@ -271,6 +317,18 @@ export function startRefundSettler(deps: RefundDeps, everyMs: number): { stop():
     ),
   );
 }
+
+/** Places a slot got back (a refund, a move away) are offered to its waiting list now (decision 063). */
+export const offerFreedSlot = (deps: RefundDeps, slotId: string | null) =>
+  offerFreedPlacesSoon(
+    {
+      db: deps.db,
+      publicUrl: deps.publicUrl,
+      offerMinutes: deps.waitlistOfferMinutes ?? DEFAULT_WAITLIST_OFFER_MINUTES,
+    },
+    [slotId],
+    deps.log,
+  );
 
 /**
  * A refund asked for by the buyer (`byUser` set: only their own order, only before the cut-off, only
@@ -305,15 +363,7 @@ export async function refundOrder(
   });
   const refundStatus = await settleRefund(deps, order.id);
   // The places came back: the time's waiting list is offered them now (decision 063).
-  await offerFreedPlacesSoon(
-    {
-      db: deps.db,
-      publicUrl: deps.publicUrl,
-      offerMinutes: deps.waitlistOfferMinutes ?? DEFAULT_WAITLIST_OFFER_MINUTES,
-    },
-    [order.slotId],
-    deps.log,
-  );
+  await offerFreedSlot(deps, order.slotId);
   return {
     status: 'refunded',
     msg:

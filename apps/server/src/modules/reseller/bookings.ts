@@ -28,6 +28,7 @@ import { canCancel, markRefunded } from '../orders/refunds';
 import { lockSlot } from '../orders/slots';
 import { moveOrder, type OrderRow } from '../orders/state';
 import { hashClaimCode, issueTicket, ticketQrTextFor, voucherClaimCode } from '../orders/ticket-issue';
+import { awaitsClosureAnswer, recordMove, rescheduleRefusal } from '../orders/ticket-move';
 import { bookingAvailability, resolveAvailability } from './availability';
 import { badRequest, invalidBooking, invalidOption, invalidUnit, unprocessable } from './errors';
 import type { Reseller } from './keys';
@@ -378,6 +379,7 @@ async function applyUpdate(tx: Db, ctx: OctoContext, order: OrderRow, input: Upd
   if (input.contact !== undefined) changes.contact = contactOf(input.contact, order.contact);
 
   const moves = input.availabilityId !== undefined || input.unitItems !== undefined || otherProduct;
+  let movedTime = false;
   if (moves) {
     // Changed only while it could be cancelled: the cut-off is the booking's own product's.
     if (
@@ -399,6 +401,19 @@ async function applyUpdate(tx: Db, ctx: OctoContext, order: OrderRow, input: Upd
             date: order.selectedDate,
           };
     const places = placesFor(checked, pkg.infantsTakePlace);
+    // A confirmed booking's new time of the same product is the ticket link's change of time, under
+    // the same rule (decision 067): a limit of moves, recorded. A closure's booking waiting for an
+    // answer is the shop's to move (decision 059): neither refused nor counted.
+    movedTime =
+      status === 'CONFIRMED' &&
+      !otherProduct &&
+      target.slot !== null &&
+      target.slot.id !== order.slotId &&
+      !(await awaitsClosureAnswer(tx, order.id));
+    if (movedTime) {
+      const refusal = await rescheduleRefusal(tx, order, current, now);
+      if (refusal) throw unprocessable(refusal);
+    }
     if (status === 'ON_HOLD') await refuseOverResellerHolds({ ...ctx, db: tx }, places, now, order.id);
     if (target.slot) await checkMove(tx, pkg, order.id, target.slot, places, now);
     else if (otherProduct) await checkPassMove(tx, pkg, order.id, places, now);
@@ -434,6 +449,12 @@ async function applyUpdate(tx: Db, ctx: OctoContext, order: OrderRow, input: Upd
     .set(changes)
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning();
+  if (movedTime && row)
+    await recordMove(
+      tx,
+      { orderId: order.id, fromSlotId: order.slotId, toSlotId: row.slotId!, channel: 'octo' },
+      now,
+    );
   return row;
 }
 

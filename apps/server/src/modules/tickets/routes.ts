@@ -23,6 +23,7 @@ import { linkView, ownTicket, refuseLinkMiss, type TicketFacts, ticketByLink } f
 import { pdfFileName, ticketPdf } from '../orders/ticket-pdf';
 import { ticketQrPng } from '../orders/ticket-qr';
 import { keepGuestOrder } from './guest-keep';
+import { rescheduleByLink, rescheduleOptions } from './reschedule';
 import { confirmFindTickets, findMyTickets, resendOwnTicket } from './resend';
 import { findGuestOrder, findOwnOrder, listTickets } from './service';
 import { googleWalletSaveUrl } from './wallet/google';
@@ -183,6 +184,32 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
         userId: ticket.userId,
       },
     );
+  });
+
+  // ---- A change of time from the link (decision 067) ------------------------------------------------
+
+  route(app, 'GET /api/ticket-links/:token/reschedule/', async (req, reply) =>
+    rescheduleOptions(app.db, await openLink(req, reply), req.query.date),
+  );
+
+  route(app, 'POST /api/ticket-links/:token/reschedule/', async (req, reply) => {
+    const ticket = await openLink(req, reply);
+    // A buyer moves once or twice; a script hammering a link for the last places is stopped.
+    await enforce(app.db, `reschedule:link:${ticket.orderId}`, 20, 3600);
+    const answer = await rescheduleByLink(
+      {
+        db: app.db,
+        provider: app.payments,
+        publicUrl: publicUrl(req),
+        log: app.log,
+        waitlistOfferMinutes: app.config.waitlistOfferMinutes,
+        secret: app.config.jwtSecret,
+      },
+      ticket,
+      req.body.slot_id,
+    );
+    void app.mailer.drain().catch(() => {});
+    return answer;
   });
 
   // ---- The buyer's PDF and re-send, from the purchase history ----------------------------------------

@@ -20,7 +20,7 @@ import {
   pagePath,
   type TicketLink,
 } from '@rome/contract';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { PageFrame } from '../../components/PageFrame';
@@ -39,6 +39,9 @@ import {
 import { type CancelResult, CancelTicket } from './CancelTicket';
 import { DisruptionChoice } from './DisruptionChoice';
 import { InvoicePanel } from './InvoicePanel';
+
+/** The change of time (decision 067): its own chunk, fetched when the holder opens it. */
+const ReschedulePanel = lazy(() => import('./ReschedulePanel'));
 
 type State =
   | { kind: 'loading' }
@@ -141,6 +144,51 @@ function CancelByLink({ token, ticket, onDone }: { token: string; ticket: Ticket
           if (r.ok) onDone();
         }}
       />
+    </div>
+  );
+}
+
+/**
+ * 'Change date or time' while the ticket may still change (a dated ticket before its cut-off, online):
+ * the button is all the page carries; the panel comes with the click.
+ */
+function ChangeTime({
+  token,
+  ticket,
+  offline,
+  onMoved,
+}: {
+  token: string;
+  ticket: TicketLink;
+  /** The saved copy is showing (no network, or the page is asking again after a change). */
+  offline: boolean;
+  onMoved: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  // Once open, the panel stays while the page reads the moved ticket again: its outcome is shown there.
+  if (open)
+    return (
+      <Suspense
+        fallback={
+          <p role="status" className="text-center text-stone-600">
+            <Trans>Loading...</Trans>
+          </p>
+        }
+      >
+        <ReschedulePanel token={token} onClose={() => setOpen(false)} onMoved={onMoved} />
+      </Suspense>
+    );
+  if (offline || ticket.status !== 'valid' || !ticket.cancellable || !ticket.date) return null;
+  return (
+    <div className="text-center">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded-lg px-4 py-2.5 font-semibold text-stone-900 ring-1 ring-stone-300 hover:bg-stone-100"
+        data-testid="change-time"
+      >
+        <Trans>Change date or time</Trans>
+      </button>
     </div>
   );
 }
@@ -250,6 +298,7 @@ function TicketView({
             <Trans>Download PDF ticket</Trans>
           </a>
         </div>
+        <ChangeTime token={token} ticket={ticket} offline={savedAt !== null} onMoved={onChanged} />
         <CancelByLink token={token} ticket={ticket} onDone={onChanged} />
         {/* The invoice (decision 061): asked for here, or its documents once there is one. */}
         {!savedAt && (

@@ -138,3 +138,19 @@ export const chooseAfterDisruption = (
   token: string,
   body: ApiBody<'POST /api/ticket-links/:token/disruption/'>,
 ) => call('POST /api/ticket-links/:token/disruption/', { params: { token }, body }, { auth: false });
+
+/** Whether the ticket may move to another time, and the times it may move to (decision 067). */
+export const fetchRescheduleOptions = (token: string, date: string, signal?: AbortSignal) =>
+  call(
+    'GET /api/ticket-links/:token/reschedule/',
+    { params: { token }, query: date ? { date } : {} },
+    { signal, auth: false },
+  );
+
+/** Moves the ticket to another time of the same product; it gets a new QR code. */
+export const rescheduleByLink = (token: string, slotId: string) =>
+  call(
+    'POST /api/ticket-links/:token/reschedule/',
+    { params: { token }, body: { slot_id: slotId } },
+    { auth: false },
+  );
