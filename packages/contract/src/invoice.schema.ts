@@ -219,6 +219,9 @@ export const invoiceAdminSchema = z
   .object({
     id: z.uuid(),
     kind: z.enum(['invoice', 'credit_note']),
+    /** The operator (the seller), by its slug and name. */
+    operator: z.string(),
+    operator_name: z.string(),
     number: z.string(),
     date: z.string(),
     order: z.string(),

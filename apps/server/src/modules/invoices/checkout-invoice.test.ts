@@ -329,3 +329,37 @@ describe("the customer's data download", () => {
     expect(await invoicesOf(invoice.orderId)).toHaveLength(1);
   });
 });
+
+describe("the superusers' invoices panel", () => {
+  it("lists every operator's documents of a year, or one operator's, with their files", async () => {
+    const superuser = await createUser(t.app, t.db, { isSuperuser: true });
+    const session = (await checkoutWith(COMPANY)).json().id as string;
+    await pay(session);
+    const [invoice] = await invoicesOf((await orderOfSession(session)).id);
+    const [folder] = await t.db.select().from(folders).where(eq(folders.id, busFolderId));
+    const list = (query: string, user = superuser) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/invoices/?${query}`, headers: user.auth });
+
+    const all = await list(`year=${year}`);
+    expect(all.statusCode, all.body).toBe(200);
+    const row = all.json().invoices.find((r: any) => r.id === invoice.id);
+    expect(row).toMatchObject({
+      kind: 'invoice',
+      operator: folder.companySlug,
+      operator_name: folder.name,
+      number: `${year}/${invoice.number}`,
+      buyer: 'Viaggi Rossi S.r.l.',
+      pdf: `/api/admin/invoices/${invoice.id}/pdf/`,
+    });
+    const pdf = await t.app.inject({ method: 'GET', url: row.pdf, headers: superuser.auth });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // One operator's: this one's has it, another's has not; another year has none of it.
+    const own = (await list(`year=${year}&operator=${folder.companySlug}`)).json().invoices;
+    expect(own.map((r: any) => r.id)).toContain(invoice.id);
+    expect(own.every((r: any) => r.operator === folder.companySlug)).toBe(true);
+    expect((await list(`year=${year}&operator=no-seller-${run}`)).json().invoices).toEqual([]);
+    expect((await list(`year=${year - 1}`)).json().invoices.map((r: any) => r.id)).not.toContain(invoice.id);
+    // Customers do not list invoices.
+    expect((await list(`year=${year}`, buyer)).statusCode).toBe(403);
+  });
+});

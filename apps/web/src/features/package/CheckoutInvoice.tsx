@@ -6,7 +6,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { InvoiceRequest } from '@rome/contract';
 import { useEffect, useState } from 'react';
-import { EMPTY_INVOICE, InvoiceFields, shownInvoice } from '../../components/InvoiceFields';
+import { EMPTY_INVOICE, InvoiceFields, shownInvoice } from '../../lib/InvoiceFields';
 
 export default function CheckoutInvoice({
   id,

@@ -9,8 +9,8 @@ import { formatEuroDecimal, formatRomeDate, type OrderInvoice } from '@rome/cont
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { FormError } from '../../components/form';
-import { EMPTY_INVOICE, InvoiceFields, shownInvoice } from '../../components/InvoiceFields';
 import { pageLocale } from '../../i18n/locale';
+import { EMPTY_INVOICE, InvoiceFields, shownInvoice } from '../../lib/InvoiceFields';
 import type { InvoiceAccess } from './api';
 
 function Documents({ view, access }: { view: OrderInvoice; access: InvoiceAccess }) {

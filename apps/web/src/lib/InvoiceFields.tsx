@@ -9,8 +9,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { INVOICE_COUNTRIES, type InvoiceRequest } from '@rome/contract';
 import { useId } from 'react';
+import { inputClass, labelClass } from '../components/form';
 import { pageLocale } from '../i18n/locale';
-import { inputClass, labelClass } from './form';
 
 type Kind = InvoiceRequest['kind'];
 /** Every field as the inputs hold it: text. */
