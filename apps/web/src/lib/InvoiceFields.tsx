@@ -146,7 +146,7 @@ export function InvoiceFields({
         </select>
       </div>
       <Field label={t`Street and number`} autoComplete="street-address" required {...bound('street')} />
-      <div className="grid items-end gap-4 @sm:grid-cols-2 @lg:grid-cols-3">
+      <div className="grid items-end gap-4 @sm:grid-cols-2 @md:grid-cols-3">
         <Field
           label={t`Postcode`}
           autoComplete="postal-code"

@@ -11,6 +11,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folders, invoiceCounters, invoices, mailOutbox, orders, packages } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
+import { COMPANY as ITALIAN_COMPANY, PERSON, PERSON_ABROAD } from '../../test/invoice-buyers';
 import { multipart } from '../../test/multipart';
 import { createUser, type TestUser } from '../../test/users';
 import { fulfilPaidSession } from '../orders/payment';
@@ -23,26 +24,8 @@ const run = randomBytes(3).toString('hex');
 const year = Number(romeParts(new Date()).date.slice(0, 4));
 const PASS = { package_identifier: 'BB-24', adult_count: '2', youth_count: '1' };
 
-const COMPANY = {
-  kind: 'company',
-  company_name: 'Viaggi Rossi S.r.l.',
-  country: 'IT',
-  street: 'Via del Corso 12',
-  postcode: '00186',
-  city: 'Roma',
-  province: 'rm',
-  vat_number: '012 3456 7897',
-  sdi_code: 'abc1234',
-} as const;
-const PERSON_ABROAD = {
-  kind: 'person',
-  first_name: 'Marie',
-  last_name: 'Dupont',
-  country: 'FR',
-  street: '12 rue de Rivoli',
-  postcode: '75001',
-  city: 'Paris',
-} as const;
+/** The after-payment tests' company, with an SDI code typed in lower case. */
+const COMPANY = { ...ITALIAN_COMPANY, sdi_code: 'abc1234' } as const;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -223,19 +206,7 @@ describe('bad invoice details at checkout', () => {
       [{ ...COMPANY, postcode: '186' }, INVOICE_MESSAGES.postcode],
       [{ ...COMPANY, kind: 'pet' }, INVOICE_MESSAGES.kind],
       [{ ...PERSON_ABROAD, last_name: '' }, INVOICE_MESSAGES.lastName],
-      [
-        {
-          kind: 'person',
-          first_name: 'A',
-          last_name: 'B',
-          country: 'IT',
-          street: 'Via 1',
-          postcode: '00100',
-          city: 'Roma',
-          province: 'RM',
-        },
-        INVOICE_MESSAGES.personNeedsTaxCode,
-      ],
+      [{ ...PERSON, tax_code: '' }, INVOICE_MESSAGES.personNeedsTaxCode],
       ['{"kind": "company",', INVOICE_MESSAGES.unreadable],
       ['["a list"]', INVOICE_MESSAGES.unreadable],
     ];

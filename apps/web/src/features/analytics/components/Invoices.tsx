@@ -16,6 +16,18 @@ const YEARS = (() => {
   return [0, 1, 2, 3, 4].map((back) => now - back);
 })();
 
+/** The table's columns; true: a figure, right-aligned. */
+const HEADS: [string, boolean][] = [
+  ['Number', false],
+  ['Date', false],
+  ['Operator', false],
+  ['Buyer', false],
+  ['Taxable', true],
+  ['VAT', true],
+  ['Total', true],
+  ['Files', false],
+];
+
 const KIND: Record<InvoiceAdmin['kind'], string> = { invoice: 'Invoice', credit_note: 'Credit note' };
 
 export default function Invoices() {
@@ -110,14 +122,11 @@ export default function Invoices() {
           <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="text-xs text-stone-600">
               <tr>
-                <th className="py-2 pr-3 font-semibold">Number</th>
-                <th className="py-2 pr-3 font-semibold">Date</th>
-                <th className="py-2 pr-3 font-semibold">Operator</th>
-                <th className="py-2 pr-3 font-semibold">Buyer</th>
-                <th className="py-2 pr-3 text-right font-semibold">Taxable</th>
-                <th className="py-2 pr-3 text-right font-semibold">VAT</th>
-                <th className="py-2 pr-3 text-right font-semibold">Total</th>
-                <th className="py-2 font-semibold">Files</th>
+                {HEADS.map(([label, right]) => (
+                  <th key={label} className={`py-2 pr-3 font-semibold ${right ? 'text-right' : ''}`}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-200">
