@@ -135,7 +135,9 @@ export default defineConfig({
         //    does not use: 'pages', 5 KB gzip, with the first page that needs them; a module the shell
         //    imports stays in the shell all the same, as a group takes its modules' imports along; and
         //    lib/ticketDate.ts, which Rome time would follow into the shell: left to the bundler, a small
-        //    chunk of the ticket and confirmation pages), and the content layer's light part
+        //    chunk of the ticket and confirmation pages; lib/InvoiceFields.tsx likewise, the invoice
+        //    form's fields that the after-payment form and the checkout's lazy part share, decision 069),
+        //    and the content layer's light part
         //    (components/content: text blocks, banners, the editable slot, the logo), which draws no HTML;
         //  - content: the HTML content block and its sanitiser (DOMPurify, 11 KB gzip) with the content
         //    barrel (index.ts), for the pages that show editors' HTML (static pages, agent points, ticket
@@ -150,7 +152,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|agent-admin\.|agent-app\.|error-codes\.|invoice\.|(auth|validation|checkout|claim|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner|package-facts|gift-card|second-factor|waitlist|widget|operator)\.|(package-similar|page-heading-words|word-defaults|ticket-frame|ticket-picture)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|download\.|queryClient\.|second-factor\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.|ticketDate\.)|components[\\/](?!form\.|PasswordField\.|ScrollTable\.|NotFound\.|PageFrame\.|PageNotice\.|content[\\/](html|ContentHtml|ContentBanner|ContentImage|index)\.))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|agent-admin\.|agent-app\.|error-codes\.|invoice\.|(auth|validation|checkout|claim|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner|package-facts|gift-card|second-factor|waitlist|widget|operator)\.|(package-similar|page-heading-words|word-defaults|ticket-frame|ticket-picture)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|download\.|queryClient\.|second-factor\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.|ticketDate\.|InvoiceFields\.)|components[\\/](?!form\.|PasswordField\.|ScrollTable\.|NotFound\.|PageFrame\.|PageNotice\.|content[\\/](html|ContentHtml|ContentBanner|ContentImage|index)\.))/,
             },
             {
               // TanStack Query and the shop's query client (api/queryClient.ts, 10 KB gzip): with the first

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES } from './checkout';
 import { GIFT_CARD_MESSAGES } from './gift-card';
+import { checkoutInvoiceField } from './invoice.schema';
 import { LOCALES } from './locales';
 import { ORDER_STATUSES } from './order';
 import { WAITLIST_MESSAGES } from './waitlist';
@@ -55,6 +56,11 @@ export const checkoutPayloadSchema = z
      * places it holds in `slot_id` are this checkout's, and nobody else's.
      */
     waitlist_token: z.string().max(100, { error: WAITLIST_MESSAGES.linkInvalid }).optional(),
+    /**
+     * Beside the spec's fields (decision 069): the billing details of 'I need an invoice', kept with the
+     * order; its invoice is issued when the payment is fulfilled. Absent or empty: none.
+     */
+    invoice: checkoutInvoiceField.optional(),
     adult_count: ticketCount,
     youth_count: ticketCount,
     infant_count: ticketCount.optional(),

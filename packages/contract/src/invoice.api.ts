@@ -101,8 +101,11 @@ export const invoiceApi = {
     summary: "An operator's invoices and credit notes of a Rome year, by number (superusers)",
     tag: 'invoices',
     access: 'superuser',
+    description:
+      "Without `operator`, every operator's of the year, by operator and number (the dashboard's " +
+      'invoices panel, decision 069).',
     query: z.object({
-      operator: z.string().min(1).max(100),
+      operator: z.string().min(1).max(100).optional(),
       year: z.coerce.number().int().min(2000).max(2100),
     }),
     responses: {

@@ -94,6 +94,46 @@ export const invoiceRequestSchema = z
 export type InvoiceRequest = z.input<typeof invoiceRequestSchema>;
 export type InvoiceBuyer = z.output<typeof invoiceRequestSchema>;
 
+/** Billing details as the shop keeps them (an `InvoiceBuyer`), for answers: the customer's data download. */
+export const billingDetailsSchema = z
+  .object({
+    kind: z.enum(['person', 'company']),
+    company_name: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    country: z.string(),
+    street: z.string(),
+    postcode: z.string(),
+    city: z.string(),
+    province: z.string(),
+    vat_number: z.string(),
+    tax_code: z.string(),
+    sdi_code: z.string(),
+    pec: z.string(),
+  })
+  .meta({ id: 'BillingDetails' });
+
+/**
+ * The same request asked at checkout (decision 069), as one field of the checkout's form: the JSON text
+ * of an InvoiceRequest (a multipart form has flat fields), or the object itself in a JSON body. Empty or
+ * absent: no invoice asked for. Anything else is judged by `invoiceRequestSchema`, with its messages.
+ */
+export const checkoutInvoiceField = z
+  .preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    if (value.trim() === '') return undefined;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return Symbol('unreadable');
+    }
+  }, z.object({}, { error: M.unreadable }).loose().pipe(invoiceRequestSchema).optional())
+  .meta({
+    description:
+      "Beside the spec's fields (decision 069): 'I need an invoice', the JSON text of an InvoiceRequest " +
+      '(the after-payment form’s fields and rules); the invoice is issued when the payment is fulfilled.',
+  });
+
 /** An operator's seller data (a superuser sets it now; the operator itself later). */
 export const operatorSellerSchema = z
   .object({
@@ -179,6 +219,9 @@ export const invoiceAdminSchema = z
   .object({
     id: z.uuid(),
     kind: z.enum(['invoice', 'credit_note']),
+    /** The operator (the seller), by its slug and name. */
+    operator: z.string(),
+    operator_name: z.string(),
     number: z.string(),
     date: z.string(),
     order: z.string(),

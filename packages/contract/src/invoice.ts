@@ -29,6 +29,7 @@ export const INVOICE_MESSAGES = {
   refunded: /*i18n*/ 'This order was refunded: no invoice can be issued for it any more.',
   noSeller: /*i18n*/ 'This operator does not issue invoices through the shop yet. Please contact us.',
   notFound: /*i18n*/ 'No invoice for this order yet.',
+  unreadable: /*i18n*/ 'The invoice details could not be read. Please check them and try again.',
 } as const;
 
 /** The Natura codes of FatturaPA 1.2.x for a line without VAT (the schema's NaturaType). */

@@ -15,7 +15,7 @@ export const privacyApi = {
   'GET /api/profile/data/': endpoint({
     summary: 'Download everything the shop holds about the signed-in account (JSON)',
     description:
-      'Profile, orders, activity events, newsletter subscription, sign-in, reset and e-mail-change records; never a secret or a hash.',
+      'Profile, orders (with billing details given at checkout), invoices and credit notes, activity events, newsletter subscription, sign-in, reset and e-mail-change records; never a secret or a hash.',
     tag,
     access: 'user',
     responses: { 200: accountDataSchema, 401: authErrorSchema },

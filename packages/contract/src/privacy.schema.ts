@@ -4,6 +4,7 @@
  * no token, no claim code, no reset code).
  */
 import { z } from 'zod';
+import { billingDetailsSchema } from './invoice.schema';
 
 const when = z.string().nullable();
 
@@ -39,6 +40,25 @@ export const accountDataSchema = z
         claimed_at: when,
         refunded_at: when,
         refund_reason: z.string().nullable(),
+        /** The billing details given at checkout for its invoice (decision 069); null: none. */
+        invoice_request: billingDetailsSchema.nullable(),
+      }),
+    ),
+    /**
+     * The invoices and credit notes of the account's orders (decisions 061, 069), each with the seller
+     * and the billing details it was issued with; amounts are exact decimals in euro.
+     */
+    invoices: z.array(
+      z.object({
+        kind: z.enum(['invoice', 'credit_note']),
+        number: z.string(),
+        date: z.string(),
+        order_reference: z.string(),
+        seller: z.object({ legal_name: z.string(), vat_number: z.string() }),
+        billing_details: billingDetailsSchema,
+        taxable: z.string(),
+        tax: z.string(),
+        total: z.string(),
       }),
     ),
     activity: z.array(

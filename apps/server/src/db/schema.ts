@@ -593,6 +593,11 @@ export const orders = pgTable(
     /** The buyer asked at checkout to be reminded once if they do not pay (decision 065); and when it went. */
     reminderConsent: boolean('reminder_consent').notNull().default(false),
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /**
+     * The billing details the buyer gave at checkout (decision 069): not an invoice yet (no number is
+     * taken for an unpaid order); the payment's fulfilment issues the invoice from them. Null: none asked.
+     */
+    invoiceRequest: jsonb('invoice_request').$type<InvoiceBuyer>(),
     /** The partner whose booking widget made the sale (decision 060): from the widget's signed token only. */
     partnerId: uuid('partner_id').references(() => partners.id),
     currency: text('currency').notNull().default('eur'),

@@ -48,6 +48,8 @@ export type TicketMailInput = {
    * replaces the old one, and what a cheaper time gives back.
    */
   changed?: { refundCents: number };
+  /** The buyer asked for an invoice at checkout (decision 069): it is issued with the payment, on the ticket link. */
+  invoice?: boolean;
 };
 
 const BRAND = '#7f1d1d';
@@ -67,6 +69,12 @@ export function usageLine(i18n: I18n, m: Pick<TicketMailInput, 'visit' | 'timed'
   if (m.visit) return i18n._('Valid on the day shown.');
   return i18n._('Open-dated: valid on any day.');
 }
+
+/** Where the invoice asked for at checkout is (decision 069): the ticket link's page offers its downloads. */
+const invoiceLine = (i18n: I18n, url: string) =>
+  i18n._('You asked for an invoice: download it (PDF and Italian e-invoice) from your ticket page: {url}', {
+    url,
+  });
 
 export function ticketMail(
   m: TicketMailInput,
@@ -109,6 +117,7 @@ export function ticketMail(
     i18n._('Show the attached QR code to an agent (ticket link: {url}).', { url: m.claimUrl }),
     i18n._('Your ticket on your phone, no sign-in needed: {url}', { url: m.linkUrl }),
     i18n._('Your PDF ticket, to print or keep: {url}', { url: m.pdfUrl }),
+    ...(m.invoice ? [invoiceLine(i18n, m.linkUrl)] : []),
     i18n._('Your tickets are also in your purchase history: {url}', { url: m.historyUrl }),
     '',
     'Rome Bus Tickets',
@@ -133,6 +142,7 @@ ${refunded ? `<p style="margin:12px 0 0;font-size:15px">${escapeHtml(refunded)}<
 <p style="margin:20px 0 0;text-align:center">${button(m.linkUrl, i18n._('Open your ticket on your phone'))}</p>
 <p style="margin:8px 0 0;text-align:center;font-size:13px;color:#57534e">${escapeHtml(i18n._('No sign-in needed, and it works without a signal once opened.'))}</p>
 <p style="margin:8px 0 0;text-align:center;font-size:14px"><a href="${escapeHtml(m.pdfUrl)}" style="color:${BRAND};font-weight:600">${escapeHtml(i18n._('Download the PDF ticket'))}</a></p>
+${m.invoice ? `<p style="margin:8px 0 0;text-align:center;font-size:14px">${escapeHtml(invoiceLine(i18n, m.linkUrl))}</p>` : ''}
 <p style="margin:16px 0 0;text-align:center;font-size:14px"><a href="${escapeHtml(m.historyUrl)}" style="color:${BRAND};font-weight:600">${escapeHtml(i18n._('Your purchase history'))}</a></p>
 </td></tr>
 </table>

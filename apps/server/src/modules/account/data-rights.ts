@@ -2,7 +2,8 @@
  * Customers' data rights (GDPR, decision 016), shared by the API (`GET /api/profile/data/`,
  * `POST /api/profile/delete/`) and the admin CLI (`user:export`, `user:delete`).
  *
- * The download holds what the shop keeps about the account: the profile, its orders, activity events
+ * The download holds what the shop keeps about the account: the profile, its orders (with the billing
+ * details given at checkout) and their invoices and credit notes (decision 069), activity events
  * with its id or address, the newsletter subscription of its address, and the metadata of its
  * sign-ins, password reset and e-mail changes. Never a secret or a hash (password, tokens, claim
  * codes, reset codes, undo links).
@@ -16,9 +17,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AccountData,
+  centsToDecimal,
   DELETED_ACCOUNT_NAME,
   DELETED_EMAIL_DOMAIN,
   EXPORT_MAX_ACTIVITY_EVENTS,
+  invoiceNumberText,
   orderReference,
 } from '@rome/contract';
 import { sql } from 'drizzle-orm';
@@ -36,10 +39,20 @@ export async function exportAccountData(db: Db, user: UserRow): Promise<AccountD
     await db.execute(sql`
       SELECT o.unique_id, p.title, o.status, o.selected_date::text AS selected_date, s.starts_at,
         o.adult_count, o.youth_count, o.infant_count, o.adult_price_cents, o.youth_price_cents,
-        o.total_cents, o.currency, o.created_at, o.paid_at, o.claimed_at, o.refunded_at, o.refund_reason
+        o.total_cents, o.currency, o.created_at, o.paid_at, o.claimed_at, o.refunded_at, o.refund_reason,
+        o.invoice_request
       FROM orders o JOIN packages p ON p.id = o.package_id LEFT JOIN slots s ON s.id = o.slot_id
       WHERE o.user_id = ${user.id}
       ORDER BY o.created_at`),
+  );
+  // The account's own orders' documents only: an invoice is reached through its order's buyer.
+  const invoices = rowsOf(
+    await db.execute(sql`
+      SELECT i.kind, i.year, i.number, i.issue_date::text AS issue_date, o.unique_id, i.seller, i.buyer,
+        i.taxable_cents, i.tax_cents, i.total_cents
+      FROM invoices i JOIN orders o ON o.id = i.order_id
+      WHERE o.user_id = ${user.id}
+      ORDER BY i.created_at`),
   );
   const activity = rowsOf(
     await db.execute(sql`
@@ -99,6 +112,18 @@ export async function exportAccountData(db: Db, user: UserRow): Promise<AccountD
       claimed_at: iso(o.claimed_at),
       refunded_at: iso(o.refunded_at),
       refund_reason: str(o.refund_reason),
+      invoice_request: o.invoice_request ?? null,
+    })),
+    invoices: invoices.map((i) => ({
+      kind: i.kind,
+      number: invoiceNumberText(Number(i.year), Number(i.number)),
+      date: String(i.issue_date),
+      order_reference: orderReference(String(i.unique_id)),
+      seller: { legal_name: String(i.seller.legal_name), vat_number: String(i.seller.vat_number) },
+      billing_details: i.buyer,
+      taxable: centsToDecimal(Number(i.taxable_cents)),
+      tax: centsToDecimal(Number(i.tax_cents)),
+      total: centsToDecimal(Number(i.total_cents)),
     })),
     activity: activity.slice(0, EXPORT_MAX_ACTIVITY_EVENTS).map((e) => ({
       occurred_at: iso(e.occurred_at)!,
@@ -160,8 +185,11 @@ export async function deleteAccount(db: Db, user: Pick<UserRow, 'id' | 'email'>)
     // The authenticator's secret and recovery codes (decision 051).
     await tx.execute(sql`DELETE FROM second_factors WHERE user_id = ${user.id}`);
     await tx.execute(sql`DELETE FROM recovery_codes WHERE user_id = ${user.id}`);
-    // Orders stay for accounting: package, amounts, dates and state; nothing that names the buyer.
-    await tx.execute(sql`UPDATE orders SET contact = NULL, notes = NULL WHERE user_id = ${user.id}`);
+    // Orders stay for accounting: package, amounts, dates and state; nothing that names the buyer (the
+    // billing details given at checkout go too; an issued invoice keeps its own for the legal term).
+    await tx.execute(
+      sql`UPDATE orders SET contact = NULL, notes = NULL, invoice_request = NULL WHERE user_id = ${user.id}`,
+    );
     await tx.execute(sql`
       UPDATE activity_events SET user_id = NULL, user_email = NULL, ip_address = NULL, city = NULL,
         region = NULL, details = CASE WHEN jsonb_typeof(details) = 'object' THEN details - 'email' ELSE details END

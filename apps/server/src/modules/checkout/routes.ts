@@ -178,6 +178,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     publicUrl: publicUrlFor(app.config, req),
     provider: app.payments,
     signingSecret: app.config.jwtSecret,
+    log: req.log,
   });
   const pay = async (req: FastifyRequest, session: string, buyer: Buyer) => {
     const card = await ownGiftCard(req, session);

@@ -30,6 +30,7 @@ import type { PaymentProvider } from '../../payments/provider';
 import { findGiftCard, giftCardSpentError, lockedGiftCardBalance } from '../orders/gift-card';
 import { chooseSlot, countsPlaces, holdOrder, holdUntil, isSlotId, pricedOrder } from '../orders/hold';
 import { type HoldBuyer, holdAddressOf, replaceBuyerHold, replacingBuyerHold } from '../orders/hold-limits';
+import { sellerIssuesInvoices } from '../orders/invoice-record';
 import { fulfilPaidSession } from '../orders/payment';
 import { pricePromo, promoCustomerOf, takePromoUse } from '../orders/promo';
 import { moveOrder, orderLocale } from '../orders/state';
@@ -108,6 +109,7 @@ const NEW_ORDER_COLUMNS = [
   'giftCardCents',
   'reminderConsent',
   'partnerId',
+  'invoiceRequest',
   'provider',
   'holdExpiresAt',
   'providerSessionId',
@@ -167,6 +169,8 @@ export async function createCheckout(
     ? validateCheckout({ ...pkg, dates: [] }, { ...input, date: undefined }, romeToday(now))
     : validateCheckout(pkg, input, romeToday(now));
   if (!checked.ok) throw badRequest(checked.error);
+  // An invoice asked for of an operator that issues none yet is refused now, before anything is held.
+  if (input.invoice) await sellerIssuesInvoices(deps.db, pkg.folderId);
 
   const uniqueId = randomBytes(16).toString('base64url');
   const language = input.language ?? DEFAULT_LOCALE;
@@ -205,6 +209,9 @@ export async function createCheckout(
     giftCardCents: 0,
     reminderConsent: input.remind_me === 'true',
     partnerId,
+    // 'I need an invoice' (decision 069): the billing details, checked by the contract's rules; the
+    // invoice itself (its number) comes when the payment is fulfilled, never for an unpaid order.
+    invoiceRequest: input.invoice ?? null,
     provider: deps.provider.name as string,
   };
   // Every column of an order's values is in the prepared statement's list (a new one must be added there).

@@ -13,7 +13,7 @@ import { route } from '../../lib/contract-route';
 import { badRequest, notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import type { PaymentProvider } from '../../payments/provider';
-import { closeUnpaidSession, fulfilPaidSession } from '../orders/payment';
+import { closeUnpaidSession, type FulfilDeps, fulfilPaidSession } from '../orders/payment';
 import { markRefunded } from '../orders/refunds';
 import { moveOrder } from '../orders/state';
 
@@ -30,6 +30,7 @@ type Deps = {
   publicUrl: string;
   provider: PaymentProvider;
   signingSecret?: string;
+  log?: FulfilDeps['log'];
 };
 
 /** Processes one verified event; safe to call again for the same event. */
@@ -148,6 +149,7 @@ export const stripeWebhookRoutes =
           publicUrl: publicUrlFor(app.config, req),
           provider: app.payments,
           signingSecret: app.config.jwtSecret,
+          log: req.log,
         },
         event,
       );

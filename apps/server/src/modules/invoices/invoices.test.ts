@@ -14,6 +14,7 @@ import { folders, invoiceCounters, invoices, mailOutbox, orders, packages } from
 import { buyTicket } from '../../test/buy';
 import { checkFatturaPa } from '../../test/fatturapa-schema';
 import { createTestApp } from '../../test/harness';
+import { COMPANY, PERSON } from '../../test/invoice-buyers';
 import { createUser, type TestUser } from '../../test/users';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -26,28 +27,6 @@ let busTag: string;
 let museumTag: string;
 let busFolderId: number;
 const year = Number(romeParts(new Date()).date.slice(0, 4));
-
-const COMPANY = {
-  kind: 'company',
-  company_name: 'Viaggi Rossi S.r.l.',
-  country: 'IT',
-  street: 'Via del Corso 12',
-  postcode: '00186',
-  city: 'Roma',
-  province: 'rm',
-  vat_number: '012 3456 7897',
-} as const;
-const PERSON = {
-  kind: 'person',
-  first_name: 'Giulia',
-  last_name: 'Bianchi',
-  country: 'IT',
-  street: 'Via Appia Nuova 100',
-  postcode: '00183',
-  city: 'Roma',
-  province: 'RM',
-  tax_code: 'BNCGLI85M41H501Z',
-} as const;
 
 beforeAll(async () => {
   t = await createTestApp();

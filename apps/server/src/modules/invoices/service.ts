@@ -110,33 +110,38 @@ async function folderBySlug(db: Db, actor: InvoicingActor, slug: string) {
   return folder;
 }
 
-/** An operator's documents of a Rome year, by number. */
+/** An operator's documents of a Rome year, by number; without `slug`, every managed operator's. */
 export async function listInvoices(
   db: Db,
   actor: InvoicingActor,
-  slug: string,
+  slug: string | undefined,
   year: number,
 ): Promise<InvoiceAdmin[]> {
-  const folder = await folderBySlug(db, actor, slug);
+  const folder = slug === undefined ? null : await folderBySlug(db, actor, slug);
   const rows = await db
-    .select({ invoice: invoices, uniqueId: orders.uniqueId })
+    .select({ invoice: invoices, uniqueId: orders.uniqueId, slug: folders.companySlug, name: folders.name })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(and(eq(invoices.folderId, folder.id), eq(invoices.year, year)))
-    .orderBy(asc(invoices.number));
-  return rows.map(({ invoice: r, uniqueId }) => ({
-    id: r.id,
-    kind: r.kind,
-    number: invoiceNumberText(r.year, r.number),
-    date: r.issueDate,
-    order: uniqueId,
-    buyer: r.buyer.kind === 'company' ? r.buyer.company_name : `${r.buyer.first_name} ${r.buyer.last_name}`,
-    taxable: centsToDecimal(r.taxableCents),
-    tax: centsToDecimal(r.taxCents),
-    total: centsToDecimal(r.totalCents),
-    pdf: `/api/admin/invoices/${r.id}/pdf/`,
-    xml: `/api/admin/invoices/${r.id}/xml/`,
-  }));
+    .innerJoin(folders, eq(folders.id, invoices.folderId))
+    .where(and(folder ? eq(invoices.folderId, folder.id) : undefined, eq(invoices.year, year)))
+    .orderBy(asc(folders.sortOrder), asc(folders.id), asc(invoices.number));
+  return rows
+    .filter(({ invoice: r }) => mayManage(actor, r.folderId))
+    .map(({ invoice: r, uniqueId, slug: operator, name }) => ({
+      id: r.id,
+      kind: r.kind,
+      operator,
+      operator_name: name,
+      number: invoiceNumberText(r.year, r.number),
+      date: r.issueDate,
+      order: uniqueId,
+      buyer: r.buyer.kind === 'company' ? r.buyer.company_name : `${r.buyer.first_name} ${r.buyer.last_name}`,
+      taxable: centsToDecimal(r.taxableCents),
+      tax: centsToDecimal(r.taxCents),
+      total: centsToDecimal(r.totalCents),
+      pdf: `/api/admin/invoices/${r.id}/pdf/`,
+      xml: `/api/admin/invoices/${r.id}/xml/`,
+    }));
 }
 
 /** Any document by its id, for whoever manages its operator. */

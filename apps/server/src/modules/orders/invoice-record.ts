@@ -78,6 +78,15 @@ async function nextNumber(tx: Db, folderId: number, year: number): Promise<numbe
   return row.n;
 }
 
+/**
+ * Refuses (409, the after-payment form's 'not available') an invoice of an operator whose seller data
+ * is not set: asked at checkout (decision 069), it would be promised and never issued.
+ */
+export async function sellerIssuesInvoices(db: Db, folderId: number): Promise<void> {
+  const [folder] = await db.select({ seller: folders.seller }).from(folders).where(eq(folders.id, folderId));
+  if (!folder?.seller) throw conflict(INVOICE_MESSAGES.noSeller, ERROR_CODES.notAvailable);
+}
+
 /** An order's documents: its invoice and its credit note, each or both absent. */
 export async function orderDocuments(db: Db, orderId: string) {
   const rows = await db.select().from(invoices).where(eq(invoices.orderId, orderId));

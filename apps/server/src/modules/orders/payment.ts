@@ -7,6 +7,7 @@ import {
   ACTION,
   callPath,
   type FulfilResult,
+  type InvoiceBuyer,
   localizedPath,
   nextOrderStatus,
   type OrderStatus,
@@ -20,12 +21,14 @@ import { filled, placeholders, preparedPerDb, preparedSql } from '../../db/prepa
 import { activityEvents, mailOutbox, orders, packages, slots, ticketQrSources, users } from '../../db/schema';
 import { ifMovedSql, whenMoved } from '../../db/write-together';
 import { serverI18n } from '../../i18n/catalog';
+import { HttpError } from '../../lib/errors';
 import { EVENT_COLUMNS, recordServerEvent, serverEventRow } from '../../lib/server-events';
 import { type MailMessage, OUTBOX_COLUMNS, outboxError, outboxRow } from '../../mail/outbox';
 import { ticketMail } from '../../mail/ticket-mail';
 import { giftCardHeld, giftCardStillFits } from './gift-card';
 import { fulfilGiftCardSession } from './gift-card-sale';
 import { holdStands, stillFits } from './hold';
+import { issueInvoice } from './invoice-record';
 import { promoStillFits, promoUseHeld } from './promo';
 import { markRefunded, type RefundDeps, settleRefund, visitText } from './refunds';
 import type { OrderFacts } from './signed-ticket';
@@ -44,6 +47,8 @@ export type FulfilDeps = {
   publicUrl: string;
   provider?: RefundDeps['provider'];
   signingSecret?: string;
+  /** Where a payment path's quiet failure is told (the request's logger); never personal data. */
+  log?: { warn: (facts: object, message: string) => void };
 };
 
 /**
@@ -168,6 +173,7 @@ export function ticketMessage(
         linkUrl: `${publicUrl}${localizedPath(locale, ticketLinkPath(m.linkToken))}`,
         pdfUrl: `${publicUrl}/api/${callPath('GET /api/ticket-links/:token/pdf/', { token: m.linkToken }).path}`,
         changed: m.changed,
+        invoice: order.invoiceRequest !== null,
       },
       { locale, i18n: serverI18n(locale) },
     ),
@@ -307,6 +313,8 @@ async function fulfilAtOnce(
   if (!found || !(found.order.userId || found.order.guestEmail) || found.buyerEmail === null) return false;
   const { order } = found;
   if (order.status !== 'pending' || !nextOrderStatus(order.status, 'pay')) return false;
+  // An invoice asked for at checkout (decision 069) is issued with the payment, in its transaction.
+  if (order.invoiceRequest) return false;
   const now = new Date();
   // A hold gone (places or a promo code's use): the transaction below counts again under the locks.
   if (
@@ -405,8 +413,30 @@ async function fulfilInTransaction(
     }
     // Cannot happen under the row lock; were it to, the guard's error has ended the transaction.
     if (!moved) throw new Error('The locked order moved under its payment.');
+    if (order.invoiceRequest) await invoiceWithPayment(deps, t, order.id, order.invoiceRequest);
     return outcome('fulfilled');
   });
+}
+
+/**
+ * The invoice the buyer asked for at checkout (decision 069), issued in the payment's transaction under
+ * the order's lock: the order is paid once, so it is issued once (`issueInvoice` also answers an
+ * invoice already there). In a savepoint of its own: should it fail (the operator's seller data was
+ * removed since), the payment stands and the buyer can still ask from the ticket link; the log names
+ * the order's id only, never the billing details.
+ */
+async function invoiceWithPayment(
+  deps: FulfilDeps,
+  tx: Db,
+  orderId: string,
+  buyer: InvoiceBuyer,
+): Promise<void> {
+  try {
+    await issueInvoice(tx, orderId, buyer);
+  } catch (err) {
+    const reason = err instanceof HttpError ? String(err.body.code ?? err.statusCode) : 'error';
+    deps.log?.warn({ order: orderId, reason }, 'invoice asked at checkout not issued with the payment');
+  }
 }
 
 /**

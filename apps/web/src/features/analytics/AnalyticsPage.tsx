@@ -6,7 +6,7 @@
  * a metric's detail view (?metric={slug}) with a back button. Fetch failures of the dashboard are only
  * logged. Beyond the spec (decision 037): one clock for the whole page (Rome's, or the spec's display
  * zone as a choice), a period on every figure, the sales report with refunds and its CSV, the log's
- * filters; below them resellers' keys (decision 013), their webhooks (decision 056), the disruption console (decision 058) and the agents' app's accounts, devices and tickets
+ * filters; below them the invoices (decision 069), resellers' keys (decision 013), their webhooks (decision 056), the disruption console (decision 058) and the agents' app's accounts, devices and tickets
  * claimed twice (decisions 021 and 023, components/AgentsSection.tsx).
  */
 import { ANALYTICS_METRICS, type AnalyticsMetric, pagePath } from '@rome/contract';
@@ -50,6 +50,8 @@ const ResellerWebhooks = lazy(() => import('./components/ResellerWebhooks'));
 const DisruptionConsole = lazy(() => import('./components/DisruptionConsole'));
 /** Operators' people and their invitations: its own chunk (decision 066). */
 const OperatorStaff = lazy(() => import('./components/OperatorStaff'));
+/** Invoices and credit notes with their files: their own chunk too (decision 069). */
+const Invoices = lazy(() => import('./components/Invoices'));
 
 import { DEFAULT_TIME_ZONE } from './format';
 
@@ -209,6 +211,9 @@ function Dashboard() {
           </Suspense>
           <PromoCodes />
           <GiftCards />
+          <Suspense fallback={<LoadingSpinner label="Loading invoices..." />}>
+            <Invoices />
+          </Suspense>
           <WaitingLists />
           <ActivityLog
             activities={insights.data.userActivities}

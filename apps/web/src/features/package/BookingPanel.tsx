@@ -7,6 +7,7 @@ import {
   formatRomeDateTime,
   giftCardTakeCents,
   INVENTORY_MESSAGES,
+  type InvoiceRequest,
   MESSAGES,
   orderTotalCents,
   type Package,
@@ -39,6 +40,8 @@ import type { WidgetCheckout } from './widgetCheckout';
 
 /** The waiting list's form, loaded when a chosen day has a sold-out time (decision 063). */
 const WaitingList = lazy(() => import('./WaitingList'));
+/** 'I need an invoice' (decision 069): its fields, loaded when the box is ticked. */
+const CheckoutInvoice = lazy(() => import('./CheckoutInvoice'));
 
 /** The contract's placesLeftMessage in the page's language: 'Only 3 places left for this time.' */
 function placesLeft(left: number): string {
@@ -80,12 +83,16 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
   // A gift card the server knows (decision 053): its part is taken again under its lock at checkout.
   const [giftCard, setGiftCard] = useState<AppliedGiftCard | null>(null);
   const [remindMe, setRemindMe] = useState(false);
+  // The billing details of 'I need an invoice' (decision 069); null: no invoice asked for.
+  const [invoiceWanted, setInvoiceWanted] = useState(false);
+  const [invoice, setInvoice] = useState<InvoiceRequest | null>(null);
   const navigate = useNavigate();
   const uid = useId();
   const emailId = `${uid}-email`;
   const dateId = `${uid}-date`;
   const errorId = `${uid}-error`;
   const timesId = `${uid}-times`;
+  const invoiceId = `${uid}-invoice`;
   const panel = useRef<HTMLElement>(null);
 
   // A waiting-list offer's link (decision 063): its time and places come back chosen, held for this
@@ -176,6 +183,7 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
     promoCode: promo?.code ?? null,
     giftCardCode: giftCard?.code ?? null,
     remindMe,
+    invoice: invoiceWanted ? invoice : null,
     waitlistToken: offer && chosen?.id === offer.slot_id ? offer.token : null,
   });
 
@@ -219,7 +227,7 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
         navigate,
         // A refusal of a package with inventory ('Sold out', 'Only 3 places left for this time.')
         // shows here, and the times are asked for again; the spec's packages keep the toast.
-        pkg.availability_type || promo || giftCard
+        pkg.availability_type || promo || giftCard || invoiceWanted
           ? (message) => {
               setError(message);
               if (timed) void availability.refetch();
@@ -458,6 +466,27 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
             />
             <Trans>E-mail me once if I do not finish paying, with my choice saved</Trans>
           </label>
+        )}
+
+        {total > 0 && (
+          <label className="mt-3 flex items-start gap-2 text-sm text-stone-700">
+            <input
+              type="checkbox"
+              checked={invoiceWanted}
+              onChange={(e) => {
+                setInvoiceWanted(e.target.checked);
+                if (!e.target.checked) setInvoice(null);
+              }}
+              aria-controls={invoiceWanted ? invoiceId : undefined}
+              className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
+            />
+            <Trans>I need an invoice</Trans>
+          </label>
+        )}
+        {total > 0 && invoiceWanted && (
+          <Suspense fallback={null}>
+            <CheckoutInvoice id={invoiceId} onChange={setInvoice} />
+          </Suspense>
         )}
 
         <p id={errorId} role="alert" className="mt-2 min-h-5 text-sm font-semibold text-red-700">

@@ -5,7 +5,7 @@
  */
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Package } from '@rome/contract';
+import type { InvoiceRequest, Package } from '@rome/contract';
 import { frameChoiceFromQuery, pagePath, TICKET_FRAME_FORM_ID } from '@rome/contract';
 import { ApiError, call, errorMessage, tokenStore } from '../../api/client';
 import { pageLocale, specPathname } from '../../i18n/locale';
@@ -31,6 +31,8 @@ export type CheckoutChoice = {
   remindMe?: boolean;
   /** A waiting-list offer's token (decision 063): the places it holds are this checkout's. */
   waitlistToken?: string | null;
+  /** 'I need an invoice' (decision 069): the billing details; the server issues it with the payment. */
+  invoice?: InvoiceRequest | null;
 };
 
 function showOverlay(): () => void {
@@ -93,6 +95,8 @@ export function checkoutForm(choice: CheckoutChoice): FormData {
   if (choice.giftCardCode) form.append('gift_card_code', choice.giftCardCode);
   if (choice.remindMe) form.append('remind_me', 'true');
   if (choice.waitlistToken) form.append('waitlist_token', choice.waitlistToken);
+  // One field for the billing details (a form's fields are flat): their JSON, judged by the server.
+  if (choice.invoice) form.append('invoice', JSON.stringify(choice.invoice));
   // Beside the spec's fields: the order keeps the page's language for its e-mails (decision 024).
   form.append('language', pageLocale);
   return form;

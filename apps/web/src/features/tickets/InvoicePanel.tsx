@@ -1,45 +1,17 @@
 /**
- * 'I need an invoice' (decisions 061, 062): the form a buyer asks an invoice with (a person or a
- * company, Italian or from abroad), then the invoice's downloads (PDF and the Italian e-invoice XML)
+ * 'I need an invoice' (decisions 061, 062): the form a buyer asks an invoice with after paying (its
+ * fields are InvoiceFields, as at checkout, decision 069), then the invoice's downloads (PDF and the Italian e-invoice XML)
  * and, after a refund, the credit note's. The ticket link page and the purchase history both use it;
  * each passes how it reaches the order (the link's token or the signed-in account).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  formatEuroDecimal,
-  formatRomeDate,
-  INVOICE_COUNTRIES,
-  type InvoiceRequest,
-  type OrderInvoice,
-} from '@rome/contract';
+import { formatEuroDecimal, formatRomeDate, type OrderInvoice } from '@rome/contract';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { FormError, inputClass, labelClass } from '../../components/form';
+import { FormError } from '../../components/form';
 import { pageLocale } from '../../i18n/locale';
+import { EMPTY_INVOICE, InvoiceFields, shownInvoice } from '../../lib/InvoiceFields';
 import type { InvoiceAccess } from './api';
-
-type Kind = 'person' | 'company';
-
-function Field({
-  label,
-  hint,
-  ...input
-}: { label: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input id={id} className={inputClass} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 function Documents({ view, access }: { view: OrderInvoice; access: InvoiceAccess }) {
   const { t } = useLingui();
@@ -107,8 +79,7 @@ export function InvoicePanel({
   const { t } = useLingui();
   const [view, setView] = useState<OrderInvoice | null>(null);
   const [open, setOpen] = useState(startOpen);
-  const [kind, setKind] = useState<Kind>('person');
-  const [country, setCountry] = useState('IT');
+  const [draft, setDraft] = useState(EMPTY_INVOICE);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const errorId = useId();
@@ -124,36 +95,12 @@ export function InvoicePanel({
     };
   }, [access]);
 
-  const names = new Intl.DisplayNames([pageLocale], { type: 'region' });
-  const countries = [...INVOICE_COUNTRIES]
-    .map((code) => ({ code, name: names.of(code) ?? code }))
-    .sort((a, b) => (a.code === 'IT' ? -1 : b.code === 'IT' ? 1 : a.name.localeCompare(b.name, pageLocale)));
-  const italian = country === 'IT';
-
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const field = (name: string) => String(form.get(name) ?? '');
     setBusy(true);
     setError(null);
     try {
-      setView(
-        await access.ask({
-          kind,
-          company_name: field('company_name'),
-          first_name: field('first_name'),
-          last_name: field('last_name'),
-          country: country as InvoiceRequest['country'],
-          street: field('street'),
-          postcode: field('postcode'),
-          city: field('city'),
-          province: field('province'),
-          vat_number: field('vat_number'),
-          tax_code: field('tax_code'),
-          sdi_code: field('sdi_code'),
-          pec: field('pec'),
-        }),
-      );
+      setView(await access.ask(shownInvoice(draft)));
     } catch (err) {
       setError(errorMessage(err, t`Something went wrong! Please try again.`));
     }
@@ -196,103 +143,7 @@ export function InvoicePanel({
           the Italian e-invoice (XML).
         </Trans>
       </p>
-      <fieldset>
-        <legend className={labelClass}>
-          <Trans>The invoice is for</Trans>
-        </legend>
-        <div className="flex flex-wrap gap-4">
-          {(
-            [
-              ['person', t`A person`],
-              ['company', t`A company`],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className="inline-flex items-center gap-2 text-stone-900">
-              <input
-                type="radio"
-                name="kind"
-                value={value}
-                checked={kind === value}
-                onChange={() => setKind(value)}
-                className="h-4 w-4 accent-brand"
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      {kind === 'company' ? (
-        <Field label={t`Company name`} name="company_name" autoComplete="organization" required />
-      ) : (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t`First name`} name="first_name" autoComplete="given-name" required />
-          <Field label={t`Last name`} name="last_name" autoComplete="family-name" required />
-        </div>
-      )}
-      <div>
-        <label htmlFor={`${errorId}-country`} className={labelClass}>
-          <Trans>Country</Trans>
-        </label>
-        <select
-          id={`${errorId}-country`}
-          name="country"
-          value={country}
-          onChange={(e) => setCountry(e.target.value)}
-          className={inputClass}
-          autoComplete="country"
-        >
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Field label={t`Street and number`} name="street" autoComplete="street-address" required />
-      <div className="grid items-end gap-4 sm:grid-cols-3">
-        <Field
-          label={t`Postcode`}
-          name="postcode"
-          autoComplete="postal-code"
-          inputMode={italian ? 'numeric' : undefined}
-        />
-        <Field label={t`City`} name="city" autoComplete="address-level2" required />
-        {italian && (
-          <Field
-            label={t`Province (2 letters)`}
-            name="province"
-            maxLength={2}
-            autoComplete="address-level1"
-          />
-        )}
-      </div>
-      <Field
-        label={italian ? t`VAT number (Partita IVA)` : t`VAT number`}
-        name="vat_number"
-        hint={kind === 'company' ? undefined : t`Only if you have one.`}
-      />
-      {italian && (
-        <Field
-          label={t`Tax code (codice fiscale)`}
-          name="tax_code"
-          hint={
-            kind === 'person'
-              ? t`Needed for an Italian person without a VAT number.`
-              : t`Only if it differs from the VAT number.`
-          }
-        />
-      )}
-      {italian && kind === 'company' && (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={t`Recipient code (SDI)`}
-            name="sdi_code"
-            maxLength={7}
-            hint={t`Optional, 7 letters and digits.`}
-          />
-          <Field label={t`Certified e-mail (PEC)`} name="pec" type="email" hint={t`Optional.`} />
-        </div>
-      )}
+      <InvoiceFields value={draft} onChange={setDraft} />
       <FormError id={errorId} message={error} />
       <div className="flex flex-wrap gap-2">
         <button
