@@ -100,6 +100,10 @@ if (demo && !demo.accounts) {
     ...(a.resellers ?? []).map((r) => `    OCTO key   ${r.name}  ${r.key}`),
     ...(a.agentApp ?? []).map((g) => `    agent app  ${g.email}  ${g.password}  (${g.agent}, at /agent)`),
     ...(a.widgetPartners ?? []).map((w) => `    widget     ${w.name}: put on any site ${w.script_tag}`),
+    ...(a.operators ?? []).map(
+      (o) =>
+        `    operator   ${o.email}  ${o.password}  (${o.role} of ${o.operator}, at /operator${o.totp_secret ? `; authenticator secret ${o.totp_secret}` : ''})`,
+    ),
   );
 }
 process.stdout.write(`${lines.join('\n')}\n\n`);

@@ -39,6 +39,19 @@ describe('demo accounts on a database two instances share', () => {
       const row = rows.find((r) => r.name === g.name)!;
       expect(await verifySecret(row.codeHash, g.code), g.name).toBe(true);
     }
+    // The first operator's manager and door person can use their console at once (a manager's sign-in
+    // asks for its authenticator, not made here: the password step says the factor must be set up).
+    expect(a.operators?.map((o) => o.role)).toEqual(['manager', 'door']);
+    const door = a.operators!.find((o) => o.role === 'door')!;
+    const doorSignIn = await signIn(door.email, door.password);
+    expect(doorSignIn.statusCode).toBe(200);
+    const mine = await t.app.inject({
+      url: '/api/operator/',
+      headers: { authorization: `Bearer ${doorSignIn.json().access}` },
+    });
+    expect(mine.json().operators).toEqual([expect.objectContaining({ name: door.operator, role: 'door' })]);
+    const manager = a.operators!.find((o) => o.role === 'manager')!;
+    expect((await signIn(manager.email, manager.password)).json().second_factor_setup).toBe(true);
     // The first instance, started again, reads its own file.
     expect(await seedDemoAccounts(t.db, firstDir)).toEqual({ accounts: a, created: false });
   });

@@ -123,6 +123,18 @@ export type DemoAccounts = {
   widgetPartners?: { name: string; code: string; script_tag: string }[];
   /** Sign-ins of the agents' app at /agent (modules/agents/devices.ts), one per demo agent. */
   agentApp?: { agent: string; email: string; password: string }[];
+  /**
+   * People of the demo's first operator at /operator (decision 066): a manager, with an authenticator
+   * as managers must have, and a door person. Invitations taken already.
+   */
+  operators?: {
+    email: string;
+    password: string;
+    operator: string;
+    role: 'manager' | 'sales' | 'door';
+    totp_secret?: string;
+    recovery_codes?: string[];
+  }[];
 };
 
 export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
@@ -305,6 +317,41 @@ export async function seedDemoAccounts(
       .values({ name: a.name, codeHash: await hashSecret(a.code) })
       .onConflictDoUpdate({ target: t.agents.name, set: { codeHash: await hashSecret(a.code) } });
   }
+  // The first operator's people, their invitations taken (the demo has no mailbox to open).
+  const [operator] = await db.select().from(t.folders).orderBy(t.folders.sortOrder, t.folders.id).limit(1);
+  if (operator) {
+    accounts.operators = [
+      {
+        email: 'manager@operator.demo.example',
+        password: secret(),
+        operator: operator.name,
+        role: 'manager',
+      },
+      { email: 'door@operator.demo.example', password: secret(), operator: operator.name, role: 'door' },
+    ];
+    for (const [i, o] of accounts.operators.entries()) {
+      const [row] = await db
+        .insert(t.users)
+        .values({
+          email: o.email,
+          fullName: i === 0 ? 'Paolo Ferri' : 'Anna Greco',
+          phoneNumber: '3912345678',
+          passwordHash: await hashSecret(o.password),
+        })
+        .onConflictDoUpdate({ target: t.users.email, set: { passwordHash: await hashSecret(o.password) } })
+        .returning({ id: t.users.id });
+      await db
+        .insert(t.operatorStaff)
+        .values({
+          folderId: operator.id,
+          email: o.email,
+          role: o.role,
+          userId: row.id,
+          acceptedAt: new Date(),
+        })
+        .onConflictDoNothing();
+    }
+  }
   if (makers.secondFactor) {
     const [admin] = await db
       .select({ id: t.users.id })
@@ -313,6 +360,13 @@ export async function seedDemoAccounts(
     const factor = await makers.secondFactor(admin.id);
     accounts.superuser.totp_secret = factor.secret;
     accounts.superuser.recovery_codes = factor.recoveryCodes;
+    const manager = accounts.operators?.find((o) => o.role === 'manager');
+    if (manager) {
+      const [row] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, manager.email));
+      const own = await makers.secondFactor(row.id);
+      manager.totp_secret = own.secret;
+      manager.recovery_codes = own.recoveryCodes;
+    }
   }
   if (makers.resellerKeys) accounts.resellers = await makers.resellerKeys();
   if (makers.agentApp) accounts.agentApp = await makers.agentApp(accounts.agents);

@@ -378,17 +378,18 @@ export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
 };
 
 /**
- * The demo superuser's factor (`npm start` with the demo, never in production): set up as a person
- * would, its secret written to demo-accounts.json beside the demo passwords. The step its own
- * confirmation took is forgotten, as no one was shown that code: the first sign-in may come at once.
+ * A demo account's factor, the superuser's and the operator manager's (`npm start` with the demo, never
+ * in production): set up as a person would, its secret written to demo-accounts.json beside the demo
+ * passwords. The step its own confirmation took is forgotten, as no one was shown that code: the first
+ * sign-in may come at once.
  */
 export async function demoSecondFactor(db: Db, serverSecret: string, userId: string) {
   const factor = createSecondFactorService(db, serverSecret);
   const user = await findUserById(db, userId);
   const started = user && (await factor.startSetup(user));
-  if (!user || !started) throw new Error('the demo superuser could not get its second factor');
+  if (!user || !started) throw new Error('a demo account could not get its second factor');
   const codes = await factor.confirm(user, TOTP.generate({ secret: Secret.fromBase32(started.secret) }));
-  if (!Array.isArray(codes)) throw new Error('the demo superuser could not get its second factor');
+  if (!Array.isArray(codes)) throw new Error('a demo account could not get its second factor');
   await db.update(secondFactors).set({ lastStep: null }).where(eq(secondFactors.userId, userId));
   return { secret: started.secret, recoveryCodes: codes };
 }
