@@ -96,7 +96,7 @@ export const operatorApi = {
     responses: { 200: z.object({ products: z.array(operatorProductSchema) }), ...guarded },
   }),
   'PATCH /api/operator/:folder/packages/:packageTag/': endpoint({
-    summary: "Change one of the operator's products: title and prices (managers)",
+    summary: "Change one of the operator's products: title, prices and description (managers)",
     tag: 'operators',
     access: 'operator',
     operatorRoles: OPERATOR_RIGHTS.changeProducts,

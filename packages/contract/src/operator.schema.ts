@@ -75,9 +75,12 @@ export const operatorProductSchema = z
   })
   .meta({ id: 'OperatorProduct' });
 
-/** What an operator's manager may change of a product: its title and prices, by the editors' rules. */
+/**
+ * What an operator's manager may change of a product: its title, prices and description (HTML,
+ * sanitised as an editor's), by the editors' rules.
+ */
 export const operatorProductEditSchema = packageEditSchema
-  .pick({ title: true, adult_price: true, youth_price: true })
+  .pick({ title: true, adult_price: true, youth_price: true, description: true })
   .meta({ examples: [{ adult_price: '29.00' }] });
 
 /** A range of Rome dates, both ends included (as the availability calls take it). */

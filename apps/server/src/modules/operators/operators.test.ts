@@ -213,6 +213,14 @@ describe("an operator's console", () => {
     expect(straight.statusCode).toBe(403);
     const [still] = await t.db.select().from(packages).where(eq(packages.packageTag, 'ILR-24'));
     expect(still.adultPriceCents).toBe(ilr.adultPriceCents);
+    // The description is sanitised as an editor's is.
+    const described = await call('PATCH', `/api/operator/${bigBus}/packages/BB-24/`, manager, {
+      description: '<p>Our <b>red</b> buses</p><script>alert(1)</script>',
+    });
+    expect(described.statusCode, described.body).toBe(200);
+    const [bb24] = await t.db.select().from(packages).where(eq(packages.packageTag, 'BB-24'));
+    expect(bb24.description).toContain('<b>red</b>');
+    expect(bb24.description).not.toContain('script');
     // Bad prices change nothing.
     expect(
       (await call('PATCH', `/api/operator/${bigBus}/packages/BB-24/`, manager, { adult_price: '-3' }))
