@@ -63,6 +63,7 @@ describe('the page table', () => {
     expect(PAGES.filter((p) => p.layout === 'own').map((p) => p.pattern)).toEqual([
       '/verify/:code',
       '/analytics',
+      '/operator',
       '/t/:token',
       '/gift-card/:token',
       '/test',
@@ -130,6 +131,7 @@ describe('the page table', () => {
       '/verify/',
       '/profile',
       '/analytics',
+      '/operator',
       '/t/',
       '/gift-card/',
       '/pay/',

@@ -115,7 +115,7 @@ describe('every page of the page table', () => {
     const robots = (await t.app.inject({ url: '/robots.txt' })).body;
     // The English block as the spec's paths; the same pages under each language's prefix (decision 024).
     expect(robots).toMatch(
-      /^User-agent: \*\nAllow: \/\nDisallow: \/api\/\nDisallow: \/yourticket\nDisallow: \/verify\/\nDisallow: \/profile\nDisallow: \/analytics\nDisallow: \/t\/\nDisallow: \/gift-card\/\nDisallow: \/pay\/\nDisallow: \/widget\/\n/,
+      /^User-agent: \*\nAllow: \/\nDisallow: \/api\/\nDisallow: \/yourticket\nDisallow: \/verify\/\nDisallow: \/profile\nDisallow: \/analytics\nDisallow: \/operator\nDisallow: \/t\/\nDisallow: \/gift-card\/\nDisallow: \/pay\/\nDisallow: \/widget\/\n/,
     );
     for (const prefix of ['/it', '/es', '/fr', '/de'])
       for (const p of [
@@ -123,6 +123,7 @@ describe('every page of the page table', () => {
         '/verify/',
         '/profile',
         '/analytics',
+        '/operator',
         '/t/',
         '/gift-card/',
         '/pay/',
