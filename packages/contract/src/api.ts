@@ -20,6 +20,7 @@ import { privacyApi } from './privacy.api';
 import { promoApi } from './promo.api';
 import { resellerApi } from './reseller.api';
 import { siteApi } from './site.api';
+import { statementApi } from './statement.api';
 import { ticketsApi } from './tickets.api';
 import { waitlistApi } from './waitlist.api';
 import { walletApi } from './wallet.api';
@@ -45,6 +46,7 @@ export const API = {
   ...disruptionApi,
   ...agentAppApi,
   ...widgetApi,
+  ...statementApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;
