@@ -6,7 +6,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   formatEuro,
   formatEuroAmount,
@@ -98,9 +98,13 @@ export function StatementView({
   const s = statement.data;
   const lines = all ? s.lines : s.lines.slice(0, FIRST_LINES);
   const totals = s.totals;
-  const tiles: [string, string, string?][] = [
-    [t`Gross`, euro(totals.gross), t`${totals.sales} sales`],
-    [t`Refunded`, euro(totals.refunded), t`${totals.refunds} refunds, ${totals.partial_refunds} partial`],
+  const tiles: [string, string, React.ReactNode?][] = [
+    [t`Gross`, euro(totals.gross), <Plural key="s" value={totals.sales} one="# sale" other="# sales" />],
+    [
+      t`Refunded`,
+      euro(totals.refunded),
+      <Plural key="r" value={totals.refunds + totals.partial_refunds} one="# refund" other="# refunds" />,
+    ],
     [t`Commission`, euro(totals.commission)],
     [t`Net to the operator`, euro(totals.net), t`gross less refunded and commission`],
   ];
