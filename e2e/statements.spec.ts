@@ -87,3 +87,20 @@ for (const width of [390, 1280]) {
     await expectNoSeriousA11yViolations(page);
   });
 }
+
+test("the panel speaks the page's language (Italian), at 1280 px", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await buyTicket(page, 'BB-24');
+  const { superuser } = demoAccounts();
+  await signInWith(page, superuser.email, superuser.password);
+  await page.goto('/it/analytics');
+  const panel = page.getByRole('region', { name: 'Rendiconti degli operatori' });
+  await expect(panel.getByTestId('statement-lines')).toContainText('Vendita');
+  await expect(panel.getByRole('button', { name: 'Scarica CSV' })).toBeVisible();
+  await expect(panel.getByTestId('statement-totals')).toContainText("Netto all'operatore");
+  // Euros as Italian writes them: '77,00 €'.
+  await expect(panel.getByTestId('statement-totals')).toContainText(/\d,\d\d\s€/);
+  await panel.screenshot({ path: test.info().outputPath('statements-it-1280.png') });
+  await expectNoSeriousA11yViolations(page);
+});

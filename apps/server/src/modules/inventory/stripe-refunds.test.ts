@@ -40,15 +40,15 @@ const refundMails = async () =>
     m.subject.includes('refunded'),
   );
 
+/** The buyer's own cancellation of a ticket (refunded at once through the provider). */
+const cancelAsBuyer = (uniqueId: string) =>
+  t.app.inject({ method: 'POST', url: `/api/tickets/${uniqueId}/cancel/`, headers: buyer.auth });
+
 describe('refunds at Stripe', () => {
   it("a buyer's cancellation refunds the payment intent once, with an idempotency key", async () => {
     const { session, order } = await paidSession();
     const before = t.standin.refunds.length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/tickets/${order.uniqueId}/cancel/`,
-      headers: buyer.auth,
-    });
+    const res = await cancelAsBuyer(order.uniqueId);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().refund_status).toBe('done');
     expect(t.standin.refunds.slice(before)).toEqual([
@@ -89,11 +89,7 @@ describe('refunds at Stripe', () => {
     );
     const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, id));
     const before = t.standin.refunds.length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/tickets/${order.uniqueId}/cancel/`,
-      headers: buyer.auth,
-    });
+    const res = await cancelAsBuyer(order.uniqueId);
     expect(res.statusCode, res.body).toBe(200);
     expect(t.standin.refunds.slice(before)).toEqual([
       expect.objectContaining({ payment_intent: session.payment_intent, amount: 2900 + 1900 - 500 }),
@@ -104,11 +100,7 @@ describe('refunds at Stripe', () => {
     const { order } = await paidSession();
     t.standin.failRefunds = true;
     const before = t.standin.refunds.length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/tickets/${order.uniqueId}/cancel/`,
-      headers: buyer.auth,
-    });
+    const res = await cancelAsBuyer(order.uniqueId);
     t.standin.failRefunds = false;
     // The buyer's cancellation stands (the places are free again); the money follows.
     expect(res.statusCode).toBe(200);
@@ -189,11 +181,7 @@ describe('refunds at Stripe', () => {
     expect(parts).toEqual([expect.objectContaining({ cents: half, source: 'provider' })]);
     // The buyer cancels later: the provider is asked for what is left, not the whole payment again.
     const before = t.standin.refunds.length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/tickets/${order.uniqueId}/cancel/`,
-      headers: buyer.auth,
-    });
+    const res = await cancelAsBuyer(order.uniqueId);
     expect(res.statusCode, res.body).toBe(200);
     expect(t.standin.refunds.slice(before)).toEqual([
       expect.objectContaining({ amount: session.amount_total - half }),

@@ -118,7 +118,7 @@ export function statementText(s: Statement): string {
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const total = (name: string, t: Statement['totals']) =>
-    `${name}: ${t.sales} sales, ${t.refunds} refunds, ${t.partial_refunds} partial refunds; ` +
+    `${name}: sales ${t.sales}, refunds ${t.refunds}, partial refunds ${t.partial_refunds}; ` +
     `gross ${t.gross} - refunded ${t.refunded} - commission ${t.commission} = net ${t.net} EUR`;
   return [
     `Statement ${s.from} to ${s.to} (Rome days, both included)`,
