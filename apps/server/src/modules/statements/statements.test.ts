@@ -28,6 +28,7 @@ import {
   packages,
   partners,
   promoCodes,
+  resellers,
 } from '../../db/schema';
 import { type Bought, buyTicket } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
@@ -118,6 +119,12 @@ beforeAll(async () => {
     .values({ name: '+Hotel Roma, "Centro"', codeHash: randomBytes(16).toString('hex'), codeEnd: 'ABCD' })
     .returning();
   await t.db.update(orders).set({ partnerId: partner.id }).where(eq(orders.id, widget.order.id));
+  // The last evening's sale is an OCTO reseller's booking (reserve and confirm set it so).
+  const [reseller] = await t.db
+    .insert(resellers)
+    .values({ name: 'Acme Tours', keyPrefix: 'rk_test', keyHash: randomBytes(16).toString('hex') })
+    .returning();
+  await t.db.update(orders).set({ resellerId: reseller.id }).where(eq(orders.id, lastEvening.order.id));
 
   // When each was paid, in Rome: the first days of the period, its last evening, the morning after.
   await setPaidAt(plain, at(addDays(FROM, 1), '10:00'));
@@ -225,7 +232,13 @@ describe('GET /api/admin/statements/', () => {
     const all = await statementOf(`from=${FROM}&to=${TO}`);
     const widgetLine = all.lines.find((l) => l.channel === 'widget')!;
     expect(widgetLine).toMatchObject({ channel_name: '+Hotel Roma, "Centro"', operator_id: greenLine });
+    expect(all.lines.find((l) => l.order === orderReference(lastEvening.uniqueId))).toMatchObject({
+      channel: 'reseller',
+      channel_name: 'Acme Tours',
+      operator_id: bigBus,
+    });
     expect(all.lines.filter((l) => l.channel === 'web').every((l) => l.channel_name === null)).toBe(true);
+    expect(all.lines.filter((l) => l.channel === 'web')).toHaveLength(5);
 
     const bb = await statementOf(`folder=${bigBus}&from=${FROM}&to=${TO}`);
     const gl = await statementOf(`folder=${greenLine}&from=${FROM}&to=${TO}`);
