@@ -54,7 +54,7 @@ for (const width of [390, 1280]) {
     // The files of the same statement.
     const [csv] = await Promise.all([
       page.waitForEvent('download'),
-      panel.getByRole('button', { name: 'Download CSV' }).click(),
+      panel.getByRole('button', { name: 'Download the statement (CSV)' }).click(),
     ]);
     expect(csv.suggestedFilename()).toMatch(/^statement_green-line_\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await readFile((await csv.path())!, 'utf8');
@@ -62,7 +62,7 @@ for (const width of [390, 1280]) {
     expect(text).toContain(reference);
     const [xlsx] = await Promise.all([
       page.waitForEvent('download'),
-      panel.getByRole('button', { name: 'Download Excel (XLSX)' }).click(),
+      panel.getByRole('button', { name: 'Download the statement (Excel, XLSX)' }).click(),
     ]);
     expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
     // An .xlsx is a zip: it starts with PK.
@@ -97,7 +97,7 @@ test("the panel speaks the page's language (Italian), at 1280 px", async ({ page
   await page.goto('/it/analytics');
   const panel = page.getByRole('region', { name: 'Rendiconti degli operatori' });
   await expect(panel.getByTestId('statement-lines')).toContainText('Vendita');
-  await expect(panel.getByRole('button', { name: 'Scarica CSV' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Scarica il rendiconto (CSV)' })).toBeVisible();
   await expect(panel.getByTestId('statement-totals')).toContainText("Netto all'operatore");
   // Euros as Italian writes them: '77,00 €'.
   await expect(panel.getByTestId('statement-totals')).toContainText(/\d,\d\d\s€/);

@@ -181,8 +181,8 @@ export function StatementView({
             {busy === format
               ? t`Preparing the file...`
               : format === 'csv'
-                ? t`Download CSV`
-                : t`Download Excel (XLSX)`}
+                ? t`Download the statement (CSV)`
+                : t`Download the statement (Excel, XLSX)`}
           </button>
         ))}
         {failed && (
