@@ -39,8 +39,10 @@ import { activityRoutes } from './modules/activity/routes';
 import { createActivityService } from './modules/activity/service';
 import { agentAppRoutes } from './modules/agents/app-routes';
 import { requireAgentDevice } from './modules/agents/devices';
+import { agentOperatorRoutes } from './modules/agents/operator-routes';
 import { agentRoutes } from './modules/agents/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
+import { requireOperator } from './modules/auth/operator-guard';
 import {
   authPlugin,
   optionalUser,
@@ -53,6 +55,7 @@ import { secondFactorRoutes } from './modules/auth/second-factor';
 import { requireStepUp, stepUpRoutes } from './modules/auth/step-up';
 import { webSessionRoutes } from './modules/auth/web-session';
 import { offerRoutes } from './modules/catalog/offers-routes';
+import { catalogOperatorRoutes } from './modules/catalog/operator-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type Catalog, createCatalog } from './modules/catalog/service';
 import { giftCardRoutes } from './modules/checkout/gift-card-routes';
@@ -64,11 +67,13 @@ import { widgetRoutes } from './modules/checkout/widget-routes';
 import { contentRoutes } from './modules/content/routes';
 import { createSiteCache, type SiteCache } from './modules/content/site-cache';
 import { disruptionRoutes } from './modules/disruptions/routes';
+import { inventoryOperatorRoutes } from './modules/inventory/operator-routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { logoRoutes } from './modules/logos/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
+import { operatorRoutes } from './modules/operators/routes';
 import { startRefundSettler } from './modules/orders/refunds';
 import { renderTicketAttachment } from './modules/orders/ticket-attachments';
 import { startWaitlistWalker } from './modules/orders/waitlist';
@@ -254,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     agent: requireAgentDevice,
     optional: optionalUser,
     stepUp: requireStepUp,
+    operator: requireOperator,
   });
   app.decorate('activity', createActivityService({ db: deps.database.db, config, log: app.log }));
   app.activity.start();
@@ -459,6 +465,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contentRoutes);
   await app.register(activityRoutes);
   await app.register(analyticsRoutes);
+  await app.register(operatorRoutes);
+  await app.register(catalogOperatorRoutes);
+  await app.register(inventoryOperatorRoutes);
+  await app.register(agentOperatorRoutes);
   await app.register(webRoutes);
   return app;
 }

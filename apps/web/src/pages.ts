@@ -28,6 +28,7 @@ export const PAGE_LOADERS: { [M in PageModule]: PageLoader } = {
   'features/viewmore/ViewMorePage': () => import('./features/viewmore/ViewMorePage'),
   'features/account/ProfilePage': () => import('./features/account/ProfilePage'),
   'features/analytics/AnalyticsPage': () => import('./features/analytics/AnalyticsPage'),
+  'features/operators/OperatorConsolePage': () => import('./features/operators/OperatorConsolePage'),
   'features/auth/LoginPage': () => import('./features/auth/LoginPage'),
   'features/auth/RegisterPage': () => import('./features/auth/RegisterPage'),
   'features/auth/ForgotPasswordPage': () => import('./features/auth/ForgotPasswordPage'),

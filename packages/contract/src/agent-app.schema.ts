@@ -36,7 +36,15 @@ export const deviceSignedInSchema = z
   .object({ token: z.string(), device: agentDeviceSchema })
   .meta({ id: 'AgentDeviceSignedIn' });
 
-export const agentMeSchema = z.object({ agent_name: z.string(), device: agentDeviceSchema });
+export const agentMeSchema = z.object({
+  agent_name: z.string(),
+  device: agentDeviceSchema,
+  /**
+   * An operator's agent (decision 066): the package tags of its operator, the only tickets it claims
+   * (the app judges offline scans by them too); null: the shop's agent, every ticket.
+   */
+  package_tags: z.array(z.string()).nullable(),
+});
 
 export const ticketKeySchema = z
   .object({
@@ -207,6 +215,8 @@ export const adminAgentSchema = z
     created_at: z.string(),
     /** The e-mail address of its agents'-app account, null without one. */
     account_email: z.string().nullable(),
+    /** The operator it works for (it redeems that operator's tickets only), null: the shop's (decision 066). */
+    folder_id: z.number().int().nullable(),
   })
   .meta({
     id: 'ClaimPageAgent',
@@ -217,6 +227,7 @@ export const adminAgentSchema = z
         active: true,
         created_at: '2026-03-01T09:00:00.000Z',
         account_email: 'alpha@agents.example',
+        folder_id: null,
       },
     ],
   });

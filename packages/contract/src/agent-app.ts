@@ -59,6 +59,8 @@ export const AGENT_SCAN_RESULTS = [
   'replaced',
   'unknown',
   'forged',
+  /** An operator's agent scanned another operator's ticket (decision 066): not claimed. */
+  'other_operator',
 ] as const;
 export type AgentScanResult = (typeof AGENT_SCAN_RESULTS)[number];
 
@@ -71,6 +73,7 @@ export const AGENT_SCAN_MESSAGES: Record<AgentScanResult, string> = {
   replaced: 'This ticket was changed: ask for its new voucher.',
   unknown: 'Unknown ticket.',
   forged: 'Not a ticket of this shop: the signature does not match.',
+  other_operator: "Another operator's ticket: not for this door.",
 };
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

@@ -16,6 +16,7 @@ import { giftCardApi } from './gift-card.api';
 import { inventoryApi } from './inventory.api';
 import { invoiceApi } from './invoice.api';
 import { newsletterApi } from './newsletter.api';
+import { operatorApi } from './operator.api';
 import { privacyApi } from './privacy.api';
 import { promoApi } from './promo.api';
 import { resellerApi } from './reseller.api';
@@ -46,6 +47,7 @@ export const API = {
   ...disruptionApi,
   ...agentAppApi,
   ...widgetApi,
+  ...operatorApi,
   ...statementApi,
 } as const satisfies Record<string, EndpointDef>;
 

@@ -91,11 +91,11 @@ export const SECOND_FACTOR_PENDING_SECONDS = 5 * 60;
 export const TOTP_ISSUER = 'Rome Tickets';
 
 /**
- * Whether an account must have a second factor, by its role: superusers now; a later role (an
- * operator's manager) is added here. Editors and customers may turn one on.
+ * Whether an account must have a second factor, by its role: superusers and operators' managers
+ * (decision 066). Editors, customers and the other operator roles may turn one on.
  */
-export function secondFactorRequired(user: { isSuperuser: boolean }): boolean {
-  return user.isSuperuser;
+export function secondFactorRequired(user: { isSuperuser: boolean; isOperatorManager?: boolean }): boolean {
+  return user.isSuperuser || user.isOperatorManager === true;
 }
 
 /** The one phone rule of registration and profile, on the client and the server: digits only, 10 to 20. */

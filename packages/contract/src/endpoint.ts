@@ -7,12 +7,22 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES } from './error-codes';
+import type { OperatorRole } from './operator';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who may call: the server's preHandler enforces it; the OpenAPI document states it. */
 /** 'session': the web app's HttpOnly session cookie opens it (decision 018), not a Bearer token. */
-export type EndpointAccess = 'public' | 'user' | 'editor' | 'superuser' | 'agent' | 'reseller' | 'session';
+export type EndpointAccess =
+  | 'public'
+  | 'user'
+  | 'editor'
+  | 'superuser'
+  | 'agent'
+  | 'reseller'
+  | 'session'
+  /** An operator's people with one of `operatorRoles` at the path's `folder`, and superusers (decision 066). */
+  | 'operator';
 
 export type EndpointDef = {
   /** One line for the API reference. */
@@ -50,6 +60,8 @@ export type EndpointDef = {
    * without a proof from POST /api/session/step-up/.
    */
   stepUp?: true;
+  /** For access 'operator': the roles at the operator that may call (OPERATOR_RIGHTS). */
+  operatorRoles?: readonly OperatorRole[];
 };
 
 /** Identity with a precise type: `const x = { 'GET /api/x/': endpoint({...}) }`. */

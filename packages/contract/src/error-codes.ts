@@ -36,6 +36,7 @@ export const ERROR_CODES = {
   passExpired: 'pass_expired',
   wrongDate: 'wrong_date',
   alreadyClaimed: 'already_claimed',
+  otherOperator: 'other_operator',
   claimLocked: 'claim_locked',
   // Orders, places and slots.
   orderState: 'order_state',

@@ -33,6 +33,8 @@ export * from './invoice.schema';
 export * from './locales';
 export * from './locales.schema';
 export * from './money';
+export * from './operator';
+export * from './operator.schema';
 export * from './order';
 export * from './package-categories';
 export * from './package-facts';

@@ -34,6 +34,7 @@ export const PAGE_DESCRIPTIONS = {
   giftCards: /*i18n*/ 'Gift cards for Rome sightseeing tickets, sent by e-mail.',
   viewSimilar: /*i18n*/ 'Compare {hours} sightseeing tickets in Rome.',
   widget: /*i18n*/ 'Book Rome sightseeing tickets.',
+  operator: /*i18n*/ "Your operator's products, times, bookings and agents.",
 } as const;
 
 export type PageDescriptionKey = keyof typeof PAGE_DESCRIPTIONS;

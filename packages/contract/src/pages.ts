@@ -35,6 +35,7 @@ export type PageModule =
   | 'features/viewmore/ViewMorePage'
   | 'features/account/ProfilePage'
   | 'features/analytics/AnalyticsPage'
+  | 'features/operators/OperatorConsolePage'
   | 'features/auth/LoginPage'
   | 'features/auth/RegisterPage'
   | 'features/auth/ForgotPasswordPage'
@@ -390,6 +391,21 @@ const TABLE = [
     head: {
       title: titled(/*i18n*/ 'Analytics Dashboard'),
       description: 'analytics',
+      noindex: true,
+    },
+    crawl: false,
+    headCode: false,
+  },
+  {
+    // The operators' console (decision 066): their people's own page, outside the shop's layout.
+    pattern: '/operator',
+    module: 'features/operators/OperatorConsolePage',
+    layout: 'own',
+    head: {
+      // In English, as the console is (the staff's tools are, like the dashboard's texts of the spec):
+      // the title stays out of every visitor's first-load catalogue.
+      title: () => `Operator Console | ${PRODUCT_NAME}`,
+      description: 'operator',
       noindex: true,
     },
     crawl: false,

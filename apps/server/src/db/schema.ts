@@ -207,6 +207,11 @@ export const users = pgTable(
      * without one. On the row so the sign-in and the access guards know it without another read.
      */
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    /**
+     * A manager of some operator (decision 066): kept true to `operator_staff` by a trigger, on the row
+     * so the sign-in and the guards know the second factor is required without another read.
+     */
+    isOperatorManager: boolean('is_operator_manager').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -305,8 +310,37 @@ export const agents = pgTable('agents', {
   name: text('name').notNull().unique(),
   codeHash: text('code_hash').notNull(),
   active: boolean('active').notNull().default(true),
+  /** The operator the agent works for: it then redeems that operator's tickets only (decision 066). */
+  folderId: integer('folder_id').references(() => folders.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/**
+ * An operator's people (decision 066): an address invited to a company folder with a role. The
+ * invitation is taken by the account of that address through the e-mailed link (only the token's
+ * sha256 is kept); until then `user_id` is null and the row gives no right.
+ */
+export const operatorStaff = pgTable(
+  'operator_staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => folders.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['manager', 'sales', 'door'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash'),
+    invitedBy: uuid('invited_by'),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('operator_staff_folder_email_idx').on(t.folderId, t.email),
+    uniqueIndex('operator_staff_token_idx').on(t.tokenHash),
+    index('operator_staff_user_idx').on(t.userId),
+  ],
+);
 
 /**
  * A reseller's API key for the OCTO supplier API (modules/reseller). Only the key's sha256 is stored:

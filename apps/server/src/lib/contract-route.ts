@@ -7,7 +7,14 @@
  *
  *   route(app, 'POST /api/newsletter/subscribe/', async (req, reply) => { ... req.body.email ... });
  */
-import { API, type Api, type ApiKey, type EndpointAccess, type EndpointDef } from '@rome/contract';
+import {
+  API,
+  type Api,
+  type ApiKey,
+  type EndpointAccess,
+  type EndpointDef,
+  type OperatorRole,
+} from '@rome/contract';
 import type {
   ContextConfigDefault,
   FastifyInstance,
@@ -40,7 +47,10 @@ type Schema<K extends ApiKey> = {
 export type AccessGuards = Record<
   'user' | 'editor' | 'superuser' | 'agent' | 'optional' | 'stepUp',
   preHandlerAsyncHookHandler
->;
+> & {
+  /** An operator's people with one of the roles at the path's operator, and superusers (decision 066). */
+  operator: (roles: readonly OperatorRole[]) => preHandlerAsyncHookHandler;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,9 +58,14 @@ declare module 'fastify' {
   }
 }
 
-function guardOf(app: FastifyInstance, access: EndpointAccess, optional: boolean | undefined) {
+function guardOf(app: FastifyInstance, e: EndpointDef, optional: boolean | undefined) {
   const guards = app.accessGuards;
   if (!guards) throw new Error('route() needs app.accessGuards: decorate the app with them first');
+  const access: EndpointAccess = e.access;
+  if (access === 'operator') {
+    if (!e.operatorRoles?.length) throw new Error('an operator call names the roles it lets in');
+    return guards.operator(e.operatorRoles);
+  }
   if (access === 'user' || access === 'editor' || access === 'superuser' || access === 'agent') {
     return guards[access];
   }
@@ -103,7 +118,7 @@ export function route<K extends ApiKey>(
   const [method, url] = (key as string).split(' ');
   // Who may call is checked before the request is validated: a caller without the right gets 401/403,
   // never a 400 that tells them about the body of a call they cannot make.
-  const guard = guardOf(app, e.access, extras.optionalUser);
+  const guard = guardOf(app, e, extras.optionalUser);
   // A `stepUp` call wants the fresh password's proof after the sign-in (decision 032).
   const stepUp = e.stepUp ? app.accessGuards.stepUp : undefined;
   const preValidation = [guard, stepUp, extras.preValidation].filter(Boolean) as preHandlerAsyncHookHandler[];
@@ -135,6 +150,7 @@ export function route<K extends ApiKey>(
           }
         : {}),
       'x-access': e.access,
+      ...(e.operatorRoles ? { 'x-operator-roles': e.operatorRoles } : {}),
     } as any,
     config: { endpoint: key } as object,
     ...(preValidation.length ? { preValidation } : {}),

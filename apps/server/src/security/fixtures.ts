@@ -2,33 +2,66 @@
  * A test app with its route list, the six roles and real things to point path parameters at:
  * customer A's paid ticket (bought through the test checkout), a media item, a partner logo, an agent.
  */
+
+import { eq, ne } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AppDeps } from '../app';
 import type { Config } from '../config';
-import { agents } from '../db/schema';
+import { agents, folders, packages } from '../db/schema';
 import { hashSecret } from '../lib/passwords';
 import { agentDevice } from '../test/agent-device';
 import { openCheckout, payTestCheckout } from '../test/buy';
 import { createTestApp } from '../test/harness';
 import { createUser, type TestUser } from '../test/users';
-import { type Fixtures, type Role, routeCollector } from './route-table';
+import {
+  type Fixtures,
+  OPERATOR_PEOPLE,
+  type OperatorPerson,
+  type Role,
+  routeCollector,
+} from './route-table';
 
 export type SecurityApp = Awaited<ReturnType<typeof createSecurityApp>>;
 
 export async function createSecurityApp(overrides: Partial<Config> = {}, deps: Partial<AppDeps> = {}) {
   const collector = routeCollector();
   const t = await createTestApp(overrides, { ...deps, onRoute: collector.onRoute });
-  const [customerA, customerB, editor, superuser] = await Promise.all([
+  // Operator A sells the fixtures' package; operator B is another of the demo's operators.
+  const [{ folderA }] = await t.db
+    .select({ folderA: packages.folderId })
+    .from(packages)
+    .where(eq(packages.packageTag, 'BB-24'));
+  const [{ folderB }] = await t.db
+    .select({ folderB: folders.id })
+    .from(folders)
+    .where(ne(folders.id, folderA))
+    .limit(1);
+  const person = (name: OperatorPerson) => {
+    const { operator, role } = OPERATOR_PEOPLE[name];
+    return createUser(t.app, t.db, {
+      name,
+      operator: { folderId: operator === 'A' ? folderA : folderB, role },
+    });
+  };
+  const [customerA, customerB, editor, superuser, managerA, salesA, doorA, managerB] = await Promise.all([
     createUser(t.app, t.db, { name: 'Anna A' }),
     createUser(t.app, t.db, { name: 'Bruno B' }),
     createUser(t.app, t.db, { isEditor: true, name: 'Edda Editor' }),
     createUser(t.app, t.db, { isSuperuser: true, name: 'Sergio Super' }),
+    person('managerA'),
+    person('salesA'),
+    person('doorA'),
+    person('managerB'),
   ]);
   const users: Record<Exclude<Role, 'anonymous' | 'agent' | 'device'>, TestUser> = {
     customerA,
     customerB,
     editor,
     superuser,
+    managerA,
+    salesA,
+    doorA,
+    managerB,
   };
   const agent = { name: 'Agent Alpha', code: '4711' };
   let deviceToken = '';
@@ -79,6 +112,7 @@ export async function createSecurityApp(overrides: Partial<Config> = {}, deps: P
     agentCode: agent.code,
     deviceToken,
     metric: 'total-visits',
+    folderA: String(folderA),
   };
   return { ...t, routes: collector.routes, users, headersOf, fx };
 }

@@ -16,9 +16,14 @@
  *              opens it; modules/reseller).
  * - agent:     the agents' app (decision 021): only a device token opens it (role 'device'); every other
  *              role, a superuser's token included, gets 401.
+ * - operator:  an operator's console (decision 066): 401 anonymous; let through for a superuser and for the
+ *              people of operator A (the fixtures' folder in the path) whose role the call names; 403 for
+ *              every other account, operator B's manager included.
+ * The people of operators (managerA, salesA, doorA of operator A, managerB of operator B) are plain
+ * signed-in accounts to every other class.
  * "Let through" means not 401/403: the dummy input may well earn a 400 or 404.
  */
-import { API, type ApiKey, type EndpointDef } from '@rome/contract';
+import { API, type ApiKey, type EndpointDef, type OperatorRole } from '@rome/contract';
 import type { RouteOptions } from 'fastify';
 import { OCTO_API, type OctoKey, octoRoute } from '../modules/reseller/octo-api';
 
@@ -28,17 +33,46 @@ import { OCTO_API, type OctoKey, octoRoute } from '../modules/reseller/octo-api'
  * nothing else. Last, so its successful claim cannot hide another role's check. 'device' is an agent's
  * signed-in device in the agents' app (a device token as Bearer): it opens the 'agent' calls only.
  */
-export type Role = 'anonymous' | 'customerA' | 'customerB' | 'editor' | 'superuser' | 'device' | 'agent';
+export type Role =
+  | 'anonymous'
+  | 'customerA'
+  | 'customerB'
+  | OperatorPerson
+  | 'editor'
+  | 'superuser'
+  | 'device'
+  | 'agent';
+/** The people of operators: three roles at operator A, and operator B's manager. */
+export type OperatorPerson = 'managerA' | 'salesA' | 'doorA' | 'managerB';
+export const OPERATOR_PEOPLE: Record<OperatorPerson, { operator: 'A' | 'B'; role: OperatorRole }> = {
+  managerA: { operator: 'A', role: 'manager' },
+  salesA: { operator: 'A', role: 'sales' },
+  doorA: { operator: 'A', role: 'door' },
+  managerB: { operator: 'B', role: 'manager' },
+};
 export const ROLES: readonly Role[] = [
   'anonymous',
   'customerA',
   'customerB',
+  'managerB',
+  'doorA',
+  'salesA',
+  'managerA',
   'editor',
   'superuser',
   'device',
   'agent',
 ];
-export type Access = 'public' | 'user' | 'editor' | 'superuser' | 'owner' | 'reseller' | 'session' | 'agent';
+export type Access =
+  | 'public'
+  | 'user'
+  | 'editor'
+  | 'superuser'
+  | 'owner'
+  | 'reseller'
+  | 'session'
+  | 'agent'
+  | 'operator';
 
 /** Real values for path parameters, made by the fixtures (see fixtures.ts). */
 export type Fixtures = {
@@ -58,10 +92,14 @@ export type Fixtures = {
   /** The agent's device token (the agents' app): only the device role sends it. */
   deviceToken: string;
   metric: string;
+  /** Operator A's folder: the folder of `packageTag`. */
+  folderA: string;
 };
 
 export type RouteEntry = {
   access: Access;
+  /** For 'operator': the roles at the operator the call lets in (the contract's operatorRoles). */
+  operatorRoles?: readonly OperatorRole[];
   /** Exact statuses where we know them (they win over the class). */
   expect?: Partial<Record<Role, number>>;
   /** Path parameter -> fixture value (missing ones get a harmless dummy). */
@@ -449,6 +487,9 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   'DELETE /api/admin/agent-devices/:id/': { params: { id: () => '00000000-0000-4000-8000-000000000000' } },
   'GET /api/admin/claim-conflicts/': { expect: { superuser: 200 } },
 
+  // operators' consoles (decision 066): operator A's own package, so its manager's call reaches the rules
+  'PATCH /api/operator/:folder/packages/:packageTag/': { params: { packageTag: 'packageTag' } },
+  'GET /api/operator/:folder/packages/': { expect: { managerA: 200, salesA: 200, doorA: 200 } },
   // resellers' keys
   'GET /api/admin/resellers/': { expect: { superuser: 200 } },
   'POST /api/admin/resellers/': { fields: ['name', 'rate_per_minute', 'can_redeem', 'redeem_products'] },
@@ -500,6 +541,7 @@ export function accessOf(key: string, def: EndpointDef, extras: CallExtras = {})
     case 'superuser':
     case 'session':
     case 'agent':
+    case 'operator':
       return def.access;
     default:
       // A new access level (agent, reseller) needs its own verdicts in the matrix before it is trusted.
@@ -513,7 +555,11 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   ...Object.fromEntries(
     (Object.entries(API) as [ApiKey, EndpointDef][]).map(([key, def]) => {
       const { owner: _owner, ...extras } = CALLS[key] ?? {};
-      return [key, { ...extras, access: accessOf(key, def, CALLS[key]) }];
+      const roles = def.operatorRoles ? { operatorRoles: def.operatorRoles } : {};
+      // An operator call's path names operator A's folder unless the entry says otherwise.
+      const folder =
+        def.access === 'operator' ? { params: { folder: 'folderA' as const, ...extras.params } } : {};
+      return [key, { ...extras, ...roles, ...folder, access: accessOf(key, def, CALLS[key]) }];
     }),
   ),
 };

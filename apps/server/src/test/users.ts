@@ -1,9 +1,9 @@
 /** Test accounts: created straight in the database, signed in through the real token endpoint. */
 import { randomBytes } from 'node:crypto';
-import { STEP_UP_HEADER } from '@rome/contract';
+import { type OperatorRole, STEP_UP_HEADER } from '@rome/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { operatorStaff, users } from '../db/schema';
 import { hashSecret } from '../lib/passwords';
 import { stepUpProof } from '../modules/auth/step-up';
 import { signInFully } from '../modules/auth/testing';
@@ -23,7 +23,13 @@ export type TestUser = {
 export async function createUser(
   app: FastifyInstance,
   db: Db,
-  opts: { isEditor?: boolean; isSuperuser?: boolean; name?: string } = {},
+  opts: {
+    isEditor?: boolean;
+    isSuperuser?: boolean;
+    name?: string;
+    /** A person of this operator with this role (the invitation taken), before the first sign-in. */
+    operator?: { folderId: number; role: OperatorRole };
+  } = {},
 ): Promise<TestUser> {
   const email = `user-${randomBytes(5).toString('hex')}@example.com`;
   const password = `pw-${randomBytes(8).toString('hex')}`;
@@ -38,7 +44,12 @@ export async function createUser(
       isSuperuser: opts.isSuperuser ?? false,
     })
     .returning({ id: users.id });
-  // A superuser gets its second factor first, and signs in with a code (decision 051).
+  if (opts.operator)
+    await db
+      .insert(operatorStaff)
+      .values({ ...opts.operator, email, userId: row.id, acceptedAt: new Date() });
+  // A superuser or an operator's manager gets its second factor first, and signs in with a code
+  // (decisions 051, 066).
   const res = await signInFully(app, email, password, '127.0.0.1');
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const token = res.json().access as string;

@@ -9,6 +9,7 @@ import {
   claimOnline,
   type Device,
   fetchKeys,
+  fetchMe,
   fetchPackageNames,
   fetchRefunded,
   forgetDevice,
@@ -199,11 +200,13 @@ function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: 
   const refresh = useCallback(async () => {
     try {
       const fetchedAt = new Date().toISOString();
-      const [keys, ...lists] = await Promise.all([
+      const [keys, me, ...lists] = await Promise.all([
         fetchKeys(device.token),
+        fetchMe(device.token),
         ...refundedDays(new Date(fetchedAt)).map((day) => fetchRefunded(device.token, day)),
       ]);
       await store.setKeys(keys);
+      await store.setPackageTags(me.package_tags);
       const refunded: RefundedLists = {
         days: Object.fromEntries(lists.map((l) => [l.date, l.tickets.map((t) => t.unique_id)])),
         fetchedAt,
@@ -236,10 +239,11 @@ function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: 
   }, [online, refresh, refreshWaiting]);
 
   const judgeHere = async (scan: string): Promise<Shown> => {
-    const [keys, refunded, names] = await Promise.all([
+    const [keys, refunded, names, packageTags] = await Promise.all([
       store.getKeys(),
       store.getRefunded(),
       store.getPackageNames(),
+      store.getPackageTags(),
     ]);
     // The moment of the scan decides its Rome day (past midnight, tomorrow's list and date).
     const at = new Date();
@@ -248,6 +252,7 @@ function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: 
       refunded,
       at,
       claimedHere: (id) => store.claimedHere(id),
+      packageTags,
     });
     let claimedAt = v.claimedAt;
     if (v.result === 'valid' && v.facts) {
@@ -447,6 +452,7 @@ const TITLES: Record<ScanAnswer['result'], string> = {
   replaced: 'Changed: old voucher',
   unknown: 'Unknown ticket',
   forged: 'Forged or altered',
+  other_operator: "Another operator's ticket",
 };
 
 /**

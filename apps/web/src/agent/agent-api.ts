@@ -64,6 +64,9 @@ export async function signInDevice(email: string, password: string, label: strin
 
 export const fetchKeys = (token: string) => call('GET /api/agent/keys/', {}, token).then((r) => r.keys);
 
+/** Who the device is: an operator's agent learns its operator's package tags (decision 066). */
+export const fetchMe = (token: string) => call('GET /api/agent/me/', {}, token);
+
 export const fetchRefunded = (token: string, date: string) =>
   call('GET /api/agent/refunded/', { query: { date } }, token);
 

@@ -125,6 +125,13 @@ export function makeStore(name = 'rome-agent') {
     async setPackageNames(names: Record<string, string>): Promise<void> {
       await (await open()).put('cache', names, 'packages');
     },
+    /** The operator's package tags of an operator's agent (null: the shop's agent, every ticket). */
+    async getPackageTags(): Promise<string[] | null> {
+      return ((await (await open()).get('cache', 'packageTags')) as string[] | null | undefined) ?? null;
+    },
+    async setPackageTags(tags: string[] | null): Promise<void> {
+      await (await open()).put('cache', tags, 'packageTags');
+    },
     async getRefunded(): Promise<RefundedCache | null> {
       const kept = (await (await open()).get('cache', 'refunded')) as RefundedCache | OneDayCache | undefined;
       if (!kept) return null;

@@ -131,6 +131,17 @@ describe('judgeOffline', () => {
     expect(again.claimedAt).toBe('2026-12-01T08:00:00.000Z');
   });
 
+  it("an operator's agent: another operator's ticket is not for its door, before anything else", async () => {
+    const refunded = lists({ days: { '2026-12-01': ['u-abc123'], '2026-12-02': [] } });
+    const other = await judgeOffline(signed, ctx({ refunded, packageTags: ['ILR-24', 'ILR-48'] }));
+    expect(other.result).toBe('other_operator');
+    expect(other.message).toBe("Another operator's ticket: not for this door.");
+    const own = await judgeOffline(signed, ctx({ packageTags: [facts.packageTag] }));
+    expect(own.result).toBe('valid');
+    // The shop's own agent (no list): every ticket.
+    expect((await judgeOffline(signed, ctx({ packageTags: null }))).result).toBe('valid');
+  });
+
   it('an open-dated pass is for any day', async () => {
     const pass = await k1.sign({ ...facts, date: null, slot: null });
     const v = await judgeOffline(pass, ctx({ at: new Date('2027-01-15T11:00:00Z') }));

@@ -82,6 +82,11 @@ export type OfflineContext = {
   at: Date;
   /** When this device claimed the ticket before (ISO), if it did. */
   claimedHere: (uniqueId: string) => Promise<string | null> | string | null;
+  /**
+   * An operator's agent (decision 066): its operator's package tags, the only tickets it claims, as the
+   * server judges; null or absent: the shop's agent, every ticket.
+   */
+  packageTags?: readonly string[] | null;
 };
 
 const keyCache = new Map<string, Promise<CryptoKey>>();
@@ -146,6 +151,7 @@ export const OFFLINE_MESSAGES = {
   unsigned: 'An old ticket without a signature: it can only be checked online.',
   unknown: 'Not a ticket: scan the QR code or type the claim link.',
   forged: 'Not a ticket of this shop: the signature does not match.',
+  other_operator: AGENT_SCAN_MESSAGES.other_operator,
 } as const;
 
 /** Judges a scanned or typed text with no network. */
@@ -160,6 +166,8 @@ export async function judgeOffline(scan: string, ctx: OfflineContext): Promise<O
   if (!signed) return verdict('unknown', code ? OFFLINE_MESSAGES.unsigned : OFFLINE_MESSAGES.unknown);
   const facts = await verifySignedTicket(signed, ctx.keys);
   if (!facts) return verdict('forged', OFFLINE_MESSAGES.forged);
+  if (ctx.packageTags && !ctx.packageTags.includes(facts.packageTag))
+    return verdict('other_operator', OFFLINE_MESSAGES.other_operator, facts);
   // The scan's own Rome day, not the day the list was downloaded: past midnight it is tomorrow's list.
   const day = romeParts(ctx.at).date;
   if (ctx.refunded?.days[day]?.includes(facts.uniqueId))

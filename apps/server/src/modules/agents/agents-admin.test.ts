@@ -29,7 +29,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Agent = { id: string; name: string; active: boolean; created_at: string; account_email: string | null };
+type Agent = {
+  id: string;
+  name: string;
+  active: boolean;
+  created_at: string;
+  account_email: string | null;
+  folder_id: number | null;
+};
 
 const listed = async (): Promise<Agent[]> => {
   const res = await api('GET', '/api/admin/agents/', superuser);
@@ -77,11 +84,19 @@ describe('the list', () => {
       active: true,
       created_at: expect.any(String),
       account_email: 'lista@agents.example',
+      folder_id: null,
     });
     // The seeded demo agents are there too, without an account here.
     expect(all.length).toBe(await agentCount());
     for (const a of all)
-      expect(Object.keys(a).sort()).toEqual(['account_email', 'active', 'created_at', 'id', 'name']);
+      expect(Object.keys(a).sort()).toEqual([
+        'account_email',
+        'active',
+        'created_at',
+        'folder_id',
+        'id',
+        'name',
+      ]);
     expect(res.body).not.toMatch(/code|hash|argon2/i);
   });
 });
@@ -93,7 +108,14 @@ describe('a new agent', () => {
     expect(res.statusCode, res.body).toBe(201);
     const agent: Agent = res.json().agent;
     expect(agent).toMatchObject({ name: 'Agent Nuovo', active: true, account_email: null });
-    expect(Object.keys(agent).sort()).toEqual(['account_email', 'active', 'created_at', 'id', 'name']);
+    expect(Object.keys(agent).sort()).toEqual([
+      'account_email',
+      'active',
+      'created_at',
+      'folder_id',
+      'id',
+      'name',
+    ]);
     expect((await listed()).map((a) => a.name)).toContain('Agent Nuovo');
     const [row] = await t.db.select().from(agents).where(eq(agents.id, agent.id));
     expect(row.codeHash).toMatch(/^\$argon2/);

@@ -9,10 +9,11 @@
  * devices are refused (devices.ts `deviceByToken`).
  */
 import { type AdminAgent, AGENT_ADMIN_MESSAGES, AGENT_NAME_MAX, isAgentCode } from '@rome/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { type Db, txDb } from '../../db/client';
 import { agentAccounts, agents } from '../../db/schema';
 import { recordEdit } from '../../lib/edit-log';
+import { badRequest, conflict } from '../../lib/errors';
 import { hashSecret } from '../../lib/passwords';
 
 export type AgentRow = typeof agents.$inferSelect;
@@ -26,11 +27,21 @@ export class AgentNameTaken extends Error {
   }
 }
 
+/** The answer to a refusal of these rules (400 or 409); any other error as it is. */
+export const agentRefusal = (err: unknown) => {
+  if (err instanceof AgentInputError) return badRequest(err.message);
+  if (err instanceof AgentNameTaken) return conflict(err.message);
+  return err;
+};
+
 /** Who made the change, for the edit log; null from the shell (the CLI has no account). */
 export type ChangedBy = { userId: string } | null;
 
-/** Which agent: the dashboard names it by id, the CLI by its name. */
-export type AgentRef = { id: string } | { name: string };
+/**
+ * Which agent: the dashboard names it by id, the CLI by its name; an operator's console also by its
+ * operator (decision 066), so another operator's agent is not found.
+ */
+export type AgentRef = ({ id: string } | { name: string }) & { folderId?: number };
 
 /** The agent's name as stored, or the contract's refusal. */
 export function agentNameOf(name: string): string {
@@ -49,14 +60,19 @@ async function codeHashOf(code: string): Promise<string> {
 /** What the edit log keeps of an agent: never the code or its hash. */
 const logged = (a: AgentRow) => ({ name: a.name, active: a.active });
 
-const refWhere = (ref: AgentRef) => ('id' in ref ? eq(agents.id, ref.id) : eq(agents.name, ref.name.trim()));
+const refWhere = (ref: AgentRef) =>
+  and(
+    'id' in ref ? eq(agents.id, ref.id) : eq(agents.name, ref.name.trim()),
+    ref.folderId === undefined ? undefined : eq(agents.folderId, ref.folderId),
+  );
 
-/** Every agent by name, with its agents'-app account's e-mail (or null). */
-export async function listAgents(db: Db): Promise<AdminAgent[]> {
+/** Every agent by name (or an operator's only), with its agents'-app account's e-mail (or null). */
+export async function listAgents(db: Db, folderId?: number): Promise<AdminAgent[]> {
   const rows = await db
     .select({ agent: agents, email: agentAccounts.email })
     .from(agents)
     .leftJoin(agentAccounts, eq(agentAccounts.agentId, agents.id))
+    .where(folderId === undefined ? undefined : eq(agents.folderId, folderId))
     .orderBy(asc(agents.name));
   return rows.map((r) => agentJson(r.agent, r.email));
 }
@@ -67,6 +83,7 @@ export const agentJson = (a: AgentRow, email: string | null): AdminAgent => ({
   active: a.active,
   created_at: a.createdAt.toISOString(),
   account_email: email,
+  folder_id: a.folderId,
 });
 
 /** One agent as listAgents answers it, or null. */
@@ -79,10 +96,13 @@ export async function findAgent(db: Db, ref: AgentRef): Promise<AdminAgent | nul
   return row ? agentJson(row.agent, row.email) : null;
 }
 
-/** Makes an active agent with its security code. AgentInputError, AgentNameTaken: nothing stored. */
+/**
+ * Makes an active agent with its security code; with `folderId`, an operator's agent that redeems that
+ * operator's tickets only. AgentInputError, AgentNameTaken: nothing stored.
+ */
 export async function createAgent(
   db: Db,
-  input: { name: string; code: string },
+  input: { name: string; code: string; folderId?: number },
   by: ChangedBy,
 ): Promise<AdminAgent> {
   const name = agentNameOf(input.name);
@@ -90,7 +110,7 @@ export async function createAgent(
   return db.transaction(async (tx) => {
     const [made] = await tx
       .insert(agents)
-      .values({ name, codeHash })
+      .values({ name, codeHash, folderId: input.folderId ?? null })
       .onConflictDoNothing({ target: agents.name })
       .returning();
     if (!made) throw new AgentNameTaken();

@@ -5,21 +5,16 @@
  * and the claim page's agents themselves (name, security code, active: agents-admin.ts).
  */
 import { AGENT_ADMIN_MESSAGES, ERROR_CODES, romeToday } from '@rome/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { packages } from '../../db/schema';
 import { route, signedIn } from '../../lib/contract-route';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
+import { conflict, HttpError, notFound } from '../../lib/errors';
 import { limitAddress } from '../../lib/ip';
 import { signInFailed, signInGate, signInSucceeded } from '../../lib/limits';
 import { tellSuperusers } from '../../mail/staff-notice';
 import { ensureSigningKey, type KeyAccess, publicKeys } from '../orders/signed-ticket';
-import {
-  AgentInputError,
-  AgentNameTaken,
-  createAgent,
-  listAgents,
-  setAgentActive,
-  setAgentCode,
-} from './agents-admin';
+import { agentRefusal, createAgent, listAgents, setAgentActive, setAgentCode } from './agents-admin';
 import { listConflicts } from './conflicts';
 import {
   AgentAccountTaken,
@@ -61,10 +56,20 @@ export const agentAppRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(signedIn);
   });
 
-  route(app, 'GET /api/agent/me/', async (req) => ({
-    agent_name: req.agentDevice!.agentName,
-    device: deviceJson(req.agentDevice!.device, req.agentDevice!.agentName),
-  }));
+  route(app, 'GET /api/agent/me/', async (req) => {
+    const { agentName, device, folderId } = req.agentDevice!;
+    // An operator's agent learns its operator's products, so its offline scans are judged as online ones.
+    const tags =
+      folderId === null
+        ? null
+        : (
+            await app.db
+              .select({ tag: packages.packageTag })
+              .from(packages)
+              .where(eq(packages.folderId, folderId))
+          ).map((r) => r.tag);
+    return { agent_name: agentName, device: deviceJson(device, agentName), package_tags: tags };
+  });
 
   route(app, 'GET /api/agent/keys/', async () => ({ keys: await publicKeys(keys()) }));
 
@@ -106,25 +111,20 @@ export const agentAppRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The claim page's agents (the rules once, in agents-admin.ts; the CLI's agent:* use them too).
-  const refusal = (err: unknown) => {
-    if (err instanceof AgentInputError) return badRequest(err.message);
-    if (err instanceof AgentNameTaken) return conflict(err.message);
-    return err;
-  };
   const by = (req: Parameters<typeof signedIn>[0]) => ({ userId: signedIn(req).id });
 
   route(app, 'GET /api/admin/agents/', async () => ({ agents: await listAgents(app.db) }));
 
   route(app, 'POST /api/admin/agents/', async (req, reply) => {
     const agent = await createAgent(app.db, req.body, by(req)).catch((err) => {
-      throw refusal(err);
+      throw agentRefusal(err);
     });
     return reply.code(201).send({ agent });
   });
 
   route(app, 'PUT /api/admin/agents/:id/code/', async (req) => {
     const agent = await setAgentCode(app.db, { id: req.params.id }, req.body.code, by(req)).catch((err) => {
-      throw refusal(err);
+      throw agentRefusal(err);
     });
     if (!agent) throw notFound(AGENT_ADMIN_MESSAGES.notFound);
     return { agent };

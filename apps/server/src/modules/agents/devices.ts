@@ -26,7 +26,8 @@ export const hashDeviceToken = (token: string): string => createHash('sha256').u
 
 export type DeviceRow = typeof agentDevices.$inferSelect;
 /** The device a request came from, with its agent's name. */
-export type AgentDeviceAuth = { device: DeviceRow; agentName: string };
+/** A signed-in device, its agent and the operator the agent works for (null: the shop's agent). */
+export type AgentDeviceAuth = { device: DeviceRow; agentName: string; folderId: number | null };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -156,7 +157,12 @@ export async function signInDevice(
 /** Every 'agent' call reads its device: prepared once (no query built per call). */
 const deviceByHash = preparedPerDb((db) =>
   db
-    .select({ device: agentDevices, agentName: agents.name, active: agents.active })
+    .select({
+      device: agentDevices,
+      agentName: agents.name,
+      active: agents.active,
+      folderId: agents.folderId,
+    })
     .from(agentDevices)
     .innerJoin(agents, eq(agents.id, agentDevices.agentId))
     .where(eq(agentDevices.tokenHash, sql.placeholder('tokenHash')))
@@ -182,7 +188,7 @@ export async function deviceByToken(db: Db, token: string): Promise<AgentDeviceA
       );
     row.device.lastSeenAt = seen;
   }
-  return { device: row.device, agentName: row.agentName };
+  return { device: row.device, agentName: row.agentName, folderId: row.folderId };
 }
 
 /** The guard of the contract's 'agent' calls: a live device token, else 401. */

@@ -38,6 +38,7 @@ const ticketColumns = {
   claimedByResellerId: orders.claimedByResellerId,
   title: packages.title,
   packageTag: packages.packageTag,
+  folderId: packages.folderId,
   availabilityType: packages.availabilityType,
   validityDays: packages.validityDays,
   startsAt: slots.startsAt,
@@ -61,6 +62,7 @@ export type TicketRow = {
   claimedByResellerId: string | null;
   title: string;
   packageTag: string;
+  folderId: number;
   availabilityType: string | null;
   validityDays: number | null;
   startsAt: Date | null;
@@ -144,8 +146,17 @@ export async function identify(keys: KeyAccess, db: Db, scan: string): Promise<I
   return { ticket: null, result: 'unknown' };
 }
 
-/** Whether a ticket may pass at `at` (null: it may, claim it), else why not. */
-export function judge(t: TicketRow, at: Date): Exclude<AgentScanResult, 'valid'> | null {
+/**
+ * Whether a ticket may pass at `at` (null: it may, claim it), else why not. An operator's agent
+ * (`agentFolder`, decision 066) is told first that another operator's ticket is not for its door, and
+ * nothing more about it.
+ */
+export function judge(
+  t: TicketRow,
+  at: Date,
+  agentFolder: number | null,
+): Exclude<AgentScanResult, 'valid'> | null {
+  if (agentFolder !== null && t.folderId !== agentFolder) return 'other_operator';
   if (t.scanned) return 'already_claimed';
   if (t.status === 'refunded') return 'refunded';
   if (t.status !== 'paid') return 'unknown';
@@ -213,7 +224,7 @@ export async function claimOnline(
     return scanAnswer(found.result, null);
   }
   let ticket = found.ticket;
-  let result: AgentScanResult | null = judge(ticket, now);
+  let result: AgentScanResult | null = judge(ticket, now, auth.folderId);
   if (result === null) {
     if (await markClaimedByDevice(db, ticket.id, auth.device, now, randomUUID())) {
       ticket = { ...ticket, scanned: true, claimedAt: now, agentName: auth.agentName, resellerName: null };
@@ -221,7 +232,7 @@ export async function claimOnline(
     }
     // Someone was quicker (or a refund came in): what the ticket is now.
     ticket = (await ticketWhere(db, { id: ticket.id }))!;
-    result = judge(ticket, now) ?? 'already_claimed';
+    result = judge(ticket, now, auth.folderId) ?? 'already_claimed';
   }
   await record(result, ticket.id);
   return scanAnswer(result, ticket);

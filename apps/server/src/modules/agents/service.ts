@@ -10,6 +10,7 @@ import {
   ERROR_CODES,
   formatRomeDate,
   INVENTORY_MESSAGES,
+  OPERATOR_MESSAGES,
   romeParts,
   ticketWindowResult,
   WRONG_DAY_MESSAGE,
@@ -72,6 +73,7 @@ async function findTicket(db: Db, code: string) {
       order: orders,
       title: packages.title,
       packageTag: packages.packageTag,
+      folderId: packages.folderId,
       availabilityType: packages.availabilityType,
       validityDays: packages.validityDays,
       buyer: users.fullName,
@@ -225,6 +227,13 @@ export async function claimTicket(
       code: ERROR_CODES.agentCodeWrong,
     });
   }
+  // An operator's agent claims its operator's tickets only (decision 066).
+  if (agent.folderId !== null && agent.folderId !== t.folderId)
+    throw new HttpError(409, {
+      success: false,
+      error: OPERATOR_MESSAGES.otherOperatorsTicket,
+      code: ERROR_CODES.otherOperator,
+    });
   if (!(await markClaimed(db, t.order.id, agent.id))) {
     throw new HttpError(409, {
       success: false,

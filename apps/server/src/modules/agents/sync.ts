@@ -94,7 +94,7 @@ async function syncOne(
     };
     if (!found.ticket || !ticket) return done(found.ticket ? 'unknown' : found.result, null, false, false);
 
-    const verdict = judge(ticket, at);
+    const verdict = judge(ticket, at, auth.folderId);
     if (verdict === null) {
       await markClaimed(tx, ticket.id, auth.device.agentId, at);
       return done(

@@ -60,7 +60,7 @@ const forbidden = () => new HttpError(403, { detail: AUTH_MESSAGES.forbidden });
  * An account whose role needs a second factor (superusers, decision 051) uses none of the role's
  * powers until it has one: 403 second_factor_setup_required, which the web app answers with the set-up.
  */
-function requireFactorOfRole(user: AuthUser) {
+export function requireFactorOfRole(user: AuthUser) {
   if (secondFactorRequired(user) && !user.secondFactorAt)
     throw new HttpError(403, {
       detail: SECOND_FACTOR_MESSAGES.secondFactorSetupRequired,

@@ -13,6 +13,7 @@ import {
   ERROR_CODES,
   INVENTORY_MESSAGES,
   MAX_SLOTS_PER_STEP,
+  OPERATOR_MESSAGES,
   type RecurringSlots,
   romeInstant,
   romeParts,
@@ -129,17 +130,23 @@ export async function addRecurringSlots(
   };
 }
 
-/** Capacity and closing, under the slot's lock: a capacity below what is sold or held is refused. */
+/**
+ * Capacity and closing, under the slot's lock: a capacity below what is sold or held is refused. With
+ * `folderId` (an operator's console, decision 066) a time of another operator's product is unknown.
+ */
 export async function updateSlot(
   db: Db,
   userId: string,
   slotId: string,
   change: { capacity?: number; closed?: boolean },
+  folderId?: number,
 ): Promise<{ slot: EditorSlot; message: string; packageId: number }> {
   return db.transaction(async (tx) => {
     const t = txDb(tx);
     const slot = await lockSlot(t, slotId);
     if (!slot) throw notFound('This time does not exist.');
+    const [pkg] = await t.select().from(packages).where(eq(packages.id, slot.packageId));
+    if (folderId !== undefined && pkg?.folderId !== folderId) throw notFound(OPERATOR_MESSAGES.slotUnknown);
     const now = new Date();
     // A departure that has left is history: its capacity and state are what it sold with.
     if (slot.startsAt <= now) throw conflict(INVENTORY_MESSAGES.slotPastReadOnly, ERROR_CODES.slotPast);
@@ -152,7 +159,6 @@ export async function updateSlot(
       .set({ capacity: change.capacity ?? slot.capacity, closed: change.closed ?? slot.closed })
       .where(eq(slots.id, slot.id))
       .returning();
-    const [pkg] = await t.select().from(packages).where(eq(packages.id, slot.packageId));
     await recordEdit(t, {
       userId,
       entity: 'slot',

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import { enforce } from '../../lib/rate-limit';
 import { refundOrder } from '../orders/refunds';
-import { dateRange, editorSlot, publicSlot, slotsBetween } from '../orders/slots';
+import { dateRange, editorSlot, publicSlot, RANGE_MESSAGE, slotsBetween } from '../orders/slots';
 import { offerFreedPlacesSoon, walkWaitlists } from '../orders/waitlist';
 import {
   addRecurringSlots,
@@ -17,8 +17,6 @@ import {
   settingsOf,
   updateSlot,
 } from './editor';
-
-const RANGE_MESSAGE = 'The date range must run forwards and span at most 370 days.';
 
 export const inventoryRoutes: FastifyPluginAsync = async (app) => {
   const refundDeps = (req: FastifyRequest) => ({

@@ -68,6 +68,9 @@ export async function placesTaken(
 }
 
 /** The default range a buyer sees: today and 60 days on (Rome dates). */
+/** The refusal of a range `dateRange` does not take. */
+export const RANGE_MESSAGE = 'The date range must run forwards and span at most 370 days.';
+
 export function dateRange(
   query: { from?: string; to?: string },
   now = new Date(),

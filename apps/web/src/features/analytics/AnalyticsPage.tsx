@@ -48,6 +48,8 @@ import {
 const ResellerWebhooks = lazy(() => import('./components/ResellerWebhooks'));
 /** The disruption console: its own chunk too (decision 058). */
 const DisruptionConsole = lazy(() => import('./components/DisruptionConsole'));
+/** Operators' people and their invitations: its own chunk (decision 066). */
+const OperatorStaff = lazy(() => import('./components/OperatorStaff'));
 /** Operators' statements: shared with an operator's console, so in src/lib; a chunk of its own (decision 068). */
 const StatementsPanel = lazy(() => import('../../lib/statement/StatementsPanel'));
 
@@ -227,6 +229,9 @@ function Dashboard() {
             <ResellerWebhooks />
           </Suspense>
           <AgentsSection />
+          <Suspense fallback={<LoadingSpinner label="Loading operators' people..." />}>
+            <OperatorStaff />
+          </Suspense>
           <SecondFactorReset />
           <StepUpDialog />
         </>

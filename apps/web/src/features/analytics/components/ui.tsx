@@ -131,20 +131,8 @@ export function StatusBadge({ status }: { status: string | null }) {
   );
 }
 
-/** A table that scrolls sideways on narrow screens, reachable by keyboard. */
-export function ScrollTable({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    // A figure, not a second landmark: the section around it already carries the same name.
-    <figure
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe)
-      tabIndex={0}
-      aria-label={label}
-      className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200"
-    >
-      {children}
-    </figure>
-  );
-}
+/** The shared scrolling table (components/ScrollTable.tsx), here for the dashboard's imports. */
+export { ScrollTable } from '../../../components/ScrollTable';
 
 export const thClass =
   'whitespace-nowrap border-b border-stone-200 bg-stone-50 px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-stone-600';
