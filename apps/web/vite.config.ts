@@ -122,8 +122,9 @@ export default defineConfig({
         // that the entry and the pages share into ten small chunks (jsx-runtime, useQuery, the router,
         // the contract's routes, ...), so a landing page asked for 12-15 scripts at once. Over HTTP/1.1
         // (six connections) each extra round of requests costs a round trip on a phone. Now:
-        //  - shell: React, the router, the contract (but its analytics and agent-admin parts, which
-        //    only the dashboard uses) and the app's own api/, lib/ and components/, which the entry and
+        //  - shell: React, the router, the contract (but its analytics, agent-admin and statement parts,
+        //    which only the dashboard uses) and the app's own api/, lib/ (but lib/statement, the
+        //    operators' statements, decision 068) and components/, which the entry and
         //    nearly every page use anyway (but the forms, the frame of the pages outside the layout, the
         //    notice one page leaves for the next (components/PageNotice.tsx, loaded when there is one), account
         //    and ticket calls, signed-in downloads, the checkout/inventory/gift card rules,
@@ -152,7 +153,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|agent-admin\.|agent-app\.|error-codes\.|invoice\.|(auth|validation|checkout|claim|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner|package-facts|gift-card|second-factor|waitlist|widget|operator)\.|(package-similar|page-heading-words|word-defaults|ticket-frame|ticket-picture)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|download\.|queryClient\.|second-factor\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.|ticketDate\.|InvoiceFields\.)|components[\\/](?!form\.|PasswordField\.|ScrollTable\.|NotFound\.|PageFrame\.|PageNotice\.|content[\\/](html|ContentHtml|ContentBanner|ContentImage|index)\.))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|agent-admin\.|statement|agent-app\.|error-codes\.|invoice\.|(auth|validation|checkout|claim|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner|package-facts|gift-card|second-factor|waitlist|widget|operator)\.|(package-similar|page-heading-words|word-defaults|ticket-frame|ticket-picture)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|download\.|queryClient\.|second-factor\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.|ticketDate\.|InvoiceFields\.|statement[\\/])|components[\\/](?!form\.|PasswordField\.|ScrollTable\.|NotFound\.|PageFrame\.|PageNotice\.|content[\\/](html|ContentHtml|ContentBanner|ContentImage|index)\.))/,
             },
             {
               // TanStack Query and the shop's query client (api/queryClient.ts, 10 KB gzip): with the first

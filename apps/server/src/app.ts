@@ -80,6 +80,7 @@ import { startWaitlistWalker } from './modules/orders/waitlist';
 import { octoRoutes, resellerAdminRoutes } from './modules/reseller/routes';
 import { startWebhookSender } from './modules/reseller/webhook-sender';
 import { settingsRoutes } from './modules/settings/routes';
+import { statementRoutes } from './modules/statements/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { walletRoutes } from './modules/tickets/wallet/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
@@ -452,6 +453,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stripeWebhookRoutes(stripe, config.stripe.webhookSecret));
   await app.register(ticketRoutes);
   await app.register(invoiceRoutes);
+  await app.register(statementRoutes);
   await app.register(walletRoutes);
   await app.register(disruptionRoutes);
   await app.register(inventoryRoutes);

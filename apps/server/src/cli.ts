@@ -25,13 +25,15 @@
  *   reseller:list / reseller:revoke --id ID
  *   webhooks:retry [--reseller ID]            (send again the webhook deliveries given up: a receiver down
  *                                              longer than WEBHOOK_GIVE_UP_HOURS; decision 056)
+ *   statement --from YYYY-MM-DD --to YYYY-MM-DD [--folder N] [--csv]   (an operator's statement, every
+ *                                              operator's without --folder; Rome days, decision 068)
  *
  * Exit code 0 on success, 1 on bad input or failure (with a message on stderr).
  */
 import { mkdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { AGENT_CODE_LENGTH, AGENT_NAME_MAX, isAgentCode } from '@rome/contract';
+import { AGENT_CODE_LENGTH, AGENT_NAME_MAX, isAgentCode, statementQuerySchema } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
@@ -62,6 +64,8 @@ import { refundOrder, settlePendingRefunds } from './modules/orders/refunds';
 import { addSigningKey, ensureSigningKey, publicKeys } from './modules/orders/signed-ticket';
 import { createReseller, listResellers, revokeReseller } from './modules/reseller/keys';
 import { requeueFailedDeliveries } from './modules/reseller/webhooks';
+import { statementCsv, statementText } from './modules/statements/files';
+import { operatorStatement } from './modules/statements/service';
 import { createStripeClient, stripeProvider } from './payments/stripe';
 import { testProvider } from './payments/test-provider';
 
@@ -91,7 +95,8 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   reseller:create --name "Reseller" [--rate REQUESTS_PER_MINUTE] [--redeem --products TAG,TAG]
   reseller:list
   reseller:revoke --id RESELLER_ID
-  webhooks:retry [--reseller RESELLER_ID]`;
+  webhooks:retry [--reseller RESELLER_ID]
+  statement --from YYYY-MM-DD --to YYYY-MM-DD [--folder OPERATOR_NUMBER] [--csv]`;
 
 export class UsageError extends Error {}
 
@@ -380,6 +385,16 @@ export async function run(
         ? 'No webhook delivery was given up: nothing to send again.'
         : `${n} webhook deliver${n === 1 ? 'y' : 'ies'} given up ${n === 1 ? 'is' : 'are'} in line again, with the booking or availability as it is now; the running shop sends ${n === 1 ? 'it' : 'them'} within seconds.`;
     }
+    case 'statement': {
+      const query = statementQuerySchema.safeParse({ folder: v.folder, from: v.from, to: v.to });
+      if (!query.success) throw new UsageError(query.error.issues[0]?.message ?? 'Bad period.');
+      const statement = await operatorStatement(db, {
+        folderId: query.data.folder ?? null,
+        from: query.data.from,
+        to: query.data.to,
+      });
+      return v.csv ? statementCsv(statement).trimEnd() : statementText(statement);
+    }
     default:
       throw new UsageError(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE);
   }
@@ -405,6 +420,10 @@ async function main(argv: string[]): Promise<number> {
         redeem: { type: 'boolean' },
         products: { type: 'string' },
         reseller: { type: 'string' },
+        folder: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        csv: { type: 'boolean' },
       },
     });
   } catch (err) {

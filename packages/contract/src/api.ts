@@ -22,6 +22,7 @@ import { promoApi } from './promo.api';
 import { rescheduleApi } from './reschedule.api';
 import { resellerApi } from './reseller.api';
 import { siteApi } from './site.api';
+import { statementApi } from './statement.api';
 import { ticketsApi } from './tickets.api';
 import { waitlistApi } from './waitlist.api';
 import { walletApi } from './wallet.api';
@@ -49,6 +50,7 @@ export const API = {
   ...agentAppApi,
   ...widgetApi,
   ...operatorApi,
+  ...statementApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;

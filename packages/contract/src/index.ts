@@ -58,6 +58,8 @@ export * from './routes';
 export * from './second-factor';
 export * from './site';
 export * from './site.schema';
+export * from './statement';
+export * from './statement.schema';
 export * from './ticket-frame';
 export * from './ticket-picture';
 export * from './tickets';

@@ -46,6 +46,11 @@ export const folders = pgTable('folders', {
   sortOrder: integer('sort_order').notNull().default(0),
   /** The operator's seller data for its invoices (decision 061); null: it issues none through the shop yet. */
   seller: jsonb('seller').$type<OperatorSeller>(),
+  /**
+   * The shop's commission on the operator's sales, in basis points (1500 = 15 %) of what they kept
+   * (decision 068); set by a superuser, 0..10000 (a check constraint).
+   */
+  commissionBps: integer('commission_bps').notNull().default(1500),
   createdAt: createdAt(),
 });
 
@@ -656,6 +661,30 @@ export const orders = pgTable(
     // The reminder pass reads consenting, not yet reminded checkouts (modules/checkout/reminder.ts).
     index('orders_reminder_idx').on(t.createdAt).where(sql`${t.reminderConsent} AND ${t.remindedAt} IS NULL`),
     index('orders_partner_idx').on(t.partnerId),
+  ],
+);
+
+/**
+ * Part of an order's payment given back while its ticket stays valid (decision 068): a goodwill
+ * gesture made at the payment provider. Dated when it happened, so an operator's statement shows it in
+ * that period; `sourceRef` keys the provider's report (delivered twice, recorded once).
+ */
+export const orderPartialRefunds = pgTable(
+  'order_partial_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    cents: integer('cents').notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }).notNull(),
+    source: text('source', { enum: ['provider'] }).notNull(),
+    sourceRef: text('source_ref').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_partial_refunds_order_idx').on(t.orderId),
+    index('order_partial_refunds_at_idx').on(t.refundedAt),
   ],
 );
 

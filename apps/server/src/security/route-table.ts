@@ -457,6 +457,17 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   'GET /api/analytics/sales/': { expect: { superuser: 200 } },
   'GET /api/analytics/sales/csv/': { expect: { superuser: 200 } },
 
+  // operators' statements (decision 068)
+  'GET /api/admin/statements/': { expect: { superuser: 400 } },
+  'GET /api/admin/statements/csv/': { expect: { superuser: 400 } },
+  'GET /api/admin/statements/xlsx/': { expect: { superuser: 400 } },
+  'GET /api/admin/statements/operators/': { expect: { superuser: 200 } },
+  // A made-up operator: the fuzzer must not change the fixtures' commissions.
+  'PUT /api/admin/operators/:companySlug/commission/': {
+    params: { companySlug: () => 'no-such-operator' },
+    fields: ['commission_bps'],
+  },
+
   // the agents' app: a device token opens these (role 'device'); sign-in is public
   'POST /api/agent/devices/': { fields: ['email', 'password', 'label'] },
   'GET /api/agent/me/': { expect: { device: 200 } },

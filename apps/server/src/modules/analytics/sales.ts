@@ -16,6 +16,7 @@ import {
 } from '@rome/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { csvField, csvText } from '../../lib/csv';
 
 /** The channel of a web order: the shop's own checkout (signed in or guest). */
 export const WEB_CHANNEL = { key: 'web', label: 'Web shop' } as const;
@@ -144,14 +145,6 @@ export function salesReport(
   };
 }
 
-/** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; a formula is defused. */
-function field(value: string): string {
-  // A spreadsheet runs a cell that starts with = + - @ as a formula: a title or a reseller's name must
-  // not become one (OWASP CSV injection). Amounts are written by the shop and are left as numbers.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 const CSV_HEADER = ['kind', 'time', 'order', 'channel', 'operator', 'product', 'package_tag', 'amount_eur'];
 
 /** The entries as CSV, times written in `timeZone` ('2026-11-27 14:05:09'). */
@@ -176,9 +169,8 @@ export function salesCsv(entries: SalesEntry[], timeZone: string): string {
       e.title,
       e.packageTag,
     ]
-      .map(field)
-      .concat(centsToDecimal(e.cents))
-      .join(','),
+      .map(csvField)
+      .concat(centsToDecimal(e.cents)),
   );
-  return `${[CSV_HEADER.join(','), ...lines].join('\r\n')}\r\n`;
+  return csvText(CSV_HEADER, lines);
 }

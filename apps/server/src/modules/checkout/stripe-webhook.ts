@@ -13,6 +13,7 @@ import { route } from '../../lib/contract-route';
 import { badRequest, notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import type { PaymentProvider } from '../../payments/provider';
+import { recordProviderPartialRefund } from '../orders/partial-refunds';
 import { closeUnpaidSession, type FulfilDeps, fulfilPaidSession } from '../orders/payment';
 import { markRefunded } from '../orders/refunds';
 import { moveOrder } from '../orders/state';
@@ -80,12 +81,26 @@ export async function processStripeEvent(deps: Deps, event: Stripe.Event): Promi
  * order ends refunded with no ticket left valid, and a refund this shop started is marked done.
  */
 async function applyChargeRefunded(deps: Deps, charge: Stripe.Charge): Promise<string> {
-  // Only a full refund cancels the ticket; a partial one is a goodwill gesture the ticket survives.
-  if (!charge.refunded) return 'partial_refund_ignored';
   const intent =
     typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
   const sessionId = intent ? await deps.provider.sessionOfPayment(intent) : null;
   if (!sessionId) return 'unknown_session';
+  // Only a full refund cancels the ticket; a partial one is a goodwill gesture the ticket survives,
+  // recorded with its date for the operator's statement (decision 068).
+  if (!charge.refunded) {
+    const [order] = await deps.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.providerSessionId, sessionId));
+    if (!order) return 'unknown_session';
+    const outcome = await recordProviderPartialRefund(deps.db, {
+      orderId: order.id,
+      cumulativeCents: charge.amount_refunded,
+      at: new Date(),
+      sourceRef: `stripe:${charge.id}`,
+    });
+    return outcome === 'recorded' ? 'partial_refund_recorded' : 'partial_refund_unchanged';
+  }
   const refundId = charge.refunds?.data?.[0]?.id ?? `charge:${charge.id}`;
   return deps.db.transaction(async (tx) => {
     const t = txDb(tx);

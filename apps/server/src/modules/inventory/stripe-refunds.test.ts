@@ -6,7 +6,7 @@
 import { orderReference } from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, promoCodes } from '../../db/schema';
+import { mailOutbox, orderPartialRefunds, orders, promoCodes } from '../../db/schema';
 import { openCheckout } from '../../test/buy';
 import { type StripeTestApp, stripeTestApp } from '../../test/stripe-app';
 import { chargeRefundedEvent, sessionEvent } from '../../test/stripe-standin';
@@ -40,15 +40,15 @@ const refundMails = async () =>
     m.subject.includes('refunded'),
   );
 
+/** The buyer's own cancellation of a ticket (refunded at once through the provider). */
+const cancelAsBuyer = (uniqueId: string) =>
+  t.app.inject({ method: 'POST', url: `/api/tickets/${uniqueId}/cancel/`, headers: buyer.auth });
+
 describe('refunds at Stripe', () => {
   it("a buyer's cancellation refunds the payment intent once, with an idempotency key", async () => {
     const { session, order } = await paidSession();
     const before = t.standin.refunds.length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/tickets/${order.uniqueId}/cancel/`,
-      headers: buyer.auth,
-    });
+    const res = await cancelAsBuyer(order.uniqueId);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().refund_status).toBe('done');
     expect(t.standin.refunds.slice(before)).toEqual([
@@ -89,11 +89,7 @@ describe('refunds at Stripe', () => {
     );
     const [order] = await t.db.select().from(orders).where(eq(orders.providerSessionId, id));
     const before = t.standin.refunds.length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/tickets/${order.uniqueId}/cancel/`,
-      headers: buyer.auth,
-    });
+    const res = await cancelAsBuyer(order.uniqueId);
     expect(res.statusCode, res.body).toBe(200);
     expect(t.standin.refunds.slice(before)).toEqual([
       expect.objectContaining({ payment_intent: session.payment_intent, amount: 2900 + 1900 - 500 }),
@@ -104,11 +100,7 @@ describe('refunds at Stripe', () => {
     const { order } = await paidSession();
     t.standin.failRefunds = true;
     const before = t.standin.refunds.length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/tickets/${order.uniqueId}/cancel/`,
-      headers: buyer.auth,
-    });
+    const res = await cancelAsBuyer(order.uniqueId);
     t.standin.failRefunds = false;
     // The buyer's cancellation stands (the places are free again); the money follows.
     expect(res.statusCode).toBe(200);
@@ -168,15 +160,31 @@ describe('refunds at Stripe', () => {
     expect(row).toMatchObject({ status: 'refunded', claimCodeHash: null, qrFileKey: null });
   });
 
-  it('a partial refund leaves the ticket valid', async () => {
+  it('a partial refund leaves the ticket valid, is recorded once with its date, and a later full refund gives back the rest', async () => {
     const { session, order } = await paidSession();
-    expect((await t.deliver(chargeRefundedEvent(session, { refunded: false }))).json().outcome).toBe(
-      'partial_refund_ignored',
+    const event = chargeRefundedEvent(session, { refunded: false });
+    expect((await t.deliver(event)).json().outcome).toBe('partial_refund_recorded');
+    // The same report again (a new event id, Stripe's retry of a lost one) records nothing more.
+    expect((await t.deliver({ ...event, id: `${event.id}_again` })).json().outcome).toBe(
+      'partial_refund_unchanged',
     );
     const [row] = await t.db
       .select()
       .from(orders)
       .where(and(eq(orders.id, order.id), eq(orders.status, 'paid')));
     expect(row).toBeDefined();
+    const half = Math.floor(session.amount_total / 2);
+    const parts = await t.db
+      .select()
+      .from(orderPartialRefunds)
+      .where(eq(orderPartialRefunds.orderId, order.id));
+    expect(parts).toEqual([expect.objectContaining({ cents: half, source: 'provider' })]);
+    // The buyer cancels later: the provider is asked for what is left, not the whole payment again.
+    const before = t.standin.refunds.length;
+    const res = await cancelAsBuyer(order.uniqueId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(t.standin.refunds.slice(before)).toEqual([
+      expect.objectContaining({ amount: session.amount_total - half }),
+    ]);
   });
 });

@@ -34,6 +34,7 @@ import { enqueueMail } from '../../mail/outbox';
 import type { PaymentProvider } from '../../payments/provider';
 import { keepReturnedBalance } from './gift-card';
 import { issueCreditNote } from './invoice-record';
+import { partlyRefundedCents } from './partial-refunds';
 import { moveOrder, type OrderRow, orderLocale } from './state';
 import { offerFreedPlacesSoon } from './waitlist';
 import { orderPackageTitle } from './words';
@@ -213,10 +214,19 @@ export async function settleRefund(deps: RefundDeps, orderId: string): Promise<'
       .where(eq(orders.id, order.id));
     return 'done';
   }
+  // What partial refunds gave back already is not the provider's to give twice (decision 068).
+  const left = order.amountPaidCents - (await partlyRefundedCents(deps.db, order.id));
+  if (left <= 0) {
+    await deps.db
+      .update(orders)
+      .set({ refundStatus: 'done', updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    return 'done';
+  }
   try {
     const { id } = await deps.provider.refund({
       sessionId: order.providerSessionId,
-      amountCents: order.amountPaidCents,
+      amountCents: left,
       idempotencyKey: `refund-${order.id}`,
     });
     await deps.db

@@ -6,7 +6,7 @@
  * a metric's detail view (?metric={slug}) with a back button. Fetch failures of the dashboard are only
  * logged. Beyond the spec (decision 037): one clock for the whole page (Rome's, or the spec's display
  * zone as a choice), a period on every figure, the sales report with refunds and its CSV, the log's
- * filters; below them the invoices (decision 069), resellers' keys (decision 013), their webhooks (decision 056), the disruption console (decision 058) and the agents' app's accounts, devices and tickets
+ * filters, operators' statements (decision 068); below them the invoices (decision 069), resellers' keys (decision 013), their webhooks (decision 056), the disruption console (decision 058) and the agents' app's accounts, devices and tickets
  * claimed twice (decisions 021 and 023, components/AgentsSection.tsx).
  */
 import { ANALYTICS_METRICS, type AnalyticsMetric, pagePath } from '@rome/contract';
@@ -52,6 +52,8 @@ const DisruptionConsole = lazy(() => import('./components/DisruptionConsole'));
 const OperatorStaff = lazy(() => import('./components/OperatorStaff'));
 /** Invoices and credit notes with their files: their own chunk too (decision 069). */
 const Invoices = lazy(() => import('./components/Invoices'));
+/** Operators' statements: shared with an operator's console, so in src/lib; a chunk of its own (decision 068). */
+const StatementsPanel = lazy(() => import('../../lib/statement/StatementsPanel'));
 
 import { DEFAULT_TIME_ZONE } from './format';
 
@@ -206,6 +208,9 @@ function Dashboard() {
         <>
           <MetricCards insights={insights.data.insights} onSelect={open} />
           <SalesReport period={period} />
+          <Suspense fallback={<LoadingSpinner label="Loading statements..." />}>
+            <StatementsPanel />
+          </Suspense>
           <Suspense fallback={<LoadingSpinner label="Loading closures..." />}>
             <DisruptionConsole />
           </Suspense>
