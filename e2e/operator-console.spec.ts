@@ -45,7 +45,7 @@ for (const width of [390, 1280]) {
     await page.goto('/analytics');
     const people = page.getByRole('region', { name: "Operators' people" });
     await people.getByLabel('E-mail address').fill(email);
-    await people.getByLabel('Operator').selectOption({ label: 'Big Bus' });
+    await people.getByLabel('Operator', { exact: true }).selectOption({ label: 'Big Bus' });
     await people.getByLabel('Role').selectOption('sales');
     await people.getByRole('button', { name: 'Send invitation' }).click();
     await confirmPassword(page);
@@ -88,7 +88,14 @@ test('a superuser, as an operator manager, changes a price, closes a time and ma
   await page.goto('/operator');
   await expect(page.getByRole('heading', { name: 'Operator Console' })).toBeVisible();
   await page.getByLabel('Operator').selectOption({ label: 'Big Bus' });
-  await expect(page.getByRole('tab')).toHaveText(['Products', 'Times', 'Bookings', 'Redemptions', 'Agents']);
+  await expect(page.getByRole('tab')).toHaveText([
+    'Products',
+    'Times',
+    'Bookings',
+    'Redemptions',
+    'Agents',
+    'Statement',
+  ]);
 
   const row = page.getByTestId('operator-product').filter({ hasText: 'BB-48' });
   const adult = row.getByRole('textbox', { name: /^Adult price of/ });
@@ -131,5 +138,13 @@ test('a superuser, as an operator manager, changes a price, closes a time and ma
   const agent = page.getByTestId('operator-agent').filter({ hasText: name });
   await agent.getByRole('button', { name: `Disable ${name}` }).click();
   await expect(agent).toContainText('Disabled');
+  await expectNoSeriousA11yViolations(page);
+
+  // The operator's own statement: its totals, and the same as a CSV download.
+  await page.getByRole('tab', { name: 'Statement' }).click();
+  await expect(page.getByRole('heading', { name: 'Statement' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /CSV/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/^statement_big-bus_.*\.csv$/);
   await expectNoSeriousA11yViolations(page);
 });

@@ -5,10 +5,13 @@
  */
 import { z } from 'zod';
 import { endpoint, errors } from './endpoint';
+import { OPERATOR_RIGHTS } from './operator';
+import { operatorFolderParams } from './operator.schema';
 import { STATEMENT_COLUMNS } from './statement';
 import {
   commissionChangeSchema,
   statementOperatorSchema,
+  statementPeriodQuerySchema,
   statementQuerySchema,
   statementSchema,
 } from './statement.schema';
@@ -77,5 +80,44 @@ export const statementApi = {
     body: commissionChangeSchema,
     ownMessages: true,
     responses: { 200: z.object({ operator: statementOperatorSchema }), ...refusals },
+  }),
+  // An operator's own statement in its console (decision 066): its folder only, its managers and superusers.
+  'GET /api/operator/:folder/statement/': endpoint({
+    summary: "The operator's own statement for a period (its managers)",
+    tag: 'statements',
+    access: 'operator',
+    operatorRoles: OPERATOR_RIGHTS.readStatements,
+    description: `${PERIOD} The operator is the path's.`,
+    params: operatorFolderParams,
+    query: statementPeriodQuerySchema,
+    ownMessages: true,
+    responses: { 200: statementSchema, ...refusals },
+  }),
+  'GET /api/operator/:folder/statement/csv/': endpoint({
+    summary: "The operator's own statement as CSV (its managers)",
+    tag: 'statements',
+    access: 'operator',
+    operatorRoles: OPERATOR_RIGHTS.readStatements,
+    description: `${PERIOD} ${FILE}`,
+    params: operatorFolderParams,
+    query: statementPeriodQuerySchema,
+    ownMessages: true,
+    responses: { 200: z.string().meta({ description: 'The lines as text/csv' }), ...refusals },
+  }),
+  'GET /api/operator/:folder/statement/xlsx/': endpoint({
+    summary: "The operator's own statement as a spreadsheet (its managers)",
+    tag: 'statements',
+    access: 'operator',
+    operatorRoles: OPERATOR_RIGHTS.readStatements,
+    description: `${PERIOD} ${FILE}`,
+    params: operatorFolderParams,
+    query: statementPeriodQuerySchema,
+    ownMessages: true,
+    responses: {
+      200: z
+        .string()
+        .meta({ description: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+      ...refusals,
+    },
   }),
 } as const;

@@ -16,6 +16,17 @@ const day = z
 const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 const money = z.string().meta({ description: 'EUR, exact, two decimals; negative for what goes back' });
 
+/** from and to must run forwards within STATEMENT_MAX_DAYS. */
+const periodCheck = (ctx: { value: { from: string; to: string }; issues: unknown[] }) => {
+  const { from, to } = ctx.value;
+  const days = dayNumber(to) - dayNumber(from);
+  if (days < 0 || days >= STATEMENT_MAX_DAYS)
+    ctx.issues.push({ code: 'custom', message: STATEMENT_MESSAGES.order, input: ctx.value });
+};
+
+/** ?from= &to= (Rome days, both included): an operator's console, whose operator is the path's. */
+export const statementPeriodQuerySchema = z.object({ from: day, to: day }).check(periodCheck);
+
 /** ?folder= (an operator's number; absent: every operator) &from= &to= (Rome days, both included). */
 export const statementQuerySchema = z
   .object({
@@ -28,12 +39,7 @@ export const statementQuerySchema = z
     from: day,
     to: day,
   })
-  .check((ctx) => {
-    const { from, to } = ctx.value;
-    const days = dayNumber(to) - dayNumber(from);
-    if (days < 0 || days >= STATEMENT_MAX_DAYS)
-      ctx.issues.push({ code: 'custom', message: STATEMENT_MESSAGES.order, input: ctx.value });
-  });
+  .check(periodCheck);
 
 export const statementLineSchema = z.object({
   kind: z.enum(STATEMENT_KINDS),

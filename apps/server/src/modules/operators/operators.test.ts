@@ -292,6 +292,39 @@ describe("an operator's console", () => {
     expect(off.json().agent.active).toBe(false);
   });
 
+  it("a manager draws its own operator's statement, and no one else's", async () => {
+    const buyer = await createUser(t.app, t.db);
+    await buyTicket(t.app, t.db, buyer, { package_identifier: 'BB-24' });
+    await buyTicket(t.app, t.db, buyer, { package_identifier: 'ILR-24' });
+    const [manager, sales, other] = await Promise.all([
+      person(bigBus, 'manager'),
+      person(bigBus, 'sales'),
+      person(iLoveRome, 'manager'),
+    ]);
+    const today = romeToday();
+    const period = `from=${addDays(today, -1)}&to=${today}`;
+    const own = await call(
+      'GET',
+      `/api/operator/${bigBus}/statement/?${period}&folder=${iLoveRome}`,
+      manager,
+    );
+    expect(own.statusCode, own.body).toBe(200);
+    const lines = own.json().lines as { operator_id: number }[];
+    expect(lines.length).toBeGreaterThan(0);
+    // The path's operator, whatever the query names.
+    expect(lines.every((l) => l.operator_id === bigBus)).toBe(true);
+    const csv = await call('GET', `/api/operator/${bigBus}/statement/csv/?${period}`, manager);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body).not.toContain('I Love Rome');
+    expect((await call('GET', `/api/operator/${bigBus}/statement/?${period}`, sales)).statusCode).toBe(403);
+    expect((await call('GET', `/api/operator/${bigBus}/statement/?${period}`, other)).statusCode).toBe(403);
+    expect(
+      (await call('GET', `/api/operator/${bigBus}/statement/?from=${today}&to=2020-01-01`, manager))
+        .statusCode,
+    ).toBe(400);
+  });
+
   it('a superuser sees every operator as its manager', async () => {
     const mine = (await call('GET', '/api/operator/', superuser)).json();
     expect(mine.superuser).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * The operators' console (/operator, decision 066): an operator's people see and change their own
  * operator's things as far as their role allows (contract OPERATOR_RIGHTS): products and prices, times,
- * bookings, redemptions and agents. A superuser sees every operator. The invitation's e-mailed link
+ * bookings, redemptions, agents and the statement. A superuser sees every operator. The invitation's e-mailed link
  * opens this page with `?invitation=`: taken here, signed in with the invited address. A manager
  * without an authenticator is led to set one up first (decision 051). The server checks every call;
  * the tabs only leave out what the role cannot open.
@@ -13,7 +13,7 @@ import {
   type OperatorRole,
   pagePath,
 } from '@rome/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { call, errorMessage } from '../../api/client';
@@ -24,6 +24,7 @@ import { useHasAccessToken } from '../../lib/session';
 import { AgentsPanel } from './panels/AgentsPanel';
 import { BookingsPanel, RedemptionsPanel } from './panels/OrdersPanels';
 import { ProductsPanel } from './panels/ProductsPanel';
+import { StatementPanel } from './panels/StatementPanel';
 import { TimesPanel } from './panels/TimesPanel';
 
 const MINE = ['operator', 'mine'] as const;
@@ -35,6 +36,7 @@ const TABS: readonly Tab[] = [
   { key: 'bookings', label: 'Bookings', roles: OPERATOR_RIGHTS.readBookings },
   { key: 'redemptions', label: 'Redemptions', roles: OPERATOR_RIGHTS.readRedemptions },
   { key: 'agents', label: 'Agents', roles: OPERATOR_RIGHTS.manageAgents },
+  { key: 'statement', label: 'Statement', roles: OPERATOR_RIGHTS.readStatements },
 ];
 
 export default function OperatorConsolePage() {
@@ -65,12 +67,10 @@ export default function OperatorConsolePage() {
 }
 
 function Console() {
-  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const invitation = params.get('invitation');
   const accept = useMutation({
     mutationFn: (token: string) => call('POST /api/operator/invitations/accept/', { body: { token } }),
-    onSettled: () => client.invalidateQueries({ queryKey: MINE }),
   });
   // The link is taken once, as the page opens; the token then leaves the address bar.
   const taken = useRef(false);
@@ -87,9 +87,13 @@ function Console() {
     );
   }, [invitation, accept, setParams]);
 
+  // With an invitation in the address, the list is read once it is taken (or refused): a list read
+  // meanwhile would say 'No operator yet' to the person who just joined.
+  const [opening] = useState(() => invitation !== null);
   const mine = useQuery({
     queryKey: MINE,
     queryFn: ({ signal }) => call('GET /api/operator/', {}, { signal }),
+    enabled: !opening || accept.isSuccess || accept.isError,
   });
   const factor = useQuery({
     queryKey: ['operator', 'second-factor'],
@@ -233,6 +237,9 @@ function Operator({ operators, superuser }: { operators: OperatorMembership[]; s
         {shown.key === 'bookings' && <BookingsPanel key={folder} folder={folder} />}
         {shown.key === 'redemptions' && <RedemptionsPanel key={folder} folder={folder} />}
         {shown.key === 'agents' && <AgentsPanel key={folder} folder={folder} />}
+        {shown.key === 'statement' && (
+          <StatementPanel key={folder} folder={folder} slug={current.company_slug} />
+        )}
       </section>
     </div>
   );
