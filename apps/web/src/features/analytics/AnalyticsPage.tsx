@@ -15,7 +15,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { secondFactorState } from '../../api/second-factor';
 import { Icon } from '../../components/Icon';
-import { Logo } from '../../components/Logo';
+import { StaffFrame } from '../../components/StaffFrame';
 import { useTablePageTitle } from '../../components/usePageTitle';
 import { useHasAccessToken } from '../../lib/session';
 import { usePageViews } from '../../lib/track';
@@ -88,22 +88,7 @@ export default function AnalyticsPage() {
   else if (factor.data?.required && !factor.data.enabled) body = <SetUpSecondFactorFirst />;
   else body = <Dashboard />;
 
-  return (
-    <div className="min-h-screen bg-stone-100">
-      <header className="bg-brand">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-          <Logo />
-          <Link
-            to="/"
-            className="rounded-md text-sm font-semibold text-white underline-offset-4 hover:underline"
-          >
-            Back to the shop
-          </Link>
-        </div>
-      </header>
-      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">{body}</main>
-    </div>
-  );
+  return <StaffFrame>{body}</StaffFrame>;
 }
 
 function AccessRestricted() {

@@ -18,7 +18,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { call, errorMessage } from '../../api/client';
 import { secondFactorState } from '../../api/second-factor';
-import { Logo } from '../../components/Logo';
+import { StaffFrame } from '../../components/StaffFrame';
 import { useTablePageTitle } from '../../components/usePageTitle';
 import { useHasAccessToken } from '../../lib/session';
 import { AgentsPanel } from './panels/AgentsPanel';
@@ -46,23 +46,10 @@ export default function OperatorConsolePage() {
   if (!hasToken)
     return <Navigate to={pagePath('/login')} replace state={{ from: location.pathname + location.search }} />;
   return (
-    <div className="min-h-screen bg-stone-100">
-      <header className="bg-brand">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-          <Logo />
-          <Link
-            to="/"
-            className="rounded-md text-sm font-semibold text-white underline-offset-4 hover:underline"
-          >
-            Back to the shop
-          </Link>
-        </div>
-      </header>
-      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-        <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">Operator Console</h1>
-        <Console />
-      </main>
-    </div>
+    <StaffFrame>
+      <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">Operator Console</h1>
+      <Console />
+    </StaffFrame>
   );
 }
 
