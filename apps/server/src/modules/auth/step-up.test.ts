@@ -53,6 +53,7 @@ describe('a fresh password before the superuser writes that want it', () => {
         'POST /api/admin/disruptions/',
         'POST /api/admin/operator-staff/',
         'DELETE /api/admin/operator-staff/:id/',
+        'PUT /api/admin/operators/:companySlug/commission/',
       ].sort(),
     );
   });

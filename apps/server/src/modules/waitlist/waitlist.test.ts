@@ -5,7 +5,7 @@
  * an offer runs out, the e-mails' language, the superusers' list, and walks racing purchases.
  */
 import { addDays, romeInstant, romeToday } from '@rome/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, packages, slots, waitlistEntries } from '../../db/schema';
 import { apiCaller } from '../../test/api';
@@ -84,7 +84,13 @@ const entryOf = async (slotId: string, email: string) =>
 
 /** The last e-mail to `to` whose text has `param=`: its token. */
 async function tokenMailed(to: string, param: 'offer' | 'leave_waitlist'): Promise<string> {
-  const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  // Oldest first: the newest link is the one that works (PostgreSQL hands rows back in no set order,
+  // and the mail sender's updates move them).
+  const mails = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .orderBy(asc(mailOutbox.createdAt));
   const tokens = mails
     .map((m) => new RegExp(`[?&]${param}=([\\w-]+)`).exec(m.text)?.[1])
     .filter((x): x is string => Boolean(x));
