@@ -73,6 +73,11 @@ for (const width of [390, 1280]) {
       await expect(own.getByRole('heading', { name: 'Bookings' })).toBeVisible();
       await expect(own.getByText(/Loading bookings/)).toHaveCount(0);
       await expectNoSeriousA11yViolations(own);
+      // Their account page leads back to the console.
+      await own.goto('/profile');
+      await expect(own.getByText('You work for Big Bus.')).toBeVisible();
+      await own.getByRole('link', { name: 'Open the operator console' }).click();
+      await expect(own.getByRole('tab', { name: 'Products' })).toBeVisible();
     } finally {
       await context.close();
     }

@@ -17,6 +17,7 @@ import { pageLocale } from '../../i18n/locale';
 import { useHasAccessToken } from '../../lib/session';
 import { ChangePasswordTab } from './components/ChangePasswordTab';
 import { DataRightsSection } from './components/DataRightsSection';
+import { OperatorConsoleLink } from './components/OperatorConsoleLink';
 import { ProfileInfoTab } from './components/ProfileInfoTab';
 import { StatisticsTab } from './components/StatisticsTab';
 import { TabList, TabPanel } from './components/Tabs';
@@ -109,6 +110,7 @@ function AccountPage() {
             {tab === 'statistics' ? <StatisticsTab /> : null}
           </TabPanel>
         </div>
+        <OperatorConsoleLink />
         <Suspense fallback={null}>
           <SecondFactorSection />
         </Suspense>
