@@ -366,6 +366,8 @@ test('flags are shipped with the app and a failed detail load says so', async ({
   await expect(flag).toHaveAttribute('src', '/flags/it.svg');
   await expect(flag).toHaveAttribute('width', '24');
   await expect(flag).toHaveAttribute('height', '18');
+  // The log is far down the dashboard and its flags load lazily: in view, the picture comes.
+  await flag.scrollIntoViewIfNeeded();
   await expect.poll(() => flag.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
   const svg = await page.request.get('/flags/it.svg');
   expect(svg.ok()).toBe(true);

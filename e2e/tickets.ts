@@ -59,6 +59,10 @@ export async function mailTo(address: string): Promise<string> {
   return mail!;
 }
 
+/** The e-mails to `address` (their To: header) in the outbox folder now, oldest first. */
+export const mailsTo = (address: string): string[] =>
+  outboxMails().filter((text) => new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'mi').test(text));
+
 /** How many 'Find my tickets' first e-mails the outbox holds. */
 export const findConfirmMailCount = () =>
   outboxMails().filter((text) => text.includes('/find-tickets#confirm=')).length;
