@@ -64,6 +64,16 @@ export const checkoutPayloadSchema = z
     adult_count: ticketCount,
     youth_count: ticketCount,
     infant_count: ticketCount.optional(),
+    /**
+     * Beside the spec's fields (decision 070): the counts of the package's price categories, as a JSON
+     * object (`{"reduced_eu": 1, "disabled": 1, "carer": 1}`; in a form, its JSON text). Priced from the
+     * database; a category the package does not sell, or a carer without a disabled visitor, is a 400.
+     */
+    extra_counts: z
+      .union([z.string().max(500), z.record(z.string().max(40), ticketCount)], {
+        error: CHECKOUT_MESSAGES.badCount,
+      })
+      .optional(),
     package_id: z
       .union([z.string().max(50), z.number()], { error: CHECKOUT_MESSAGES.unknownPackage })
       .optional(),

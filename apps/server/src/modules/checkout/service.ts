@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ACTION,
+  type CategoryPrice,
   CHECKOUT_MESSAGES,
   type CheckoutPayload,
   DEFAULT_LOCALE,
@@ -12,6 +13,7 @@ import {
   giftCardTakeCents,
   localizedPath,
   pagePath,
+  priceCategory,
   romeToday,
   usesSlots,
   validateCheckout,
@@ -78,6 +80,8 @@ const countedPackageByTag = preparedPerDb((db) => {
         // The slot asked for, read here (one round trip fewer for a timed departure):
         // null when none was asked for, or it is not one of this package's.
         slot: slots,
+        // The categories it sells and their prices (decision 070), read with it: the checkout's prices.
+        categoryPrices: categoryPricesOf(packages.id),
       })
       .from(hit)
       .leftJoin(packages, and(eq(packages.packageTag, sql.placeholder('tag')), eq(packages.status, 'active')))
@@ -85,6 +89,12 @@ const countedPackageByTag = preparedPerDb((db) => {
       .prepare('checkout_counted_package')
   );
 });
+
+/** A package's category prices as one JSON list (decision 070), for a select beside the package row. */
+export const categoryPricesOf = (packageId: typeof packages.id) =>
+  sql<
+    CategoryPrice[] | null
+  >`(select coalesce(jsonb_agg(jsonb_build_object('key', c.category, 'priceCents', c.price_cents) order by c.category), '[]'::jsonb) from package_price_categories c where c.package_id = ${packageId})`;
 
 /** A new order's columns when nothing is counted first (`createCheckout`, the order's values). */
 const NEW_ORDER_COLUMNS = [
@@ -101,6 +111,7 @@ const NEW_ORDER_COLUMNS = [
   'places',
   'adultPriceCents',
   'youthPriceCents',
+  'extraTickets',
   'totalCents',
   'promoCodeId',
   'discountCents',
@@ -164,10 +175,12 @@ export async function createCheckout(
 
   const now = new Date();
   const sellsSlots = usesSlots(pkg.availabilityType);
+  // The category counts beside the spec's (decision 070), priced from this package's rows only.
+  const extras = { prices: row.categoryPrices ?? [], counts: input.extra_counts };
   // A package sold in slots takes its date from the slot; the counts' rules are the same for all.
   const checked = sellsSlots
-    ? validateCheckout({ ...pkg, dates: [] }, { ...input, date: undefined }, romeToday(now))
-    : validateCheckout(pkg, input, romeToday(now));
+    ? validateCheckout({ ...pkg, dates: [] }, { ...input, date: undefined }, romeToday(now), extras)
+    : validateCheckout(pkg, input, romeToday(now), extras);
   if (!checked.ok) throw badRequest(checked.error);
   // An invoice asked for of an operator that issues none yet is refused now, before anything is held.
   if (input.invoice) await sellerIssuesInvoices(deps.db, pkg.folderId);
@@ -234,6 +247,11 @@ export async function createCheckout(
       unitAmountCents: pkg.youthPriceCents,
       quantity: checked.youths,
     },
+    ...checked.extras.map((l) => ({
+      name: `${row.title} (${i18n._(priceCategory(l.key).label)})`,
+      unitAmountCents: l.price_cents,
+      quantity: l.count,
+    })),
   ].filter((l) => l.quantity > 0);
   // With a code the payment page shows one line at the price the buyer pays (its lines must add up to
   // the order's total, which the payment is checked against).

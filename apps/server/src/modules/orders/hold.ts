@@ -6,6 +6,8 @@
 import {
   CHECKOUT_MESSAGES,
   ERROR_CODES,
+  type ExtraTicket,
+  extraPlaces,
   INVENTORY_MESSAGES,
   placesFor,
   placesLeftRefusal,
@@ -207,21 +209,32 @@ export async function insertCappedPassOrder(
   });
 }
 
-/** What a new order holds: the priced counts of a checkout or a reseller's booking. */
-export type Counts = { adults: number; youths: number; infants: number; totalCents: number };
+/**
+ * What a new order holds: the priced counts of a checkout or a reseller's booking, and its price
+ * categories' lines (decision 070).
+ */
+export type Counts = {
+  adults: number;
+  youths: number;
+  infants: number;
+  totalCents: number;
+  extras?: ExtraTicket[];
+};
 
 /**
  * The order columns that come from the package and the checked counts (the same for a web checkout
- * and a reseller's booking): prices from the database, places by the package's infant rule.
+ * and a reseller's booking): prices from the database, places by the package's infant rule and each
+ * category's places (a family ticket takes 4).
  */
 export const pricedOrder = (pkg: PackageRow, c: Counts) => ({
   packageId: pkg.id,
   adultCount: c.adults,
   youthCount: c.youths,
   infantCount: c.infants,
-  places: placesFor(c, pkg.infantsTakePlace),
+  places: placesFor(c, pkg.infantsTakePlace) + extraPlaces(c.extras ?? []),
   adultPriceCents: pkg.adultPriceCents,
   youthPriceCents: pkg.youthPriceCents,
+  extraTickets: c.extras ?? [],
   totalCents: c.totalCents,
 });
 
