@@ -9,6 +9,7 @@ import { GIFT_CARD_MESSAGES } from './gift-card';
 import { checkoutInvoiceField } from './invoice.schema';
 import { LOCALES } from './locales';
 import { ORDER_STATUSES } from './order';
+import { extraTicketsViewSchema } from './price-categories.schema';
 import { WAITLIST_MESSAGES } from './waitlist';
 
 /** A form field's text (a checkout form never needs more). */
@@ -295,6 +296,8 @@ export const claimInfoSchema = z
         /** Beside the spec's fields: the slot's Rome time (HH:MM) and whether the ticket was refunded. */
         time: z.string().nullable().optional(),
         refunded: z.boolean().optional(),
+        /** Beside the spec's counts (decision 070): the price categories and the proof the door checks. */
+        extra_tickets: extraTicketsViewSchema.optional(),
       })
       .nullable(),
   })

@@ -53,3 +53,31 @@ export const categoryPricesResponseSchema = z
     prices: z.array(z.object({ key: z.enum(PRICE_CATEGORY_KEYS), price: z.string() })),
   })
   .meta({ examples: [{ package_tag: 'RM-COL', prices: [{ key: 'reduced_eu', price: '2.00' }] }] });
+
+/**
+ * An order's price category lines where its ticket is shown (decision 070): the kind, how many, the
+ * price each, and the English name and proof the door checks (null: none). Beside the spec's counts.
+ */
+export const extraTicketsViewSchema = z
+  .array(
+    z.object({
+      key: z.enum(PRICE_CATEGORY_KEYS),
+      count: z.number().int(),
+      price: z.string(),
+      label: z.string(),
+      proof: z.string().nullable(),
+    }),
+  )
+  .meta({
+    examples: [
+      [
+        {
+          key: 'reduced_eu',
+          count: 1,
+          price: '2.00',
+          label: 'Reduced EU 18-25',
+          proof: 'EU ID card showing age 18-25',
+        },
+      ],
+    ],
+  });

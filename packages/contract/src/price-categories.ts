@@ -6,6 +6,7 @@
  *
  * Plain data and pure functions, no zod: the booking panel imports this at run time.
  */
+import { centsToDecimal } from './money';
 
 /**
  * Each kind: its key (in the API, the database and OCTO's unit ids), its label and the proof the door
@@ -59,6 +60,24 @@ export type CategoryPrice = { key: PriceCategoryKey; priceCents: number };
 
 /** One category line of an order: how many, at what price each (the price at purchase, kept). */
 export type ExtraTicket = { key: PriceCategoryKey; count: number; price_cents: number };
+
+/**
+ * An order's category lines as the API shows them (the ticket link, the claim page, the agents' scan):
+ * the kind, how many, the price each was bought at, and its English name and proof (the catalogues'
+ * ids: a page in another language shows them through its catalogue by `key`).
+ */
+export const extraTicketsView = (lines: readonly ExtraTicket[] | null | undefined) =>
+  (lines ?? []).map((l) => {
+    const c = priceCategory(l.key);
+    return {
+      key: l.key,
+      count: l.count,
+      price: centsToDecimal(l.price_cents),
+      label: c.label,
+      proof: c.proof,
+    };
+  });
+export type ExtraTicketView = ReturnType<typeof extraTicketsView>[number];
 
 /** The places an order's category lines take (a family ticket is 4 places). */
 export const extraPlaces = (lines: readonly Pick<ExtraTicket, 'key' | 'count'>[]): number =>

@@ -5,13 +5,17 @@
  */
 import { addDays, PRICE_CATEGORY_MESSAGES, romeToday } from '@rome/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editLog, orders } from '../../db/schema';
+import { editLog, mailOutbox, orders } from '../../db/schema';
+import { agentDevice } from '../../test/agent-device';
 import { apiCaller } from '../../test/api';
+import { buyTicket } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
 import { addSlot, makeTimed } from '../../test/inventory';
 import { createUser, type TestUser } from '../../test/users';
 import { holdsPlaces } from '../orders/slots';
+import { qrPayloadFromImage } from '../tickets/wallet/service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: TestUser;
@@ -173,4 +177,62 @@ describe('capacity', () => {
       200,
     );
   }, 60_000);
+});
+
+describe('the ticket shows the categories and the proof the door checks', () => {
+  it("on the e-mail, the PDF, the ticket link, the claim page and the agents' scan", async () => {
+    const bought = await buyTicket(t.app, t.db, buyer, {
+      package_identifier: 'BB-24',
+      adult_count: '1',
+      youth_count: '0',
+      extra_counts: JSON.stringify({ reduced_eu: 1, disabled: 1, carer: 1 }),
+    });
+    expect(bought.order.extraTickets.map((l) => l.key)).toEqual(['reduced_eu', 'disabled', 'carer']);
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, buyer.email), sql`${mailOutbox.text} like ${`%${bought.code}%`}`));
+    expect(mail.text).toContain('Tickets: 1 adult, 1 × Reduced EU 18-25, 1 × Disabled visitor, 1 × Carer');
+    expect(mail.text).toContain('Reduced EU 18-25: Bring: EU ID card showing age 18-25');
+    expect(mail.text).toContain('Disabled visitor: Bring: Disability card');
+    expect(mail.html).toContain('Bring: EU ID card showing age 18-25');
+    const token = /\/t\/([A-Za-z0-9_-]{43})\b/.exec(mail.text)![1];
+    // The PDF ticket prints them.
+    const pdf = await api('GET', `/api/ticket-links/${token}/pdf/`);
+    expect(pdf.statusCode).toBe(200);
+    const doc = await getDocumentProxy(new Uint8Array(pdf.rawPayload));
+    const { text } = await extractText(doc, { mergePages: true });
+    expect(text).toContain('Bring: EU ID card showing age 18-25');
+    expect(text).toContain('Bring: Disability card');
+    // The ticket link's page.
+    const link = (await api('GET', `/api/ticket-links/${token}/`)).json();
+    expect(link.extra_tickets).toEqual([
+      expect.objectContaining({ key: 'reduced_eu', count: 1, proof: 'EU ID card showing age 18-25' }),
+      expect.objectContaining({ key: 'disabled', count: 1, proof: 'Disability card' }),
+      expect.objectContaining({ key: 'carer', count: 1, proof: null }),
+    ]);
+    // The claim page (/verify/...): what the agent reads before claiming.
+    const info = (await api('GET', `/api/authenticate/${bought.code}/`)).json();
+    expect(info.data.extra_tickets.map((l: { proof: string | null }) => l.proof)).toEqual([
+      'EU ID card showing age 18-25',
+      'Disability card',
+      null,
+    ]);
+    // The agents' app's online scan answers them with the ticket.
+    const device = await agentDevice(t.app, t.db, {
+      agentName: 'Agent Categories',
+      email: 'categories@agents.example',
+      password: 'pw-categories-1',
+    });
+    const qr = (await qrPayloadFromImage(t.app, bought.order.qrFileKey))!;
+    const scan = await t.app.inject({
+      method: 'POST',
+      url: '/api/agent/claims/',
+      headers: { authorization: `Bearer ${device}` },
+      payload: { scan: qr },
+    });
+    expect(scan.statusCode, scan.body).toBe(200);
+    expect(scan.json().result).toBe('valid');
+    expect(scan.json().ticket.extra_tickets).toEqual(link.extra_tickets);
+  });
 });
