@@ -66,7 +66,14 @@ export type ExtraTicket = { key: PriceCategoryKey; count: number; price_cents: n
  * the kind, how many, the price each was bought at, and its English name and proof (the catalogues'
  * ids: a page in another language shows them through its catalogue by `key`).
  */
-export const extraTicketsView = (lines: readonly ExtraTicket[] | null | undefined) =>
+export type ExtraTicketView = {
+  key: PriceCategoryKey;
+  count: number;
+  price: string;
+  label: string;
+  proof: string | null;
+};
+export const extraTicketsView = (lines: readonly ExtraTicket[] | null | undefined): ExtraTicketView[] =>
   (lines ?? []).map((l) => {
     const c = priceCategory(l.key);
     return {
@@ -77,7 +84,6 @@ export const extraTicketsView = (lines: readonly ExtraTicket[] | null | undefine
       proof: c.proof,
     };
   });
-export type ExtraTicketView = ReturnType<typeof extraTicketsView>[number];
 
 /** The places an order's category lines take (a family ticket is 4 places). */
 export const extraPlaces = (lines: readonly Pick<ExtraTicket, 'key' | 'count'>[]): number =>
