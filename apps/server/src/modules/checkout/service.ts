@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   ACTION,
-  type CategoryPrice,
   CHECKOUT_MESSAGES,
   type CheckoutPayload,
   DEFAULT_LOCALE,
@@ -30,7 +29,15 @@ import { hitWith, judged, refuseOver } from '../../lib/rate-limit';
 import { EVENT_COLUMNS, serverEventRow } from '../../lib/server-events';
 import type { PaymentProvider } from '../../payments/provider';
 import { findGiftCard, giftCardSpentError, lockedGiftCardBalance } from '../orders/gift-card';
-import { chooseSlot, countsPlaces, holdOrder, holdUntil, isSlotId, pricedOrder } from '../orders/hold';
+import {
+  categoryPricesOf,
+  chooseSlot,
+  countsPlaces,
+  holdOrder,
+  holdUntil,
+  isSlotId,
+  pricedOrder,
+} from '../orders/hold';
 import { type HoldBuyer, holdAddressOf, replaceBuyerHold, replacingBuyerHold } from '../orders/hold-limits';
 import { sellerIssuesInvoices } from '../orders/invoice-record';
 import { fulfilPaidSession } from '../orders/payment';
@@ -89,12 +96,6 @@ const countedPackageByTag = preparedPerDb((db) => {
       .prepare('checkout_counted_package')
   );
 });
-
-/** A package's category prices as one JSON list (decision 070), for a select beside the package row. */
-export const categoryPricesOf = (packageId: typeof packages.id) =>
-  sql<
-    CategoryPrice[] | null
-  >`(select coalesce(jsonb_agg(jsonb_build_object('key', c.category, 'priceCents', c.price_cents) order by c.category), '[]'::jsonb) from package_price_categories c where c.package_id = ${packageId})`;
 
 /** A new order's columns when nothing is counted first (`createCheckout`, the order's values). */
 const NEW_ORDER_COLUMNS = [

@@ -4,6 +4,7 @@
  * that is never paid lets its places go when `hold_expires_at` passes.
  */
 import {
+  type CategoryPrice,
   CHECKOUT_MESSAGES,
   ERROR_CODES,
   type ExtraTicket,
@@ -237,6 +238,12 @@ export const pricedOrder = (pkg: PackageRow, c: Counts) => ({
   extraTickets: c.extras ?? [],
   totalCents: c.totalCents,
 });
+
+/** A package's category prices as one JSON list (decision 070), for a select beside the package row. */
+export const categoryPricesOf = (packageId: typeof packages.id) =>
+  sql<
+    CategoryPrice[] | null
+  >`(select coalesce(jsonb_agg(jsonb_build_object('key', c.category, 'priceCents', c.price_cents) order by c.category), '[]'::jsonb) from package_price_categories c where c.package_id = ${packageId})`;
 
 /** When a hold taken at `now` runs out. */
 export const holdUntil = (now: Date, holdMinutes: number): Date =>

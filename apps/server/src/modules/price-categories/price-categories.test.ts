@@ -3,6 +3,7 @@
  * checkout: prices from the database (a forged one ignored), the carer rule, a category the package
  * does not sell, the editors' call, and a family ticket counted as 4 places under racing checkouts.
  */
+import { zBooking, zProduct } from '@octocloud/types';
 import { addDays, PRICE_CATEGORY_MESSAGES, romeToday } from '@rome/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -234,5 +235,69 @@ describe('the ticket shows the categories and the proof the door checks', () => 
     expect(scan.statusCode, scan.body).toBe(200);
     expect(scan.json().result).toBe('valid');
     expect(scan.json().ticket.extra_tickets).toEqual(link.extra_tickets);
+  });
+});
+
+describe('OCTO lists and books the categories as units', () => {
+  it("a product lists the categories it sells as units (the standard's schema); a booking prices them and keeps the carer rule", async () => {
+    const superuser = await createUser(t.app, t.db, { isSuperuser: true });
+    const made = await api('POST', '/api/admin/resellers/', superuser, { name: 'Category Tours' });
+    expect(made.statusCode).toBe(201);
+    const octo = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/octo${url}`,
+        headers: {
+          authorization: `Bearer ${made.json().key}`,
+          'octo-capabilities': 'octo/pricing, octo/content',
+        },
+        ...(payload ? { payload } : {}),
+      });
+    const product = zProduct.parse((await octo('GET', '/products/BB-24')).json());
+    const units = product.options[0].units;
+    expect(units.map((u) => u.id)).toEqual([
+      'adult',
+      'youth',
+      'infant',
+      'reduced_eu',
+      'disabled',
+      'carer',
+      'family',
+    ]);
+    const byId = Object.fromEntries(units.map((u) => [u.id, u]));
+    expect(byId.reduced_eu.restrictions).toMatchObject({ minAge: 18, maxAge: 25, idRequired: true });
+    expect(byId.carer.restrictions.accompaniedBy).toEqual(['disabled']);
+    expect(byId.family).toMatchObject({ type: 'FAMILY', restrictions: { paxCount: 4 } });
+    expect(byId.family.pricingFrom?.[0].retail).toBe(7900);
+    // A product that sells none lists the three kinds only.
+    const plain = zProduct.parse((await octo('GET', '/products/BB-72')).json());
+    expect(plain.options[0].units.map((u) => u.id)).toEqual(['adult', 'youth', 'infant']);
+
+    const booked = await octo('POST', '/bookings', {
+      productId: 'BB-24',
+      optionId: 'DEFAULT',
+      unitItems: [{ unitId: 'disabled' }, { unitId: 'carer' }, { unitId: 'reduced_eu' }],
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const booking = zBooking.parse(booked.json());
+    expect(booking.pricing?.retail).toBe(1500 + 0 + 2000);
+    expect(booking.unitItems.map((u) => [u.unitId, u.pricing?.retail])).toEqual([
+      ['disabled', 1500],
+      ['carer', 0],
+      ['reduced_eu', 2000],
+    ]);
+    const carerAlone = await octo('POST', '/bookings', {
+      productId: 'BB-24',
+      optionId: 'DEFAULT',
+      unitItems: [{ unitId: 'carer' }],
+    });
+    expect(carerAlone.statusCode).toBe(400);
+    expect(carerAlone.json().errorMessage).toBe(PRICE_CATEGORY_MESSAGES.carerAlone);
+    const unsold = await octo('POST', '/bookings', {
+      productId: 'BB-72',
+      optionId: 'DEFAULT',
+      unitItems: [{ unitId: 'family' }],
+    });
+    expect(unsold.json().error).toBe('INVALID_UNIT_ID');
   });
 });
