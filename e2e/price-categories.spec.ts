@@ -57,6 +57,7 @@ for (const width of [390, 1280]) {
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(page).toHaveURL(/\/pay\/test_cs_/);
     await expect(page.getByText('€14.00').first()).toBeVisible();
+    await expect(page.getByText('Reduced EU 18-25')).toBeVisible();
     await page.getByRole('button', { name: /^Pay/ }).click();
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
 

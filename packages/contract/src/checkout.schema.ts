@@ -158,6 +158,8 @@ export const testCheckoutSessionSchema = z
     adult_price: decimal,
     youth_price: decimal,
     total_price: decimal,
+    /** Beside the page's amounts (decision 070): the price categories' lines, each at its price. */
+    extra_tickets: extraTicketsViewSchema.optional(),
     /** Beside the page's amounts (decision 050): the promo code and what it took off; absent without one. */
     promo_code: z.string().nullable().optional(),
     discount: decimal.optional(),

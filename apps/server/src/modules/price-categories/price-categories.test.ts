@@ -15,6 +15,7 @@ import { buyTicket } from '../../test/buy';
 import { createTestApp } from '../../test/harness';
 import { addSlot, makeTimed } from '../../test/inventory';
 import { createUser, type TestUser } from '../../test/users';
+import { grossLines } from '../orders/invoice-record';
 import { holdsPlaces } from '../orders/slots';
 import { qrPayloadFromImage } from '../tickets/wallet/service';
 
@@ -63,6 +64,20 @@ describe('checkout with price categories', () => {
     // The test checkout's page lists what is paid for.
     const page = await api('GET', `/api/test-checkout/${res.json().id}/`, buyer);
     expect(page.json().total_price).toBe('64.00');
+    expect(page.json().extra_tickets.map((l: { key: string; price: string }) => [l.key, l.price])).toEqual([
+      ['reduced_eu', '20.00'],
+      ['disabled', '15.00'],
+      ['carer', '0.00'],
+    ]);
+    // The invoice's lines add up to what is paid: the categories at the prices they were bought at.
+    const lines = grossLines(order, 'Big Bus Rome Classic 24h');
+    expect(lines.map((l) => [l.description, l.quantity, l.unitGrossCents])).toEqual([
+      ['Big Bus Rome Classic 24h: Adults', 1, 2900],
+      ['Big Bus Rome Classic 24h: Reduced EU 18-25', 1, 2000],
+      ['Big Bus Rome Classic 24h: Disabled visitor', 1, 1500],
+      ['Big Bus Rome Classic 24h: Carer (with a disabled visitor)', 1, 0],
+    ]);
+    expect(lines.reduce((sum, l) => sum + l.quantity * l.unitGrossCents, 0)).toBe(order.totalCents);
   });
 
   it('takes the counts as JSON too, and a family ticket alone is an order of 4 places', async () => {
