@@ -72,6 +72,14 @@ for (const width of [390, 1280]) {
     await expect(ticket).toContainText('Bring: Disability card');
     await page.screenshot({ path: test.info().outputPath(`categories-ticket-${width}.png`), fullPage: true });
     await expectNoSeriousA11yViolations(page);
+
+    // The claim page the agent opens from the QR: each category with the proof to check.
+    const verify = /\/verify\/[\w-]+\//.exec(mail)![0];
+    await page.goto(verify);
+    await expect(page.getByText('1 · Bring: EU ID card showing age 18-25')).toBeVisible();
+    await expect(page.getByText('1 · Bring: Disability card')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`categories-claim-${width}.png`), fullPage: true });
+    await expectNoSeriousA11yViolations(page);
   });
 }
 
