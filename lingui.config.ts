@@ -44,6 +44,8 @@ const REFUSALS = [
   'ticket-frame',
   // The booking widget's refusals (decision 060): its page is not the home page.
   'widget',
+  // The price categories' names, proofs and refusals (decision 070): the ticket page's, not the home page's.
+  'price-categories',
 ].map((name) => `<rootDir>/packages/contract/src/${name}.ts`);
 
 export default defineConfig({

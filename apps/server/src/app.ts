@@ -77,6 +77,7 @@ import { operatorRoutes } from './modules/operators/routes';
 import { startRefundSettler } from './modules/orders/refunds';
 import { renderTicketAttachment } from './modules/orders/ticket-attachments';
 import { startWaitlistWalker } from './modules/orders/waitlist';
+import { priceCategoryRoutes } from './modules/price-categories/routes';
 import { octoRoutes, resellerAdminRoutes } from './modules/reseller/routes';
 import { startWebhookSender } from './modules/reseller/webhook-sender';
 import { settingsRoutes } from './modules/settings/routes';
@@ -457,6 +458,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(walletRoutes);
   await app.register(disruptionRoutes);
   await app.register(inventoryRoutes);
+  await app.register(priceCategoryRoutes);
   await app.register(resellerAdminRoutes);
   // Resellers' OCTO API: its own errors and key checks, scoped to the /octo prefix.
   await app.register(octoRoutes, { prefix: '/octo' });

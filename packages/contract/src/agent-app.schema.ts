@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AGENT_ADMIN_MESSAGES, AGENT_NAME_MAX } from './agent-admin';
 import { AGENT_SCAN_RESULTS } from './agent-app';
 import { AGENT_CODE_LENGTH, isAgentCode } from './checkout';
+import { extraTicketsViewSchema } from './price-categories.schema';
 
 export const agentDeviceSchema = z
   .object({
@@ -71,6 +72,8 @@ export const scannedTicketSchema = z
     adults: z.number().int(),
     youths: z.number().int(),
     infants: z.number().int(),
+    /** Beside the spec's counts (decision 070): the price categories and the proof the door checks. */
+    extra_tickets: extraTicketsViewSchema.optional(),
   })
   .meta({ id: 'ScannedTicket' });
 

@@ -17,6 +17,7 @@ import { inventoryApi } from './inventory.api';
 import { invoiceApi } from './invoice.api';
 import { newsletterApi } from './newsletter.api';
 import { operatorApi } from './operator.api';
+import { priceCategoriesApi } from './price-categories.api';
 import { privacyApi } from './privacy.api';
 import { promoApi } from './promo.api';
 import { rescheduleApi } from './reschedule.api';
@@ -37,6 +38,7 @@ export const API = {
   ...contentApi,
   ...checkoutApi,
   ...inventoryApi,
+  ...priceCategoriesApi,
   ...resellerApi,
   ...privacyApi,
   ...promoApi,

@@ -11,6 +11,7 @@ import { decimalToCents } from './money';
 import { normalizeCategories, PACKAGE_CATEGORY_KEYS } from './package-categories';
 import { factFieldsSchema, packageFactsEditSchema, packageFactsSchema } from './package-facts.schema';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_SORTS, SEARCH_TEXT_MAX } from './package-search';
+import { PRICE_CATEGORY_KEYS } from './price-categories';
 import { MESSAGES, oneLine, parseSchemaJson } from './validation';
 
 const imageFields = Object.fromEntries(IMAGE_SLOTS.map((s) => [s, z.string().nullable()])) as Record<
@@ -68,6 +69,12 @@ export const packageSchema = z
     cancel_cutoff_hours: z.number().int().optional(),
     facts: packageFactsSchema.nullable().optional(),
     facts_untranslated: factFieldsSchema.optional(),
+    /**
+     * Beside the spec's fields (decision 070), on the one-package read only: the price categories it
+     * sells beside adult and youth, each with its price ("2.00"); the kinds' names, proofs and rules are
+     * the contract's PRICE_CATEGORIES.
+     */
+    price_categories: z.array(z.object({ key: z.enum(PRICE_CATEGORY_KEYS), price: z.string() })).optional(),
   })
   .meta({ id: 'Package' });
 /** A package's prices over time (decision 064), as the ticket editor shows them. */

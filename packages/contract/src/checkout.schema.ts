@@ -9,6 +9,7 @@ import { GIFT_CARD_MESSAGES } from './gift-card';
 import { checkoutInvoiceField } from './invoice.schema';
 import { LOCALES } from './locales';
 import { ORDER_STATUSES } from './order';
+import { extraTicketsViewSchema } from './price-categories.schema';
 import { WAITLIST_MESSAGES } from './waitlist';
 
 /** A form field's text (a checkout form never needs more). */
@@ -64,6 +65,16 @@ export const checkoutPayloadSchema = z
     adult_count: ticketCount,
     youth_count: ticketCount,
     infant_count: ticketCount.optional(),
+    /**
+     * Beside the spec's fields (decision 070): the counts of the package's price categories, as a JSON
+     * object (`{"reduced_eu": 1, "disabled": 1, "carer": 1}`; in a form, its JSON text). Priced from the
+     * database; a category the package does not sell, or a carer without a disabled visitor, is a 400.
+     */
+    extra_counts: z
+      .union([z.string().max(500), z.record(z.string().max(40), ticketCount)], {
+        error: CHECKOUT_MESSAGES.badCount,
+      })
+      .optional(),
     package_id: z
       .union([z.string().max(50), z.number()], { error: CHECKOUT_MESSAGES.unknownPackage })
       .optional(),
@@ -147,6 +158,8 @@ export const testCheckoutSessionSchema = z
     adult_price: decimal,
     youth_price: decimal,
     total_price: decimal,
+    /** Beside the page's amounts (decision 070): the price categories' lines, each at its price. */
+    extra_tickets: extraTicketsViewSchema.optional(),
     /** Beside the page's amounts (decision 050): the promo code and what it took off; absent without one. */
     promo_code: z.string().nullable().optional(),
     discount: decimal.optional(),
@@ -285,6 +298,8 @@ export const claimInfoSchema = z
         /** Beside the spec's fields: the slot's Rome time (HH:MM) and whether the ticket was refunded. */
         time: z.string().nullable().optional(),
         refunded: z.boolean().optional(),
+        /** Beside the spec's counts (decision 070): the price categories and the proof the door checks. */
+        extra_tickets: extraTicketsViewSchema.optional(),
       })
       .nullable(),
   })

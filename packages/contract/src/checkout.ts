@@ -1,4 +1,5 @@
 import { orderTotalCents } from './money';
+import { type CategoryPrice, checkExtraCounts, type ExtraTicket, extraTotalCents } from './price-categories';
 
 /** At most this many tickets of one kind in one order. */
 export const MAX_TICKETS_PER_KIND = 50;
@@ -39,14 +40,24 @@ const parseCount = (v: unknown): number | null => {
 };
 /**
  * Checks an order against the package, the spec's rules and the issue's limits. `today` is the shop's
- * local date (YYYY-MM-DD). Returns the counts and total, or the first problem found.
+ * local date (YYYY-MM-DD). Returns the counts and total, or the first problem found. `extras`: the
+ * package's category prices and the counts sent beside the spec's (decision 070), priced into the total.
  */
 export function validateCheckout(
   pkg: { dates: string[]; adultPriceCents: number; youthPriceCents: number },
   input: { date?: string; adult_count: unknown; youth_count: unknown; infant_count?: unknown },
   today: string,
+  extras: { prices: readonly CategoryPrice[]; counts: unknown } = { prices: [], counts: undefined },
 ):
-  | { ok: true; adults: number; youths: number; infants: number; date: string | null; totalCents: number }
+  | {
+      ok: true;
+      adults: number;
+      youths: number;
+      infants: number;
+      date: string | null;
+      totalCents: number;
+      extras: ExtraTicket[];
+    }
   | { ok: false; error: string } {
   const adults = parseCount(input.adult_count);
   const youths = parseCount(input.youth_count);
@@ -64,12 +75,15 @@ export function validateCheckout(
   } else if (date) {
     return { ok: false, error: CHECKOUT_MESSAGES.noDateChoice };
   }
-  const totalCents = orderTotalCents(
-    { adults, youths },
-    { adultCents: pkg.adultPriceCents, youthCents: pkg.youthPriceCents },
-  );
+  const lines = checkExtraCounts(extras.prices, extras.counts);
+  if (!lines.ok) return lines;
+  const totalCents =
+    orderTotalCents(
+      { adults, youths },
+      { adultCents: pkg.adultPriceCents, youthCents: pkg.youthPriceCents },
+    ) + extraTotalCents(lines.lines);
   if (totalCents <= 0) return { ok: false, error: CHECKOUT_MESSAGES.zeroTotal };
-  return { ok: true, adults, youths, infants, date: date || null, totalCents };
+  return { ok: true, adults, youths, infants, date: date || null, totalCents, extras: lines.lines };
 }
 // Made once: building an Intl.DateTimeFormat costs far more than formatting with it.
 const romeDayFormat = new Intl.DateTimeFormat('en-CA', {

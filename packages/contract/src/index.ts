@@ -45,6 +45,8 @@ export * from './package-similar';
 export * from './page-descriptions';
 export * from './page-heading-words';
 export * from './pages';
+export * from './price-categories';
+export * from './price-categories.schema';
 export * from './privacy';
 export * from './privacy.schema';
 export * from './promo';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { packageEditSchema } from './catalog.schema';
 import { availabilityQuerySchema, editorSlotSchema } from './inventory.schema';
 import { OPERATOR_MESSAGES, OPERATOR_ROLES } from './operator';
+import { extraTicketsViewSchema } from './price-categories.schema';
 import { isEmail } from './validation';
 
 /** An operator the signed-in person works for (a superuser: every operator, as its manager). */
@@ -103,6 +104,8 @@ export const operatorBookingSchema = z
     buyer: z.string(),
     adults: z.number().int(),
     youths: z.number().int(),
+    /** Beside the counts (decision 070): the price categories and their proofs. */
+    extra_tickets: extraTicketsViewSchema.optional(),
     visit: z.string().nullable().meta({ description: 'The time or day of the visit, ISO (Rome)' }),
     paid_at: z.string().nullable(),
     total: z.string(),
@@ -119,6 +122,8 @@ export const operatorRedemptionSchema = z
     by: z.string(),
     adults: z.number().int(),
     youths: z.number().int(),
+    /** Beside the counts (decision 070): the price categories and their proofs. */
+    extra_tickets: extraTicketsViewSchema.optional(),
   })
   .meta({ id: 'OperatorRedemption' });
 

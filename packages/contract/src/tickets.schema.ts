@@ -3,6 +3,7 @@
  * token is the key), re-sends, and the 'Find my tickets' form.
  */
 import { z } from 'zod';
+import { extraTicketsViewSchema } from './price-categories.schema';
 import { TICKET_LINK_STATUSES } from './tickets';
 
 /**
@@ -31,6 +32,8 @@ export const ticketLinkSchema = z
     youths: z.number().int(),
     infants: z.number().int(),
     tickets: z.string().meta({ description: "The counts in words: '2 adults, 1 youth'" }),
+    /** Beside the spec's counts (decision 070): the price categories and the proof the door checks. */
+    extra_tickets: extraTicketsViewSchema.optional(),
     total_price: z.string(),
     status: z.enum(TICKET_LINK_STATUSES),
     qr_image: z

@@ -4,11 +4,13 @@
  */
 import {
   AVAILABILITY_TYPES,
+  type ExtraTicket,
   GIFT_CARD_STATUSES,
   type InvoiceBuyer,
   type InvoiceLine,
   type OperatorSeller,
   ORDER_STATUSES,
+  PRICE_CATEGORY_KEYS,
   PROMO_KINDS,
   PROMO_SCOPES,
   type VatTreatment,
@@ -149,6 +151,23 @@ export const packagePrices = pgTable(
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('package_prices_package_idx').on(t.packageId, t.validFrom)],
+);
+
+/**
+ * The price categories a package sells beside adult and youth (decision 070): one row per category it
+ * sells, at its price; no row, not sold. The kinds and their rules are the contract's.
+ */
+export const packagePriceCategories = pgTable(
+  'package_price_categories',
+  {
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: PRICE_CATEGORY_KEYS }).notNull(),
+    priceCents: integer('price_cents').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.category] })],
 );
 
 /**
@@ -586,6 +605,11 @@ export const orders = pgTable(
     infantCount: integer('infant_count').notNull().default(0),
     adultPriceCents: integer('adult_price_cents').notNull(),
     youthPriceCents: integer('youth_price_cents').notNull(),
+    /**
+     * The price categories bought beside the spec's counts (decision 070): each with its count and its
+     * price at purchase, so refunds, invoices and reports read what was paid; `places` counts them.
+     */
+    extraTickets: jsonb('extra_tickets').$type<ExtraTicket[]>().notNull().default([]),
     /** What the buyer pays: the tickets' prices less `discountCents`. */
     totalCents: integer('total_cents').notNull(),
     /** A promo code's order (decision 050): the code, what it took off, and who used it (lower-case e-mail). */

@@ -6,7 +6,15 @@
  * only (mail clients drop style sheets) and a system font stack; the text part says the same.
  */
 import type { I18n } from '@lingui/core';
-import { escapeHtml, formatEuro, type Locale, orderReference } from '@rome/contract';
+import {
+  type ExtraTicket,
+  escapeHtml,
+  formatEuro,
+  type Locale,
+  orderReference,
+  PRICE_CATEGORY_MESSAGES,
+  priceCategory,
+} from '@rome/contract';
 
 /**
  * The e-mails speak the order's language (decision 024): `i18n` is the server's Lingui instance of it
@@ -14,22 +22,46 @@ import { escapeHtml, formatEuro, type Locale, orderReference } from '@rome/contr
  */
 export type MailLanguage = { locale: Locale; i18n: I18n };
 
-/** '2 adults, 1 youth' in the mail's language (the contract's ticketCountsText's English). */
-export function ticketCounts(i18n: I18n, c: { adults: number; youths: number; infants: number }): string {
+/** An order's counts: the spec's, and its price categories' lines (decision 070). */
+export type TicketCounts = {
+  adults: number;
+  youths: number;
+  infants: number;
+  extras?: readonly ExtraTicket[];
+};
+
+/**
+ * '2 adults, 1 youth' in the mail's language (the contract's ticketCountsText's English), and the price
+ * categories after them: '1 adult, 1 × Reduced EU 18-25'.
+ */
+export function ticketCounts(i18n: I18n, c: TicketCounts): string {
   const parts = [
     c.adults > 0 ? i18n._('{count, plural, one {# adult} other {# adults}}', { count: c.adults }) : '',
     c.youths > 0 ? i18n._('{count, plural, one {# youth} other {# youths}}', { count: c.youths }) : '',
     c.infants > 0
       ? i18n._('{count, plural, one {# child (free)} other {# children (free)}}', { count: c.infants })
       : '',
+    ...(c.extras ?? []).map((l) => `${l.count} × ${i18n._(priceCategory(l.key).label)}`),
   ].filter(Boolean);
   return parts.join(', ');
+}
+
+/**
+ * What the door checks of a ticket's price categories (decision 070), one row per category with a
+ * proof: ['Reduced EU 18-25', 'Bring: EU ID card showing age 18-25']. The e-mail, the PDF and the
+ * agents' answers print them, so the proof is looked at where the ticket is.
+ */
+export function proofRows(i18n: I18n, extras: readonly ExtraTicket[] = []): [string, string][] {
+  return extras.flatMap((l) => {
+    const { label, proof } = priceCategory(l.key);
+    return proof ? [[i18n._(label), i18n._(PRICE_CATEGORY_MESSAGES.bring, { proof: i18n._(proof) })]] : [];
+  });
 }
 
 export type TicketMailInput = {
   title: string;
   uniqueId: string;
-  counts: { adults: number; youths: number; infants: number };
+  counts: TicketCounts;
   totalCents: number;
   /** 'Thu, 26 Nov 2026, 21:00' (Rome) or 'Thu, 26 Nov 2026', or '' for an open-dated ticket. */
   visit: string;
@@ -104,6 +136,7 @@ export function ticketMail(
         ][])
       : []),
     [i18n._('Tickets'), counts],
+    ...proofRows(i18n, m.counts.extras),
     [i18n._('Total paid'), total],
   ];
   const text = [

@@ -410,6 +410,12 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
     params: { packageTag: () => 'NO-SUCH-PACKAGE' },
     fields: ['action', 'dates', 'weekday', 'month', 'time_from', 'time_to', 'capacity'],
   },
+  // price categories (decision 070)
+  'GET /api/editor/packages/:packageTag/price-categories/': { params: { packageTag: 'packageTag' } },
+  'PUT /api/editor/packages/:packageTag/price-categories/': {
+    params: { packageTag: () => 'NO-SUCH-PACKAGE' },
+    fields: ['prices'],
+  },
   'PATCH /api/editor/slots/:id/': {
     params: { id: () => '00000000-0000-4000-8000-000000000000' },
     fields: ['capacity', 'closed'],

@@ -581,6 +581,17 @@ function Result({ shown, onNext }: { shown: Shown; onNext: () => void }) {
               <dd className="count">{t.infants}</dd>
             </div>
           )}
+          {/* Price categories (decision 070): the proof to check before letting them in. The offline
+              answer (the signed QR) does not carry them: it shows the counts only. */}
+          {t.extra_tickets?.map((l) => (
+            <div key={l.key} className="wide" data-testid={`scan-extra-${l.key}`}>
+              <dt>{l.label}</dt>
+              <dd>
+                <span className="count">{l.count}</span>
+                {l.proof ? ` · Check: ${l.proof}` : ''}
+              </dd>
+            </div>
+          ))}
         </dl>
       )}
       <div className="result-actions">

@@ -5,6 +5,7 @@ import {
   HOME_HERO_TAGS,
   type OperatorSeller,
   type PackageCategory,
+  type PriceCategoryKey,
   SITE_LOGO_TAG,
 } from '@rome/contract';
 import type { Attraction, Emblem } from './pictures';
@@ -466,6 +467,16 @@ export const DEMO_PACKAGES: DemoPackage[] = [
  * tickets are museums and sights; a ticket that bundles several things (three museums, museums and a
  * bus, the Tivoli trip with its villas' entries) is a combo.
  */
+/**
+ * The demo's price categories beside adult and youth (decision 070), in cents: the Colosseum and the
+ * 24-hour bus pass sell the reduced EU 18-25 ticket and the disabled visitor's with a free carer; the
+ * 24-hour pass also a family ticket (2 adults + 2 children, 4 places).
+ */
+export const DEMO_PRICE_CATEGORIES: Record<string, Partial<Record<PriceCategoryKey, number>>> = {
+  'RM-COL': { reduced_eu: 200, disabled: 1200, carer: 0 },
+  'BB-24': { reduced_eu: 2000, disabled: 1500, carer: 0, family: 7900 },
+};
+
 export const DEMO_CATEGORIES: Record<string, PackageCategory[]> = {
   'BB-24': ['bus-tours'],
   'BB-48': ['bus-tours'],

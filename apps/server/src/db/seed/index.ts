@@ -23,7 +23,15 @@ import type { Db } from '../client';
 import * as t from '../schema';
 import { seedAvailability } from './availability';
 import { seedContentWords } from './content-words';
-import { DEMO_CATEGORIES, DEMO_FOLDERS, DEMO_LOGOS, DEMO_PACKAGES, DEMO_PAGES, DEMO_SELLERS } from './data';
+import {
+  DEMO_CATEGORIES,
+  DEMO_FOLDERS,
+  DEMO_LOGOS,
+  DEMO_PACKAGES,
+  DEMO_PAGES,
+  DEMO_PRICE_CATEGORIES,
+  DEMO_SELLERS,
+} from './data';
 import { seedPackageFacts } from './package-facts';
 import { DEMO_TITLES, DEMO_TYPES, descriptionIn, keywordsIn } from './package-words';
 import { logoImage, MOTIFS, operatorBanner, PAGE_BANNERS, renderScene, SECOND_MOTIFS } from './pictures';
@@ -214,6 +222,7 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
   await seedAvailability(db);
   await seedPackageWords(db);
   await seedPackageFacts(db);
+  await seedPriceCategories(db);
 
   for (const [i, logo] of DEMO_LOGOS.entries()) {
     const logoId = await storeImage(
@@ -398,4 +407,25 @@ async function seedPackageWords(db: Db): Promise<void> {
     })),
   );
   if (values.length) await db.insert(t.packageTranslations).values(values);
+}
+
+/** The demo's price categories (decision 070): rows of the packages that sell them. */
+async function seedPriceCategories(db: Db): Promise<void> {
+  for (const [tag, prices] of Object.entries(DEMO_PRICE_CATEGORIES)) {
+    const [pkg] = await db
+      .select({ id: t.packages.id })
+      .from(t.packages)
+      .where(eq(t.packages.packageTag, tag));
+    if (!pkg) continue;
+    await db
+      .insert(t.packagePriceCategories)
+      .values(
+        Object.entries(prices).map(([category, priceCents]) => ({
+          packageId: pkg.id,
+          category: category as keyof typeof prices,
+          priceCents: priceCents!,
+        })),
+      )
+      .onConflictDoNothing();
+  }
 }

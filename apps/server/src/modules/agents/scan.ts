@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import {
   AGENT_SCAN_MESSAGES,
   type AgentScanResult,
+  type ExtraTicket,
+  extraTicketsView,
   isReplaced,
   readScan,
   romeParts,
@@ -30,6 +32,7 @@ const ticketColumns = {
   adults: orders.adultCount,
   youths: orders.youthCount,
   infants: orders.infantCount,
+  extraTickets: orders.extraTickets,
   revision: orders.ticketRevision,
   paidAt: orders.paidAt,
   scanned: orders.qrCodeScanned,
@@ -54,6 +57,8 @@ export type TicketRow = {
   adults: number;
   youths: number;
   infants: number;
+  /** Its price categories (decision 070): the agent checks each one's proof. */
+  extraTickets: ExtraTicket[];
   revision: number;
   paidAt: Date | null;
   scanned: boolean;
@@ -188,6 +193,7 @@ export function scanAnswer(result: AgentScanResult, t: TicketRow | null): ScanAn
           adults: t.adults,
           youths: t.youths,
           infants: t.infants,
+          extra_tickets: extraTicketsView(t.extraTickets),
         }
       : null,
     claimed_at: claimed ? (t.claimedAt?.toISOString() ?? null) : null,

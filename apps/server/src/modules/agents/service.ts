@@ -8,6 +8,7 @@ import {
   type ClaimInfo,
   centsToDecimal,
   ERROR_CODES,
+  extraTicketsView,
   formatRomeDate,
   INVENTORY_MESSAGES,
   OPERATOR_MESSAGES,
@@ -134,6 +135,8 @@ export async function claimInfo(db: Db, code: string, timeZone = 'Europe/Rome'):
       selected_date: o.selectedDate,
       time: t.startsAt ? romeParts(t.startsAt).time : null,
       refunded,
+      // The proof each price category needs (decision 070): the agent checks it before claiming.
+      extra_tickets: extraTicketsView(o.extraTickets),
     },
   };
 }

@@ -74,12 +74,13 @@ describe('a package in Italian', () => {
       untranslated: ['meta_description'],
       adult_price: english.adult_price,
     });
-    // The one-package read is the list's package plus its details (decision 040).
-    const { facts, facts_untranslated, cancel_cutoff_hours, ...one } = (
+    // The one-package read is the list's package plus its details (decisions 040, 070).
+    const { facts, facts_untranslated, cancel_cutoff_hours, price_categories, ...one } = (
       await api('GET', `/api/package/E9/${TAG}/?lang=it`)
     ).json().data;
     expect(one).toEqual(pkg);
     expect(facts).toBeTruthy();
+    expect(price_categories).toEqual([]);
     // The offers page's cards, when the package is discounted (a real reduction: decision 064).
     await patch({ off_price: '99.00', adult_price: '15.00' });
     const offer = (await api('GET', '/bus.json?lang=it')).json().find((o: any) => o.package_tag === TAG);

@@ -17,11 +17,19 @@ import {
   PACKAGE_TEXT_FIELDS,
   type Package,
   type PackageTextField,
+  PRICE_CATEGORY_KEYS,
   usesSlots,
 } from '@rome/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { folders, mediaItems, packageImages, packages, packageTranslations } from '../../db/schema';
+import {
+  folders,
+  mediaItems,
+  packageImages,
+  packagePriceCategories,
+  packages,
+  packageTranslations,
+} from '../../db/schema';
 import { mediaUrl } from '../../lib/media-url';
 import { openSlotDates } from '../orders/slots';
 import { factsFor } from './facts';
@@ -104,8 +112,14 @@ export function translatePackage(pkg: Package, row: TranslationRow | undefined):
   return out as Package;
 }
 
-/** What only the one-package read carries (decision 040): the cancellation cut-off and the facts. */
-type PackageDetails = Pick<Package, 'cancel_cutoff_hours' | 'facts' | 'facts_untranslated'>;
+/**
+ * What only the one-package read carries (decision 040): the cancellation cut-off and the facts, and
+ * the price categories it sells (decision 070).
+ */
+type PackageDetails = Pick<
+  Package,
+  'cancel_cutoff_hours' | 'facts' | 'facts_untranslated' | 'price_categories'
+>;
 
 /**
  * The snapshot of one language: the list, its JSON and ETag. `byTag` (the one-package read) adds each
@@ -129,7 +143,7 @@ function snapshot(
 export type CatalogLanguages = Record<Locale, CatalogSnapshot>;
 
 export async function loadCatalog(db: Db): Promise<CatalogLanguages> {
-  const [folderRows, packageRows, imageRows, slotDates, translationRows] = await Promise.all([
+  const [folderRows, packageRows, imageRows, slotDates, translationRows, categoryRows] = await Promise.all([
     db.select().from(folders).orderBy(asc(folders.sortOrder), asc(folders.id)),
     db.select().from(packages).orderBy(asc(packages.sortOrder), asc(packages.id)),
     db
@@ -144,6 +158,7 @@ export async function loadCatalog(db: Db): Promise<CatalogLanguages> {
       .innerJoin(mediaItems, eq(mediaItems.id, packageImages.mediaId)),
     openSlotDates(db, new Date()),
     db.select().from(packageTranslations),
+    db.select().from(packagePriceCategories),
   ]);
   const folderById = new Map(folderRows.map((f) => [f.id, f]));
   const imagesByPackage = new Map<number, Map<string, { url: string | null; alt: string }>>();
@@ -170,13 +185,23 @@ export async function loadCatalog(db: Db): Promise<CatalogLanguages> {
   }));
   const translations = new Map(translationRows.map((r) => [`${r.packageId}:${r.language}`, r]));
   const rowById = new Map(packageRows.map((r) => [r.id, r]));
+  // In the contract's order, whatever order they were set in.
+  const pricesOf = (packageId: number) =>
+    PRICE_CATEGORY_KEYS.flatMap((key) => {
+      const row = categoryRows.find((r) => r.packageId === packageId && r.category === key);
+      return row ? [{ key, price: centsToDecimal(row.priceCents) }] : [];
+    });
   const details =
     (locale: Locale) =>
     (p: Package): PackageDetails => {
       const row = rowById.get(p.id);
       if (!row) return {};
       const words = translations.get(`${p.id}:${locale}`)?.facts;
-      return { cancel_cutoff_hours: row.cancelCutoffHours, ...factsFor(row.facts, words, locale) };
+      return {
+        cancel_cutoff_hours: row.cancelCutoffHours,
+        ...factsFor(row.facts, words, locale),
+        price_categories: pricesOf(p.id),
+      };
     };
   const languages = {} as CatalogLanguages;
   for (const locale of LOCALES) {

@@ -1,4 +1,10 @@
-import { CHECKOUT_MESSAGES, centsToDecimal, localizedPath, romeParts } from '@rome/contract';
+import {
+  CHECKOUT_MESSAGES,
+  centsToDecimal,
+  extraTicketsView,
+  localizedPath,
+  romeParts,
+} from '@rome/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { giftCards, promoCodes } from '../../db/schema';
@@ -158,6 +164,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       adult_price: centsToDecimal(order.adultPriceCents),
       youth_price: centsToDecimal(order.youthPriceCents),
       total_price: centsToDecimal(order.totalCents),
+      extra_tickets: extraTicketsView(order.extraTickets),
       ...(order.promoCodeId
         ? { promo_code: promoCode ?? null, discount: centsToDecimal(order.discountCents) }
         : {}),

@@ -12,6 +12,7 @@ import {
   giftCardTakeCents,
   localizedPath,
   pagePath,
+  priceCategory,
   romeToday,
   usesSlots,
   validateCheckout,
@@ -28,7 +29,15 @@ import { hitWith, judged, refuseOver } from '../../lib/rate-limit';
 import { EVENT_COLUMNS, serverEventRow } from '../../lib/server-events';
 import type { PaymentProvider } from '../../payments/provider';
 import { findGiftCard, giftCardSpentError, lockedGiftCardBalance } from '../orders/gift-card';
-import { chooseSlot, countsPlaces, holdOrder, holdUntil, isSlotId, pricedOrder } from '../orders/hold';
+import {
+  categoryPricesOf,
+  chooseSlot,
+  countsPlaces,
+  holdOrder,
+  holdUntil,
+  isSlotId,
+  pricedOrder,
+} from '../orders/hold';
 import { type HoldBuyer, holdAddressOf, replaceBuyerHold, replacingBuyerHold } from '../orders/hold-limits';
 import { sellerIssuesInvoices } from '../orders/invoice-record';
 import { fulfilPaidSession } from '../orders/payment';
@@ -78,6 +87,8 @@ const countedPackageByTag = preparedPerDb((db) => {
         // The slot asked for, read here (one round trip fewer for a timed departure):
         // null when none was asked for, or it is not one of this package's.
         slot: slots,
+        // The categories it sells and their prices (decision 070), read with it: the checkout's prices.
+        categoryPrices: categoryPricesOf(packages.id),
       })
       .from(hit)
       .leftJoin(packages, and(eq(packages.packageTag, sql.placeholder('tag')), eq(packages.status, 'active')))
@@ -101,6 +112,7 @@ const NEW_ORDER_COLUMNS = [
   'places',
   'adultPriceCents',
   'youthPriceCents',
+  'extraTickets',
   'totalCents',
   'promoCodeId',
   'discountCents',
@@ -164,10 +176,12 @@ export async function createCheckout(
 
   const now = new Date();
   const sellsSlots = usesSlots(pkg.availabilityType);
+  // The category counts beside the spec's (decision 070), priced from this package's rows only.
+  const extras = { prices: row.categoryPrices ?? [], counts: input.extra_counts };
   // A package sold in slots takes its date from the slot; the counts' rules are the same for all.
   const checked = sellsSlots
-    ? validateCheckout({ ...pkg, dates: [] }, { ...input, date: undefined }, romeToday(now))
-    : validateCheckout(pkg, input, romeToday(now));
+    ? validateCheckout({ ...pkg, dates: [] }, { ...input, date: undefined }, romeToday(now), extras)
+    : validateCheckout(pkg, input, romeToday(now), extras);
   if (!checked.ok) throw badRequest(checked.error);
   // An invoice asked for of an operator that issues none yet is refused now, before anything is held.
   if (input.invoice) await sellerIssuesInvoices(deps.db, pkg.folderId);
@@ -234,6 +248,11 @@ export async function createCheckout(
       unitAmountCents: pkg.youthPriceCents,
       quantity: checked.youths,
     },
+    ...checked.extras.map((l) => ({
+      name: `${row.title} (${i18n._(priceCategory(l.key).label)})`,
+      unitAmountCents: l.price_cents,
+      quantity: l.count,
+    })),
   ].filter((l) => l.quantity > 0);
   // With a code the payment page shows one line at the price the buyer pays (its lines must add up to
   // the order's total, which the payment is checked against).

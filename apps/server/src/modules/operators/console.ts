@@ -7,6 +7,8 @@
 import {
   addDays,
   centsToDecimal,
+  type ExtraTicket,
+  extraTicketsView,
   orderReference,
   romeInstant,
   romeLocalIso,
@@ -41,7 +43,7 @@ export async function bookingsOf(db: Db, folderId: number, query: { from?: strin
   const { start, end } = romeRange(query);
   const rows = rowsOf(
     await db.execute(sql`
-      SELECT o.unique_id, p.package_tag, p.title, o.status, o.adult_count, o.youth_count,
+      SELECT o.unique_id, p.package_tag, p.title, o.status, o.adult_count, o.youth_count, o.extra_tickets,
              o.total_cents, o.paid_at, o.claimed_at, s.starts_at, o.selected_date,
              r.name AS reseller, pa.name AS partner,
              coalesce(u.full_name, o.contact->>'fullName', o.guest_email, '') AS buyer
@@ -67,6 +69,7 @@ export async function bookingsOf(db: Db, folderId: number, query: { from?: strin
     buyer: String(r.buyer),
     adults: Number(r.adult_count),
     youths: Number(r.youth_count),
+    extra_tickets: extraTicketsView(r.extra_tickets as ExtraTicket[] | null),
     visit: r.starts_at
       ? romeLocalIso(new Date(r.starts_at))
       : r.selected_date
@@ -83,7 +86,7 @@ export async function redemptionsOf(db: Db, folderId: number, query: { from?: st
   const { start, end } = romeRange(query);
   const rows = rowsOf(
     await db.execute(sql`
-      SELECT o.unique_id, p.title, o.claimed_at, o.adult_count, o.youth_count,
+      SELECT o.unique_id, p.title, o.claimed_at, o.adult_count, o.youth_count, o.extra_tickets,
              a.name AS agent, r.name AS reseller
       FROM orders o
       JOIN packages p ON p.id = o.package_id
@@ -101,5 +104,6 @@ export async function redemptionsOf(db: Db, folderId: number, query: { from?: st
     by: r.agent ? String(r.agent) : r.reseller ? `${r.reseller} (partner's scanner)` : 'Unknown',
     adults: Number(r.adult_count),
     youths: Number(r.youth_count),
+    extra_tickets: extraTicketsView(r.extra_tickets as ExtraTicket[] | null),
   }));
 }

@@ -4,8 +4,11 @@
  * that is never paid lets its places go when `hold_expires_at` passes.
  */
 import {
+  type CategoryPrice,
   CHECKOUT_MESSAGES,
   ERROR_CODES,
+  type ExtraTicket,
+  extraPlaces,
   INVENTORY_MESSAGES,
   placesFor,
   placesLeftRefusal,
@@ -207,23 +210,40 @@ export async function insertCappedPassOrder(
   });
 }
 
-/** What a new order holds: the priced counts of a checkout or a reseller's booking. */
-export type Counts = { adults: number; youths: number; infants: number; totalCents: number };
+/**
+ * What a new order holds: the priced counts of a checkout or a reseller's booking, and its price
+ * categories' lines (decision 070).
+ */
+export type Counts = {
+  adults: number;
+  youths: number;
+  infants: number;
+  totalCents: number;
+  extras?: ExtraTicket[];
+};
 
 /**
  * The order columns that come from the package and the checked counts (the same for a web checkout
- * and a reseller's booking): prices from the database, places by the package's infant rule.
+ * and a reseller's booking): prices from the database, places by the package's infant rule and each
+ * category's places (a family ticket takes 4).
  */
 export const pricedOrder = (pkg: PackageRow, c: Counts) => ({
   packageId: pkg.id,
   adultCount: c.adults,
   youthCount: c.youths,
   infantCount: c.infants,
-  places: placesFor(c, pkg.infantsTakePlace),
+  places: placesFor(c, pkg.infantsTakePlace) + extraPlaces(c.extras ?? []),
   adultPriceCents: pkg.adultPriceCents,
   youthPriceCents: pkg.youthPriceCents,
+  extraTickets: c.extras ?? [],
   totalCents: c.totalCents,
 });
+
+/** A package's category prices as one JSON list (decision 070), for a select beside the package row. */
+export const categoryPricesOf = (packageId: typeof packages.id) =>
+  sql<
+    CategoryPrice[] | null
+  >`(select coalesce(jsonb_agg(jsonb_build_object('key', c.category, 'priceCents', c.price_cents) order by c.category), '[]'::jsonb) from package_price_categories c where c.package_id = ${packageId})`;
 
 /** When a hold taken at `now` runs out. */
 export const holdUntil = (now: Date, holdMinutes: number): Date =>

@@ -12,6 +12,7 @@ import {
   type InvoiceBuyer,
   type Locale,
   type OperatorSeller,
+  priceCategory,
   romeParts,
   splitVat,
   type VatNature,
@@ -38,11 +39,20 @@ export function vatOf(pkg: {
     : { rateBp: pkg.vatRateBp, nature: null, law: null };
 }
 
-/** What the buyer paid for, line by line, VAT included: adults, youths, and a promo code's discount. */
+/**
+ * What the buyer paid for, line by line, VAT included: adults, youths, the price categories at the
+ * prices they were bought at (decision 070), and a promo code's discount.
+ */
 export function grossLines(
   order: Pick<
     OrderRow,
-    'adultCount' | 'youthCount' | 'adultPriceCents' | 'youthPriceCents' | 'discountCents' | 'language'
+    | 'adultCount'
+    | 'youthCount'
+    | 'adultPriceCents'
+    | 'youthPriceCents'
+    | 'discountCents'
+    | 'language'
+    | 'extraTickets'
   >,
   title: string,
 ): GrossLine[] {
@@ -59,6 +69,12 @@ export function grossLines(
       description: `${title}: ${i18n._('Youths')}`,
       quantity: order.youthCount,
       unitGrossCents: order.youthPriceCents,
+    });
+  for (const l of order.extraTickets ?? [])
+    lines.push({
+      description: `${title}: ${i18n._(priceCategory(l.key).label)}`,
+      quantity: l.count,
+      unitGrossCents: l.price_cents,
     });
   if (order.discountCents > 0)
     lines.push({ description: i18n._('Promo code'), quantity: 1, unitGrossCents: -order.discountCents });

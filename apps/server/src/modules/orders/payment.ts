@@ -160,7 +160,12 @@ export function ticketMessage(
       {
         title: m.title ?? 'Your ticket',
         uniqueId: order.uniqueId,
-        counts: { adults: order.adultCount, youths: order.youthCount, infants: order.infantCount },
+        counts: {
+          adults: order.adultCount,
+          youths: order.youthCount,
+          infants: order.infantCount,
+          extras: order.extraTickets,
+        },
         totalCents: order.totalCents,
         // Rome's date (and the slot's time), as the buyer will meet it, in the order's language.
         visit: visitText(m.startsAt, order.selectedDate, locale),

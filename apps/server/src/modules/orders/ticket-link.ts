@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   AUTH_MESSAGES,
   centsToDecimal,
+  extraTicketsView,
   type Locale,
   orderReference,
   romeParts,
@@ -22,7 +23,7 @@ import { folders, orders, packages, slots, ticketLinks } from '../../db/schema';
 import { serverI18n } from '../../i18n/catalog';
 import { HttpError, notFound } from '../../lib/errors';
 import { hit, peek } from '../../lib/rate-limit';
-import { ticketCounts, usageLine } from '../../mail/ticket-mail';
+import { proofRows, type TicketCounts, ticketCounts, usageLine } from '../../mail/ticket-mail';
 import { canCancel, cancelDeadline, visitText } from './refunds';
 import { orderLocale } from './state';
 import { type QrStore, ticketQrPng } from './ticket-qr';
@@ -84,8 +85,10 @@ export type TicketFacts = {
   when: string;
   timed: boolean;
   usage: string;
-  counts: { adults: number; youths: number; infants: number };
+  counts: TicketCounts;
   tickets: string;
+  /** What the door checks of its price categories (decision 070): [category, 'Bring: ...'] rows. */
+  proofs: [string, string][];
   totalCents: number;
   orderStatus: string;
   status: TicketLinkStatus;
@@ -126,7 +129,12 @@ export async function ticketFacts(db: Db, where: SQL | undefined, now = new Date
     const locale = orderLocale(o);
     const i18n = serverI18n(locale);
     const when = visitText(r.startsAt, o.selectedDate, locale);
-    const counts = { adults: o.adultCount, youths: o.youthCount, infants: o.infantCount };
+    const counts = {
+      adults: o.adultCount,
+      youths: o.youthCount,
+      infants: o.infantCount,
+      extras: o.extraTickets,
+    };
     const slot = r.startsAt ? romeParts(r.startsAt) : null;
     return {
       orderId: o.id,
@@ -149,6 +157,7 @@ export async function ticketFacts(db: Db, where: SQL | undefined, now = new Date
       usage: usageLine(i18n, { visit: when, timed, pass }),
       counts,
       tickets: ticketCounts(i18n, counts),
+      proofs: proofRows(i18n, o.extraTickets),
       totalCents: o.totalCents,
       orderStatus: o.status,
       status: ticketLinkStatus(o),
@@ -232,6 +241,7 @@ export async function linkView(
     youths: t.counts.youths,
     infants: t.counts.infants,
     tickets: t.tickets,
+    extra_tickets: extraTicketsView(t.counts.extras),
     total_price: centsToDecimal(t.totalCents),
     status: t.status,
     qr_image: png ? `data:image/png;base64,${png.toString('base64')}` : null,

@@ -6,7 +6,14 @@
  * refused). The holder's moves also follow the rule here (the cancellation's cut-off, a limit of
  * moves) and are recorded in `ticket_moves`, with the difference a cheaper time gives back.
  */
-import { MAX_TICKET_MOVES, RESCHEDULE_MESSAGES, romeParts, slotStatus, usesSlots } from '@rome/contract';
+import {
+  extraTotalCents,
+  MAX_TICKET_MOVES,
+  RESCHEDULE_MESSAGES,
+  romeParts,
+  slotStatus,
+  usesSlots,
+} from '@rome/contract';
 import { and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { disruptionOrders, orders, packages, slots, ticketMoves, ticketQrSources } from '../../db/schema';
@@ -167,11 +174,21 @@ export function movePrice(
   pkg: Pick<PackageRow, 'adultPriceCents' | 'youthPriceCents'>,
   order: Pick<
     OrderRow,
-    'adultCount' | 'youthCount' | 'discountCents' | 'totalCents' | 'amountPaidCents' | 'giftCardCents'
+    | 'adultCount'
+    | 'youthCount'
+    | 'discountCents'
+    | 'totalCents'
+    | 'amountPaidCents'
+    | 'giftCardCents'
+    | 'extraTickets'
   >,
   _slot: SlotRow,
 ) {
-  const tickets = pkg.adultPriceCents * order.adultCount + pkg.youthPriceCents * order.youthCount;
+  // The price categories keep the prices they were bought at (decision 070): a move changes no price of theirs.
+  const tickets =
+    pkg.adultPriceCents * order.adultCount +
+    pkg.youthPriceCents * order.youthCount +
+    extraTotalCents(order.extraTickets ?? []);
   const totalCents = Math.max(0, tickets - order.discountCents);
   const refund = order.totalCents - totalCents;
   const toProvider = Math.max(0, Math.min(refund, order.amountPaidCents ?? 0));

@@ -117,6 +117,8 @@ function drawPage(doc: PDFKit.PDFDocument, { facts: t, qr }: PdfTicket, termsUrl
       t.when ? (t.time ? i18n._('{when} (Rome time)', { when: t.when }) : t.when) : i18n._('Open-dated'),
     ],
     [i18n._('Tickets'), t.tickets],
+    // Each price category's proof, for the door to check (decision 070).
+    ...t.proofs,
     [i18n._('Total paid'), formatEuro(t.totalCents, t.locale)],
     [i18n._('Status'), statusWord(i18n, t.status)],
   ];

@@ -11,6 +11,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ACTION,
+  extraPlaces,
   HOLD_LIMITS,
   orderReference,
   placesFor,
@@ -22,7 +23,14 @@ import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { type Db, txDb } from '../../db/client';
 import { type BookingContact, type BookingUnitItem, orders, packages, slots } from '../../db/schema';
 import { recordServerEvent } from '../../lib/server-events';
-import { checkMove, checkPassMove, holdOrder, pricedOrder, stillFits } from '../orders/hold';
+import {
+  categoryPricesOf,
+  checkMove,
+  checkPassMove,
+  holdOrder,
+  pricedOrder,
+  stillFits,
+} from '../orders/hold';
 import { latestHold, resellerHeldPlaces } from '../orders/hold-limits';
 import { canCancel, markRefunded } from '../orders/refunds';
 import { lockSlot } from '../orders/slots';
@@ -108,27 +116,45 @@ function contactOf(input: ContactInput, fallback?: BookingContact | null): Booki
 /** OCTO's answer to a booking without unit items (missing or empty): understood, but nothing to book. */
 export const noUnitItems = () => unprocessable('unitItems must name at least one unit');
 
-/** The shop's counts from OCTO unit items; an unknown unit is INVALID_UNIT_ID. */
-function unitItemsOf(items: UnitItemInput[]): { items: BookingUnitItem[]; counts: Record<UnitId, number> } {
+/**
+ * The shop's counts from OCTO unit items, and the price categories' (decision 070); an unknown unit,
+ * or a category the product does not sell, is INVALID_UNIT_ID.
+ */
+function unitItemsOf(
+  pkg: PackageRow,
+  items: UnitItemInput[],
+): { items: BookingUnitItem[]; counts: Record<UnitId, number>; extras: Record<string, number> } {
   const counts: Record<UnitId, number> = { adult: 0, youth: 0, infant: 0 };
+  const extras: Record<string, number> = {};
+  const sold = new Set((pkg.categoryPrices ?? []).map((c) => c.key as string));
   const seen = new Set<string>();
   const out = items.map((item) => {
-    if (!(UNITS as readonly string[]).includes(item.unitId)) throw invalidUnit(item.unitId);
-    counts[item.unitId as UnitId]++;
+    if (sold.has(item.unitId)) extras[item.unitId] = (extras[item.unitId] ?? 0) + 1;
+    else if (!(UNITS as readonly string[]).includes(item.unitId)) throw invalidUnit(item.unitId);
+    else counts[item.unitId as UnitId]++;
     const uuid = item.uuid ?? randomUUID();
     if (seen.has(uuid)) throw badRequest('Each unit item needs its own uuid');
     seen.add(uuid);
     return { uuid, unitId: item.unitId, resellerReference: item.resellerReference?.slice(0, 300) ?? null };
   });
-  return { items: out, counts };
+  return { items: out, counts, extras };
 }
 
-/** The shop's rules on counts (at most 50 of a kind, something to pay), as OCTO's 400. */
-function checkedCounts(pkg: PackageRow, counts: Record<UnitId, number>, now: Date) {
+/**
+ * The shop's rules on counts (at most 50 of a kind, something to pay, a carer only with a disabled
+ * visitor), as OCTO's 400; the categories priced from the product's rows.
+ */
+function checkedCounts(
+  pkg: PackageRow,
+  counts: Record<UnitId, number>,
+  extras: Record<string, number>,
+  now: Date,
+) {
   const checked = validateCheckout(
     { ...pkg, dates: [] },
     { adult_count: counts.adult, youth_count: counts.youth, infant_count: counts.infant },
     romeToday(now),
+    { prices: pkg.categoryPrices ?? [], counts: extras },
   );
   if (!checked.ok) throw unprocessable(checked.error);
   return checked;
@@ -180,8 +206,11 @@ export function octoStatus(order: OrderRow, now: Date) {
 }
 
 async function packageOf(db: Db, order: OrderRow): Promise<PackageRow> {
-  const [pkg] = await db.select().from(packages).where(eq(packages.id, order.packageId));
-  return pkg;
+  const [row] = await db
+    .select({ pkg: packages, categoryPrices: categoryPricesOf(packages.id) })
+    .from(packages)
+    .where(eq(packages.id, order.packageId));
+  return { ...row.pkg, categoryPrices: row.categoryPrices ?? [] };
 }
 
 async function slotStart(db: Db, order: OrderRow): Promise<Date | null> {
@@ -189,6 +218,10 @@ async function slotStart(db: Db, order: OrderRow): Promise<Date | null> {
   const [slot] = await db.select({ startsAt: slots.startsAt }).from(slots).where(eq(slots.id, order.slotId));
   return slot?.startsAt ?? null;
 }
+
+/** A unit item's price: a price category's as the booking bought it (decision 070), else the kind's. */
+const itemPriceCents = (pkg: PackageRow, order: OrderRow, unitId: string): number =>
+  order.extraTickets.find((l) => l.key === unitId)?.price_cents ?? unitPriceCents(pkg, unitId as UnitId);
 
 /** An order as OCTO's Booking. */
 export async function toBooking(ctx: OctoContext, order: OrderRow, now = new Date()) {
@@ -252,7 +285,7 @@ export async function toBooking(ctx: OctoContext, order: OrderRow, now = new Dat
       utcRedeemedAt: redeemedAt,
       contact,
       ticket: null,
-      ...(ctx.caps.pricing ? { pricing: pricing(unitPriceCents(pkg, item.unitId as UnitId)) } : {}),
+      ...(ctx.caps.pricing ? { pricing: pricing(itemPriceCents(pkg, order, item.unitId)) } : {}),
     })),
     ...(ctx.caps.pricing ? { pricing: pricing(order.totalCents) } : {}),
   };
@@ -303,8 +336,8 @@ export async function reserve(ctx: OctoContext, input: ReserveInput, ip: string 
 
   const pkg = await productPackage(ctx.db, input.productId, input.optionId);
   if (input.unitItems.length === 0) throw noUnitItems();
-  const { items, counts } = unitItemsOf(input.unitItems);
-  const checked = checkedCounts(pkg, counts, now);
+  const { items, counts, extras } = unitItemsOf(pkg, input.unitItems);
+  const checked = checkedCounts(pkg, counts, extras, now);
   const { slot, date } = await resolveAvailability(ctx.db, pkg, input.availabilityId, now);
   const minutes = holdFor(ctx, input.expirationMinutes);
   const values = {
@@ -387,11 +420,11 @@ async function applyUpdate(tx: Db, ctx: OctoContext, order: OrderRow, input: Upd
       !canCancel(order, await slotStart(tx, order), current.cancelCutoffHours, now)
     )
       throw unprocessable('The cancellation cut-off has passed: the booking can no longer be changed');
-    const { items, counts } = input.unitItems
-      ? unitItemsOf(input.unitItems)
-      : { items: order.unitItems ?? [], counts: countsOf(order) };
+    const { items, counts, extras } = input.unitItems
+      ? unitItemsOf(pkg, input.unitItems)
+      : { items: order.unitItems ?? [], counts: countsOf(order), extras: extrasOf(order) };
     if (items.length === 0) throw noUnitItems();
-    const checked = checkedCounts(pkg, counts, now);
+    const checked = checkedCounts(pkg, counts, extras, now);
     // A new product needs its own availability (an open-dated one needs none).
     const target =
       input.availabilityId !== undefined || otherProduct
@@ -400,7 +433,7 @@ async function applyUpdate(tx: Db, ctx: OctoContext, order: OrderRow, input: Upd
             slot: order.slotId ? ((await lockSlot(tx, order.slotId)) ?? null) : null,
             date: order.selectedDate,
           };
-    const places = placesFor(checked, pkg.infantsTakePlace);
+    const places = placesFor(checked, pkg.infantsTakePlace) + extraPlaces(checked.extras);
     // A confirmed booking's new time of the same product is the ticket link's change of time, under
     // the same rule (decision 067): a limit of moves, recorded. A closure's booking waiting for an
     // answer is the shop's to move (decision 059): neither refused nor counted.
@@ -432,7 +465,8 @@ async function applyUpdate(tx: Db, ctx: OctoContext, order: OrderRow, input: Upd
       changes.selectedDate !== order.selectedDate ||
       changes.adultCount !== order.adultCount ||
       changes.youthCount !== order.youthCount ||
-      changes.infantCount !== order.infantCount;
+      changes.infantCount !== order.infantCount ||
+      JSON.stringify(changes.extraTickets ?? []) !== JSON.stringify(order.extraTickets);
     if (status === 'CONFIRMED' && changed) {
       const revision = order.ticketRevision + 1;
       Object.assign(changes, {
@@ -457,6 +491,10 @@ async function applyUpdate(tx: Db, ctx: OctoContext, order: OrderRow, input: Upd
     );
   return row;
 }
+
+/** A booking's price categories' counts as kept (decision 070), priced again with the product's rows. */
+const extrasOf = (o: OrderRow): Record<string, number> =>
+  Object.fromEntries(o.extraTickets.map((l) => [l.key, l.count]));
 
 const countsOf = (o: OrderRow): Record<UnitId, number> => ({
   adult: o.adultCount,

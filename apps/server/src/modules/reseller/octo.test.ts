@@ -232,7 +232,16 @@ describe('supplier, capabilities and products', () => {
     const col = products.find((p) => p.id === 'RM-COL')!;
     expect(col.availabilityType).toBe('START_TIME');
     expect(col.options[0].availabilityLocalStartTimes).toContain('09:30');
-    expect(col.options[0].units.map((u: Json) => u.type)).toEqual(['ADULT', 'YOUTH', 'INFANT']);
+    // The three kinds, then the price categories the demo's Colosseum sells (decision 070).
+    expect(col.options[0].units.map((u: Json) => u.id).slice(3)).toEqual(['reduced_eu', 'disabled', 'carer']);
+    expect(col.options[0].units.map((u: Json) => u.type)).toEqual([
+      'ADULT',
+      'YOUTH',
+      'INFANT',
+      'OTHER',
+      'OTHER',
+      'OTHER',
+    ]);
     // Prices in EUR minor units, from the database.
     const [pkg] = await t.db.query.packages.findMany({ where: (p, { eq }) => eq(p.packageTag, 'RM-COL') });
     expect(col.options[0].units[0].pricingFrom[0]).toMatchObject({

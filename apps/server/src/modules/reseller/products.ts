@@ -7,15 +7,30 @@
  * - OPENING_HOURS (day entry)  -> OPENING_HOURS, one availability per day, with capacity.
  * - PASS, or no dates at all   -> OPENING_HOURS with freesale (open-dated: used within its validity).
  * - the spec's listed dates    -> OPENING_HOURS, one availability per listed date, no capacity limit.
+ *
+ * A package's price categories (decision 070) are units too, after those three: `reduced_eu`,
+ * `disabled`, `carer` (accompanied by `disabled`) and `family` (paxCount 4), each only where the package
+ * sells it, at its price.
  */
-import type { Package } from '@rome/contract';
-import { announcedOldPrice, centsToDecimal, MAX_TICKETS_PER_KIND, ROME_TZ, usesSlots } from '@rome/contract';
+import type { CategoryPrice, Package, PriceCategoryKey } from '@rome/contract';
+import {
+  announcedOldPrice,
+  centsToDecimal,
+  MAX_CATEGORY_TICKETS,
+  MAX_TICKETS_PER_KIND,
+  PRICE_CATEGORY_KEYS,
+  priceCategory,
+  ROME_TZ,
+  usesSlots,
+} from '@rome/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folders, packages } from '../../db/schema';
+import { categoryPricesOf } from '../orders/hold';
 import { invalidOption, invalidProduct } from './errors';
 
-export type PackageRow = typeof packages.$inferSelect;
+/** A package as the OCTO API reads it: its row and the price categories it sells (decision 070). */
+export type PackageRow = typeof packages.$inferSelect & { categoryPrices?: readonly CategoryPrice[] | null };
 export type Capabilities = { pricing: boolean; content: boolean; redemption: boolean };
 
 export const OPTION_ID = 'DEFAULT';
@@ -32,12 +47,12 @@ export const isFreesale = (pkg: PackageRow): boolean =>
 /** The packages on sale (active, in an active folder), in the shop's order. */
 export async function packagesOnSale(db: Db): Promise<PackageRow[]> {
   const rows = await db
-    .select({ pkg: packages })
+    .select({ pkg: packages, categoryPrices: categoryPricesOf(packages.id) })
     .from(packages)
     .innerJoin(folders, eq(folders.id, packages.folderId))
     .where(and(eq(packages.status, 'active'), eq(folders.active, true)))
     .orderBy(asc(packages.sortOrder), asc(packages.id));
-  return rows.map((r) => r.pkg);
+  return rows.map((r) => ({ ...r.pkg, categoryPrices: r.categoryPrices ?? [] }));
 }
 
 /** The package on sale behind a productId (and optionId when given), or OCTO's error. */
@@ -62,9 +77,18 @@ export const pricing = (retailCents: number, originalCents = retailCents) => ({
   includedTaxes: [],
 });
 
+/** The price categories a package sells (decision 070), as units after the three kinds. */
+const categoryUnits = (pkg: PackageRow): readonly CategoryPrice[] =>
+  // In the contract's order (the database's list is by key).
+  [...(pkg.categoryPrices ?? [])].sort(
+    (a, b) => PRICE_CATEGORY_KEYS.indexOf(a.key) - PRICE_CATEGORY_KEYS.indexOf(b.key),
+  );
+
 /** Per-unit prices, as OCTO's availability and booking answers carry them. */
-export const unitPricing = (pkg: PackageRow) =>
-  UNITS.map((unit) => ({ ...pricing(unitPriceCents(pkg, unit), originalCents(pkg, unit)), unitId: unit }));
+export const unitPricing = (pkg: PackageRow) => [
+  ...UNITS.map((unit) => ({ ...pricing(unitPriceCents(pkg, unit), originalCents(pkg, unit)), unitId: unit })),
+  ...categoryUnits(pkg).map((c) => ({ ...pricing(c.priceCents), unitId: c.key })),
+];
 
 /** The crossed-out price the shop shows beside an adult's (decision 064), when there is one. */
 const originalCents = (pkg: PackageRow, unit: UnitId): number =>
@@ -110,6 +134,41 @@ function unit(pkg: PackageRow, id: UnitId, caps: Capabilities) {
     requiredContactFields: [],
     ...(caps.pricing ? { pricingFrom: [pricing(unitPriceCents(pkg, id), originalCents(pkg, id))] } : {}),
     ...(caps.content ? { title: UNIT_TITLES[id], shortDescription: UNIT_TITLES[id] } : {}),
+  };
+}
+
+/** OCTO's unit of a price category (decision 070): its proof is OCTO's `idRequired`. */
+const CATEGORY_UNITS: Record<
+  PriceCategoryKey,
+  { type: 'OTHER' | 'FAMILY'; ages: [number, number]; accompaniedBy: string[] }
+> = {
+  reduced_eu: { type: 'OTHER', ages: [18, 25], accompaniedBy: [] },
+  disabled: { type: 'OTHER', ages: [0, 99], accompaniedBy: [] },
+  carer: { type: 'OTHER', ages: [0, 99], accompaniedBy: ['disabled'] },
+  family: { type: 'FAMILY', ages: [0, 99], accompaniedBy: [] },
+};
+
+function categoryUnit(c: CategoryPrice, caps: Capabilities) {
+  const { label, proof, places } = priceCategory(c.key);
+  const { type, ages, accompaniedBy } = CATEGORY_UNITS[c.key];
+  const words = proof ? `${label}. Bring: ${proof}` : label;
+  return {
+    id: c.key,
+    internalName: c.key,
+    reference: c.key,
+    type,
+    restrictions: {
+      minAge: ages[0],
+      maxAge: ages[1],
+      idRequired: proof !== null,
+      minQuantity: null,
+      maxQuantity: MAX_CATEGORY_TICKETS,
+      paxCount: places,
+      accompaniedBy,
+    },
+    requiredContactFields: [],
+    ...(caps.pricing ? { pricingFrom: [pricing(c.priceCents)] } : {}),
+    ...(caps.content ? { title: label, shortDescription: words } : {}),
   };
 }
 
@@ -174,7 +233,10 @@ export function toProduct(
         cancellationCutoffUnit: 'hour' as const,
         requiredContactFields: [],
         restrictions: { minUnits: 1, maxUnits: null },
-        units: UNITS.map((id) => unit(pkg, id, caps)),
+        units: [
+          ...UNITS.map((id) => unit(pkg, id, caps)),
+          ...categoryUnits(pkg).map((c) => categoryUnit(c, caps)),
+        ],
         ...(caps.pricing
           ? { pricingFrom: [pricing(Math.min(pkg.adultPriceCents, pkg.youthPriceCents))] }
           : {}),

@@ -14,7 +14,7 @@ import type {
   BookingUpdateBody,
   ExtendReservationBody,
 } from '@octocloud/types';
-import { addDays, placesFor, romeParts, romeToday } from '@rome/contract';
+import { addDays, extraPlaces, placesFor, romeParts, romeToday } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import type {
   FastifyInstance,
@@ -246,7 +246,12 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     units: { id: string; quantity: number }[] | undefined,
   ): number => {
     const n = (id: string) => (units ?? []).filter((u) => u.id === id).reduce((s, u) => s + u.quantity, 0);
-    return placesFor({ adults: n('adult'), youths: n('youth'), infants: n('infant') }, pkg.infantsTakePlace);
+    // A price category's units take its places (a family 4, decision 070).
+    const categories = (pkg.categoryPrices ?? []).map((c) => ({ key: c.key, count: n(c.key) }));
+    return (
+      placesFor({ adults: n('adult'), youths: n('youth'), infants: n('infant') }, pkg.infantsTakePlace) +
+      extraPlaces(categories)
+    );
   };
 
   call('POST /availability', async (req) => {

@@ -155,6 +155,8 @@ describe('the ticket link from the ticket e-mail', () => {
         'youths',
         'infants',
         'tickets',
+        // The price categories and their proofs (decision 070): none here, an empty list.
+        'extra_tickets',
         'total_price',
         'status',
         'qr_image',

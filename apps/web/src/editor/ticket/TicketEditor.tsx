@@ -34,6 +34,7 @@ import {
   settingsBody,
 } from './availability';
 import { CategoriesField, categoriesOf, sameCategories } from './CategoriesField';
+import { CategoryPrices } from './CategoryPrices';
 import { FactsEditor, factsDraftOf, factsEdit } from './FactsEditor';
 import { PriceHistory } from './PriceHistory';
 
@@ -435,6 +436,7 @@ export function TicketEditor({ pkg: initial, onClose }: { pkg: Package; onClose:
                 packageTag={pkg.package_tag}
                 savedPrice={`${pkg.adult_price}/${pkg.youth_price}/${pkg.off_price}`}
               />
+              <CategoryPrices packageTag={pkg.package_tag} />
               <CategoriesField
                 formId={formId}
                 value={f.categories}

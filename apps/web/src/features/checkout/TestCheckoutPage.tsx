@@ -2,8 +2,9 @@
  * The built-in test checkout (used when no Stripe key is configured): shows the order and the amount,
  * clearly marked as test mode, with Pay and Cancel. Pay goes through the same fulfilment as Stripe.
  */
+import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatEuroDecimal } from '@rome/contract';
+import { formatEuroDecimal, priceCategory } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -103,6 +104,15 @@ export default function TestCheckoutPage() {
                     {query.data.youths} × {formatEuroDecimal(query.data.youth_price, pageLocale)}
                   </dd>
                 </div>
+                {/* The price categories (decision 070), each at the price the order keeps. */}
+                {query.data.extra_tickets?.map((l) => (
+                  <div key={l.key} className="flex justify-between gap-4">
+                    <dt className="text-stone-600">{i18n._(priceCategory(l.key).label)}</dt>
+                    <dd>
+                      {l.count} × {formatEuroDecimal(l.price, pageLocale)}
+                    </dd>
+                  </div>
+                ))}
                 {query.data.discount && (
                   <div className="flex justify-between gap-4 text-green-800">
                     <dt>

@@ -3,6 +3,8 @@ import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   decimalToCents,
+  extraPlaces,
+  extraTotalCents,
   formatEuro,
   formatRomeDateTime,
   giftCardTakeCents,
@@ -12,6 +14,7 @@ import {
   orderTotalCents,
   type Package,
   PLACES_LEFT_MESSAGE,
+  type PriceCategoryKey,
   placesFor,
   TICKET_PANEL_WORDS,
   usesSlots,
@@ -30,6 +33,7 @@ import { BookBar } from './BookBar';
 import { Counter } from './Counter';
 import { type CheckoutChoice, goToSignIn, restoredSelection, startCheckout } from './checkout';
 import { DateCalendar } from './DateCalendar';
+import { ExtraCounters, type ExtraCounts } from './ExtraCounters';
 import { shortEuro, stepCount } from './format';
 import { type AppliedGiftCard, GiftCardCode, GiftCardLines } from './GiftCardCode';
 import { CancellationLine } from './PackageFacts';
@@ -73,6 +77,8 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
   const [date, setDate] = useState(restored.date);
   const [adults, setAdults] = useState(restored.adults);
   const [youths, setYouths] = useState(restored.youths);
+  // The price categories' counts beside adult and youth (decision 070); the server prices them again.
+  const [extras, setExtras] = useState<ExtraCounts>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // A visitor who is not signed in buys as a guest with an e-mail address (decision 035).
@@ -136,7 +142,13 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
 
   const adultCents = decimalToCents(pkg.adult_price) ?? 0;
   const youthCents = decimalToCents(pkg.youth_price) ?? 0;
-  const subtotal = orderTotalCents({ adults, youths }, { adultCents, youthCents });
+  // The categories this package sells, at its prices (the ticket page's one-package read).
+  const categoryPrices = pkg.price_categories ?? [];
+  const extraLines = categoryPrices
+    .map(({ key, price }) => ({ key, count: extras[key] ?? 0, price_cents: decimalToCents(price) ?? 0 }))
+    .filter((l) => l.count > 0);
+  const subtotal =
+    orderTotalCents({ adults, youths }, { adultCents, youthCents }) + extraTotalCents(extraLines);
   const total = promo && subtotal > 0 ? promo.totalCents : subtotal;
   const giftPart = giftCard && total > 0 ? giftCardTakeCents(giftCard.balanceCents, total) : 0;
 
@@ -144,7 +156,9 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
   // take none even where infants_take_place): the visitor learns it here, not at Checkout. The
   // spec's packages keep their counters without an upper bound.
   const left = chosen ? chosen.remaining : null;
-  const places = placesFor({ adults, youths, infants: 0 }, availability.data?.infants_take_place ?? false);
+  const places =
+    placesFor({ adults, youths, infants: 0 }, availability.data?.infants_take_place ?? false) +
+    extraPlaces(extraLines);
   const full = left !== null && places >= left;
   const [trimmed, setTrimmed] = useState(false);
   // Another time with fewer places left: the counts come down to fit, and the panel says why.
@@ -179,6 +193,9 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
     adults,
     youths,
     infants: 0,
+    extras: Object.fromEntries(extraLines.map((l) => [l.key, l.count])) as Partial<
+      Record<PriceCategoryKey, number>
+    >,
     slotId: chosen?.id ?? null,
     promoCode: promo?.code ?? null,
     giftCardCode: giftCard?.code ?? null,
@@ -198,7 +215,6 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
       document.querySelector<HTMLButtonElement>(`[id="${timesId}"] button:not(:disabled)`)?.focus();
       return;
     }
-    const places = placesFor({ adults, youths, infants: 0 }, availability.data?.infants_take_place ?? false);
     if (chosen && places > chosen.remaining) {
       setError(placesLeft(chosen.remaining));
       return;
@@ -401,6 +417,17 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
             onStep={step(setYouths)}
           />
         </div>
+        {categoryPrices.length > 0 && (
+          <ExtraCounters
+            prices={categoryPrices}
+            counts={extras}
+            full={full}
+            onChange={(next) => {
+              setTrimmed(false);
+              setExtras(next);
+            }}
+          />
+        )}
         <p
           role="status"
           data-testid="places-cap"

@@ -18,10 +18,17 @@ export function Counter({
   value,
   atMost = false,
   onStep,
+  note,
+  priceLine,
 }: {
   id: string;
   label: string;
-  ages: string;
+  /** '19-99 years'; absent for a price category (decision 070), whose rule is its name. */
+  ages?: string;
+  /** A line under the price: a price category's proof, 'Bring: Disability card' (decision 070). */
+  note?: string;
+  /** The price's words when not per person (a family ticket's one price). */
+  priceLine?: string;
   /** 'Decrease adults' */
   decreaseLabel: string;
   /** 'Increase adults' */
@@ -42,9 +49,16 @@ export function Counter({
     >
       <div>
         <p id={`${id}-label`} className="font-semibold text-stone-900">
-          {label} <span className="font-normal text-stone-600">({ages})</span>
+          {label} {ages && <span className="font-normal text-stone-600">({ages})</span>}
         </p>
-        <p className="text-sm text-stone-700">{i18n._(TICKET_PANEL_WORDS.perPerson, { price })}</p>
+        <p className="text-sm text-stone-700">
+          {priceLine ?? i18n._(TICKET_PANEL_WORDS.perPerson, { price })}
+        </p>
+        {note && (
+          <p data-testid={`${id}-proof`} className="text-sm font-semibold text-stone-800">
+            {note}
+          </p>
+        )}
       </div>
       <div className="flex items-center gap-2">
         <button

@@ -5,7 +5,7 @@
  */
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { InvoiceRequest, Package } from '@rome/contract';
+import type { InvoiceRequest, Package, PriceCategoryKey } from '@rome/contract';
 import { frameChoiceFromQuery, pagePath, TICKET_FRAME_FORM_ID } from '@rome/contract';
 import { ApiError, call, errorMessage, tokenStore } from '../../api/client';
 import { pageLocale, specPathname } from '../../i18n/locale';
@@ -21,6 +21,8 @@ export type CheckoutChoice = {
   youths: number;
   /** Children 0-5 travel free and need no ticket; the count sent is 0 (spec §9). */
   infants: number;
+  /** The price categories' counts beside adult and youth (decision 070); absent or empty: none. */
+  extras?: Partial<Record<PriceCategoryKey, number>>;
   /** The chosen time of a package sold in slots (inventory); absent otherwise. */
   slotId?: string | null;
   /** A promo code the page checked (decision 050); the server prices it again. */
@@ -88,6 +90,9 @@ export function checkoutForm(choice: CheckoutChoice): FormData {
   form.append('adult_count', String(choice.adults));
   form.append('youth_count', String(choice.youths));
   form.append('infant_count', String(choice.infants));
+  // Beside the spec's fields (decision 070): the categories' counts as one JSON field, priced by the server.
+  if (choice.extras && Object.keys(choice.extras).length > 0)
+    form.append('extra_counts', JSON.stringify(choice.extras));
   form.append('package_id', String(choice.pkg.id));
   form.append('package_identifier', choice.pkg.package_tag);
   if (choice.slotId) form.append('slot_id', choice.slotId);

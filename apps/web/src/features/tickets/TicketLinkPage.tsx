@@ -38,6 +38,7 @@ import {
 } from './api';
 import { type CancelResult, CancelTicket } from './CancelTicket';
 import { DisruptionChoice } from './DisruptionChoice';
+import { extraTicketRows } from './extra-tickets';
 import { InvoicePanel } from './InvoicePanel';
 
 /** The change of time (decision 067): its own chunk, fetched when the holder opens it. */
@@ -213,6 +214,8 @@ function TicketView({
   const rows: [string, string][] = [
     [t`When`, when],
     [t`Tickets`, ticket.tickets],
+    // What the door checks of its price categories (decision 070): 'Bring: Disability card'.
+    ...extraTicketRows(ticket.extra_tickets, { counts: false }),
     [t`Order reference`, ticket.reference],
     [t`Operator`, ticket.company],
     [t`Paid`, formatEuroDecimal(ticket.total_price, pageLocale)],

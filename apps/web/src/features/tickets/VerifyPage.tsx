@@ -31,6 +31,7 @@ import { ApiError, errorMessage, serverWords } from '../../api/client';
 import { claimInfoQuery, claimTicket } from '../../api/tickets';
 import { PageFrame } from '../../components/PageFrame';
 import { pageLocale } from '../../i18n/locale';
+import { extraTicketRows } from './extra-tickets';
 
 /** 'Mon, 23 Nov 2026' (a Rome calendar day), in the page's language. */
 const formatDay = (day: string) => formatRomeDate(day, pageLocale);
@@ -141,6 +142,8 @@ export default function VerifyPage() {
     [i18n._(TICKET_PANEL_WORDS.adults), String(d.adults)],
     [i18n._(TICKET_PANEL_WORDS.youths), String(d.youths)],
     [t`Infants`, String(d.infants)],
+    // Beside the spec's rows (decision 070): each price category and the proof to check.
+    ...extraTicketRows(d.extra_tickets, { counts: true }),
     [t`Selected date`, d.selected_date ? formatDay(d.selected_date) : t`Open date`],
   ];
   const today = romeToday();

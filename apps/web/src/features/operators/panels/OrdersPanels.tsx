@@ -2,7 +2,7 @@
  * The bookings of an operator's products (managers, sales) and the tickets redeemed at its door
  * (managers, door), over a range of Rome dates. Times are Rome's, as the door and the buyer read them.
  */
-import { addDays, formatRomeDateTime, romeToday } from '@rome/contract';
+import { addDays, extraPlaces, formatRomeDateTime, romeToday } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { call, errorMessage } from '../../../api/client';
@@ -103,6 +103,8 @@ export function BookingsPanel({ folder }: { folder: number }) {
                     <td className={cell}>
                       {b.adults} adult{b.adults === 1 ? '' : 's'}
                       {b.youths > 0 ? `, ${b.youths} youth${b.youths === 1 ? '' : 's'}` : ''}
+                      {/* The price categories (decision 070), by their English names (a staff screen). */}
+                      {(b.extra_tickets ?? []).map((l) => `, ${l.count} × ${l.label}`).join('')}
                     </td>
                     <td className={cell}>{b.channel}</td>
                     <td className={`${cell} text-right`}>{b.total}</td>
@@ -170,7 +172,7 @@ export function RedemptionsPanel({ folder }: { folder: number }) {
                     </th>
                     <td className={`${cell} whitespace-nowrap`}>{formatRomeDateTime(r.claimed_at)}</td>
                     <td className={cell}>{r.by}</td>
-                    <td className={cell}>{r.adults + r.youths}</td>
+                    <td className={cell}>{r.adults + r.youths + extraPlaces(r.extra_tickets ?? [])}</td>
                   </tr>
                 ))}
               </tbody>
