@@ -34,6 +34,8 @@ describe('checkout rules', () => {
       infants: 3,
       date: '2030-05-01',
       totalCents: 7700,
+      // No price category asked for (decision 070).
+      extras: [],
     });
     expect(validateCheckout(open, { adult_count: 0, youth_count: 2 }, today)).toMatchObject({
       ok: true,
