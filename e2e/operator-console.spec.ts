@@ -102,7 +102,7 @@ test('a superuser, as an operator manager, changes a price, closes a time and ma
     'Statement',
   ]);
 
-  const row = page.getByTestId('operator-product').filter({ hasText: 'BB-48' });
+  const row = page.getByTestId('operator-product').filter({ hasText: 'BB-72' });
   const adult = row.getByRole('textbox', { name: /^Adult price of/ });
   const before = await adult.inputValue();
   const next = (Number(before) + 1).toFixed(2);
@@ -110,7 +110,7 @@ test('a superuser, as an operator manager, changes a price, closes a time and ma
   await row.getByRole('button', { name: /^Save/ }).click();
   await expect(row.getByRole('status')).toHaveText('Saved.');
   const list = await (await page.request.get('/api/packages/')).json();
-  expect(list.bus_data.find((p: { package_tag: string }) => p.package_tag === 'BB-48').adult_price).toBe(
+  expect(list.bus_data.find((p: { package_tag: string }) => p.package_tag === 'BB-72').adult_price).toBe(
     next,
   );
   await adult.fill(before);

@@ -95,7 +95,7 @@ for (const width of [390, 1280]) {
     const setFamily = async (price: string) => {
       if (!(await editor.isVisible())) await page.getByRole('button', { name: 'Edit Ticket' }).click();
       await family.fill(price);
-      await prices.getByRole('button', { name: 'Save category prices' }).click();
+      await prices.getByRole('button', { name: 'Set category prices' }).click();
       await expect(prices.getByRole('status')).toHaveText('Category prices saved.');
     };
     try {

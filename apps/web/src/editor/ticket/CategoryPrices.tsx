@@ -7,7 +7,7 @@ type Draft = Partial<Record<PriceCategoryKey, string>>;
 
 /**
  * The price categories a ticket sells beside adult and youth (decision 070): a price per category,
- * empty for one it does not sell. Saved on its own ('Save category prices'), not with the ticket's
+ * empty for one it does not sell. Set on its own ('Set category prices'), not with the ticket's
  * form: the call replaces the whole list. The kinds, proofs and rules are the shop's, named here.
  */
 export function CategoryPrices({ packageTag }: { packageTag: string }) {
@@ -87,7 +87,7 @@ export function CategoryPrices({ packageTag }: { packageTag: string }) {
           disabled={busy}
           className="rounded-lg bg-brand px-3 py-2 text-sm font-bold text-white disabled:bg-stone-300"
         >
-          Save category prices
+          Set category prices
         </button>
         <p role="status" className={`text-sm ${note?.ok ? 'text-emerald-800' : 'text-red-700'}`}>
           {note?.text}
