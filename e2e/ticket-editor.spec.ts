@@ -267,9 +267,12 @@ for (const width of [390, 1280] as const) {
         await form.getByLabel('New capacity').fill('1');
         await form.getByRole('button', { name: 'Change capacity' }).click();
         await form.getByRole('button', { name: `Yes, change ${count} times` }).click();
+        // Other journeys of the run may have bought later times of these days: they are counted, not named.
+        const first = `Capacity cannot be 1 at 14:00 on ${formatRomeDate(dates[0])}: 2 places are already sold or held`;
         await expect(form.getByTestId('weekday-note')).toHaveText(
-          `Capacity cannot be 1 at 14:00 on ${formatRomeDate(dates[0])}: 2 places are already sold or held. ` +
-            'Nothing was changed.',
+          new RegExp(
+            `^${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(and \\d+ times? more\\))?\\. Nothing was changed\\.$`,
+          ),
         );
         await expect(form.getByRole('alert')).toBeVisible();
         expect((await slotsOn(request, dates[1])).find((s) => s.time === '15:00')?.remaining).toBe(40);
