@@ -28,7 +28,12 @@ for (const width of [390, 1280]) {
       const packages: Pkg[] = (await (await request.get('/api/packages/')).json()).bus_data;
       const offers: Offer[] = await (await request.get('/bus.json')).json();
       const discounted = packages.filter((p) => p.off_price && cents(p.off_price) > cents(p.adult_price));
-      expect(offers.map((o) => o.package_tag).sort()).toEqual(discounted.map((p) => p.package_tag).sort());
+      // Every offer is a discounted package. Not every discounted package is an offer: a ticket whose price
+      // another journey raised and put back within 30 days announces no reduction (decision 064).
+      expect(offers.length).toBeGreaterThan(0);
+      expect(discounted.map((p) => p.package_tag)).toEqual(
+        expect.arrayContaining(offers.map((o) => o.package_tag)),
+      );
 
       await page.goto('/offer');
       await expect(
