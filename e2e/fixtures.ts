@@ -15,6 +15,7 @@ export function demoAccounts(): {
   editor: { email: string; password: string };
   superuser: { email: string; password: string; totp_secret: string; recovery_codes: string[] };
   agents: { name: string; code: string }[];
+  operators: { email: string; password: string; operator: string; role: string; totp_secret?: string }[];
 } {
   return JSON.parse(readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-accounts.json'), 'utf8'));
 }
@@ -53,7 +54,22 @@ function currentTest(): TestInfo | null {
  * dozen times or so, most of them far apart).
  */
 export async function demoSuperuserCode(): Promise<string> {
-  const file = path.join(process.env.E2E_DATA_DIR!, 'e2e-last-totp-step');
+  return demoCode(demoAccounts().superuser.email);
+}
+
+/** The demo accounts whose authenticator secret the seed wrote: the superuser and the operator's manager. */
+function demoSecret(email: string): string | null {
+  const { superuser, operators } = demoAccounts();
+  if (email === superuser.email) return superuser.totp_secret;
+  return operators?.find((o) => o.email === email)?.totp_secret ?? null;
+}
+
+/** The next authenticator code of a demo account with a known secret, each account's steps kept apart. */
+async function demoCode(email: string): Promise<string> {
+  const secret = demoSecret(email);
+  if (!secret) throw new Error(`no known authenticator secret for ${email}`);
+  const own = email === demoAccounts().superuser.email ? '' : `-${email.replace(/[^a-z0-9]/gi, '_')}`;
+  const file = path.join(process.env.E2E_DATA_DIR!, `e2e-last-totp-step${own}`);
   const last = existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0;
   const now = Math.floor(Date.now() / STEP_MS);
   const step = Math.max(now, last + 1);
@@ -67,13 +83,12 @@ export async function demoSuperuserCode(): Promise<string> {
     await new Promise((r) => setTimeout(r, wait));
   }
   writeFileSync(file, String(step));
-  const { totp_secret } = demoAccounts().superuser;
-  return TOTP.generate({ secret: Secret.fromBase32(totp_secret), timestamp: step * STEP_MS });
+  return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * STEP_MS });
 }
 
 /**
- * The spec's sign-in call, and for an account with a factor its second step (only the demo superuser
- * has one whose secret a test knows). Answers the token pair.
+ * The spec's sign-in call, and for an account with a factor its second step (the demo superuser and
+ * the demo operator's manager have one whose secret a test knows). Answers the token pair.
  */
 export async function signInPair(
   request: APIRequestContext,
@@ -85,9 +100,9 @@ export async function signInPair(
   expect(res.ok(), `sign-in of ${email}`).toBe(true);
   const answer = await res.json();
   if (!answer.pending) return answer;
-  expect(email, 'a second factor whose secret the test knows').toBe(demoAccounts().superuser.email);
+  expect(demoSecret(email), `a second factor whose secret the test knows (${email})`).toBeTruthy();
   const second = await request.post(at('/api/session/second-factor/'), {
-    data: { pending: answer.pending, code: await demoSuperuserCode() },
+    data: { pending: answer.pending, code: await demoCode(email) },
   });
   expect(second.ok(), `second step of ${email}: ${await second.text()}`).toBe(true);
   return second.json();

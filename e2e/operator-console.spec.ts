@@ -2,13 +2,21 @@
  * Operators as users in the browser (decision 066): a superuser invites a person to an operator on the
  * dashboard; the person, signed in with the invited address, opens the e-mailed link and gets the
  * console of that operator with what the role allows; a superuser, every operator's manager, changes a
- * price, closes a time and makes an agent there.
+ * price, closes a time and makes an agent there; the demo operator's own manager closes one of its
+ * times for a strike, its buyer is told, and the closure's report counts the booking.
  */
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { confirmPassword, expectNoSeriousA11yViolations, signInAs, signInWith } from './fixtures';
+import {
+  confirmPassword,
+  demoAccounts,
+  expectNoSeriousA11yViolations,
+  signInAs,
+  signInWith,
+} from './fixtures';
+import { buyTicket } from './tickets';
 
 /** The invitation link of the e-mail to `email` in the outbox folder (quoted-printable decoded). */
 async function invitationLink(email: string): Promise<string> {
@@ -98,6 +106,7 @@ test('a superuser, as an operator manager, changes a price, closes a time and ma
     'Times',
     'Bookings',
     'Redemptions',
+    'Closures',
     'Agents',
     'Statement',
   ]);
@@ -152,4 +161,58 @@ test('a superuser, as an operator manager, changes a price, closes a time and ma
   await page.getByRole('button', { name: /CSV/ }).click();
   expect((await download).suggestedFilename()).toMatch(/^statement_big-bus_.*\.csv$/);
   await expectNoSeriousA11yViolations(page);
+});
+
+test("the operator's manager closes a night tour for a strike on a phone; its buyer is told once", async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 900 });
+  // A night tour far enough ahead that no other test books it, with one booking on it.
+  const day = new Date(Date.now() + 27 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/Rome' });
+  const availability = await (
+    await page.request.get(`/api/packages/BB-NIGHT/availability/?from=${day}&to=${day}`)
+  ).json();
+  const [slot] = availability.slots;
+  expect(slot, `BB-NIGHT runs on ${day}`).toBeTruthy();
+  await buyTicket(page, 'BB-NIGHT', 0, { adults: 2, youths: 0 }, slot.id);
+
+  const manager = demoAccounts().operators.find((o) => o.role === 'manager')!;
+  await signInWith(page, manager.email, manager.password);
+  await page.goto('/operator');
+  await expect(page.getByRole('tab')).toHaveText([
+    'Products',
+    'Times',
+    'Bookings',
+    'Redemptions',
+    'Closures',
+    'Agents',
+    'Statement',
+  ]);
+  await page.getByRole('tab', { name: 'Closures' }).click();
+  const panel = page.getByRole('region', { name: /Closures/ });
+  // Only the operator's own timed tickets are offered.
+  await expect(panel.getByLabel('Ticket')).toContainText('Big Bus');
+  await expect(panel.getByLabel('Ticket')).not.toContainText('I Love Rome');
+  await panel.getByLabel('Ticket').selectOption({ value: 'BB-NIGHT' });
+  await panel.getByLabel('Rome date').fill(day);
+  await expect(panel.getByLabel('Time')).toContainText('21:00');
+  await panel.getByLabel('Reason').selectOption('strike');
+  await panel.getByLabel(/Note to buyers/).fill('Our drivers are on strike that evening.');
+  await panel.getByRole('button', { name: 'Preview' }).click();
+  await expect(panel.getByText(/1 time to close: 1 booking, 2 places\./)).toBeVisible();
+  await panel.getByRole('button', { name: 'Close and tell 1 booking' }).click();
+  await confirmPassword(page, manager.password);
+  await expect(panel.getByRole('status')).toHaveText('Closed 1 time(s); 1 booking(s) affected, 1 e-mailed.');
+  const report = panel.getByRole('table');
+  await expect(report.getByRole('row').nth(1)).toContainText('Strike');
+  await expect(report.getByRole('row').nth(1)).toContainText('Big Bus Rome by Night');
+  // The storefront and OCTO stop selling that time at once.
+  const after = await (
+    await page.request.get(`/api/packages/BB-NIGHT/availability/?from=${day}&to=${day}`)
+  ).json();
+  expect(after.slots.find((s: { id: string }) => s.id === slot.id).status).toBe('CLOSED');
+  await expectNoSeriousA11yViolations(page);
+  // No page overflows a phone's width.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

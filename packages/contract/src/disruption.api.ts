@@ -1,5 +1,6 @@
 /**
- * The disruption console (decisions 058, 059): superusers preview and close, and read the report; the
+ * The disruption console (decisions 058, 059): superusers preview and close, and read the report, for
+ * every product; an operator's managers do the same in their console for their own products only; the
  * ticket link's holder reads the closure and makes one choice.
  */
 import { z } from 'zod';
@@ -12,11 +13,17 @@ import {
   ticketDisruptionSchema,
 } from './disruption.schema';
 import { endpoint, errors } from './endpoint';
+import { OPERATOR_RIGHTS } from './operator';
+import { operatorFolderParams } from './operator.schema';
 
 const tokenParams = z.object({ token: z.string().min(1).max(300) });
 const LINK =
   "No account: the ticket link's token opens it (only its SHA-256 is stored); an unknown token is 404 " +
   'and counted against the client like every ticket link miss (429 past the limit).';
+
+const OWN =
+  "Only the operator's own products: a time or product of another operator is 403 and stores nothing; " +
+  "a whole day closes only the operator's own times on it.";
 
 export const disruptionApi = {
   'POST /api/admin/disruptions/preview/': endpoint({
@@ -53,6 +60,47 @@ export const disruptionApi = {
       "Disruptions, newest first, with the buyers' answers and refunds against revenue kept (superusers)",
     tag: 'disruptions',
     access: 'superuser',
+    responses: {
+      200: z.object({ disruptions: z.array(disruptionReportSchema) }),
+      401: errors[401],
+      403: errors[403],
+    },
+  }),
+  'POST /api/operator/:folder/disruptions/preview/': endpoint({
+    summary: "What a closure of the operator's own times would touch (managers)",
+    tag: 'disruptions',
+    access: 'operator',
+    operatorRoles: OPERATOR_RIGHTS.closeForDisruption,
+    description: `Nothing is stored. ${OWN}`,
+    params: operatorFolderParams,
+    body: disruptionBodySchema,
+    ownMessages: true,
+    responses: { 200: disruptionPreviewSchema, 400: errors[400], 401: errors[401], 403: errors[403] },
+  }),
+  'POST /api/operator/:folder/disruptions/': endpoint({
+    summary: "Close the operator's own times for a reason and tell every affected buyer once (managers)",
+    tag: 'disruptions',
+    access: 'operator',
+    operatorRoles: OPERATOR_RIGHTS.closeForDisruption,
+    description: `As the superusers' close. ${OWN} Needs the password again (step-up).`,
+    params: operatorFolderParams,
+    body: disruptionBodySchema,
+    ownMessages: true,
+    stepUp: true,
+    responses: {
+      201: disruptionClosedSchema,
+      400: errors[400],
+      401: errors[401],
+      403: errors[403],
+      409: errors[409],
+    },
+  }),
+  'GET /api/operator/:folder/disruptions/': endpoint({
+    summary: "The operator's own closures with the buyers' answers and the money (managers)",
+    tag: 'disruptions',
+    access: 'operator',
+    operatorRoles: OPERATOR_RIGHTS.closeForDisruption,
+    params: operatorFolderParams,
     responses: {
       200: z.object({ disruptions: z.array(disruptionReportSchema) }),
       401: errors[401],

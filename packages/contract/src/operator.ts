@@ -4,8 +4,8 @@
  */
 
 /**
- * manager: everything of the operator (products, prices, times, bookings, redemptions, agents,
- * statements); sales: reads products, times and bookings; door: reads times and redemptions.
+ * manager: everything of the operator (products, prices, times, closures, bookings, redemptions,
+ * agents, statements); sales: reads products, times and bookings; door: reads times and redemptions.
  */
 export const OPERATOR_ROLES = ['manager', 'sales', 'door'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
@@ -18,11 +18,12 @@ export const OPERATOR_RIGHTS = {
   readRedemptions: ['manager', 'door'],
   manageAgents: ['manager'],
   readStatements: ['manager'],
+  closeForDisruption: ['manager'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 /** Each role in a sentence, for the superusers' invitation form and the console. */
 export const OPERATOR_ROLE_WORDS: Record<OperatorRole, string> = {
-  manager: 'Manager: products, prices, times, bookings, redemptions, agents',
+  manager: 'Manager: products, prices, times, closures, bookings, redemptions, agents',
   sales: 'Sales: reads products, times and bookings',
   door: 'Door: reads times and redemptions',
 };

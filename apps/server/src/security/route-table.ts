@@ -342,6 +342,9 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
   // The disruption console (decision 058): superusers only; a made-up time closes nothing.
   'POST /api/admin/disruptions/preview/': { fields: ['target', 'reason', 'note', 'remedies'] },
   'POST /api/admin/disruptions/': { fields: ['target', 'reason', 'note', 'remedies'] },
+  'POST /api/operator/:folder/disruptions/preview/': { fields: ['target', 'reason', 'note', 'remedies'] },
+  'POST /api/operator/:folder/disruptions/': { fields: ['target', 'reason', 'note', 'remedies'] },
+  'GET /api/operator/:folder/disruptions/': { expect: { managerA: 200, superuser: 200 } },
   'GET /api/tickets/:uniqueId/pdf/': {
     owner: true,
     params: { uniqueId: 'uniqueId' },
@@ -652,6 +655,16 @@ export const BODY_SAMPLES: Record<string, (f: Fixtures) => Record<string, unknow
     reason: 'weather',
     note: 'Storm',
     remedies: ['refund', 'move', 'keep'],
+  }),
+  'POST /api/operator/:folder/disruptions/preview/': () => ({
+    target: { kind: 'slot', slot_id: '00000000-0000-4000-8000-000000000000' },
+    reason: 'strike',
+    remedies: ['refund'],
+  }),
+  'POST /api/operator/:folder/disruptions/': () => ({
+    target: { kind: 'slot', slot_id: '00000000-0000-4000-8000-000000000000' },
+    reason: 'weather',
+    remedies: ['refund', 'move'],
   }),
   'POST /api/ticket-links/:token/disruption/': () => ({ choice: 'refund' }),
   'POST /api/ticket-links/:token/reschedule/': () => ({ slot_id: '00000000-0000-4000-8000-000000000000' }),

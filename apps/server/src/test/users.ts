@@ -14,8 +14,9 @@ export type TestUser = {
   password: string;
   token: string;
   /**
-   * The Bearer header; a superuser's also carries a fresh password's proof (decision 032), made anew
-   * on each read so a long test file never meets its expiry. step-up.test.ts covers calls without it.
+   * The Bearer header; a superuser's and an operator manager's also carry a fresh password's proof
+   * (decision 032), made anew on each read so a long test file never meets its expiry.
+   * step-up.test.ts covers calls without it.
    */
   readonly auth: { authorization: string; 'x-step-up'?: string };
 };
@@ -54,6 +55,8 @@ export async function createUser(
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const token = res.json().access as string;
   const secret = app.config.jwtSecret;
+  // Superusers and operators' managers make the writes that want a fresh password.
+  const staffWrites = opts.isSuperuser || opts.operator?.role === 'manager';
   return {
     id: row.id,
     email,
@@ -61,7 +64,7 @@ export async function createUser(
     token,
     get auth() {
       const bearer = { authorization: `Bearer ${token}` };
-      return opts.isSuperuser ? { ...bearer, [STEP_UP_HEADER]: stepUpProof(secret, row.id) } : bearer;
+      return staffWrites ? { ...bearer, [STEP_UP_HEADER]: stepUpProof(secret, row.id) } : bearer;
     },
   };
 }

@@ -251,7 +251,7 @@ describe('api()', () => {
 describe('a write that wants the password again (decision 032)', () => {
   it('asks the page’s prompt, repeats the call with the proof, and reuses it for the next write', async () => {
     const { api } = await import('./client');
-    const { answerStepUps } = await import('../features/analytics/step-up');
+    const { answerStepUps } = await import('../lib/step-up');
     const prompt = vi.fn(async () => ({ proof: 'proof-1', seconds: 600 }));
     answerStepUps(prompt);
     fetchMock
@@ -274,7 +274,7 @@ describe('a write that wants the password again (decision 032)', () => {
 
   it('a cancelled prompt leaves the refusal for the page to show; other 403s never ask', async () => {
     const { api } = await import('./client');
-    const { answerStepUps } = await import('../features/analytics/step-up');
+    const { answerStepUps } = await import('../lib/step-up');
     const prompt = vi.fn(async () => null);
     answerStepUps(prompt);
     fetchMock

@@ -51,6 +51,7 @@ describe('a fresh password before the superuser writes that want it', () => {
         'POST /api/admin/second-factor/reset/',
         'PUT /api/admin/agents/:id/code/',
         'POST /api/admin/disruptions/',
+        'POST /api/operator/:folder/disruptions/',
         'POST /api/admin/operator-staff/',
         'DELETE /api/admin/operator-staff/:id/',
         'PUT /api/admin/operators/:companySlug/commission/',

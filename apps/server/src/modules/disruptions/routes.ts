@@ -2,7 +2,7 @@
  * The disruption console's calls (decisions 058, 059, contract disruption.api.ts): superusers'
  * preview, close and report; the ticket link's closure and its one choice.
  */
-import { TICKET_LINK_MESSAGES } from '@rome/contract';
+import { type DisruptionBody, TICKET_LINK_MESSAGES } from '@rome/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route, signedIn } from '../../lib/contract-route';
 import { recordEdit } from '../../lib/edit-log';
@@ -17,33 +17,50 @@ import { closeForDisruption, type DisruptionActor, disruptionReports, previewDis
 const CHOICES_PER_TICKET = { max: 20, windowSeconds: 3600 } as const;
 
 export const disruptionRoutes: FastifyPluginAsync = async (app) => {
-  /** Superusers reach every package; an operator would pass its folder here (decision 058). */
-  const actorOf = (req: FastifyRequest): DisruptionActor => ({ userId: signedIn(req).id, folderId: null });
+  /** Superusers reach every package; an operator's people only their folder's (decision 058). */
+  const actorOf = (req: FastifyRequest, folderId: number | null = null): DisruptionActor => ({
+    userId: signedIn(req).id,
+    folderId,
+  });
 
-  route(app, 'POST /api/admin/disruptions/preview/', async (req) =>
-    previewDisruption(app.db, actorOf(req), req.body),
-  );
-
-  route(app, 'POST /api/admin/disruptions/', async (req, reply) => {
-    const actor = actorOf(req);
+  const close = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    actor: DisruptionActor,
+    body: DisruptionBody,
+  ) => {
     const closed = await closeForDisruption(
       { db: app.db, publicUrl: publicUrlFor(app.config, req) },
       actor,
-      req.body,
+      body,
     );
     await recordEdit(app.db, {
       userId: actor.userId,
       entity: 'disruption',
       entityKey: closed.id,
       before: null,
-      after: { ...req.body, bookings: closed.bookings },
+      after: { ...body, folder_id: actor.folderId, bookings: closed.bookings },
     });
     void app.mailer.drain().catch(() => {});
     return reply.code(201).send(closed);
-  });
+  };
 
+  route(app, 'POST /api/admin/disruptions/preview/', async (req) =>
+    previewDisruption(app.db, actorOf(req), req.body),
+  );
+  route(app, 'POST /api/admin/disruptions/', async (req, reply) => close(req, reply, actorOf(req), req.body));
   route(app, 'GET /api/admin/disruptions/', async (req) => ({
     disruptions: await disruptionReports(app.db, actorOf(req)),
+  }));
+
+  route(app, 'POST /api/operator/:folder/disruptions/preview/', async (req) =>
+    previewDisruption(app.db, actorOf(req, req.params.folder), req.body),
+  );
+  route(app, 'POST /api/operator/:folder/disruptions/', async (req, reply) =>
+    close(req, reply, actorOf(req, req.params.folder), req.body),
+  );
+  route(app, 'GET /api/operator/:folder/disruptions/', async (req) => ({
+    disruptions: await disruptionReports(app.db, actorOf(req, req.params.folder)),
   }));
 
   const openLink = async (req: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {

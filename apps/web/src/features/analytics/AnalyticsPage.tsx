@@ -16,6 +16,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { secondFactorState } from '../../api/second-factor';
 import { Icon } from '../../components/Icon';
 import { StaffFrame } from '../../components/StaffFrame';
+import { StepUpDialog } from '../../components/StepUpDialog';
 import { useTablePageTitle } from '../../components/usePageTitle';
 import { useHasAccessToken } from '../../lib/session';
 import { usePageViews } from '../../lib/track';
@@ -30,7 +31,6 @@ import { PromoCodes } from './components/PromoCodes';
 import { ResellerKeys } from './components/ResellerKeys';
 import { SalesReport } from './components/SalesReport';
 import { SecondFactorReset } from './components/SecondFactorReset';
-import { StepUpDialog } from './components/StepUpDialog';
 import { LoadingSpinner } from './components/ui';
 import { WaitingLists } from './components/WaitingLists';
 import { WidgetPartners } from './components/WidgetPartners';
@@ -47,7 +47,7 @@ import {
 /** Resellers' webhooks: their own chunk, loaded when the dashboard shows them (decision 056). */
 const ResellerWebhooks = lazy(() => import('./components/ResellerWebhooks'));
 /** The disruption console: its own chunk too (decision 058). */
-const DisruptionConsole = lazy(() => import('./components/DisruptionConsole'));
+const DisruptionConsole = lazy(() => import('../../components/DisruptionConsole'));
 /** Operators' people and their invitations: its own chunk (decision 066). */
 const OperatorStaff = lazy(() => import('./components/OperatorStaff'));
 /** Invoices and credit notes with their files: their own chunk too (decision 069). */
@@ -55,7 +55,7 @@ const Invoices = lazy(() => import('./components/Invoices'));
 /** Operators' statements: shared with an operator's console, so in src/lib; a chunk of its own (decision 068). */
 const StatementsPanel = lazy(() => import('../../lib/statement/StatementsPanel'));
 
-import { DEFAULT_TIME_ZONE } from './format';
+import { DEFAULT_TIME_ZONE, formatActivityTime } from './format';
 
 const isMetric = (v: string | null): v is AnalyticsMetric =>
   v !== null && (ANALYTICS_METRICS as readonly string[]).includes(v);
@@ -197,7 +197,9 @@ function Dashboard() {
             <StatementsPanel />
           </Suspense>
           <Suspense fallback={<LoadingSpinner label="Loading closures..." />}>
-            <DisruptionConsole />
+            <DisruptionConsole
+              clockTime={(iso) => `${formatActivityTime(iso, clock.timeZone)} (${clock.short})`}
+            />
           </Suspense>
           <PromoCodes />
           <GiftCards />

@@ -1,6 +1,7 @@
 /**
  * The operators' console (/operator, decision 066): an operator's people see and change their own
  * operator's things as far as their role allows (contract OPERATOR_RIGHTS): products and prices, times,
+ * closures for strikes and weather (the dashboard's disruption console, narrowed to the operator),
  * bookings, redemptions, agents and the statement. A superuser sees every operator. The invitation's e-mailed link
  * opens this page with `?invitation=`: taken here, signed in with the invited address. A manager
  * without an authenticator is led to set one up first (decision 051). The server checks every call;
@@ -14,11 +15,12 @@ import {
   pagePath,
 } from '@rome/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { call, errorMessage } from '../../api/client';
 import { secondFactorState } from '../../api/second-factor';
 import { StaffFrame } from '../../components/StaffFrame';
+import { StepUpDialog } from '../../components/StepUpDialog';
 import { useTablePageTitle } from '../../components/usePageTitle';
 import { useHasAccessToken } from '../../lib/session';
 import { AgentsPanel } from './panels/AgentsPanel';
@@ -26,6 +28,9 @@ import { BookingsPanel, RedemptionsPanel } from './panels/OrdersPanels';
 import { ProductsPanel } from './panels/ProductsPanel';
 import { StatementPanel } from './panels/StatementPanel';
 import { TimesPanel } from './panels/TimesPanel';
+
+/** The closures' console, shared with the superusers' dashboard: a manager's tab, loaded when opened. */
+const DisruptionConsole = lazy(() => import('../../components/DisruptionConsole'));
 
 const MINE = ['operator', 'mine'] as const;
 
@@ -35,6 +40,7 @@ const TABS: readonly Tab[] = [
   { key: 'times', label: 'Times', roles: OPERATOR_RIGHTS.readProducts },
   { key: 'bookings', label: 'Bookings', roles: OPERATOR_RIGHTS.readBookings },
   { key: 'redemptions', label: 'Redemptions', roles: OPERATOR_RIGHTS.readRedemptions },
+  { key: 'closures', label: 'Closures', roles: OPERATOR_RIGHTS.closeForDisruption },
   { key: 'agents', label: 'Agents', roles: OPERATOR_RIGHTS.manageAgents },
   { key: 'statement', label: 'Statement', roles: OPERATOR_RIGHTS.readStatements },
 ];
@@ -223,11 +229,17 @@ function Operator({ operators, superuser }: { operators: OperatorMembership[]; s
         {shown.key === 'times' && <TimesPanel key={folder} folder={folder} manager={manager} />}
         {shown.key === 'bookings' && <BookingsPanel key={folder} folder={folder} />}
         {shown.key === 'redemptions' && <RedemptionsPanel key={folder} folder={folder} />}
+        {shown.key === 'closures' && (
+          <Suspense fallback={<p role="status">Loading closures...</p>}>
+            <DisruptionConsole key={folder} folder={folder} />
+          </Suspense>
+        )}
         {shown.key === 'agents' && <AgentsPanel key={folder} folder={folder} />}
         {shown.key === 'statement' && (
           <StatementPanel key={folder} folder={folder} slug={current.company_slug} />
         )}
       </section>
+      <StepUpDialog />
     </div>
   );
 }

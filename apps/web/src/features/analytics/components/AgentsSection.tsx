@@ -5,7 +5,7 @@
  * and the tickets claimed twice. The same calls as `npm run admin -- agent:create|agent:code|
  * agent:disable|agent:enable|agent:account|agent:devices|agent:device-revoke|agent:conflicts` (contract
  * agent-app.api.ts); answer types come from the contract. The writes want the password again
- * (decision 032): the dashboard's StepUpDialog asks for it when a call is refused for want of it.
+ * (decision 032): the dashboard's StepUpDialog (components/) asks for it when a call is refused for want of it.
  * Every time is Rome time.
  */
 import {

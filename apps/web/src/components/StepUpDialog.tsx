@@ -1,14 +1,15 @@
 /**
- * The superusers' password prompt (decision 032): a reseller key, an agent account or a device's
- * revocation wants the password again, at most ten minutes old. While the dashboard is open it answers
- * the step-up prompt (../step-up.ts); the call that asked goes on once confirmed.
+ * The staff's password prompt (decision 032): a reseller key, an agent account, a device's revocation
+ * or a closure wants the password again, at most ten minutes old. While the dashboard or an operator's
+ * console is open it answers the step-up prompt (lib/step-up.ts); the call that asked goes on once
+ * confirmed.
  */
 import { AUTH_MESSAGES } from '@rome/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { call, errorMessage } from '../../../api/client';
-import { buttonPrimary, buttonSecondary, Dialog } from '../../../components/Dialog';
-import { PasswordField } from '../../../components/PasswordField';
-import { answerStepUps } from '../step-up';
+import { call, errorMessage } from '../api/client';
+import { answerStepUps } from '../lib/step-up';
+import { buttonPrimary, buttonSecondary, Dialog } from './Dialog';
+import { PasswordField } from './PasswordField';
 
 type Answer = { proof: string; seconds: number } | null;
 
@@ -65,8 +66,8 @@ export function StepUpDialog() {
     >
       <form onSubmit={submit} className="space-y-4 p-5">
         <p className="text-sm text-stone-700">
-          {AUTH_MESSAGES.stepUpRequired} Keys, agents, their codes, accounts and devices act for the shop, so
-          they need your password again.
+          {AUTH_MESSAGES.stepUpRequired} Keys, agents, their codes, accounts, devices and closures act for the
+          shop or move money, so they need your password again.
         </p>
         <PasswordField id={fieldId} label="Password" value={password} onChange={setPassword} />
         {error ? (

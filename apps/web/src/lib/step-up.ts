@@ -1,11 +1,12 @@
 /**
- * The password again before a superuser's write that wants it (decision 032): a call answered 403
- * step_up_required asks the dashboard's prompt (StepUpDialog) and is sent once more with the proof;
- * the proof stays in this tab's memory for its ten minutes, so a run of writes asks once. Set while
- * the dashboard is open (api/client.ts setForbiddenHook); the storefront's entry carries none of it.
+ * The password again before a staff write that wants it (decision 032): a call answered 403
+ * step_up_required asks the page's prompt (components/StepUpDialog) and is sent once more with the
+ * proof; the proof stays in this tab's memory for its ten minutes, so a run of writes asks once. Set
+ * while the dashboard or an operator's console is open (api/client.ts setForbiddenHook); the
+ * storefront's entry carries none of it.
  */
 import { ERROR_CODES, STEP_UP_HEADER } from '@rome/contract';
-import { setForbiddenHook } from '../../api/client';
+import { setForbiddenHook } from '../api/client';
 
 export type StepUpPrompt = () => Promise<{ proof: string; seconds: number } | null>;
 

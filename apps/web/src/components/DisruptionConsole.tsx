@@ -1,9 +1,11 @@
 /**
- * The disruption console on the superusers' dashboard (decisions 058, 059): choose what to close (one
- * time, a ticket's Rome day, a ticket from a date on, or a whole Rome day), a reason and the remedies
- * buyers are offered; a preview counts the bookings and places per channel and language; the close
- * (with the password again) tells every buyer once. Below, each closure's report: the buyers'
- * answers and the refunds against the revenue kept. Loaded apart from the dashboard's own code.
+ * The disruption console (decisions 058, 059): choose what to close (one time, a ticket's Rome day, a
+ * ticket from a date on, or a whole Rome day), a reason and the remedies buyers are offered; a preview
+ * counts the bookings and places per channel and language; the close (with the password again) tells
+ * every buyer once. Below, each closure's report: the buyers' answers and the refunds against the
+ * revenue kept. On the superusers' dashboard it reaches every ticket; in an operator's console
+ * (`folder`) only that operator's, through the operator's calls (the server narrows every target).
+ * Loaded apart from the pages that show it; the page mounts the password prompt (StepUpDialog).
  */
 import {
   type ApiBody,
@@ -13,14 +15,14 @@ import {
   type DisruptionRemedy,
   type DisruptionTargetKind,
   formatEuroDecimal,
+  formatRomeDateTime,
   romeToday,
 } from '@rome/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { call, errorMessage } from '../../../api/client';
-import { useClockTime } from '../filters';
+import { call, errorMessage } from '../api/client';
 
-const KEYS = ['analytics', 'disruptions'] as const;
+const KEYS = ['disruptions', 'reports'] as const;
 const field = 'mt-1 rounded-lg border border-stone-300 px-3 py-2';
 const labelText = 'text-sm font-medium text-stone-700';
 
@@ -51,10 +53,43 @@ const REMEDY_LABELS: Record<DisruptionRemedy, string> = {
 const REMEDIES = Object.keys(REMEDY_LABELS) as DisruptionRemedy[];
 
 type Body = ApiBody<'POST /api/admin/disruptions/'>;
+type Ticket = { package_tag: string; title: string; availability_type: string | null };
 
-export default function DisruptionConsole() {
+const romeClock = (iso: string) => `${formatRomeDateTime(iso)} (Rome)`;
+
+/** The calls of the superusers' console, or of one operator's (its own tickets only). */
+function callsFor(folder: number | undefined) {
+  if (folder === undefined)
+    return {
+      tickets: async (signal: AbortSignal): Promise<Ticket[]> =>
+        (await call('GET /api/packages/', { query: {} }, { signal })).bus_data,
+      preview: (body: Body) => call('POST /api/admin/disruptions/preview/', { body }),
+      close: (body: Body) => call('POST /api/admin/disruptions/', { body }),
+      reports: (signal: AbortSignal) => call('GET /api/admin/disruptions/', {}, { signal }),
+    };
+  const params = { folder };
+  return {
+    tickets: async (signal: AbortSignal): Promise<Ticket[]> =>
+      (await call('GET /api/operator/:folder/packages/', { params }, { signal })).products,
+    preview: (body: Body) => call('POST /api/operator/:folder/disruptions/preview/', { params, body }),
+    close: (body: Body) => call('POST /api/operator/:folder/disruptions/', { params, body }),
+    reports: (signal: AbortSignal) => call('GET /api/operator/:folder/disruptions/', { params }, { signal }),
+  };
+}
+
+export default function DisruptionConsole({
+  folder,
+  clockTime = romeClock,
+}: {
+  /** An operator's console: only this operator's tickets. */
+  folder?: number;
+  /** How a closure's time is shown (the dashboard's own clock there). */
+  clockTime?: (iso: string) => string | null;
+}) {
   const client = useQueryClient();
-  const clockTime = useClockTime();
+  const calls = callsFor(folder);
+  const scope = folder ?? 'all';
+  const keys = [...KEYS, scope] as const;
   const ids = { heading: useId(), report: useId() };
   const [kind, setKind] = useState<DisruptionTargetKind>('slot');
   const [pkg, setPkg] = useState('');
@@ -66,10 +101,10 @@ export default function DisruptionConsole() {
   const [preview, setPreview] = useState<DisruptionPreview | null>(null);
 
   const catalogue = useQuery({
-    queryKey: ['analytics', 'products'],
-    queryFn: ({ signal }) => call('GET /api/packages/', { query: {} }, { signal }),
+    queryKey: ['disruptions', 'tickets', scope],
+    queryFn: ({ signal }) => calls.tickets(signal),
   });
-  const timed = (catalogue.data?.bus_data ?? []).filter(
+  const timed = (catalogue.data ?? []).filter(
     (p) => p.availability_type === 'START_TIME' || p.availability_type === 'OPENING_HOURS',
   );
   const tag = pkg || timed[0]?.package_tag || '';
@@ -86,8 +121,8 @@ export default function DisruptionConsole() {
   const openTimes = (times.data?.slots ?? []).filter((s) => s.status !== 'PAST');
   const slot = slotId || openTimes[0]?.id || '';
   const reports = useQuery({
-    queryKey: KEYS,
-    queryFn: ({ signal }) => call('GET /api/admin/disruptions/', {}, { signal }),
+    queryKey: keys,
+    queryFn: ({ signal }) => calls.reports(signal),
   });
 
   const body = (): Body => ({
@@ -102,11 +137,11 @@ export default function DisruptionConsole() {
     remedies,
   });
   const check = useMutation({
-    mutationFn: (b: Body) => call('POST /api/admin/disruptions/preview/', { body: b }),
+    mutationFn: calls.preview,
     onSuccess: setPreview,
   });
   const close = useMutation({
-    mutationFn: (b: Body) => call('POST /api/admin/disruptions/', { body: b }),
+    mutationFn: calls.close,
     onSuccess: () => {
       setPreview(null);
       client.invalidateQueries({ queryKey: KEYS });
@@ -134,7 +169,8 @@ export default function DisruptionConsole() {
   return (
     <section
       aria-labelledby={ids.heading}
-      className="mt-10 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
+      // In an operator's console the tab's panel is the card already.
+      className={folder === undefined ? 'mt-10 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200' : ''}
     >
       <h2 id={ids.heading} className="text-xl font-bold text-stone-900">
         Closures (strikes, weather, sudden closures)
@@ -155,7 +191,7 @@ export default function DisruptionConsole() {
           >
             {Object.entries(TARGET_LABELS).map(([k, label]) => (
               <option key={k} value={k}>
-                {label}
+                {folder !== undefined && k === 'day' ? 'A whole day, all your tickets' : label}
               </option>
             ))}
           </select>
