@@ -214,6 +214,32 @@ test('sign in once, claim online, offline (verified on the device), again, then 
   await expect(page.getByRole('heading', { name: 'Sign in this device' })).toBeVisible();
 });
 
+test("offline, a ticket's price categories show the proof the door checks", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const account = await makeAgentAccount(page.request);
+  const bought = await buyTicket(page, 'BB-24', 0, { adults: 1, youths: 0 }, undefined, {
+    disabled: 1,
+    carer: 1,
+  });
+  const qr = await qrTextOf(qrPngInOutbox(bought.code));
+  await signIn(page, account.email, account.password);
+  await context.setOffline(true);
+  await expect(page.getByRole('status', { name: 'Offline' })).toBeVisible();
+  await typeScan(page, qr);
+  const result = page.locator('main.result');
+  await expect(result).toHaveAttribute('data-result', 'valid');
+  await expect(result.getByText('Checked on the device, offline.')).toBeVisible();
+  await expect(result.getByTestId('scan-extra-disabled')).toHaveText(
+    /Disabled visitor\s*1 · Check: Disability card/,
+  );
+  await expect(result.getByTestId('scan-extra-carer')).toContainText('Carer (with a disabled visitor)');
+  await expect(result.getByTestId('scan-extra-carer')).not.toContainText('Check:');
+  await expectNoSeriousA11yViolations(page);
+  await nextScan(page);
+  await context.setOffline(false);
+  await expect(page.getByTestId('waiting')).toHaveText('0 claims waiting');
+});
+
 test('two devices claim one ticket offline: the first by claim time is kept, the other is a conflict', async ({
   browser,
   baseURL,

@@ -86,6 +86,8 @@ export async function buyTicket(
   counts = { adults: 1, youths: 0 },
   /** A timed ticket's slot (its id from the availability call): bought for that time instead of a date. */
   slotId?: string,
+  /** Price categories' counts beside adults and youths (decision 070), e.g. { disabled: 1, carer: 1 }. */
+  extras?: Record<string, number>,
 ): Promise<{ code: string; date: string | null; uniqueId: string }> {
   const { customer } = demoAccounts();
   const login = await page.request.post('/api/api/token/', {
@@ -104,6 +106,7 @@ export async function buyTicket(
       youth_count: String(counts.youths),
       infant_count: '0',
       ...(slotId ? { slot_id: slotId } : { date: date ?? '' }),
+      ...(extras ? { extra_counts: JSON.stringify(extras) } : {}),
     },
   });
   expect(session.ok(), await session.text()).toBe(true);

@@ -82,6 +82,50 @@ describe('signed ticket payload', () => {
       validityDays: null,
     });
   });
+
+  it('version 4 carries the price categories, so the door sees the proof offline too', () => {
+    const sold: TicketFacts = {
+      ...facts,
+      availabilityType: 'START_TIME',
+      paidAt: Date.UTC(2026, 0, 1, 10),
+      validityDays: null,
+      extras: [
+        { key: 'disabled', count: 1 },
+        { key: 'carer', count: 1 },
+      ],
+    };
+    const v4 = encodeTicketPayload(sold);
+    expect(String.fromCharCode(...fromBase64url(v4)!)).toMatch(/,0,\[\["disabled",1\],\["carer",1\]\]\]$/);
+    expect(decodeTicketPayload(v4)).toEqual(sold);
+    // With a revision too; and without categories a ticket stays version 2 or 3.
+    expect(decodeTicketPayload(encodeTicketPayload({ ...sold, revision: 2 }))).toEqual({
+      ...sold,
+      revision: 2,
+    });
+    expect(String.fromCharCode(...fromBase64url(encodeTicketPayload({ ...sold, extras: [] }))!)).toMatch(
+      /^\[2,/,
+    );
+    // Unknown kinds, a kind twice, counts out of range and a version 3 of revision 0 are refused.
+    const asJson = (a: unknown[]) => toBase64url(asciiBytes(JSON.stringify(a)));
+    const v2 = ['k', 'u', 'BB-24', null, null, 1, 0, 0, 'START_TIME', 1, null];
+    for (const extras of [
+      [],
+      [['student', 1]],
+      [
+        ['carer', 1],
+        ['carer', 1],
+      ],
+      [['family', 0]],
+      [['family', 51]],
+      [['family', 1.5]],
+      'family',
+    ])
+      expect(decodeTicketPayload(asJson([4, ...v2, 0, extras])), JSON.stringify(extras)).toBeNull();
+    expect(decodeTicketPayload(asJson([3, ...v2, 0]))).toBeNull();
+    expect(decodeTicketPayload(asJson([4, ...v2, 0, [['family', 1]]]))).toMatchObject({
+      extras: [{ key: 'family', count: 1 }],
+    });
+  });
 });
 
 describe('the window rule (server and device alike)', () => {

@@ -7,12 +7,20 @@
  * [2, kid, uniqueId, packageTag, date | null, slot | null, adults, youths, infants,
  *  availabilityType | null, paidAt (epoch ms) | null, validityDays | null] (version 2; version 1, the
  * first nine only, is still read: tickets sold before carry it, and are judged as before), or version 3,
- * version 2 with the ticket's revision appended (a ticket changed after it was issued: decision 034), the signature
+ * version 2 with the ticket's revision appended (a ticket changed after it was issued: decision 034), or
+ * version 4, version 3 (its revision 0 or more) with the price categories' lines appended as
+ * [[key, count], ...] (decision 070: the door sees what proof to check offline too), the signature
  * Ed25519 over the ASCII bytes of `<payload>` (as JWS signs its header and payload). New tickets' QR
  * codes hold the spec's claim link with it in the fragment: `/verify/<code>/#t=<signed ticket>`, so
  * a phone's camera still opens the claim page, and the server never sees the fragment in a URL.
  */
 
+import {
+  isPriceCategory,
+  MAX_CATEGORY_TICKETS,
+  PRICE_CATEGORIES,
+  type PriceCategoryKey,
+} from './price-categories';
 import { romeParts } from './rome-time';
 
 /** The version new tickets are signed with (2: with the pass window; 3 once changed, decision 034); 1 is still read. */
@@ -47,6 +55,11 @@ export type TicketFacts = {
    * decision 034). Absent means 0. A QR of an earlier revision is void.
    */
   revision?: number;
+  /**
+   * Version 4: the price categories' lines beside adults, youths and infants (decision 070), each
+   * kind once with how many. Absent or empty: none.
+   */
+  extras?: readonly { key: PriceCategoryKey; count: number }[];
 };
 
 /** What a scan answers, for the big coloured screen. */
@@ -141,8 +154,16 @@ const hasWindow = (f: TicketFacts): boolean =>
 export function encodeTicketPayload(f: TicketFacts): string {
   const v1 = [f.kid, f.uniqueId, f.packageTag, f.date, f.slot, f.adults, f.youths, f.infants];
   const v2 = [...v1, f.availabilityType ?? null, f.paidAt ?? null, f.validityDays ?? null];
-  // A ticket never changed keeps version 2: its QR is no denser than before.
-  const array = f.revision ? [3, ...v2, f.revision] : hasWindow(f) ? [2, ...v2] : [1, ...v1];
+  // A ticket never changed and without categories keeps version 2: its QR is no denser than before.
+  const extras = (f.extras ?? []).filter((e) => e.count > 0).map((e) => [e.key, e.count]);
+  const array =
+    extras.length > 0
+      ? [4, ...v2, f.revision ?? 0, extras]
+      : f.revision
+        ? [3, ...v2, f.revision]
+        : hasWindow(f)
+          ? [2, ...v2]
+          : [1, ...v1];
   return toBase64url(utf8(JSON.stringify(array)));
 }
 
@@ -163,7 +184,12 @@ export function decodeTicketPayload(payload: string): TicketFacts | null {
   }
   if (
     !Array.isArray(a) ||
-    !((a[0] === 1 && a.length === 9) || (a[0] === 2 && a.length === 12) || (a[0] === 3 && a.length === 13))
+    !(
+      (a[0] === 1 && a.length === 9) ||
+      (a[0] === 2 && a.length === 12) ||
+      (a[0] === 3 && a.length === 13) ||
+      (a[0] === 4 && a.length === 14)
+    )
   )
     return null;
   const [version, kid, uniqueId, packageTag, date, slot, adults, youths, infants] = a;
@@ -183,8 +209,26 @@ export function decodeTicketPayload(payload: string): TicketFacts | null {
     return null;
   if (version === 2) return { ...facts, availabilityType, paidAt, validityDays };
   const revision = a[12];
-  if (!(Number.isInteger(revision) && revision >= 1 && revision < 1_000_000)) return null;
-  return { ...facts, availabilityType, paidAt, validityDays, revision };
+  const lowest = version === 3 ? 1 : 0;
+  if (!(Number.isInteger(revision) && revision >= lowest && revision < 1_000_000)) return null;
+  const changed = { ...facts, availabilityType, paidAt, validityDays, ...(revision ? { revision } : {}) };
+  if (version === 3) return changed;
+  const extras = readExtras(a[13]);
+  return extras ? { ...changed, extras } : null;
+}
+
+/** A version 4 payload's category lines: each known kind at most once, 1 to the order's limit each. */
+function readExtras(v: unknown): TicketFacts['extras'] | null {
+  if (!Array.isArray(v) || v.length === 0 || v.length > PRICE_CATEGORIES.length) return null;
+  const out: { key: PriceCategoryKey; count: number }[] = [];
+  for (const line of v) {
+    if (!Array.isArray(line) || line.length !== 2) return null;
+    const [key, count] = line;
+    if (!isPriceCategory(key) || out.some((e) => e.key === key)) return null;
+    if (!(Number.isInteger(count) && count >= 1 && count <= MAX_CATEGORY_TICKETS)) return null;
+    out.push({ key, count });
+  }
+  return out;
 }
 
 /** Whether a signed ticket's facts are of an earlier revision than the ticket's current one. */

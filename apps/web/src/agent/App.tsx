@@ -3,7 +3,7 @@
  * judges and claims (POST /api/agent/claims/); offline (or when that call gets no answer) the ticket's
  * signature is verified here and the claim kept in IndexedDB, uploaded when the network is back.
  */
-import { formatRomeDate, orderReference, type ScanAnswer } from '@rome/contract';
+import { formatRomeDate, orderReference, priceCategory, type ScanAnswer } from '@rome/contract';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import {
   claimOnline,
@@ -272,6 +272,12 @@ function Door({ device, onSignedOut }: { device: Device; onSignedOut: (message: 
         adults: f.adults,
         youths: f.youths,
         infants: f.infants,
+        // The signed ticket names the categories and counts (decision 070), not their prices, which
+        // the scan screen does not show.
+        extra_tickets: f.extras?.map(({ key, count }) => {
+          const { label, proof } = priceCategory(key);
+          return { key, count, label, proof, price: '' };
+        }),
       },
       claimed_at: claimedAt,
       claimed_by: v.result === 'already_claimed' ? 'this device' : null,
@@ -581,8 +587,8 @@ function Result({ shown, onNext }: { shown: Shown; onNext: () => void }) {
               <dd className="count">{t.infants}</dd>
             </div>
           )}
-          {/* Price categories (decision 070): the proof to check before letting them in. The offline
-              answer (the signed QR) does not carry them: it shows the counts only. */}
+          {/* Price categories (decision 070): the proof to check before letting them in, online and
+              offline (the signed QR carries the categories since version 4). */}
           {t.extra_tickets?.map((l) => (
             <div key={l.key} className="wide" data-testid={`scan-extra-${l.key}`}>
               <dt>{l.label}</dt>

@@ -223,6 +223,7 @@ async function payValues(deps: FulfilDeps, db: Db, found: SessionOrder, paid: Pa
         paidAt: order.paidAt,
         availabilityType: pkg.availabilityType,
         validityDays: pkg.validityDays,
+        extraTickets: order.extraTickets,
       }
     : null;
   // The keys are read through the transaction when the cache is stale (PGlite has one connection).

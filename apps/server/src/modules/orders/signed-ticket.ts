@@ -18,6 +18,7 @@ import {
 } from 'node:crypto';
 import {
   decodeTicketPayload,
+  type ExtraTicket,
   encodeTicketPayload,
   fromBase64url,
   romeParts,
@@ -163,6 +164,8 @@ export type OrderFacts = {
   validityDays: number | null;
   /** How often the ticket was changed since it was issued (decision 034); absent: never. */
   revision?: number;
+  /** The order's price categories' lines (decision 070): signed so the door sees them offline. */
+  extraTickets?: readonly ExtraTicket[];
 };
 
 /**
@@ -191,6 +194,7 @@ export async function signOrder(
       availabilityType: packages.availabilityType,
       validityDays: packages.validityDays,
       revision: orders.ticketRevision,
+      extraTickets: orders.extraTickets,
     })
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))
@@ -223,5 +227,6 @@ export async function signOrderFacts(
     paidAt: paidAt ? paidAt.getTime() : null,
     validityDays: row.validityDays,
     revision: row.revision ?? 0,
+    extras: (row.extraTickets ?? []).map(({ key, count }) => ({ key, count })),
   });
 }

@@ -4,7 +4,14 @@
  * does not sell, the editors' call, and a family ticket counted as 4 places under racing checkouts.
  */
 import { zBooking, zProduct } from '@octocloud/types';
-import { addDays, PRICE_CATEGORY_MESSAGES, romeToday } from '@rome/contract';
+import {
+  addDays,
+  decodeTicketPayload,
+  PRICE_CATEGORY_MESSAGES,
+  readScan,
+  romeToday,
+  splitSignedTicket,
+} from '@rome/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -250,6 +257,13 @@ describe('the ticket shows the categories and the proof the door checks', () => 
     expect(scan.statusCode, scan.body).toBe(200);
     expect(scan.json().result).toBe('valid');
     expect(scan.json().ticket.extra_tickets).toEqual(link.extra_tickets);
+    // The QR's signed ticket names them too, so a device offline shows what proof to check.
+    const signed = splitSignedTicket(readScan(qr).signed!)!;
+    expect(decodeTicketPayload(signed.payload)?.extras).toEqual([
+      { key: 'reduced_eu', count: 1 },
+      { key: 'disabled', count: 1 },
+      { key: 'carer', count: 1 },
+    ]);
   });
 });
 
