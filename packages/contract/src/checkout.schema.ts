@@ -19,6 +19,11 @@ const ticketCount = z.union([z.string().max(20, { error: CHECKOUT_MESSAGES.badCo
   error: CHECKOUT_MESSAGES.badCount,
 });
 
+/** The price categories' counts (decision 070): a JSON object, or its text in a form. */
+export const extraCountsSchema = z.union([z.string().max(500), z.record(z.string().max(40), ticketCount)], {
+  error: CHECKOUT_MESSAGES.badCount,
+});
+
 /**
  * Spec §3 Checkout payload (sent as multipart form fields). Prices the client sends are ignored, and so
  * are title, description and image: the order is priced from the database. Fields it does not name are
@@ -70,11 +75,7 @@ export const checkoutPayloadSchema = z
      * object (`{"reduced_eu": 1, "disabled": 1, "carer": 1}`; in a form, its JSON text). Priced from the
      * database; a category the package does not sell, or a carer without a disabled visitor, is a 400.
      */
-    extra_counts: z
-      .union([z.string().max(500), z.record(z.string().max(40), ticketCount)], {
-        error: CHECKOUT_MESSAGES.badCount,
-      })
-      .optional(),
+    extra_counts: extraCountsSchema.optional(),
     package_id: z
       .union([z.string().max(50), z.number()], { error: CHECKOUT_MESSAGES.unknownPackage })
       .optional(),

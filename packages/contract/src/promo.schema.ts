@@ -3,6 +3,7 @@
  * their uses and revenue as superusers make and read them. Types only for the web.
  */
 import { z } from 'zod';
+import { extraCountsSchema } from './checkout.schema';
 import { LOCALES } from './locales';
 import { PROMO_KINDS, PROMO_SCOPES } from './promo';
 
@@ -22,6 +23,8 @@ export const promoCheckSchema = z
     package_identifier: z.string().trim().min(1).max(200),
     adult_count: z.union([z.string().max(20), z.number()]),
     youth_count: z.union([z.string().max(20), z.number()]),
+    /** The price categories' counts, as at checkout (decision 070): the basket the code is priced on. */
+    extra_counts: extraCountsSchema.optional(),
     /** The page's language: the minimum basket's amount is written in it. */
     language: z.enum(LOCALES).optional(),
   })

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client';
 import { folders, orders, packages, promoCodes } from '../../db/schema';
 import { route, signedIn } from '../../lib/contract-route';
 import { badRequest, notFound } from '../../lib/errors';
+import { categoryPricesOf } from '../orders/hold';
 import { holdAddressOf } from '../orders/hold-limits';
 import { type PromoRow, pricePromo, refuseUsedUp, spendsPromoUse } from '../orders/promo';
 import { soldColumns } from './sales-columns';
@@ -91,13 +92,18 @@ function promoInfo(
 export const promoRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'POST /api/promo-codes/check/', async (req) => {
     const body = req.body;
-    const [pkg] = await app.db
-      .select()
+    const [found] = await app.db
+      .select({ pkg: packages, categoryPrices: categoryPricesOf(packages.id) })
       .from(packages)
       .where(and(eq(packages.packageTag, body.package_identifier), eq(packages.status, 'active')));
-    if (!pkg) throw badRequest(CHECKOUT_MESSAGES.unknownPackage);
-    // The counts' rules of the checkout (dates are judged there).
-    const checked = validateCheckout({ ...pkg, dates: [] }, { ...body, date: undefined }, romeToday());
+    if (!found) throw badRequest(CHECKOUT_MESSAGES.unknownPackage);
+    const pkg = found.pkg;
+    // The counts' rules of the checkout (dates are judged there), the price categories' included: the
+    // code is priced on the basket the checkout will price (decision 070).
+    const checked = validateCheckout({ ...pkg, dates: [] }, { ...body, date: undefined }, romeToday(), {
+      prices: found.categoryPrices ?? [],
+      counts: body.extra_counts,
+    });
     if (!checked.ok) throw badRequest(checked.error);
     const now = new Date();
     const { promo, discountCents } = await pricePromo(app.db, {

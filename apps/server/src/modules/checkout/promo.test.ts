@@ -8,6 +8,7 @@ import {
   ERROR_CODES,
   formatEuro,
   normalizePromoCode,
+  PRICE_CATEGORY_MESSAGES,
   PROMO_GUESS_LIMIT,
   PROMO_MESSAGES,
 } from '@rome/contract';
@@ -123,6 +124,22 @@ describe('pricing a code', () => {
     // The payment is checked against the discounted total: paying it fulfils the order.
     const bought = await payTestCheckout(t.app, t.db, buyer, res.json().id);
     expect(bought.order).toMatchObject({ status: 'paid', amountPaidCents: 6930 });
+  });
+
+  it('prices the code on the price categories too, as the checkout does (decision 070)', async () => {
+    const { code } = await makeCode({ kind: 'percent', value: '10' });
+    // BB-24 in the demo: 2 adults 58.00 and 1 youth 19.00, a disabled visitor 15.00 and a carer 0.00.
+    const extra_counts = JSON.stringify({ disabled: 1, carer: 1 });
+    const quote = await check(code, { extra_counts });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json()).toEqual({ promo_code: code, subtotal: '92.00', discount: '9.20', total: '82.80' });
+    const res = await checkout(buyer, { promo_code: code, extra_counts });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await orderOf(res.json().id)).toMatchObject({ totalCents: 8280, discountCents: 920 });
+    // The categories' rules answer the check as they answer the checkout.
+    const carerAlone = await check(code, { extra_counts: JSON.stringify({ carer: 1 }) });
+    expect(carerAlone.statusCode).toBe(400);
+    expect(carerAlone.json().error).toBe(PRICE_CATEGORY_MESSAGES.carerAlone);
   });
 
   it('ignores a price the client sends: the spec checkout without a code is unchanged', async () => {

@@ -448,6 +448,7 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
           packageTag={pkg.package_tag}
           adults={adults}
           youths={youths}
+          extras={extras}
           applied={promo}
           onApplied={setPromo}
         />

@@ -11,19 +11,26 @@ import { useEffect, useRef, useState } from 'react';
 import { call, errorMessage } from '../../api/client';
 import { pageLocale } from '../../i18n/locale';
 import { AppliedCode, CodeEntry } from './CodeEntry';
+import type { ExtraCounts } from './ExtraCounters';
 
 export type AppliedPromo = { code: string; discountCents: number; totalCents: number };
+
+/** The categories with a count: what the check sends beside adults and youths. */
+const chosenOf = (extras: ExtraCounts) => Object.entries(extras).filter(([, n]) => (n ?? 0) > 0);
 
 export function PromoCode({
   packageTag,
   adults,
   youths,
+  extras,
   applied,
   onApplied,
 }: {
   packageTag: string;
   adults: number;
   youths: number;
+  /** The price categories' counts (decision 070): the code is priced on the whole basket. */
+  extras: ExtraCounts;
   applied: AppliedPromo | null;
   onApplied: (promo: AppliedPromo | null) => void;
 }) {
@@ -33,7 +40,8 @@ export function PromoCode({
   const asked = useRef(0);
 
   const check = async (code: string) => {
-    if (!code.trim() || adults + youths === 0) return;
+    const chosen = chosenOf(extras);
+    if (!code.trim() || adults + youths + chosen.length === 0) return;
     const ask = ++asked.current;
     setBusy(true);
     try {
@@ -43,6 +51,7 @@ export function PromoCode({
           package_identifier: packageTag,
           adult_count: adults,
           youth_count: youths,
+          ...(chosen.length ? { extra_counts: Object.fromEntries(chosen) } : {}),
           language: pageLocale,
         },
       });
@@ -63,10 +72,11 @@ export function PromoCode({
   };
 
   // Other counts: the same code is asked about again.
+  const extraKey = JSON.stringify(extras);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the counts start a new check
   useEffect(() => {
     if (applied) void check(applied.code);
-  }, [adults, youths]);
+  }, [adults, youths, extraKey]);
 
   if (applied)
     return (
@@ -90,7 +100,7 @@ export function PromoCode({
       label={<Trans>Promo code</Trans>}
       busy={busy}
       error={error}
-      canApply={adults + youths > 0}
+      canApply={adults + youths + chosenOf(extras).length > 0}
       hint={<Trans>Choose your tickets first, then apply the code.</Trans>}
       onApply={(code) => void check(code)}
     />
