@@ -118,7 +118,9 @@ test('no chunk loads the main stylesheet again (the page HTML carries it inline)
   // Vite's preload helper adds a chunk's stylesheet dependencies when it finds no <link> for them; the
   // main stylesheet has none (server inline-css.ts), so no chunk may list it, which is what happens when
   // a page or the editor imports the app's entry (main.tsx, router.tsx) dynamically.
-  const assets = path.resolve(import.meta.dirname, '../apps/web/dist/assets');
+  // The build the server serves: WEB_DIST_DIR when a run builds elsewhere (apps/server/src/config.ts).
+  const dist = process.env.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../apps/web/dist');
+  const assets = path.join(dist, 'assets');
   const files = readdirSync(assets);
   const mainCss = files.find((f) => /^index-[^.]+\.css$/.test(f));
   expect(mainCss).toBeDefined();

@@ -80,6 +80,8 @@ async function demoCode(email: string): Promise<string> {
     // time (a journey that signs the superuser in right after another would otherwise time out).
     const info = currentTest();
     if (info && info.timeout > 0) info.setTimeout(info.timeout + wait);
+    // In the report, so a run's time spent waiting for the authenticator can be added up.
+    info?.annotations.push({ type: 'authenticator wait', description: `${Math.round(wait)} ms` });
     await new Promise((r) => setTimeout(r, wait));
   }
   writeFileSync(file, String(step));
@@ -109,6 +111,49 @@ export async function signInPair(
 }
 
 /**
+ * The demo superuser's web sign-in, carried from one test to the next: its refresh token as the last
+ * page of the superuser left it in its cookie, and the test that page belonged to. Each new sign-in of
+ * the superuser costs an authenticator step, one per 30 seconds (demoSuperuserCode), and tests that
+ * sign it in one after another waited for most of them. A later test hands this token over instead, as
+ * the app does after a sign-in (the spec's session call, the token in the body), so its page gets the
+ * next token of that sign-in and the finished test's page, closed, holds nothing. When that fails (the
+ * test signed out, ended the sign-ins or changed the password, or a rotation was not seen), the page
+ * signs in afresh. Within one test a second page signs in afresh: two open pages never share a sign-in.
+ */
+let carriedSuperuser: { refresh: string; testId: string } | null = null;
+
+async function takeCarriedSuperuser(page: Page): Promise<string | null> {
+  const testId = currentTest()?.testId;
+  const carried = carriedSuperuser;
+  if (!carried || !testId || carried.testId === testId) return null;
+  carriedSuperuser = null;
+  const res = await page.request.post('/api/session/refresh/', { data: { refresh: carried.refresh } });
+  return res.ok() ? ((await res.json()).access as string) : null;
+}
+
+/** Notes the page's refresh cookie after each session call of its context (rotation, sign-out). */
+function carrySuperuser(page: Page) {
+  const testId = currentTest()?.testId;
+  if (!testId) return;
+  const context = page.context();
+  const note = async () => {
+    try {
+      const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+      carriedSuperuser = cookie ? { refresh: cookie.value, testId } : null;
+    } catch {
+      // The context closed: what was noted last stands.
+    }
+  };
+  context.on('response', (res) => {
+    if (new URL(res.url()).pathname.startsWith('/api/session/')) void note();
+  });
+  void note();
+}
+
+/** The web session's refresh cookie (apps/server/src/modules/auth/web-session.ts). */
+const SESSION_COOKIE = 'rbt_refresh';
+
+/**
  * Signs `page` in with an e-mail and password the way the web app does after a login (decision 018):
  * the spec's sign-in call, the refresh token handed to the HttpOnly session cookie (page.request shares
  * the page's cookies), and the e-mail in localStorage before any page script runs. Answers the access
@@ -122,10 +167,15 @@ export async function signInWith(
 ): Promise<{ access: string; email: string }> {
   // The session cookie belongs to the host it was set by: a walk on another origin signs in there.
   const at = (p: string) => `${opts.origin ?? ''}${p}`;
-  const { refresh } = await signInPair(page.request, email, password, at);
-  const session = await page.request.post(at('/api/session/refresh/'), { data: { refresh } });
-  expect(session.ok(), `session of ${email}`).toBe(true);
-  const { access } = await session.json();
+  const superuser = email === demoAccounts().superuser.email && !opts.origin;
+  let access = superuser ? await takeCarriedSuperuser(page) : null;
+  if (!access) {
+    const { refresh } = await signInPair(page.request, email, password, at);
+    const session = await page.request.post(at('/api/session/refresh/'), { data: { refresh } });
+    expect(session.ok(), `session of ${email}`).toBe(true);
+    access = (await session.json()).access as string;
+  }
+  if (superuser) carrySuperuser(page);
   await page.addInitScript(
     ([e, editor]) => {
       // Once per test: after the test signs out, a reload stays signed out.
@@ -136,7 +186,7 @@ export async function signInWith(
     },
     [email, opts.isEditor ? 'true' : ''] as const,
   );
-  return { access: access as string, email };
+  return { access, email };
 }
 
 /**

@@ -5,10 +5,12 @@
 // The whole suite runs as E2E_SHARDS shards at once (default 2; 1 when files or options are given):
 // each shard is its own Playwright process with its own server, port and data folder (the specs of one
 // shard share one server, as before), so the suite takes about half the time on two cores. The spec
-// files are dealt to the shards by how long each took in a CI run (e2e/durations.json, seconds; a file
-// not listed counts 30), longest first to the shard with least so far: Playwright's own --shard cuts
-// the file list in order, and the long axe walk made one shard twice as long as the other. Each shard
-// writes reports/tests/e2e-<n>.json; scripts/test.mjs adds them up.
+// files are dealt to the shards by how long each took in a measured run (e2e/durations.json, seconds; a
+// file not listed counts 30), longest first to the shard with least so far: Playwright's own --shard
+// cuts the file list in order, and the long axe walk made one shard twice as long as the other. Each
+// shard writes reports/tests/e2e-<n>.json; scripts/test.mjs adds them up. After a whole run,
+// `npm run test:times -- --write-durations` writes that run's seconds into e2e/durations.json (refresh
+// it when spec files are added or change much: a stale list deals new files as 30 s each).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -115,6 +117,6 @@ function measuredDurations() {
 }
 writeFileSync('reports/tests/e2e-durations.json', `${JSON.stringify(measuredDurations(), null, 2)}\n`);
 console.log(
-  'Seconds per spec file: reports/tests/e2e-durations.json (copy to e2e/durations.json to deal by them).',
+  'Seconds per spec file: reports/tests/e2e-durations.json. To deal the next runs by them: npm run test:times -- --write-durations',
 );
 process.exit(codes.every((c) => c === 0) ? 0 : 1);
