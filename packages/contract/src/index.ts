@@ -16,6 +16,8 @@ export * from './checkout';
 export * from './checkout.schema';
 export * from './claim';
 export * from './content.api';
+export * from './combo';
+export * from './combo.schema';
 export * from './disruption';
 export * from './disruption.schema';
 export * from './endpoint';
