@@ -25,10 +25,9 @@ const share = z.union([z.string().max(20), z.number()], { error: shareMessage })
 export const comboEditSchema = z
   .object({
     parts: z
-      .array(
-        z.object({ package_tag: packageTagSchema, adult_share: share, youth_share: share }),
-        { error: 'parts must be a list of packages and shares' },
-      )
+      .array(z.object({ package_tag: packageTagSchema, adult_share: share, youth_share: share }), {
+        error: 'parts must be a list of packages and shares',
+      })
       .min(2, { error: 'A combo has at least two parts, each package once.' })
       .max(6)
       .refine((list) => new Set(list.map((p) => p.package_tag)).size === list.length, {
@@ -63,24 +62,22 @@ const partView = z.object({
 });
 
 /** A combo as its ticket page reads it: the parts the buyer chooses a time for, in order. */
-export const comboViewSchema = z
-  .object({ package_tag: z.string(), parts: z.array(partView) })
-  .meta({
-    examples: [
-      {
-        package_tag: 'CB-BUS-BOR',
-        parts: [
-          {
-            package_tag: 'BB-48',
-            title: 'Big Bus 48h',
-            operator: 'Big Bus',
-            availability_type: 'PASS',
-            pass_hours: 48,
-          },
-        ],
-      },
-    ],
-  });
+export const comboViewSchema = z.object({ package_tag: z.string(), parts: z.array(partView) }).meta({
+  examples: [
+    {
+      package_tag: 'CB-BUS-BOR',
+      parts: [
+        {
+          package_tag: 'BB-48',
+          title: 'Big Bus 48h',
+          operator: 'Big Bus',
+          availability_type: 'PASS',
+          pass_hours: 48,
+        },
+      ],
+    },
+  ],
+});
 
 /** A combo as the superusers' tool shows it: the parts with their shares and whether it has been sold. */
 export const comboAdminSchema = z.object({

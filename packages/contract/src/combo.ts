@@ -16,7 +16,8 @@ export const COMBO_MESSAGES = {
   notACombo: 'This package is not a combo.',
   unknownPart: 'A part of the combo is not a package of the shop.',
   partIsCombo: 'A part of a combo cannot be a combo itself, nor the combo.',
-  partDated: 'A part must sell in times, be a pass, or be open-dated (a part sold on listed dates cannot be).',
+  partDated:
+    'A part must sell in times, be a pass, or be open-dated (a part sold on listed dates cannot be).',
   twoParts: 'A combo has at least two parts, each package once.',
   adultSharesAddUp: "The parts' adult shares must add up to the combo's adult price.",
   youthSharesAddUp: "The parts' youth shares must add up to the combo's youth price.",

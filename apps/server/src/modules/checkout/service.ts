@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import {
   ACTION,
   CHECKOUT_MESSAGES,
-  COMBO_MESSAGES,
   type CheckoutPayload,
+  COMBO_MESSAGES,
   DEFAULT_LOCALE,
   formatEuro,
   giftCardTakeCents,
@@ -31,7 +31,7 @@ import { badRequest, conflict, HttpError } from '../../lib/errors';
 import { hitWith, judged, refuseOver } from '../../lib/rate-limit';
 import { EVENT_COLUMNS, serverEventRow } from '../../lib/server-events';
 import type { PaymentProvider } from '../../payments/provider';
-import { closeComboParts, type ComboPart, comboPartsOf, holdComboOrder } from '../orders/combo';
+import { type ComboPart, closeComboParts, comboPartsOf, holdComboOrder } from '../orders/combo';
 import { findGiftCard, giftCardSpentError, lockedGiftCardBalance } from '../orders/gift-card';
 import {
   categoryPricesOf,
@@ -42,11 +42,11 @@ import {
   isSlotId,
   pricedOrder,
 } from '../orders/hold';
-import type { SlotRow } from '../orders/slots';
 import { type HoldBuyer, holdAddressOf, replaceBuyerHold, replacingBuyerHold } from '../orders/hold-limits';
 import { sellerIssuesInvoices } from '../orders/invoice-record';
 import { fulfilPaidSession } from '../orders/payment';
 import { pricePromo, promoCustomerOf, takePromoUse } from '../orders/promo';
+import type { SlotRow } from '../orders/slots';
 import { moveOrder, type OrderRow, orderLocale } from '../orders/state';
 import { linkWaitlistOrder, takeWaitlistOffer } from '../orders/waitlist';
 import { packageTitleIn } from '../orders/words';
@@ -241,7 +241,9 @@ export async function createCheckout(
   const slot = sellsSlots ? await chooseSlot(deps.db, pkg, input, now, row.slot) : null;
   const waitlistToken = (input.waitlist_token ?? '').trim();
   // A combo (decision 071): each part's time, checked now; nothing is held before all are known.
-  const combo = row.isCombo ? await comboChoice(deps.db, pkg.id, input, checked.extras.length, waitlistToken, now) : null;
+  const combo = row.isCombo
+    ? await comboChoice(deps.db, pkg.id, input, checked.extras.length, waitlistToken, now)
+    : null;
   if (combo) values.places = combo.reduce((n, c) => n + placesFor(checked, c.part.pkg.infantsTakePlace), 0);
   if (waitlistToken && !slot) throw conflict(WAITLIST_MESSAGES.offerGone);
 

@@ -120,7 +120,10 @@ export function comboPartOrders(db: Db, comboOrderId: string, lock = false) {
     .innerJoin(comboOrdersParent, eq(comboOrdersParent.id, orders.comboOrderId))
     .leftJoin(
       comboParts,
-      and(eq(comboParts.comboPackageId, comboOrdersParent.packageId), eq(comboParts.partPackageId, orders.packageId)),
+      and(
+        eq(comboParts.comboPackageId, comboOrdersParent.packageId),
+        eq(comboParts.partPackageId, orders.packageId),
+      ),
     )
     .where(eq(orders.comboOrderId, comboOrderId))
     .orderBy(asc(comboParts.position), asc(orders.id));

@@ -315,7 +315,11 @@ async function payCombo(deps: FulfilDeps, t: Db, found: SessionOrder, paid: Paid
       },
       { paidAt },
     );
-    const paidPart = await moveOrder(t, part.order, 'pay', { paidAt, comboShareCents: shares[i], ...columns });
+    const paidPart = await moveOrder(t, part.order, 'pay', {
+      paidAt,
+      comboShareCents: shares[i],
+      ...columns,
+    });
     if (!paidPart) throw new Error('The locked order moved under its payment.');
     await t.insert(ticketQrSources).values({ fileKey: qrKey!, qrText });
     if (found.buyerEmail)

@@ -214,9 +214,9 @@ export async function markRefunded(
 /** Step (2): gives the money back for a refunded order whose refund is pending. */
 export async function settleRefund(deps: RefundDeps, orderId: string): Promise<'done' | 'pending'> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  // A combo's part: the money moves with its combo's order (decision 071).
-  if (order?.comboOrderId) return settleRefund(deps, order.comboOrderId);
   if (!order || order.status !== 'refunded') return 'pending';
+  // A combo's part: the money moves with its combo's order (decision 071).
+  if (order.comboOrderId) return settleRefund(deps, order.comboOrderId);
   if (order.refundStatus === 'done') return 'done';
   if (!order.providerSessionId || order.amountPaidCents === null) return 'pending';
   // Paid by a gift card alone (decision 053): nothing to give back at the provider; the card's part
