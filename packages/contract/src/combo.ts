@@ -9,7 +9,7 @@
 export const COMBO_MESSAGES = {
   chooseTimes: /*i18n*/ 'Choose a time for each part of the combo.',
   adultsAndYouthsOnly: /*i18n*/ 'A combo is sold to adults and youths only.',
-  noInvoiceAtCheckout: /*i18n*/ 'An invoice cannot be asked for a combo at checkout yet.',
+  noInvoice: /*i18n*/ 'Invoices for combos are not issued through the shop yet.',
   noWaitlist: /*i18n*/ 'A combo has no waiting list.',
   partCannotMove: /*i18n*/ 'A ticket of a combo cannot change its time. Cancel the combo instead.',
   badSlots: /*i18n*/ 'The chosen times of the combo could not be read.',

@@ -440,7 +440,7 @@ async function comboChoice(
   now: Date,
 ): Promise<{ part: ComboPart; slot: SlotRow | null }[]> {
   if (extras > 0) throw badRequest(COMBO_MESSAGES.adultsAndYouthsOnly);
-  if (input.invoice) throw badRequest(COMBO_MESSAGES.noInvoiceAtCheckout);
+  if (input.invoice) throw badRequest(COMBO_MESSAGES.noInvoice);
   if (waitlistToken) throw badRequest(COMBO_MESSAGES.noWaitlist);
   const chosen = readComboSlots(input.combo_slots);
   if (!chosen) throw badRequest(COMBO_MESSAGES.badSlots);

@@ -159,7 +159,7 @@ export async function comboDeadline(db: Db, comboOrderId: string): Promise<Date 
 /** Whether a combo may be cancelled by its buyer now: paid, no part used, before its deadline. */
 export async function comboCancellable(db: Db, comboOrderId: string, now: Date): Promise<boolean> {
   const [parent] = await db.select().from(orders).where(eq(orders.id, comboOrderId));
-  if (!parent || parent.status !== 'paid') return false;
+  if (parent?.status !== 'paid') return false;
   const parts = await comboPartOrders(db, comboOrderId);
   if (parts.some((p) => p.order.qrCodeScanned || p.order.status !== 'paid')) return false;
   const until = await comboDeadline(db, comboOrderId);
