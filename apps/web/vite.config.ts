@@ -146,14 +146,14 @@ export default defineConfig({
         //    never the barrel (a group takes its modules' imports along, so the barrel in the shell
         //    pulled DOMPurify into every first load).
         // The contract's files for staff screens only (agents' app, error codes, invoices, operators' console)
-        // stay out of the shell: a group takes in its modules even when only lazy chunks import them.
+        // and combos' (decision 071: the ticket page's) stay out of the shell: a group takes in its modules even when only lazy chunks import them.
         // Pages, the editor, media library and analytics stay their own lazy chunks. Measured in
         // docs/architecture.md (Web budgets).
         codeSplitting: {
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|agent-admin\.|statement|agent-app\.|error-codes\.|invoice\.|(auth|validation|checkout|claim|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner|package-facts|gift-card|second-factor|waitlist|widget|operator)\.|(package-similar|page-heading-words|word-defaults|ticket-frame|ticket-picture)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|download\.|queryClient\.|second-factor\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.|ticketDate\.|InvoiceFields\.|statement[\\/])|components[\\/](?!form\.|PasswordField\.|ScrollTable\.|StaffFrame\.|NotFound\.|PageFrame\.|PageNotice\.|content[\\/](html|ContentHtml|ContentBanner|ContentImage|index)\.))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|agent-admin\.|statement|agent-app\.|error-codes\.|invoice\.|(auth|validation|checkout|claim|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner|package-facts|gift-card|second-factor|waitlist|widget|operator|combo)\.|(package-similar|page-heading-words|word-defaults|ticket-frame|ticket-picture)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|download\.|queryClient\.|second-factor\.)|lib[\\/](?!toast\.|AppToaster\.|download\.|signInState\.|contractText\.|ticketDate\.|InvoiceFields\.|statement[\\/])|components[\\/](?!form\.|PasswordField\.|ScrollTable\.|StaffFrame\.|NotFound\.|PageFrame\.|PageNotice\.|content[\\/](html|ContentHtml|ContentBanner|ContentImage|index)\.))/,
             },
             {
               // TanStack Query and the shop's query client (api/queryClient.ts, 10 KB gzip): with the first
