@@ -84,6 +84,7 @@ for (const width of [390, 1280]) {
 
     await chooseTicketDate(page, DAY);
     await parts.nth(0).getByTestId('slot-times').getByRole('button', { disabled: false }).first().click();
+    await expect(page.getByText('Choose a time for each part of the combo.')).toHaveCount(0);
     await page.getByTestId('combo-parts').scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`combo-page-${width}.png`), fullPage: true });
     await expectNoSeriousA11yViolations(page);

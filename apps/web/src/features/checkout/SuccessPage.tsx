@@ -208,16 +208,19 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
                 </dt>
                 <dd className="text-right font-medium text-stone-900">{answer.data.package}</dd>
               </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-stone-600">
-                  <Trans>Date</Trans>
-                </dt>
-                <dd className="text-right font-medium text-stone-900">
-                  {answer.data.selected_date
-                    ? formatTicketDate(answer.data.selected_date, pageLocale)
-                    : t`Open date`}
-                </dd>
-              </div>
+              {/* A combo's parts have each their own day, shown with each part's QR below. */}
+              {!answer.parts?.length && (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-stone-600">
+                    <Trans>Date</Trans>
+                  </dt>
+                  <dd className="text-right font-medium text-stone-900">
+                    {answer.data.selected_date
+                      ? formatTicketDate(answer.data.selected_date, pageLocale)
+                      : t`Open date`}
+                  </dd>
+                </div>
+              )}
               {answer.data.time && (
                 // A timed entry's time (Rome), the one thing a visitor must not get wrong at the gate.
                 <div className="flex justify-between gap-4">

@@ -87,10 +87,11 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
   const comboParts = pkg.combo_parts ?? [];
   const timedParts = comboParts.filter((p) => usesSlots(p.availability_type));
   const [comboSlots, setComboSlots] = useState<Record<string, string | null>>({});
-  const chooseComboSlot = useCallback(
-    (tag: string, id: string | null) => setComboSlots((s) => (s[tag] === id ? s : { ...s, [tag]: id })),
-    [],
-  );
+  const chooseComboSlot = useCallback((tag: string, id: string | null) => {
+    setComboSlots((s) => (s[tag] === id ? s : { ...s, [tag]: id }));
+    // A time chosen answers the panel's 'Choose a time for each part of the combo.'
+    if (id) setError(null);
+  }, []);
   const comboMissing = timedParts.some((p) => !comboSlots[p.package_tag]);
   // A visitor who is not signed in buys as a guest with an e-mail address (decision 035).
   const [guestOpen, setGuestOpen] = useState(false);

@@ -1,7 +1,7 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import { type Package, usesSlots } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { availabilityQuery } from '../../api/catalog';
 import { DateCalendar } from './DateCalendar';
 import { SlotTimes } from './SlotTimes';
@@ -97,7 +97,10 @@ function PartTime({
   const marks = useMemo(() => dayMarks(slots), [slots]);
   const daySlots = useMemo(() => slots.filter((s) => s.romeDate === date), [slots, date]);
   const chosen = chosenSlot(daySlots, slotId);
-  useEffect(() => onChoose(chosen?.id ?? null), [chosen?.id, onChoose]);
+  // Told when the choice changes only (the caller's function may be new on every render).
+  const tell = useRef(onChoose);
+  tell.current = onChoose;
+  useEffect(() => tell.current(chosen?.id ?? null), [chosen?.id]);
 
   if (part.dates.length === 0)
     return (
