@@ -14,6 +14,7 @@ import { addSlot, makeTimed } from '../../test/inventory';
 import { createUser, type TestUser } from '../../test/users';
 import { holdsPlaces } from '../orders/slots';
 import { hashClaimCode } from '../orders/ticket-issue';
+import { packagesOnSale } from '../reseller/products';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: TestUser;
@@ -353,6 +354,14 @@ describe('a combo with a timed part', () => {
       expect(parts.reduce((n, p) => n + (p.comboShareCents ?? 0), 0)).toBe(c.amountPaidCents);
     }
   }, 60_000);
+});
+
+describe('resellers (OCTO)', () => {
+  it('are not offered a combo as a product: a booking could not choose each part its time', async () => {
+    const onSale = (await packagesOnSale(t.db)).map((p) => p.packageTag);
+    expect(onSale).toContain('RM-3PASS');
+    expect(onSale).not.toContain('RM-3PASS-BUS');
+  });
 });
 
 describe('the shares rule', () => {

@@ -11,7 +11,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { comboParts, combos, orders, packages, slots } from '../../db/schema';
-import { holdOrder } from './hold';
+import { holdOrder, holdUntil } from './hold';
 import type { SlotRow } from './slots';
 import { moveOrder, type OrderRow } from './state';
 
@@ -67,15 +67,17 @@ export async function holdComboOrder(
   now: Date,
   holdMinutes: number,
 ): Promise<OrderRow> {
-  const parent = await holdOrder(
-    t,
-    // The combo's own package sells nothing of its own: no slot, no cap, no places.
-    { availabilityType: null, dailyCap: null } as PackageRow,
-    null,
-    { ...order, isCombo: true, places: 0, selectedDate: null },
-    now,
-    holdMinutes,
-  );
+  // The combo's own package sells nothing of its own: no slot, no cap, no places.
+  const [parent] = await t
+    .insert(orders)
+    .values({
+      ...order,
+      isCombo: true,
+      places: 0,
+      selectedDate: null,
+      holdExpiresAt: holdUntil(now, holdMinutes),
+    })
+    .returning();
   const byLock = [...parts].sort((a, b) => (a.slot?.id ?? '~').localeCompare(b.slot?.id ?? '~'));
   for (const { part, slot } of byLock) {
     const counts = { adults: order.adultCount, youths: order.youthCount, infants: order.infantCount ?? 0 };
