@@ -277,6 +277,16 @@ describe('a combo with a timed part', () => {
     const refused = await api('POST', `/api/tickets/${parts[0].uniqueId}/cancel/`, buyer);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('cancel_cutoff');
+    // Each part's ticket link says the same: no longer cancellable, by the combo's own rule.
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
+    for (const p of parts) {
+      const code = await codeOf(buyer, p);
+      const mail = mails.find((m) => code && m.text.includes(code))!;
+      const token = /\/t\/([A-Za-z0-9_-]{43})\b/.exec(mail.text)![1];
+      const link = await api('GET', `/api/ticket-links/${token}/`);
+      expect(link.statusCode, link.body).toBe(200);
+      expect(link.json().cancellable).toBe(false);
+    }
     // Sold: its parts and shares no longer change.
     const changed = await api('PUT', '/api/admin/combos/BB-HALF/', admin, {
       parts: [
