@@ -46,6 +46,8 @@ const REFUSALS = [
   'widget',
   // The price categories' names, proofs and refusals (decision 070): the ticket page's, not the home page's.
   'price-categories',
+  // Combos' refusals (decision 071): the ticket page's and the ticket link's.
+  'combo',
 ].map((name) => `<rootDir>/packages/contract/src/${name}.ts`);
 
 export default defineConfig({

@@ -145,17 +145,17 @@ export default defineConfig({
         //    details), not the home page: home, company and view-more import the light part's own files,
         //    never the barrel (a group takes its modules' imports along, so the barrel in the shell
         //    pulled DOMPurify into every first load).
-        // The contract's files for staff screens only (agents' app, error codes, invoices, operators' console)
-        // and the staff's shared components (the frame, tables, the password prompt, the closures'
-        // console, lib/step-up) stay out of the shell: a group takes in its modules even when only lazy
-        // chunks import them.
+        // The contract's files for staff screens only (agents' app, error codes, invoices, operators' console),
+        // combos' (decision 071: the ticket page's) and the staff's shared components (the frame, tables, the
+        // password prompt, the closures' console, lib/step-up) stay out of the shell: a group takes in its
+        // modules even when only lazy chunks import them.
         // Pages, the editor, media library and analytics stay their own lazy chunks. Measured in
         // docs/architecture.md (Web budgets).
         codeSplitting: {
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|agent-admin\.|statement|agent-app\.|error-codes\.|invoice\.|(auth|validation|checkout|claim|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner|package-facts|gift-card|second-factor|waitlist|widget|operator)\.|(package-similar|page-heading-words|word-defaults|ticket-frame|ticket-picture)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|download\.|queryClient\.|second-factor\.)|lib[\\/](?!toast\.|step-up\.|AppToaster\.|download\.|signInState\.|contractText\.|ticketDate\.|InvoiceFields\.|statement[\\/])|components[\\/](?!form\.|PasswordField\.|ScrollTable\.|StaffFrame\.|StepUpDialog\.|DisruptionConsole\.|NotFound\.|PageFrame\.|PageNotice\.|content[\\/](html|ContentHtml|ContentBanner|ContentImage|index)\.))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|node_modules[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](QueryClientProvider|queryOptions)\.|packages[\\/]contract[\\/]src[\\/](?!analytics|agent-admin\.|statement|agent-app\.|error-codes\.|invoice\.|(auth|validation|checkout|claim|inventory|html-policy|order|tickets|privacy|refusal|rome-time|banner|package-facts|gift-card|second-factor|waitlist|widget|operator|combo)\.|(package-similar|page-heading-words|word-defaults|ticket-frame|ticket-picture)\.)|apps[\\/]web[\\/]src[\\/](api[\\/](?!account\.|tickets\.|download\.|queryClient\.|second-factor\.)|lib[\\/](?!toast\.|step-up\.|AppToaster\.|download\.|signInState\.|contractText\.|ticketDate\.|InvoiceFields\.|statement[\\/])|components[\\/](?!form\.|PasswordField\.|ScrollTable\.|StaffFrame\.|StepUpDialog\.|DisruptionConsole\.|NotFound\.|PageFrame\.|PageNotice\.|content[\\/](html|ContentHtml|ContentBanner|ContentImage|index)\.))/,
             },
             {
               // TanStack Query and the shop's query client (api/queryClient.ts, 10 KB gzip): with the first

@@ -64,6 +64,7 @@ import { startCheckoutReminders } from './modules/checkout/reminder';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { stripeWebhookRoutes } from './modules/checkout/stripe-webhook';
 import { widgetRoutes } from './modules/checkout/widget-routes';
+import { comboRoutes } from './modules/combos/routes';
 import { contentRoutes } from './modules/content/routes';
 import { createSiteCache, type SiteCache } from './modules/content/site-cache';
 import { disruptionRoutes } from './modules/disruptions/routes';
@@ -459,6 +460,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(disruptionRoutes);
   await app.register(inventoryRoutes);
   await app.register(priceCategoryRoutes);
+  await app.register(comboRoutes);
   await app.register(resellerAdminRoutes);
   // Resellers' OCTO API: its own errors and key checks, scoped to the /octo prefix.
   await app.register(octoRoutes, { prefix: '/octo' });

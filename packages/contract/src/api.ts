@@ -9,6 +9,7 @@ import { analyticsApi } from './analytics.api';
 import { authApi } from './auth.api';
 import { catalogApi } from './catalog.api';
 import { checkoutApi } from './checkout.api';
+import { comboApi } from './combo.api';
 import { contentApi } from './content.api';
 import { disruptionApi } from './disruption.api';
 import type { EndpointDef } from './endpoint';
@@ -53,6 +54,7 @@ export const API = {
   ...widgetApi,
   ...operatorApi,
   ...statementApi,
+  ...comboApi,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Api = typeof API;

@@ -75,6 +75,23 @@ export const packageSchema = z
      * the contract's PRICE_CATEGORIES.
      */
     price_categories: z.array(z.object({ key: z.enum(PRICE_CATEGORY_KEYS), price: z.string() })).optional(),
+    /**
+     * Beside the spec's fields (decision 071), on the one-package read only: a combo's parts in order,
+     * each with its operator and how it sells; a timed part's open days in `dates` (the buyer chooses a
+     * time of each). Empty for a package that is not a combo.
+     */
+    combo_parts: z
+      .array(
+        z.object({
+          package_tag: z.string(),
+          title: z.string(),
+          operator: z.string(),
+          availability_type: z.enum(AVAILABILITY_TYPES).nullable(),
+          pass_hours: z.number().int().nullable(),
+          dates: z.array(z.string()),
+        }),
+      )
+      .optional(),
   })
   .meta({ id: 'Package' });
 /** A package's prices over time (decision 064), as the ticket editor shows them. */

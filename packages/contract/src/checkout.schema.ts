@@ -76,6 +76,15 @@ export const checkoutPayloadSchema = z
      * database; a category the package does not sell, or a carer without a disabled visitor, is a 400.
      */
     extra_counts: extraCountsSchema.optional(),
+    /**
+     * Beside the spec's fields (decision 071): a combo's chosen time of each part that sells in times, as
+     * an object of part package tag to slot id (`{"RM-BOR": "<slot id>"}`; in a form, its JSON text).
+     */
+    combo_slots: z
+      .union([z.string().max(2000), z.record(z.string().max(200), z.string().max(100))], {
+        error: 'The chosen times of the combo could not be read.',
+      })
+      .optional(),
     package_id: z
       .union([z.string().max(50), z.number()], { error: CHECKOUT_MESSAGES.unknownPackage })
       .optional(),
@@ -236,6 +245,8 @@ export const purchasedTicketSchema = z
     time: z.string().nullable().meta({ description: "The slot's Rome time, HH:MM" }),
     cancellable: z.boolean(),
     cancel_until: z.string().nullable(),
+    /** Beside the spec's fields (decision 071): a combo's part names its combo (absent otherwise). */
+    combo: z.string().optional(),
   })
   .meta({ id: 'PurchasedTicket' });
 export type PurchasedTicket = z.infer<typeof purchasedTicketSchema>;
@@ -266,7 +277,13 @@ export const dashboardResponseSchema = z
 
 /** GET success/{unique_id}/ once paid: the QR image's URL and the ticket. */
 export const successPaidSchema = z
-  .object({ status: z.literal('paid'), url: z.string().nullable(), data: purchasedTicketSchema })
+  .object({
+    status: z.literal('paid'),
+    url: z.string().nullable(),
+    data: purchasedTicketSchema,
+    /** Beside the spec's fields (decision 071): a combo's order has no QR of its own, one per part here. */
+    parts: z.array(purchasedTicketSchema).optional(),
+  })
   .meta({ examples: [{ status: 'paid', url: '/media/4f1c.png', data: ticketExample }] });
 /** GET success/{unique_id}/ while the payment is being confirmed (202): the page asks again. */
 export const successPendingSchema = z

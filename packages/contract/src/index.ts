@@ -15,6 +15,8 @@ export * from './catalog.schema';
 export * from './checkout';
 export * from './checkout.schema';
 export * from './claim';
+export * from './combo';
+export * from './combo.schema';
 export * from './content.api';
 export * from './disruption';
 export * from './disruption.schema';

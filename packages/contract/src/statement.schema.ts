@@ -54,7 +54,7 @@ export const statementLineSchema = z.object({
   channel_name: z.string().nullable(),
   product: z.string(),
   package_tag: z.string(),
-  /** The combo the line was sold in: null until combos exist. */
+  /** The combo the line was sold in (its part, with its operator's share, decision 071); null otherwise. */
   combo: z.string().nullable(),
   /** People on the ticket; a full refund takes them back (negative), a partial refund none. */
   quantity: z.number().int(),

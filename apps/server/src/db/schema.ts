@@ -171,6 +171,35 @@ export const packagePriceCategories = pgTable(
 );
 
 /**
+ * A combo (decision 071): a package sold as one product whose parts are other packages, often of other
+ * operators. `cancelCutoffHours` is the combo's own cancellation rule; null: the strictest part's.
+ */
+export const combos = pgTable('combos', {
+  packageId: integer('package_id')
+    .primaryKey()
+    .references(() => packages.id),
+  cancelCutoffHours: integer('cancel_cutoff_hours'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A combo's parts, in the order the buyer sees them, each with its operator's share of the price. */
+export const comboParts = pgTable(
+  'combo_parts',
+  {
+    comboPackageId: integer('combo_package_id')
+      .notNull()
+      .references(() => combos.packageId, { onDelete: 'cascade' }),
+    partPackageId: integer('part_package_id')
+      .notNull()
+      .references(() => packages.id),
+    position: integer('position').notNull(),
+    adultShareCents: integer('adult_share_cents').notNull(),
+    youthShareCents: integer('youth_share_cents').notNull(),
+  },
+  (t) => [primaryKey({ name: 'combo_parts_pk', columns: [t.comboPackageId, t.partPackageId] })],
+);
+
+/**
  * A departure or entry time of a package (START_TIME), or its day (OPENING_HOURS: the start is the
  * opening time). Places taken are counted from the orders that hold or bought them, never stored, so a
  * hold that runs out frees its places without a sweeper.
@@ -629,6 +658,12 @@ export const orders = pgTable(
     invoiceRequest: jsonb('invoice_request').$type<InvoiceBuyer>(),
     /** The partner whose booking widget made the sale (decision 060): from the widget's signed token only. */
     partnerId: uuid('partner_id').references(() => partners.id),
+    /** A combo's order (decision 071): the buyer pays it; its parts are orders naming it in `comboOrderId`. */
+    isCombo: boolean('is_combo').notNull().default(false),
+    /** A combo's part: the combo's order it belongs to; it holds the part's places and is its ticket. */
+    comboOrderId: uuid('combo_order_id').references((): AnyPgColumn => orders.id),
+    /** A combo's part once paid: its operator's share of what the buyer paid, in cents (decision 071). */
+    comboShareCents: integer('combo_share_cents'),
     currency: text('currency').notNull().default('eur'),
     /** The contract's order states; they move only by its table (nextOrderStatus). */
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
@@ -685,6 +720,7 @@ export const orders = pgTable(
     // The reminder pass reads consenting, not yet reminded checkouts (modules/checkout/reminder.ts).
     index('orders_reminder_idx').on(t.createdAt).where(sql`${t.reminderConsent} AND ${t.remindedAt} IS NULL`),
     index('orders_partner_idx').on(t.partnerId),
+    index('orders_combo_order_idx').on(t.comboOrderId).where(sql`${t.comboOrderId} IS NOT NULL`),
   ],
 );
 

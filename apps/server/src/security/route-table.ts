@@ -477,6 +477,18 @@ const CALLS: { [K in ApiKey]?: CallExtras } = {
     fields: ['commission_bps'],
   },
 
+  // combos across operators (decision 071)
+  'GET /api/packages/:packageTag/combo/': {
+    params: { packageTag: () => 'RM-3PASS-BUS' },
+    expect: { anonymous: 200 },
+  },
+  'GET /api/admin/combos/': { expect: { superuser: 200 } },
+  // A made-up package: the fuzzer must not change the demo's combo.
+  'PUT /api/admin/combos/:packageTag/': {
+    params: { packageTag: () => 'NO-SUCH-PACKAGE' },
+    fields: ['parts', 'cancel_cutoff_hours'],
+  },
+
   // the agents' app: a device token opens these (role 'device'); sign-in is public
   'POST /api/agent/devices/': { fields: ['email', 'password', 'label'] },
   'GET /api/agent/me/': { expect: { device: 200 } },

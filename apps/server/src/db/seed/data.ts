@@ -504,6 +504,26 @@ export const DEMO_CATEGORIES: Record<string, PackageCategory[]> = {
   'RM-BORGHESE': ['museums'],
 };
 
+/**
+ * The demo's combo across operators (decision 071): the museum operator's three-museum pass and Big
+ * Bus's 24-hour pass sold as one product, one price, each part its own ticket for its own operator's
+ * agents; each part's share of the combo's adult and youth prices in cents (they add up to them).
+ */
+export const DEMO_COMBOS: {
+  tag: string;
+  parts: { tag: string; adult: number; youth: number }[];
+  cancelCutoffHours: number | null;
+}[] = [
+  {
+    tag: 'RM-3PASS-BUS',
+    parts: [
+      { tag: 'RM-3PASS', adult: 4000, youth: 2500 },
+      { tag: 'BB-24', adult: 2500, youth: 1700 },
+    ],
+    cancelCutoffHours: null,
+  },
+];
+
 /** Partner logos in the operators' colours (DEMO_FOLDERS' livery), each with an emblem of its own. */
 export const DEMO_LOGOS: { name: string; color: string; emblem: Emblem; url: string }[] = [
   { name: 'Big Bus Tours', color: '#b91c1c', emblem: 'bus', url: 'https://www.bigbustours.com/' },

@@ -25,6 +25,7 @@ import { seedAvailability } from './availability';
 import { seedContentWords } from './content-words';
 import {
   DEMO_CATEGORIES,
+  DEMO_COMBOS,
   DEMO_FOLDERS,
   DEMO_LOGOS,
   DEMO_PACKAGES,
@@ -223,6 +224,7 @@ export async function seedCatalog(db: Db, storage: Storage): Promise<boolean> {
   await seedPackageWords(db);
   await seedPackageFacts(db);
   await seedPriceCategories(db);
+  await seedCombos(db);
 
   for (const [i, logo] of DEMO_LOGOS.entries()) {
     const logoId = await storeImage(
@@ -267,6 +269,24 @@ const secret = demoSecret;
 const agentCode = () => String(randomInt(0, 10 ** AGENT_CODE_LENGTH)).padStart(AGENT_CODE_LENGTH, '0');
 
 const DEMO_CUSTOMER_EMAIL = 'customer@demo.example';
+
+/** The demo's combos (decision 071): their parts and shares, by package tag. */
+async function seedCombos(db: Db): Promise<void> {
+  const idOf = async (tag: string) =>
+    (await db.select({ id: t.packages.id }).from(t.packages).where(eq(t.packages.packageTag, tag)))[0].id;
+  for (const combo of DEMO_COMBOS) {
+    const comboId = await idOf(combo.tag);
+    await db.insert(t.combos).values({ packageId: comboId, cancelCutoffHours: combo.cancelCutoffHours });
+    for (const [position, part] of combo.parts.entries())
+      await db.insert(t.comboParts).values({
+        comboPackageId: comboId,
+        partPackageId: await idOf(part.tag),
+        position,
+        adultShareCents: part.adult,
+        youthShareCents: part.youth,
+      });
+  }
+}
 
 /**
  * Demo accounts with random passwords, printed at first start and kept in `data/demo-accounts.json`.

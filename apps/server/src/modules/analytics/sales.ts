@@ -61,6 +61,8 @@ export async function salesEntries(db: Db, bounds: Bounds): Promise<SalesEntry[]
       SELECT 'refund', o.refunded_at, -coalesce(o.amount_paid_cents, o.total_cents), o.id
       FROM orders o
       WHERE o.status = 'refunded' AND o.refunded_at IS NOT NULL
+        -- A combo's parts are refunded with its order, which carries the money (decision 071).
+        AND o.combo_order_id IS NULL
         AND ${between(sql`o.refunded_at`, bounds)})
     SELECT l.kind, l.at, l.cents, o.unique_id,
            coalesce(o.reseller_id::text, ${WEB_CHANNEL.key}) AS channel_key,

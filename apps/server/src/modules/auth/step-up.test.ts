@@ -55,6 +55,7 @@ describe('a fresh password before the superuser writes that want it', () => {
         'POST /api/admin/operator-staff/',
         'DELETE /api/admin/operator-staff/:id/',
         'PUT /api/admin/operators/:companySlug/commission/',
+        'PUT /api/admin/combos/:packageTag/',
       ].sort(),
     );
   });

@@ -23,6 +23,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  comboParts,
   folders,
   mediaItems,
   packageImages,
@@ -118,7 +119,7 @@ export function translatePackage(pkg: Package, row: TranslationRow | undefined):
  */
 type PackageDetails = Pick<
   Package,
-  'cancel_cutoff_hours' | 'facts' | 'facts_untranslated' | 'price_categories'
+  'cancel_cutoff_hours' | 'facts' | 'facts_untranslated' | 'price_categories' | 'combo_parts'
 >;
 
 /**
@@ -143,23 +144,25 @@ function snapshot(
 export type CatalogLanguages = Record<Locale, CatalogSnapshot>;
 
 export async function loadCatalog(db: Db): Promise<CatalogLanguages> {
-  const [folderRows, packageRows, imageRows, slotDates, translationRows, categoryRows] = await Promise.all([
-    db.select().from(folders).orderBy(asc(folders.sortOrder), asc(folders.id)),
-    db.select().from(packages).orderBy(asc(packages.sortOrder), asc(packages.id)),
-    db
-      .select({
-        packageId: packageImages.packageId,
-        slot: packageImages.slot,
-        alt: packageImages.altText,
-        key: mediaItems.fileKey,
-        smallKey: mediaItems.smallKey,
-      })
-      .from(packageImages)
-      .innerJoin(mediaItems, eq(mediaItems.id, packageImages.mediaId)),
-    openSlotDates(db, new Date()),
-    db.select().from(packageTranslations),
-    db.select().from(packagePriceCategories),
-  ]);
+  const [folderRows, packageRows, imageRows, slotDates, translationRows, categoryRows, comboRows] =
+    await Promise.all([
+      db.select().from(folders).orderBy(asc(folders.sortOrder), asc(folders.id)),
+      db.select().from(packages).orderBy(asc(packages.sortOrder), asc(packages.id)),
+      db
+        .select({
+          packageId: packageImages.packageId,
+          slot: packageImages.slot,
+          alt: packageImages.altText,
+          key: mediaItems.fileKey,
+          smallKey: mediaItems.smallKey,
+        })
+        .from(packageImages)
+        .innerJoin(mediaItems, eq(mediaItems.id, packageImages.mediaId)),
+      openSlotDates(db, new Date()),
+      db.select().from(packageTranslations),
+      db.select().from(packagePriceCategories),
+      db.select().from(comboParts).orderBy(asc(comboParts.comboPackageId), asc(comboParts.position)),
+    ]);
   const folderById = new Map(folderRows.map((f) => [f.id, f]));
   const imagesByPackage = new Map<number, Map<string, { url: string | null; alt: string }>>();
   for (const img of imageRows) {
@@ -191,6 +194,27 @@ export async function loadCatalog(db: Db): Promise<CatalogLanguages> {
       const row = categoryRows.find((r) => r.packageId === packageId && r.category === key);
       return row ? [{ key, price: centsToDecimal(row.priceCents) }] : [];
     });
+  // A combo's parts (decision 071), each as the list has it in that language; a part off sale is left out
+  // (its checkout is refused by the server).
+  const partsOf = (packageId: number, locale: Locale): NonNullable<Package['combo_parts']> =>
+    comboRows
+      .filter((r) => r.comboPackageId === packageId)
+      .flatMap((r) => {
+        const part = list.find((x) => x.id === r.partPackageId);
+        if (!part) return [];
+        const shown =
+          locale === DEFAULT_LOCALE ? part : translatePackage(part, translations.get(`${part.id}:${locale}`));
+        return [
+          {
+            package_tag: part.package_tag,
+            title: shown.title,
+            operator: folderById.get(rowById.get(part.id)!.folderId)?.name ?? '',
+            availability_type: part.availability_type ?? null,
+            pass_hours: part.pass_hours ?? null,
+            dates: part.dates,
+          },
+        ];
+      });
   const details =
     (locale: Locale) =>
     (p: Package): PackageDetails => {
@@ -201,6 +225,7 @@ export async function loadCatalog(db: Db): Promise<CatalogLanguages> {
         cancel_cutoff_hours: row.cancelCutoffHours,
         ...factsFor(row.facts, words, locale),
         price_categories: pricesOf(p.id),
+        combo_parts: partsOf(p.id, locale),
       };
     };
   const languages = {} as CatalogLanguages;

@@ -7,12 +7,15 @@ import {
   ACTION,
   CHECKOUT_MESSAGES,
   type CheckoutPayload,
+  COMBO_MESSAGES,
   DEFAULT_LOCALE,
   formatEuro,
   giftCardTakeCents,
   localizedPath,
   pagePath,
+  placesFor,
   priceCategory,
+  readComboSlots,
   romeToday,
   usesSlots,
   validateCheckout,
@@ -28,6 +31,7 @@ import { badRequest, conflict, HttpError } from '../../lib/errors';
 import { hitWith, judged, refuseOver } from '../../lib/rate-limit';
 import { EVENT_COLUMNS, serverEventRow } from '../../lib/server-events';
 import type { PaymentProvider } from '../../payments/provider';
+import { type ComboPart, closeComboParts, comboPartsOf, holdComboOrder } from '../orders/combo';
 import { findGiftCard, giftCardSpentError, lockedGiftCardBalance } from '../orders/gift-card';
 import {
   categoryPricesOf,
@@ -42,7 +46,8 @@ import { type HoldBuyer, holdAddressOf, replaceBuyerHold, replacingBuyerHold } f
 import { sellerIssuesInvoices } from '../orders/invoice-record';
 import { fulfilPaidSession } from '../orders/payment';
 import { pricePromo, promoCustomerOf, takePromoUse } from '../orders/promo';
-import { moveOrder, orderLocale } from '../orders/state';
+import type { SlotRow } from '../orders/slots';
+import { moveOrder, type OrderRow, orderLocale } from '../orders/state';
 import { linkWaitlistOrder, takeWaitlistOffer } from '../orders/waitlist';
 import { packageTitleIn } from '../orders/words';
 
@@ -89,6 +94,8 @@ const countedPackageByTag = preparedPerDb((db) => {
         slot: slots,
         // The categories it sells and their prices (decision 070), read with it: the checkout's prices.
         categoryPrices: categoryPricesOf(packages.id),
+        // Whether it is a combo (decision 071): its parts are read only then.
+        isCombo: sql<boolean>`exists (select 1 from combo_parts c where c.combo_package_id = ${packages.id})`,
       })
       .from(hit)
       .leftJoin(packages, and(eq(packages.packageTag, sql.placeholder('tag')), eq(packages.status, 'active')))
@@ -233,6 +240,11 @@ export async function createCheckout(
   void everyColumnListed;
   const slot = sellsSlots ? await chooseSlot(deps.db, pkg, input, now, row.slot) : null;
   const waitlistToken = (input.waitlist_token ?? '').trim();
+  // A combo (decision 071): each part's time, checked now; nothing is held before all are known.
+  const combo = row.isCombo
+    ? await comboChoice(deps.db, pkg.id, input, checked.extras.length, waitlistToken, now)
+    : null;
+  if (combo) values.places = combo.reduce((n, c) => n + placesFor(checked, c.part.pkg.infantsTakePlace), 0);
   if (waitlistToken && !slot) throw conflict(WAITLIST_MESSAGES.offerGone);
 
   // The payment page's lines in the buyer's language: the title and the kind of ticket.
@@ -319,7 +331,7 @@ export async function createCheckout(
   });
 
   // A promo code's use is taken under the code's lock with the order, like places (orders/promo.ts).
-  if (!promo && !giftCard && !countsPlaces(pkg, slot)) {
+  if (!promo && !giftCard && !combo && !countsPlaces(pkg, slot)) {
     // No places to count (decision 029): the provider's session first, then the order with it and
     // the payment's start in one prepared statement. A session that fails leaves nothing stored.
     const session = await openSession();
@@ -355,18 +367,31 @@ export async function createCheckout(
     // A waiting-list offer's places (decision 063) are let go under the slot's lock, in this
     // transaction, just before this order takes them: nobody else can get between the two.
     const offer = waitlistToken && slot ? await takeWaitlistOffer(t, waitlistToken, slot.id, now) : null;
-    const held = await holdOrder(
-      t,
-      pkg,
-      slot,
-      {
-        ...values,
-        holdAddress,
-        providerSessionId: values.provider === GIFT_CARD_PROVIDER ? `gift_${uniqueId}` : null,
-      },
-      now,
-      deps.holdMinutes,
-    );
+    const held = combo
+      ? await holdComboOrder(
+          t,
+          {
+            ...values,
+            holdAddress,
+            providerSessionId: values.provider === GIFT_CARD_PROVIDER ? `gift_${uniqueId}` : null,
+          },
+          combo,
+          () => randomBytes(16).toString('base64url'),
+          now,
+          deps.holdMinutes,
+        )
+      : await holdOrder(
+          t,
+          pkg,
+          slot,
+          {
+            ...values,
+            holdAddress,
+            providerSessionId: values.provider === GIFT_CARD_PROVIDER ? `gift_${uniqueId}` : null,
+          },
+          now,
+          deps.holdMinutes,
+        );
     if (offer) await linkWaitlistOrder(t, offer, held.id);
     return held;
   });
@@ -375,7 +400,7 @@ export async function createCheckout(
   try {
     session = await openSession();
   } catch (err) {
-    await moveOrder(deps.db, order, 'cancel');
+    await cancelOrder(deps.db, order);
     throw err;
   }
   // The session's id and the payment's start in one statement (decision 029: one round trip, not two).
@@ -389,10 +414,49 @@ export async function createCheckout(
     // The buyer is told it failed, so the places go back at once rather than when the hold runs out
     // (nothing links the order to a session the buyer could pay). Should this fail too, the hold ends
     // by itself.
-    await moveOrder(deps.db, order, 'cancel').catch(() => undefined);
+    await cancelOrder(deps.db, order).catch(() => undefined);
     throw err;
   }
   return session;
+}
+
+/** Closes a checkout's order the buyer was told failed, with a combo's parts (their places go back). */
+async function cancelOrder(db: Db, order: OrderRow): Promise<void> {
+  await moveOrder(db, order, 'cancel');
+  if (order.isCombo) await closeComboParts(db, order.id, 'cancel');
+}
+
+/**
+ * A combo's checkout (decision 071): its parts, each with the time the buyer chose for it when it sells
+ * in times (`combo_slots`, part tag to slot id). Adults and youths only (no price categories), no
+ * invoice at checkout (each operator invoices its own part), no waiting list. Throws the buyer's message.
+ */
+async function comboChoice(
+  db: Db,
+  comboPackageId: number,
+  input: CheckoutPayload,
+  extras: number,
+  waitlistToken: string,
+  now: Date,
+): Promise<{ part: ComboPart; slot: SlotRow | null }[]> {
+  if (extras > 0) throw badRequest(COMBO_MESSAGES.adultsAndYouthsOnly);
+  if (input.invoice) throw badRequest(COMBO_MESSAGES.noInvoice);
+  if (waitlistToken) throw badRequest(COMBO_MESSAGES.noWaitlist);
+  const chosen = readComboSlots(input.combo_slots);
+  if (!chosen) throw badRequest(COMBO_MESSAGES.badSlots);
+  const parts = await comboPartsOf(db, comboPackageId);
+  const out: { part: ComboPart; slot: SlotRow | null }[] = [];
+  for (const part of parts) {
+    if (part.pkg.status !== 'active') throw badRequest(CHECKOUT_MESSAGES.unknownPackage);
+    if (!usesSlots(part.pkg.availabilityType)) {
+      out.push({ part, slot: null });
+      continue;
+    }
+    const slotId = (chosen[part.pkg.packageTag] ?? '').trim();
+    if (!slotId) throw badRequest(COMBO_MESSAGES.chooseTimes);
+    out.push({ part, slot: await chooseSlot(db, part.pkg, { slot_id: slotId }, now) });
+  }
+  return out;
 }
 
 /** An order paid by a gift card alone has this provider: no payment session, nothing to refund there. */

@@ -6,6 +6,7 @@
  * number back with everything else: no gap, no duplicate. Invoices and credit notes share the series.
  */
 import {
+  COMBO_MESSAGES,
   ERROR_CODES,
   type GrossLine,
   INVOICE_MESSAGES,
@@ -133,6 +134,8 @@ export async function issueInvoice(
     if (existing) return existing;
     if (order.status === 'refunded') throw conflict(INVOICE_MESSAGES.refunded, ERROR_CODES.orderState);
     if (order.status !== 'paid') throw conflict(INVOICE_MESSAGES.notPaid, ERROR_CODES.orderState);
+    // A combo's order or part: each part is another seller's; not issued here yet (decision 071).
+    if (order.isCombo || order.comboOrderId) throw conflict(COMBO_MESSAGES.noInvoice, ERROR_CODES.orderState);
     const [pkg] = await tx
       .select({
         title: orderPackageTitle,

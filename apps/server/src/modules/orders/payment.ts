@@ -23,8 +23,9 @@ import { ifMovedSql, whenMoved } from '../../db/write-together';
 import { serverI18n } from '../../i18n/catalog';
 import { HttpError } from '../../lib/errors';
 import { EVENT_COLUMNS, recordServerEvent, serverEventRow } from '../../lib/server-events';
-import { type MailMessage, OUTBOX_COLUMNS, outboxError, outboxRow } from '../../mail/outbox';
+import { enqueueMail, type MailMessage, OUTBOX_COLUMNS, outboxError, outboxRow } from '../../mail/outbox';
 import { ticketMail } from '../../mail/ticket-mail';
+import { closeComboParts, comboPartOrders, partShares } from './combo';
 import { giftCardHeld, giftCardStillFits } from './gift-card';
 import { fulfilGiftCardSession } from './gift-card-sale';
 import { holdStands, stillFits } from './hold';
@@ -269,6 +270,77 @@ async function payValues(deps: FulfilDeps, db: Db, found: SessionOrder, paid: Pa
 }
 
 /**
+ * Pays a combo's order (decision 071), locked in `t` with its parts: the combo's order records the
+ * payment (no ticket of its own); each part becomes its own ticket (claim code, link, QR, e-mail) with
+ * its operator's share of what was paid (`partShares`: the parts add up to it to the cent).
+ */
+async function payCombo(deps: FulfilDeps, t: Db, found: SessionOrder, paid: Paid): Promise<void> {
+  const order = found.order;
+  const paidAt = new Date();
+  const moved = await moveOrder(t, order, 'pay', { paidAt, amountPaidCents: paid.amountCents });
+  if (!moved) throw new Error('The locked order moved under its payment.');
+  await recordServerEvent(t, {
+    action: ACTION.payment_completed,
+    userId: order.userId,
+    // A guest's address stays with the order only (decision 035).
+    userEmail: order.userId ? found.buyerEmail : null,
+    amountCents: paid.amountCents,
+    status: 'completed',
+    details: { order: order.uniqueId, package: found.title, package_tag: found.pkg?.packageTag, combo: true },
+  });
+  const parts = await comboPartOrders(t, order.id, true);
+  const shares = partShares(
+    paid.amountCents + order.giftCardCents,
+    parts.map((p) => p.order),
+  );
+  for (const [i, part] of parts.entries()) {
+    const [read] = await sessionOrder(t).where(eq(orders.id, part.order.id));
+    const { code, linkToken, qrKey, columns } = issueTicket({}, paidAt);
+    const pkg = part.pkg;
+    const qrText = await ticketQrTextFor(
+      { ...deps, reader: t },
+      code,
+      {
+        facts: {
+          uniqueId: part.order.uniqueId,
+          packageTag: pkg.packageTag,
+          selectedDate: part.order.selectedDate,
+          startsAt: part.startsAt,
+          adults: part.order.adultCount,
+          youths: part.order.youthCount,
+          infants: part.order.infantCount,
+          paidAt: null,
+          availabilityType: pkg.availabilityType,
+          validityDays: pkg.validityDays,
+        },
+      },
+      { paidAt },
+    );
+    const paidPart = await moveOrder(t, part.order, 'pay', {
+      paidAt,
+      comboShareCents: shares[i],
+      ...columns,
+    });
+    if (!paidPart) throw new Error('The locked order moved under its payment.');
+    await t.insert(ticketQrSources).values({ fileKey: qrKey!, qrText });
+    if (found.buyerEmail)
+      await enqueueMail(
+        t,
+        ticketMessage(deps.publicUrl, {
+          to: found.buyerEmail,
+          order: paidPart,
+          pkg,
+          title: read?.title ?? pkg.title,
+          startsAt: part.startsAt,
+          code,
+          linkToken: linkToken!,
+          qrKey: qrKey!,
+        }),
+      );
+  }
+}
+
+/**
  * What paying an order writes, as one statement built once (decision 029: drizzle's builder cost more
  * CPU than the write): the order moved from the status it was read in, with its claim code's and
  * ticket link's hashes; what its QR says; the ticket e-mail; the payment event. Guarded like
@@ -321,6 +393,8 @@ async function fulfilAtOnce(
   if (order.status !== 'pending' || !nextOrderStatus(order.status, 'pay')) return false;
   // An invoice asked for at checkout (decision 069) is issued with the payment, in its transaction.
   if (order.invoiceRequest) return false;
+  // A combo's parts are paid with it under their locks (decision 071): the careful path.
+  if (order.isCombo) return false;
   const now = new Date();
   // A hold gone (places or a promo code's use): the transaction below counts again under the locks.
   if (
@@ -406,6 +480,16 @@ async function fulfilInTransaction(
     // The card's lock after the code's and before the slot's, as at checkout (decision 053).
     if (!(await giftCardStillFits(txDb(tx), order, now))) return refundAtOnce('gift_card_spent');
     if (!(await stillFits(txDb(tx), order, pkg, now))) return refundAtOnce('sold_out');
+    // A combo (decision 071): every part must still fit, or the whole payment goes back.
+    if (order.isCombo) {
+      const t = txDb(tx);
+      const parts = await comboPartOrders(t, order.id, true);
+      for (const p of parts)
+        if (p.order.status !== 'pending' || !(await stillFits(t, p.order, p.pkg, now)))
+          return refundAtOnce('sold_out');
+      await payCombo(deps, t, found, paid);
+      return outcome('fulfilled');
+    }
 
     // The order paid, its QR's text kept, the e-mail queued and the payment recorded in one statement
     // (one round trip, not four). The row is locked: nobody moved it since it was read, so
@@ -466,6 +550,8 @@ export async function closeUnpaidSession(
   const order = await moveOrder(db, current, event);
   // Another request moved it first (paid or closed it): this close no longer applies.
   if (!order) return 'refused';
+  // A combo's parts let their places go with it (decision 071).
+  if (order.isCombo) await closeComboParts(db, order.id, event);
   const [buyer] = order.userId
     ? await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId))
     : [];

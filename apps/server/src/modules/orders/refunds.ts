@@ -32,6 +32,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { repeatEvery } from '../../lib/timing';
 import { enqueueMail } from '../../mail/outbox';
 import type { PaymentProvider } from '../../payments/provider';
+import { closeComboParts, comboCancellable, comboPartOrders } from './combo';
 import { keepReturnedBalance } from './gift-card';
 import { issueCreditNote } from './invoice-record';
 import { partlyRefundedCents } from './partial-refunds';
@@ -168,6 +169,15 @@ export async function markRefunded(
   reason: RefundReason,
   opts: { now: Date; refundId?: string } = { now: new Date() },
 ): Promise<OrderRow> {
+  // A combo's part is refunded with its whole combo (decision 071): the money was paid for the combo.
+  if (order.comboOrderId) {
+    const [combo] = await tx.select().from(orders).where(eq(orders.id, order.comboOrderId)).for('update');
+    if (combo && combo.status === 'paid') {
+      await markRefunded(tx, combo, reason, opts);
+      const [self] = await tx.select().from(orders).where(eq(orders.id, order.id));
+      if (self?.status === 'refunded') return self;
+    }
+  }
   // The package's title in the order's language, as the ticket e-mail named it (orders/words.ts).
   const [pkg] = await tx
     .select({ title: orderPackageTitle })
@@ -181,6 +191,8 @@ export async function markRefunded(
     refundId: opts.refundId ?? null,
   });
   if (!moved) throw conflict(ORDER_STATE_MESSAGES.refund, ERROR_CODES.orderState);
+  // A combo's parts give their places back with it; the buyer hears of the combo once, below.
+  if (order.isCombo) await closeComboParts(tx, order.id, 'refund', { reason, now: opts.now });
   if (order.giftCardId && order.giftCardCents > 0) await keepReturnedBalance(tx, order.giftCardId, opts.now);
   // An invoiced order's refund issues its credit note with it (decision 061): both or neither.
   await issueCreditNote(tx, order.id, opts.now);
@@ -203,6 +215,8 @@ export async function markRefunded(
 export async function settleRefund(deps: RefundDeps, orderId: string): Promise<'done' | 'pending'> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.status !== 'refunded') return 'pending';
+  // A combo's part: the money moves with its combo's order (decision 071).
+  if (order.comboOrderId) return settleRefund(deps, order.comboOrderId);
   if (order.refundStatus === 'done') return 'done';
   if (!order.providerSessionId || order.amountPaidCents === null) return 'pending';
   // Paid by a gift card alone (decision 053): nothing to give back at the provider; the card's part
@@ -361,7 +375,15 @@ export async function refundOrder(
         ERROR_CODES.orderState,
       );
     }
-    if (by.reason === 'customer') {
+    const comboId = row.isCombo ? row.id : row.comboOrderId;
+    if (by.reason === 'customer' && comboId) {
+      // A combo (decision 071): no part used, and before the strictest part's cut-off (or the combo's own).
+      const parts = await comboPartOrders(t, comboId);
+      if (parts.some((p) => p.order.qrCodeScanned))
+        throw conflict(INVENTORY_MESSAGES.cancelClaimed, ERROR_CODES.ticketClaimed);
+      if (!(await comboCancellable(t, comboId, now)))
+        throw conflict(INVENTORY_MESSAGES.cancelAfterCutoff, ERROR_CODES.cancelCutoff);
+    } else if (by.reason === 'customer') {
       if (row.qrCodeScanned) throw conflict(INVENTORY_MESSAGES.cancelClaimed, ERROR_CODES.ticketClaimed);
       const [pkg] = await t.select().from(packages).where(eq(packages.id, row.packageId));
       const [slot] = row.slotId ? await t.select().from(slots).where(eq(slots.id, row.slotId)) : [];

@@ -24,6 +24,7 @@ import { serverI18n } from '../../i18n/catalog';
 import { HttpError, notFound } from '../../lib/errors';
 import { hit, peek } from '../../lib/rate-limit';
 import { proofRows, type TicketCounts, ticketCounts, usageLine } from '../../mail/ticket-mail';
+import { comboCancellable, comboDeadline } from './combo';
 import { canCancel, cancelDeadline, visitText } from './refunds';
 import { orderLocale } from './state';
 import { type QrStore, ticketQrPng } from './ticket-qr';
@@ -122,7 +123,12 @@ export async function ticketFacts(db: Db, where: SQL | undefined, now = new Date
     .where(where)
     .orderBy(desc(orders.paidAt))
     .limit(50);
+  // A combo's part is cancellable as its whole combo is (decision 071).
+  const combos = new Map<string, { cancellable: boolean; until: Date | null }>();
+  for (const id of new Set(rows.map((r) => r.order.comboOrderId).filter((x): x is string => x !== null)))
+    combos.set(id, { cancellable: await comboCancellable(db, id, now), until: await comboDeadline(db, id) });
   return rows.map((r) => {
+    const combo = r.order.comboOrderId ? combos.get(r.order.comboOrderId) : undefined;
     const o = r.order;
     const timed = r.startsAt !== null && r.availabilityType === 'START_TIME';
     const pass = r.availabilityType === 'PASS' ? { hours: r.passHours, validityDays: r.validityDays } : null;
@@ -162,8 +168,8 @@ export async function ticketFacts(db: Db, where: SQL | undefined, now = new Date
       orderStatus: o.status,
       status: ticketLinkStatus(o),
       qrFileKey: o.qrFileKey,
-      cancellable: canCancel(o, r.startsAt, r.cancelCutoffHours, now),
-      cancelUntil: cancelDeadline(o, r.startsAt, r.cancelCutoffHours),
+      cancellable: combo ? combo.cancellable : canCancel(o, r.startsAt, r.cancelCutoffHours, now),
+      cancelUntil: combo ? combo.until : cancelDeadline(o, r.startsAt, r.cancelCutoffHours),
     };
   });
 }

@@ -7,6 +7,7 @@
  * moves) and are recorded in `ticket_moves`, with the difference a cheaper time gives back.
  */
 import {
+  COMBO_MESSAGES,
   extraTotalCents,
   MAX_TICKET_MOVES,
   RESCHEDULE_MESSAGES,
@@ -155,6 +156,8 @@ export async function rescheduleRefusal(
 ): Promise<string | null> {
   if (order.status !== 'paid') return RESCHEDULE_MESSAGES.notPaid;
   if (order.qrCodeScanned) return RESCHEDULE_MESSAGES.used;
+  // A combo's part keeps its time: its combo was sold as one (decision 071).
+  if (order.comboOrderId) return COMBO_MESSAGES.partCannotMove;
   if (!order.slotId || !usesSlots(pkg.availabilityType)) return RESCHEDULE_MESSAGES.openDated;
   if (await awaitsClosureAnswer(db, order.id)) return RESCHEDULE_MESSAGES.disruption;
   const [slot] = await db.select({ startsAt: slots.startsAt }).from(slots).where(eq(slots.id, order.slotId));

@@ -23,7 +23,7 @@ import {
   ROME_TZ,
   usesSlots,
 } from '@rome/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folders, packages } from '../../db/schema';
 import { categoryPricesOf } from '../orders/hold';
@@ -44,13 +44,23 @@ const UNIT_TITLES = { adult: 'Adult (19-99)', youth: 'Youth (6-18)', infant: 'Ch
 export const isFreesale = (pkg: PackageRow): boolean =>
   pkg.availabilityType === 'PASS' || (pkg.availabilityType === null && pkg.dates.length === 0);
 
-/** The packages on sale (active, in an active folder), in the shop's order. */
+/**
+ * The packages on sale (active, in an active folder), in the shop's order. Combos are not OCTO products
+ * (decision 071): a booking would have to make every part with a time of its own, which OCTO's one
+ * availability per booking does not carry.
+ */
 export async function packagesOnSale(db: Db): Promise<PackageRow[]> {
   const rows = await db
     .select({ pkg: packages, categoryPrices: categoryPricesOf(packages.id) })
     .from(packages)
     .innerJoin(folders, eq(folders.id, packages.folderId))
-    .where(and(eq(packages.status, 'active'), eq(folders.active, true)))
+    .where(
+      and(
+        eq(packages.status, 'active'),
+        eq(folders.active, true),
+        sql`not exists (select 1 from combo_parts c where c.combo_package_id = ${packages.id})`,
+      ),
+    )
     .orderBy(asc(packages.sortOrder), asc(packages.id));
   return rows.map((r) => ({ ...r.pkg, categoryPrices: r.categoryPrices ?? [] }));
 }

@@ -10,7 +10,8 @@
  * Amounts (integer cents until the edge):
  * - gross: what the buyer's order is worth after a promo code's discount, however it was paid: the
  *   provider's payment plus the gift card's part (a gift card is money the shop took when it was sold,
- *   not a discount). A sale counts on the instant it was paid.
+ *   not a discount). A sale counts on the instant it was paid. A combo (decision 071) is a line per
+ *   part, each its operator's share of that (`combo_share_cents`); the combo's own order is no line.
  * - refunded: a full refund gives back what the partial refunds before it left; a partial refund what
  *   it gave back; each on the instant it happened.
  * - commission: the rate of (gross - refunded) of the line, rounded half away from zero, so a fully
@@ -56,6 +57,7 @@ type Row = {
   quantity: number;
   gross: number;
   refunded: number;
+  combo: string | null;
 };
 
 const operatorColumns = {
@@ -102,9 +104,11 @@ async function statementRows(db: Db, folderId: number | null, since: Date, until
     WITH partials AS (
       SELECT order_id, sum(cents)::int AS cents FROM order_partial_refunds GROUP BY order_id),
     paid AS (
-      SELECT o.*, coalesce(o.amount_paid_cents, 0) + o.gift_card_cents AS gross
+      SELECT o.*, CASE WHEN o.combo_order_id IS NULL THEN coalesce(o.amount_paid_cents, 0) + o.gift_card_cents
+                       ELSE o.combo_share_cents END AS gross
       FROM orders o
-      WHERE o.status IN ('paid', 'refunded') AND o.paid_at IS NOT NULL AND o.amount_paid_cents IS NOT NULL),
+      WHERE o.status IN ('paid', 'refunded') AND o.paid_at IS NOT NULL AND NOT o.is_combo
+        AND (o.amount_paid_cents IS NOT NULL OR o.combo_share_cents IS NOT NULL)),
     lines AS (
       SELECT 'sale' AS kind, o.paid_at AS at, o.id, o.gross, 0 AS refunded, 0 AS sort
       FROM paid o
@@ -120,13 +124,15 @@ async function statementRows(db: Db, folderId: number | null, since: Date, until
     SELECT l.kind, l.at, l.gross, l.refunded, o.unique_id, p.folder_id, p.title, p.package_tag,
            o.adult_count + o.youth_count + o.infant_count AS quantity,
            CASE WHEN o.reseller_id IS NOT NULL THEN 'reseller'
-                WHEN o.partner_id IS NOT NULL THEN 'widget' ELSE 'web' END AS channel,
-           coalesce(r.name, pa.name) AS channel_name
+                WHEN coalesce(co.partner_id, o.partner_id) IS NOT NULL THEN 'widget' ELSE 'web' END AS channel,
+           coalesce(r.name, pa.name) AS channel_name, cp.title AS combo
     FROM lines l
     JOIN paid o ON o.id = l.id
     JOIN packages p ON p.id = o.package_id
     LEFT JOIN resellers r ON r.id = o.reseller_id
-    LEFT JOIN partners pa ON pa.id = o.partner_id
+    LEFT JOIN orders co ON co.id = o.combo_order_id
+    LEFT JOIN packages cp ON cp.id = co.package_id
+    LEFT JOIN partners pa ON pa.id = coalesce(co.partner_id, o.partner_id)
     WHERE ${folder}
     ORDER BY l.at, o.unique_id, l.sort`)) as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
   const list = Array.isArray(result) ? result : (result.rows ?? []);
@@ -146,6 +152,7 @@ async function statementRows(db: Db, folderId: number | null, since: Date, until
       quantity: kind === 'sale' ? people : kind === 'refund' ? -people : 0,
       gross: Number(r.gross),
       refunded: Number(r.refunded),
+      combo: r.combo === null || r.combo === undefined ? null : String(r.combo),
     };
   });
 }
@@ -221,8 +228,8 @@ export async function operatorStatement(db: Db, params: StatementParams): Promis
       channel_name: row.channelName,
       product: row.product,
       package_tag: row.packageTag,
-      // Combos do not exist yet: the column is kept so the files keep their shape when they do.
-      combo: null,
+      // A combo's part (decision 071): its operator's share, and the combo it was sold in.
+      combo: row.combo,
       quantity: row.quantity,
       gross: centsToDecimal(row.gross),
       refunded: centsToDecimal(row.refunded),

@@ -5,7 +5,7 @@
  * the cookie no longer does.
  */
 import { CHECKOUT_MESSAGES, ERROR_CODES } from '@rome/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/errors';
@@ -57,6 +57,12 @@ export async function keepGuestOrder(
   await db
     .update(orders)
     .set({ userId: accountId, guestEmail: null, guestTokenHash: null })
-    .where(and(eq(orders.id, order.id), isNull(orders.userId)));
+    .where(
+      and(
+        // A combo's parts go with its order (decision 071).
+        or(eq(orders.id, order.id), eq(orders.comboOrderId, order.id)),
+        isNull(orders.userId),
+      ),
+    );
   return { kept: true, registered, email: normalizeEmail(order.email) };
 }

@@ -91,7 +91,12 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
         status: found.status,
         url: null,
       });
-    return { status: 'paid' as const, url: found.ticket.qr_code, data: found.ticket };
+    return {
+      status: 'paid' as const,
+      url: found.ticket.qr_code,
+      data: found.ticket,
+      ...('parts' in found && found.parts ? { parts: found.parts } : {}),
+    };
   };
   route(app, 'GET /api/success/:uniqueId/', async (req, reply) => {
     const { uniqueId } = req.params;

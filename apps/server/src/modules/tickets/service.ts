@@ -1,9 +1,10 @@
 /** A buyer's purchased tickets: the success page and the purchase history. */
 import { centsToDecimal, type PurchasedTicket, romeParts } from '@rome/contract';
-import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, packages, slots } from '../../db/schema';
 import { mediaUrl } from '../../lib/media-url';
+import { comboCancellable, comboDeadline, comboPartOrders, comboTitlesOfParts } from '../orders/combo';
 import { canCancel, cancelDeadline } from '../orders/refunds';
 import { orderPackageTitle } from '../orders/words';
 
@@ -57,9 +58,43 @@ export async function listTickets(db: Db, userId: string): Promise<PurchasedTick
     .from(orders)
     .innerJoin(packages, eq(packages.id, orders.packageId))
     .leftJoin(slots, eq(slots.id, orders.slotId))
-    .where(and(eq(orders.userId, userId), inArray(orders.status, ['paid', 'refunded'])))
+    .where(
+      and(eq(orders.userId, userId), inArray(orders.status, ['paid', 'refunded']), eq(orders.isCombo, false)),
+    )
     .orderBy(desc(orders.paidAt));
-  return rows.map((r) => toTicket(r));
+  return withCombos(db, rows);
+}
+
+/**
+ * Tickets with a combo's rule (decision 071): a part names its combo, and it (or the combo's own order,
+ * `comboOf`) is cancellable as the whole combo is: no part used, before the strictest part's cut-off.
+ */
+async function withCombos(
+  db: Db,
+  rows: Parameters<typeof toTicket>[0][],
+  comboOf?: string,
+  now = new Date(),
+): Promise<PurchasedTicket[]> {
+  const ids = [...new Set(rows.map((r) => comboOf ?? r.order.comboOrderId).filter((x): x is string => !!x))];
+  const rules = new Map<string, { until: Date | null; cancellable: boolean }>();
+  for (const id of ids)
+    rules.set(id, { until: await comboDeadline(db, id), cancellable: await comboCancellable(db, id, now) });
+  const titles = await comboTitlesOfParts(
+    db,
+    rows.filter((r) => r.order.comboOrderId).map((r) => r.order.id),
+  );
+  return rows.map((r) => {
+    const ticket = toTicket(r, now);
+    const rule = rules.get(comboOf ?? r.order.comboOrderId ?? '');
+    if (!rule) return ticket;
+    const title = titles.get(r.order.id);
+    return {
+      ...ticket,
+      cancellable: rule.cancellable,
+      cancel_until: rule.until?.toISOString() ?? null,
+      ...(title ? { combo: title } : {}),
+    };
+  });
 }
 
 /** One order of this buyer by its success id; someone else's order is the same as none. */
@@ -83,5 +118,17 @@ async function findOrder(db: Db, where: SQL | undefined) {
     .leftJoin(slots, eq(slots.id, orders.slotId))
     .where(where);
   if (!row) return null;
-  return { status: row.order.status, ticket: toTicket(row) };
+  if (!row.order.isCombo) return { status: row.order.status, ticket: toTicket(row) };
+  // A combo's order (decision 071): no QR of its own, one ticket per part.
+  const parts = await db
+    .select(ticketColumns)
+    .from(orders)
+    .innerJoin(packages, eq(packages.id, orders.packageId))
+    .leftJoin(slots, eq(slots.id, orders.slotId))
+    .where(eq(orders.comboOrderId, row.order.id))
+    .orderBy(asc(orders.createdAt));
+  const byPosition = new Map((await comboPartOrders(db, row.order.id)).map((p, i) => [p.order.id, i]));
+  parts.sort((a, b) => (byPosition.get(a.order.id) ?? 0) - (byPosition.get(b.order.id) ?? 0));
+  const [ticket] = await withCombos(db, [row], row.order.id);
+  return { status: row.order.status, ticket, parts: await withCombos(db, parts) };
 }

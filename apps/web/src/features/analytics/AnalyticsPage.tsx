@@ -54,6 +54,8 @@ const OperatorStaff = lazy(() => import('./components/OperatorStaff'));
 const Invoices = lazy(() => import('./components/Invoices'));
 /** Operators' statements: shared with an operator's console, so in src/lib; a chunk of its own (decision 068). */
 const StatementsPanel = lazy(() => import('../../lib/statement/StatementsPanel'));
+/** Combos across operators: their parts and shares (decision 071); its own chunk. */
+const Combos = lazy(() => import('./components/Combos'));
 
 import { DEFAULT_TIME_ZONE, formatActivityTime } from './format';
 
@@ -195,6 +197,9 @@ function Dashboard() {
           <SalesReport period={period} />
           <Suspense fallback={<LoadingSpinner label="Loading statements..." />}>
             <StatementsPanel />
+          </Suspense>
+          <Suspense fallback={<LoadingSpinner label="Loading combos..." />}>
+            <Combos />
           </Suspense>
           <Suspense fallback={<LoadingSpinner label="Loading closures..." />}>
             <DisruptionConsole

@@ -101,7 +101,8 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
     };
   }, [uniqueId, navigate, location.pathname]);
 
-  const paid = answer?.status === 'paid' && answer.url;
+  // A combo's order (decision 071) has no QR of its own: one per part.
+  const paid = answer?.status === 'paid' && (answer.url || (answer.parts?.length ?? 0) > 0);
   const paidPackage = paid ? (answer.data?.package ?? '') : null;
   useEffect(() => {
     // Informational: the server records the completed payment itself.
@@ -207,16 +208,19 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
                 </dt>
                 <dd className="text-right font-medium text-stone-900">{answer.data.package}</dd>
               </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-stone-600">
-                  <Trans>Date</Trans>
-                </dt>
-                <dd className="text-right font-medium text-stone-900">
-                  {answer.data.selected_date
-                    ? formatTicketDate(answer.data.selected_date, pageLocale)
-                    : t`Open date`}
-                </dd>
-              </div>
+              {/* A combo's parts have each their own day, shown with each part's QR below. */}
+              {!answer.parts?.length && (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-stone-600">
+                    <Trans>Date</Trans>
+                  </dt>
+                  <dd className="text-right font-medium text-stone-900">
+                    {answer.data.selected_date
+                      ? formatTicketDate(answer.data.selected_date, pageLocale)
+                      : t`Open date`}
+                  </dd>
+                </div>
+              )}
               {answer.data.time && (
                 // A timed entry's time (Rome), the one thing a visitor must not get wrong at the gate.
                 <div className="flex justify-between gap-4">
@@ -243,20 +247,59 @@ function TicketReady({ uniqueId }: { uniqueId: string }) {
                 </dd>
               </div>
             </dl>
-            <img
-              src={answer.url!}
-              alt={t`Your ticket QR code`}
-              width={256}
-              height={256}
-              className="mx-auto mt-6 h-64 w-64 rounded-lg ring-1 ring-stone-200"
-            />
-            <button
-              type="button"
-              onClick={() => downloadQr(answer.url!)}
-              className="mt-6 rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-dark"
-            >
-              <Trans>Download QR Code</Trans>
-            </button>
+            {answer.parts && answer.parts.length > 0 ? (
+              <ol className="mt-6 space-y-6" data-testid="combo-tickets">
+                {answer.parts.map((part) => (
+                  <li
+                    key={part.unique_id}
+                    data-testid="combo-ticket"
+                    data-package-tag={part.package_tag}
+                    className="rounded-xl p-4 ring-1 ring-stone-200"
+                  >
+                    <h2 className="font-semibold text-stone-900">{part.package}</h2>
+                    <p className="text-sm text-stone-700">
+                      {part.selected_date ? formatTicketDate(part.selected_date, pageLocale) : t`Open date`}
+                      {part.time ? ` · ${part.time}` : ''}
+                    </p>
+                    {part.qr_code && (
+                      <>
+                        <img
+                          src={part.qr_code}
+                          alt={t`QR code of your ticket: ${part.package}`}
+                          width={224}
+                          height={224}
+                          className="mx-auto mt-3 h-56 w-56 rounded-lg ring-1 ring-stone-200"
+                        />
+                        <button
+                          type="button"
+                          onClick={() => downloadQr(part.qr_code!)}
+                          className="mt-3 rounded-lg bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark"
+                        >
+                          <Trans>Download QR Code</Trans>
+                        </button>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <>
+                <img
+                  src={answer.url!}
+                  alt={t`Your ticket QR code`}
+                  width={256}
+                  height={256}
+                  className="mx-auto mt-6 h-64 w-64 rounded-lg ring-1 ring-stone-200"
+                />
+                <button
+                  type="button"
+                  onClick={() => downloadQr(answer.url!)}
+                  className="mt-6 rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-dark"
+                >
+                  <Trans>Download QR Code</Trans>
+                </button>
+              </>
+            )}
             <section className="mt-8 rounded-xl bg-amber-50 p-4 text-left text-stone-800 ring-1 ring-amber-200">
               <h2 className="font-semibold">
                 <Trans>Meeting point</Trans>

@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
+  COMBO_MESSAGES,
   decimalToCents,
   extraPlaces,
   extraTotalCents,
@@ -24,12 +25,13 @@ import {
   type WaitlistOffer,
 } from '@rome/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { availabilityQuery } from '../../api/catalog';
 import { call, errorMessage, tokenStore } from '../../api/client';
 import { pageLocale } from '../../i18n/locale';
 import { BookBar } from './BookBar';
+import { ComboParts } from './ComboParts';
 import { Counter } from './Counter';
 import { type CheckoutChoice, goToSignIn, restoredSelection, startCheckout } from './checkout';
 import { DateCalendar } from './DateCalendar';
@@ -81,6 +83,16 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
   const [extras, setExtras] = useState<ExtraCounts>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A combo's parts (decision 071): the time chosen for each part sold in times.
+  const comboParts = pkg.combo_parts ?? [];
+  const timedParts = comboParts.filter((p) => usesSlots(p.availability_type));
+  const [comboSlots, setComboSlots] = useState<Record<string, string | null>>({});
+  const chooseComboSlot = useCallback((tag: string, id: string | null) => {
+    setComboSlots((s) => (s[tag] === id ? s : { ...s, [tag]: id }));
+    // A time chosen answers the panel's 'Choose a time for each part of the combo.'
+    if (id) setError(null);
+  }, []);
+  const comboMissing = timedParts.some((p) => !comboSlots[p.package_tag]);
   // A visitor who is not signed in buys as a guest with an e-mail address (decision 035).
   const [guestOpen, setGuestOpen] = useState(false);
   const [guestEmail, setGuestEmail] = useState('');
@@ -202,6 +214,10 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
     remindMe,
     invoice: invoiceWanted ? invoice : null,
     waitlistToken: offer && chosen?.id === offer.slot_id ? offer.token : null,
+    comboSlots:
+      timedParts.length > 0
+        ? Object.fromEntries(timedParts.map((p) => [p.package_tag, comboSlots[p.package_tag] ?? '']))
+        : undefined,
   });
 
   const checkout = async (email?: string) => {
@@ -217,6 +233,11 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
     }
     if (chosen && places > chosen.remaining) {
       setError(placesLeft(chosen.remaining));
+      return;
+    }
+    if (comboMissing) {
+      setError(i18n._(COMBO_MESSAGES.chooseTimes));
+      panel.current?.querySelector<HTMLElement>('[data-testid="combo-parts"] button[data-date]')?.focus();
       return;
     }
     setError(null);
@@ -243,7 +264,7 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
         navigate,
         // A refusal of a package with inventory ('Sold out', 'Only 3 places left for this time.')
         // shows here, and the times are asked for again; the spec's packages keep the toast.
-        pkg.availability_type || promo || giftCard || invoiceWanted
+        pkg.availability_type || promo || giftCard || invoiceWanted || comboParts.length > 0
           ? (message) => {
               setError(message);
               if (timed) void availability.refetch();
@@ -297,6 +318,15 @@ export function BookingPanel({ pkg, widget }: { pkg: Package; widget?: WidgetChe
             />
           </p>
         ) : null}
+
+        {comboParts.length > 0 && (
+          <ComboParts
+            parts={comboParts}
+            onChoose={chooseComboSlot}
+            invalid={Boolean(error) && comboMissing}
+            describedBy={error ? errorId : undefined}
+          />
+        )}
 
         {timed && !hasDates && (
           <p className="mt-4 rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-800">

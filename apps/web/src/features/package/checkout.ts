@@ -35,6 +35,8 @@ export type CheckoutChoice = {
   waitlistToken?: string | null;
   /** 'I need an invoice' (decision 069): the billing details; the server issues it with the payment. */
   invoice?: InvoiceRequest | null;
+  /** A combo (decision 071): the chosen time of each part sold in times, by the part's package tag. */
+  comboSlots?: Record<string, string>;
 };
 
 function showOverlay(): () => void {
@@ -96,6 +98,7 @@ export function checkoutForm(choice: CheckoutChoice): FormData {
   form.append('package_id', String(choice.pkg.id));
   form.append('package_identifier', choice.pkg.package_tag);
   if (choice.slotId) form.append('slot_id', choice.slotId);
+  if (choice.comboSlots) form.append('combo_slots', JSON.stringify(choice.comboSlots));
   if (choice.promoCode) form.append('promo_code', choice.promoCode);
   if (choice.giftCardCode) form.append('gift_card_code', choice.giftCardCode);
   if (choice.remindMe) form.append('remind_me', 'true');

@@ -1,0 +1,135 @@
+/**
+ * Combos across operators (decision 071) as a tourist meets them, at 390 and 1280 px: the combo's page
+ * lists its parts and their operators and asks a day and time for the timed part; a guest pays one
+ * price and the success page shows one QR per part; each part's operator's agent redeems only its own
+ * part. The combo is made here by the superuser (a Green Line package nobody else's spec buys, of the
+ * museum operator's Colosseum entry and Big Bus's 48-hour pass), on a day other specs leave alone.
+ */
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { addDays, romeToday } from '@rome/contract';
+import { apiTokenFor, expectNoSeriousA11yViolations, superuserWriteHeaders } from './fixtures';
+import { chooseTicketDate } from './ticket-date';
+import { mailsTo } from './tickets';
+
+const COMBO = 'GL-72';
+const DAY = addDays(romeToday(), 23);
+
+async function makeCombo(request: APIRequestContext) {
+  const list = (await (await request.get('/api/packages/')).json()).bus_data as {
+    package_tag: string;
+    adult_price: string;
+    youth_price: string;
+  }[];
+  const pkg = list.find((p) => p.package_tag === COMBO)!;
+  const cents = (d: string) => Math.round(Number(d) * 100);
+  const euro = (c: number) => (c / 100).toFixed(2);
+  const [adult, youth] = [cents(pkg.adult_price), cents(pkg.youth_price)];
+  const res = await request.put(`/api/admin/combos/${COMBO}/`, {
+    headers: await superuserWriteHeaders(request),
+    data: {
+      parts: [
+        {
+          package_tag: 'RM-COL',
+          adult_share: euro(Math.floor(adult / 2)),
+          youth_share: euro(Math.floor(youth / 2)),
+        },
+        {
+          package_tag: 'BB-48',
+          adult_share: euro(adult - Math.floor(adult / 2)),
+          youth_share: euro(youth - Math.floor(youth / 2)),
+        },
+      ],
+      cancel_cutoff_hours: null,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** An agent of the operator named `operator`, made by the superuser (every operator's manager). */
+async function agentOf(request: APIRequestContext, operator: string, name: string): Promise<string> {
+  const authorization = `Bearer ${await apiTokenFor(request, 'superuser')}`;
+  const operators = (await (await request.get('/api/operator/', { headers: { authorization } })).json())
+    .operators as { folder_id: number; name: string }[];
+  const folder = operators.find((o) => o.name === operator)!.folder_id;
+  const code = String(1000 + Math.floor(Math.random() * 8999));
+  const res = await request.post(`/api/operator/${folder}/agents/`, {
+    headers: await superuserWriteHeaders(request),
+    data: { name, code },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return code;
+}
+
+test.beforeAll(async ({ request }) => {
+  await makeCombo(request);
+});
+
+for (const width of [390, 1280]) {
+  test(`a guest buys a combo choosing the timed part's time; one ticket per part, each for its own operator, at ${width} px`, async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.goto(`/manageBookings/E9/${COMBO}`);
+    const parts = page.getByTestId('combo-part');
+    await expect(parts).toHaveCount(2);
+    await expect(parts.nth(0)).toContainText('Operated by Roma Musei');
+    await expect(parts.nth(1)).toContainText('Valid 48 hours from first use');
+
+    // Checkout without the Colosseum's time: the panel asks for it.
+    await page.getByRole('button', { name: 'Increase adults' }).click();
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await expect(page.getByText('Choose a time for each part of the combo.')).toBeVisible();
+
+    await chooseTicketDate(page, DAY);
+    await parts.nth(0).getByTestId('slot-times').getByRole('button', { disabled: false }).first().click();
+    await expect(page.getByText('Choose a time for each part of the combo.')).toHaveCount(0);
+    await page.getByTestId('combo-parts').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`combo-page-${width}.png`), fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    const email = `combo-${width}-${Date.now()}@example.com`;
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(page).toHaveURL(/\/pay\/test_cs_/);
+    await page.screenshot({ path: test.info().outputPath(`combo-checkout-${width}.png`), fullPage: true });
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+    const tickets = page.getByTestId('combo-ticket');
+    await expect(tickets).toHaveCount(2);
+    await expect(tickets.nth(0)).toHaveAttribute('data-package-tag', 'RM-COL');
+    await expect(tickets.nth(1)).toHaveAttribute('data-package-tag', 'BB-48');
+    for (const i of [0, 1]) await expect(tickets.nth(i).getByRole('img')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`combo-success-${width}.png`), fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+
+    // One e-mail per part, each with its own claim code.
+    await expect.poll(() => mailsTo(email).length).toBe(2);
+    const mails = mailsTo(email);
+    const codeIn = (m: string) => /\/verify\/([\w-]+)\//.exec(m)![1];
+    // The bus part's e-mail names its product (Big Bus Rome Premium 48h); the other is the museum's.
+    const bus = codeIn(mails.find((m) => m.includes('Premium'))!);
+    const museum = codeIn(mails.find((m) => !m.includes('Premium'))!);
+    expect(museum).not.toBe(bus);
+    const museumAgent = `Combo museum gate ${width}`;
+    const busAgent = `Combo bus stop ${width}`;
+    const museumCode = await agentOf(request, 'Roma Musei', museumAgent);
+    const busCode = await agentOf(request, 'Big Bus', busAgent);
+    const claim = (code: string, agent_name: string, security_code: string) =>
+      request.post('/api/claim/', { data: { code, agent_name, security_code } });
+    // Each operator's agent is refused the other's part, and redeems its own.
+    const refused = await claim(bus, museumAgent, museumCode);
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).code).toBe('other_operator');
+    expect((await claim(museum, busAgent, busCode)).status()).toBe(409);
+    // The museum's own agent passes the operator's check; the entry is for its day, so today's claim is
+    // refused for that reason only (the claim page's day rule), never as another operator's ticket.
+    const own = await claim(museum, museumAgent, museumCode);
+    expect((await own.json()).code, await own.text()).not.toBe('other_operator');
+    const busClaim = await claim(bus, busAgent, busCode);
+    expect(busClaim.status(), await busClaim.text()).toBe(200);
+  });
+}
