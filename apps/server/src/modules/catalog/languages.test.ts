@@ -74,13 +74,14 @@ describe('a package in Italian', () => {
       untranslated: ['meta_description'],
       adult_price: english.adult_price,
     });
-    // The one-package read is the list's package plus its details (decisions 040, 070).
-    const { facts, facts_untranslated, cancel_cutoff_hours, price_categories, ...one } = (
+    // The one-package read is the list's package plus its details (decisions 040, 070, 071).
+    const { facts, facts_untranslated, cancel_cutoff_hours, price_categories, combo_parts, ...one } = (
       await api('GET', `/api/package/E9/${TAG}/?lang=it`)
     ).json().data;
     expect(one).toEqual(pkg);
     expect(facts).toBeTruthy();
     expect(price_categories).toEqual([]);
+    expect(combo_parts).toEqual([]);
     // The offers page's cards, when the package is discounted (a real reduction: decision 064).
     await patch({ off_price: '99.00', adult_price: '15.00' });
     const offer = (await api('GET', '/bus.json?lang=it')).json().find((o: any) => o.package_tag === TAG);
