@@ -25,6 +25,21 @@ const OWN =
   "Only the operator's own products: a time or product of another operator is 403 and stores nothing; " +
   "a whole day closes only the operator's own times on it.";
 
+/** The answers of the superusers' and the operators' calls alike. */
+const PREVIEWED = { 200: disruptionPreviewSchema, 400: errors[400], 401: errors[401], 403: errors[403] };
+const CLOSED = {
+  201: disruptionClosedSchema,
+  400: errors[400],
+  401: errors[401],
+  403: errors[403],
+  409: errors[409],
+};
+const REPORTS = {
+  200: z.object({ disruptions: z.array(disruptionReportSchema) }),
+  401: errors[401],
+  403: errors[403],
+};
+
 export const disruptionApi = {
   'POST /api/admin/disruptions/preview/': endpoint({
     summary: 'What a closure would touch: slots, bookings and places per channel and language (superusers)',
@@ -33,7 +48,7 @@ export const disruptionApi = {
     description: 'Nothing is stored. The same body as the close.',
     body: disruptionBodySchema,
     ownMessages: true,
-    responses: { 200: disruptionPreviewSchema, 400: errors[400], 401: errors[401], 403: errors[403] },
+    responses: PREVIEWED,
   }),
   'POST /api/admin/disruptions/': endpoint({
     summary: 'Close slots for a reason and tell every affected buyer once (superusers)',
@@ -47,24 +62,14 @@ export const disruptionApi = {
     body: disruptionBodySchema,
     ownMessages: true,
     stepUp: true,
-    responses: {
-      201: disruptionClosedSchema,
-      400: errors[400],
-      401: errors[401],
-      403: errors[403],
-      409: errors[409],
-    },
+    responses: CLOSED,
   }),
   'GET /api/admin/disruptions/': endpoint({
     summary:
       "Disruptions, newest first, with the buyers' answers and refunds against revenue kept (superusers)",
     tag: 'disruptions',
     access: 'superuser',
-    responses: {
-      200: z.object({ disruptions: z.array(disruptionReportSchema) }),
-      401: errors[401],
-      403: errors[403],
-    },
+    responses: REPORTS,
   }),
   'POST /api/operator/:folder/disruptions/preview/': endpoint({
     summary: "What a closure of the operator's own times would touch (managers)",
@@ -75,7 +80,7 @@ export const disruptionApi = {
     params: operatorFolderParams,
     body: disruptionBodySchema,
     ownMessages: true,
-    responses: { 200: disruptionPreviewSchema, 400: errors[400], 401: errors[401], 403: errors[403] },
+    responses: PREVIEWED,
   }),
   'POST /api/operator/:folder/disruptions/': endpoint({
     summary: "Close the operator's own times for a reason and tell every affected buyer once (managers)",
@@ -87,13 +92,7 @@ export const disruptionApi = {
     body: disruptionBodySchema,
     ownMessages: true,
     stepUp: true,
-    responses: {
-      201: disruptionClosedSchema,
-      400: errors[400],
-      401: errors[401],
-      403: errors[403],
-      409: errors[409],
-    },
+    responses: CLOSED,
   }),
   'GET /api/operator/:folder/disruptions/': endpoint({
     summary: "The operator's own closures with the buyers' answers and the money (managers)",
@@ -101,11 +100,7 @@ export const disruptionApi = {
     access: 'operator',
     operatorRoles: OPERATOR_RIGHTS.closeForDisruption,
     params: operatorFolderParams,
-    responses: {
-      200: z.object({ disruptions: z.array(disruptionReportSchema) }),
-      401: errors[401],
-      403: errors[403],
-    },
+    responses: REPORTS,
   }),
   'GET /api/ticket-links/:token/disruption/': endpoint({
     summary: "The closure a ticket is affected by, with the buyer's choices (null: none)",
