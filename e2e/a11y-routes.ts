@@ -4,10 +4,9 @@
  * The roles are split over two spec files (a11y.spec.ts: visitor and customer; a11y-staff.spec.ts:
  * editor and superuser) so the two browser-test shards share the walk (scripts/e2e.mjs).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { PAGE_ROUTES, type PagePattern } from '@rome/contract';
-import { type Role, seededPages, signInAs } from './fixtures';
+import { axeScan, type Role, seededPages, signInAs } from './fixtures';
 
 /**
  * Every route of the web app's route table (the contract's page table, pages.ts, spec §2) as a path to open: the
@@ -100,7 +99,7 @@ export function axeEveryRoute(who: Walker) {
       // The same page at both widths: the layout is responsive, nothing is loaded again.
       for (const width of [1280, 390]) {
         if (width === 390) await page.setViewportSize({ width: 390, height: 844 });
-        const { violations } = await new AxeBuilder({ page }).analyze();
+        const { violations } = await axeScan(page).analyze();
         for (const v of violations) {
           found.push(
             `${url} -> ${page.url().replace(/^https?:\/\/[^/]+/, '')} at ${width}px: ${v.id} (${v.impact}) ${v.nodes

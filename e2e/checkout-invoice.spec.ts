@@ -4,10 +4,9 @@
  * ticket link; at 1280 px a signed-in buyer does the same as a person. The superusers' dashboard lists
  * both invoices with their files. Axe on the checkout with the form open and on the dashboard's panel.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, orderReference, romeToday } from '@rome/contract';
-import { demoAccounts, expectNoSeriousA11yViolations, signInAs } from './fixtures';
+import { axeScan, demoAccounts, expectNoSeriousA11yViolations, signInAs } from './fixtures';
 import { chooseTicketDate } from './ticket-date';
 import { mailsTo } from './tickets';
 
@@ -138,7 +137,7 @@ test('an invoice asked for at checkout is issued with the payment and listed for
       row.getByRole('button', { name: /: XML$/ }).click(),
     ]);
     expect(xml.suggestedFilename()).toMatch(/^invoice-[\w-]+-\d{4}-\d+\.xml$/);
-    const scan = await new AxeBuilder({ page: admin }).include('[data-testid="invoices-panel"]').analyze();
+    const scan = await axeScan(admin).include('[data-testid="invoices-panel"]').analyze();
     expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await panel.scrollIntoViewIfNeeded();
     // The download's click scrolled the table sideways at 390 px: back to its first column.

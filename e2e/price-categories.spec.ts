@@ -4,10 +4,9 @@
  * the proof to bring under each, the carer's only once there is a disabled visitor; the total follows;
  * a guest pays one of each, and the e-mail and the ticket link say what to bring.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { addDays, romeToday } from '@rome/contract';
-import { expectNoSeriousA11yViolations, signInAs } from './fixtures';
+import { axeScan, expectNoSeriousA11yViolations, signInAs } from './fixtures';
 import { chooseTicketDate } from './ticket-date';
 import { mailTo } from './tickets';
 
@@ -105,7 +104,7 @@ for (const width of [390, 1280]) {
       await page.screenshot({ path: test.info().outputPath(`category-editor-${width}.png`) });
       // The editor's new fieldset (the whole dialog at 390 px has an older finding of its own: the
       // description's scrolling preview).
-      const scan = await new AxeBuilder({ page }).include('[data-testid="category-prices"]').analyze();
+      const scan = await axeScan(page).include('[data-testid="category-prices"]').analyze();
       expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
       await page.goto('/manageBookings/E9/BB-48');
       await page.getByRole('button', { name: 'Increase Family (2 adults + 2 children)' }).click();

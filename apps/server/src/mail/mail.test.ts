@@ -288,12 +288,15 @@ describe('the sender at a rush (decision 048)', () => {
           enqueueMail(t.db, { to: `rush${i}@example.com`, subject: `Rush ${i}`, text: `Message ${i}` }),
         ),
       );
-      const t0 = performance.now();
+      const before = { ...smtp.stats };
       // The queued message of the test before, and these 8.
       expect(await sender.drain()).toBe(9);
-      const took = performance.now() - t0;
-      // 150 ms a message at the relay: 9 one after another would take 1,350 ms; 4 at a time 3 rounds.
-      expect(took).toBeLessThan(1200);
+      // Several at once, never more than the sender's 4 (the relay holds each for 150 ms), counted at
+      // the relay rather than timed here: a busy machine slows the sending, not what these count.
+      expect(smtp.stats.maxInFlight).toBeGreaterThanOrEqual(2);
+      expect(smtp.stats.maxInFlight).toBeLessThanOrEqual(4);
+      // Over kept connections: at most one per worker for the 9 messages, not one per message.
+      expect(smtp.stats.connections - before.connections).toBeLessThanOrEqual(4);
       for (const id of ids) {
         const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
         expect(row.status).toBe('sent');
@@ -332,13 +335,13 @@ describe('the sender at a rush (decision 048)', () => {
         )) as any;
         return Number((result.rows ?? result)[0].n);
       };
-      for (let i = 0; i < 200 && (await count('pending')) > 0; i++)
+      for (let i = 0; i < 600 && (await count('pending')) > 0; i++)
         await new Promise((r) => setTimeout(r, 100));
       expect(await count('sent')).toBe(230);
     } finally {
       await sender.close();
     }
-  }, 30_000);
+  }, 90_000);
 
   it('MAIL_SENDER=process needs PostgreSQL: the embedded database has one process', async () => {
     const { loadConfig } = await import('../config');

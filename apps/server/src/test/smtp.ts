@@ -8,12 +8,21 @@ type Received = { to: string[]; raw: string };
 export function smtpServer(opts: { delayMs?: number } = {}) {
   const received: Received[] = [];
   const waiters: (() => void)[] = [];
+  // What a sender's concurrency shows at the relay, counted instead of timed (a busy machine slows a
+  // timed test, not these): connections opened, and the most messages being taken at once.
+  const stats = { connections: 0, inFlight: 0, maxInFlight: 0 };
   const make = () =>
     new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onConnect(_session, done) {
+        stats.connections += 1;
+        done();
+      },
       onData(stream, session, done) {
+        stats.inFlight += 1;
+        stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', async () => {
@@ -23,6 +32,7 @@ export function smtpServer(opts: { delayMs?: number } = {}) {
             to: session.envelope.rcptTo.map((r) => r.address),
             raw: Buffer.concat(chunks).toString('utf8'),
           });
+          stats.inFlight -= 1;
           for (const w of waiters.splice(0)) w();
           done();
         });
@@ -32,6 +42,7 @@ export function smtpServer(opts: { delayMs?: number } = {}) {
   let server = make();
   return {
     received,
+    stats,
     async listen(port = 0): Promise<number> {
       server = make();
       await new Promise<void>((resolve, reject) => {

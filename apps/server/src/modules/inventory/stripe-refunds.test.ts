@@ -130,7 +130,7 @@ describe('refunds at Stripe', () => {
       .where(eq(orders.id, order.id));
     await expect
       .poll(async () => (await t.db.select().from(orders).where(eq(orders.id, order.id)))[0].refundStatus, {
-        timeout: 15_000,
+        timeout: 45_000,
       })
       .toBe('done');
     expect(t.standin.refunds.length).toBe(before + 1);

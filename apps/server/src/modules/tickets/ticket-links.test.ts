@@ -453,5 +453,5 @@ describe("'Find my tickets'", () => {
       );
     expect(fromOne.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(fromOne[10]).toBe(429);
-  }, 30_000);
+  }, 90_000);
 });
