@@ -262,7 +262,7 @@ async function noticeLink(orderId: string): Promise<string> {
 }
 
 describe('a closure of a combo part’s time', () => {
-  it('answered "move": the part alone moves to another time of its product, the combo kept whole', async () => {
+  it('answered "move" (or "keep"): that part alone moves to another time of its product, the combo kept whole', async () => {
     const day = addDays(romeToday(), nextDay++);
     const entry = await addSlot('GL-48', 5, day, '10:00');
     const other = await addSlot('GL-48', 5, day, '15:00');
@@ -329,6 +329,31 @@ describe('a closure of a combo part’s time', () => {
     // The holder's own change of time stays refused for a part (decision 067).
     const own = await api('POST', `/api/ticket-links/${token}/reschedule/`, undefined, { slot_id: entry });
     expect(own.statusCode).toBe(409);
+    // A closure of the other part's time answered 'keep': that part alone becomes open-dated.
+    const tourClosed = await api('POST', '/api/admin/disruptions/', admin, {
+      target: { kind: 'slot', slot_id: tour },
+      reason: 'technical',
+      remedies: ['keep'],
+    });
+    expect(tourClosed.statusCode, tourClosed.body).toBe(201);
+    const kept = await api(
+      'POST',
+      `/api/ticket-links/${await noticeLink(tourPart.id)}/disruption/`,
+      undefined,
+      {
+        choice: 'keep',
+      },
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    const [entryNow, tourNow] = await partsOf(combo.id);
+    expect(tourNow).toMatchObject({
+      status: 'paid',
+      slotId: null,
+      selectedDate: null,
+      comboOrderId: combo.id,
+    });
+    expect(entryNow).toEqual(after[0]);
+    expect(await orderById(combo.id)).toEqual(before.combo);
     // The combo can still be cancelled whole, and gives back the moved part's new places.
     const cancel = await api('POST', `/api/tickets/${tourPart.uniqueId}/cancel/`, buyer);
     expect(cancel.statusCode, cancel.body).toBe(200);
