@@ -1,8 +1,9 @@
 /**
  * A combo after its sale (decision 071), paid at Stripe (the real SDK against the stand-in): a partial
  * refund made at Stripe split across the parts' statement lines to the cent, the places a refund of the
- * combo frees offered to each part's waiting list by every refund path, and a closure of a part's time
- * answered 'move' moving that part alone, the combo kept whole.
+ * combo frees offered to each part's waiting list by every refund path, a closure of a part's time
+ * answered 'move' (or 'keep') changing that part alone, the combo kept whole, and two refunds of one
+ * combo at once from a part and from the combo (a deadlock on PostgreSQL before the combo was locked first).
  */
 import { addDays, orderReference, romeToday, splitShares, statementSchema } from '@rome/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
@@ -359,4 +360,27 @@ describe('a closure of a combo part’s time', () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
     for (const p of await partsOf(combo.id)) expect(p.status).toBe('refunded');
   });
+});
+
+describe('two refunds of one combo at once (two instances on PostgreSQL)', () => {
+  it('a part cancelled while the combo is refunded elsewhere: one refunds, the other is told so, never an error', async () => {
+    for (let i = 0; i < 4; i++) {
+      const { combo, parts, session } = await buyCombo({
+        entry: await addSlot('GL-48', 5),
+        tour: await addSlot('CS-HALF', 5),
+      });
+      const before = t.standin.refunds.length;
+      const answers = await Promise.all([
+        api('POST', `/api/tickets/${parts[i % 2].uniqueId}/cancel/`, buyer),
+        i < 2
+          ? api('POST', `/api/admin/orders/${combo.uniqueId}/refund/`, admin)
+          : t.deliver(chargeRefundedEvent(session)),
+      ]);
+      for (const a of answers) expect([200, 409], a.body).toContain(a.statusCode);
+      expect(answers.some((a) => a.statusCode === 200)).toBe(true);
+      for (const p of await partsOf(combo.id)) expect(p.status).toBe('refunded');
+      // The money moved once at most (Stripe's own refund is not asked for again).
+      expect(t.standin.refunds.length - before).toBeLessThanOrEqual(1);
+    }
+  }, 60_000);
 });

@@ -17,6 +17,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, txDb } from '../../db/client';
 import { disruptionOrders, disruptions, orders, packages, slots } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
+import { lockOrderAndCombo } from '../orders/combo';
 import {
   markRefunded,
   offerRefundedPlaces,
@@ -112,7 +113,8 @@ export async function chooseRemedy(
   if (input.choice === 'move' && !input.slot_id) throw badRequest(DISRUPTION_MESSAGES.chooseSlot);
   const refunded = await deps.db.transaction(async (tx) => {
     const t = txDb(tx);
-    const [order] = await t.select().from(orders).where(eq(orders.id, ticket.orderId)).for('update');
+    // A combo's part: its combo locked first, as a refund of the combo locks them (no deadlock).
+    const order = await lockOrderAndCombo(t, eq(orders.id, ticket.orderId));
     const found = await latestDisruption(t, ticket.orderId, true);
     if (!order || !found)
       throw new HttpError(404, { error: DISRUPTION_MESSAGES.noDisruption, code: ERROR_CODES.notFound });

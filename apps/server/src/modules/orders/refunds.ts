@@ -32,7 +32,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { repeatEvery } from '../../lib/timing';
 import { enqueueMail } from '../../mail/outbox';
 import type { PaymentProvider } from '../../payments/provider';
-import { closeComboParts, comboCancellable, comboPartOrders } from './combo';
+import { closeComboParts, comboCancellable, comboPartOrders, lockOrderAndCombo } from './combo';
 import { keepReturnedBalance } from './gift-card';
 import { issueCreditNote } from './invoice-record';
 import { partlyRefundedCents } from './partial-refunds';
@@ -390,7 +390,8 @@ export async function refundOrder(
 ): Promise<{ status: 'refunded'; msg: string; refund_status: 'pending' | 'done' }> {
   const order = await deps.db.transaction(async (tx) => {
     const t = txDb(tx);
-    const [row] = await t.select().from(orders).where(eq(orders.uniqueId, uniqueId)).for('update');
+    // A combo's part: its combo locked first, as every combo refund locks them (no deadlock).
+    const row = await lockOrderAndCombo(t, eq(orders.uniqueId, uniqueId));
     if (!row || (by.reason === 'customer' && row.userId !== by.userId))
       throw notFound(TICKET_MESSAGES.notFound);
     if (row.status !== 'paid' && !(by.reason === 'superuser' && row.status === 'amount_mismatch')) {
