@@ -298,6 +298,7 @@ export async function run(
           publicUrl: config.publicUrl,
           provider: stripeProvider(stripe),
           signingSecret: config.jwtSecret,
+          waitlistOfferMinutes: config.waitlistOfferMinutes,
         },
         stripe,
         days * 24 * 3600,

@@ -5,6 +5,7 @@
  */
 import Stripe from 'stripe';
 import type { AppDeps } from '../app';
+import type { Config } from '../config';
 import { createTestApp } from './harness';
 import { multipart } from './multipart';
 import { type StandinSession, startStripeStandin } from './stripe-standin';
@@ -18,6 +19,8 @@ export async function stripeTestApp(opts: {
   deps?: Partial<AppDeps>;
   /** How often the shop settles pending refunds by itself (config REFUND_SETTLE_SECONDS). */
   refundSettleSeconds?: number;
+  /** Other settings (a suite that walks the waiting lists itself sets the walk's interval). */
+  config?: Partial<Config>;
 }) {
   const standin = await startStripeStandin();
   const stripe = new Stripe('sk_test_standin', {
@@ -34,6 +37,7 @@ export async function stripeTestApp(opts: {
         ...(opts.publishableKey ? { publishableKey: opts.publishableKey } : {}),
       },
       ...(opts.refundSettleSeconds ? { refundSettleSeconds: opts.refundSettleSeconds } : {}),
+      ...opts.config,
     },
     { ...opts.deps, stripe },
   );

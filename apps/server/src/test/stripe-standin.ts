@@ -203,7 +203,7 @@ export async function startStripeStandin(): Promise<StripeStandin> {
 /** A `charge.refunded` event as Stripe sends it (the charge of a session's payment intent). */
 export function chargeRefundedEvent(
   session: StandinSession,
-  opts: { refunded?: boolean; refundId?: string; id?: string } = {},
+  opts: { refunded?: boolean; refundId?: string; id?: string; amountRefunded?: number } = {},
 ) {
   const amount = session.amount_total;
   const refunded = opts.refunded ?? true;
@@ -221,7 +221,8 @@ export function chargeRefundedEvent(
         id: `ch_${randomBytes(10).toString('hex')}`,
         object: 'charge',
         amount,
-        amount_refunded: refunded ? amount : Math.floor(amount / 2),
+        // A partial refund: half the charge, or the cents given back so far in all (Stripe's sum).
+        amount_refunded: refunded ? amount : (opts.amountRefunded ?? Math.floor(amount / 2)),
         currency: session.currency,
         payment_intent: session.payment_intent,
         refunded,

@@ -15,8 +15,8 @@ import { publicUrlFor } from '../../lib/public-url';
 import type { PaymentProvider } from '../../payments/provider';
 import { recordProviderPartialRefund } from '../orders/partial-refunds';
 import { closeUnpaidSession, type FulfilDeps, fulfilPaidSession } from '../orders/payment';
-import { markRefunded } from '../orders/refunds';
-import { moveOrder } from '../orders/state';
+import { markRefunded, offerRefundedPlaces } from '../orders/refunds';
+import { moveOrder, type OrderRow } from '../orders/state';
 
 export const HANDLED_EVENTS = [
   'checkout.session.completed',
@@ -32,6 +32,8 @@ type Deps = {
   provider: PaymentProvider;
   signingSecret?: string;
   log?: FulfilDeps['log'];
+  /** How long a waiting-list offer of the places a refund frees holds them (decision 063). */
+  waitlistOfferMinutes?: number;
 };
 
 /** Processes one verified event; safe to call again for the same event. */
@@ -102,7 +104,8 @@ async function applyChargeRefunded(deps: Deps, charge: Stripe.Charge): Promise<s
     return outcome === 'recorded' ? 'partial_refund_recorded' : 'partial_refund_unchanged';
   }
   const refundId = charge.refunds?.data?.[0]?.id ?? `charge:${charge.id}`;
-  return deps.db.transaction(async (tx) => {
+  let refunded: OrderRow | null = null;
+  const outcome = await deps.db.transaction(async (tx) => {
     const t = txDb(tx);
     const [order] = await t
       .select()
@@ -127,9 +130,13 @@ async function applyChargeRefunded(deps: Deps, charge: Stripe.Charge): Promise<s
       current = paid;
     }
     if (current.status !== 'paid' && current.status !== 'amount_mismatch') return 'unchanged';
-    await markRefunded(t, current, 'provider', { now: new Date(), refundId });
+    refunded = await markRefunded(t, current, 'provider', { now: new Date(), refundId });
     return 'refunded';
   });
+  // After the commit, as a refund asked for here: the places it gave back go to the waiting lists
+  // (decision 063), every part's time for a combo (decision 071).
+  if (refunded) await offerRefundedPlaces(deps, refunded);
+  return outcome;
 }
 
 /**
@@ -165,6 +172,7 @@ export const stripeWebhookRoutes =
           provider: app.payments,
           signingSecret: app.config.jwtSecret,
           log: req.log,
+          waitlistOfferMinutes: app.config.waitlistOfferMinutes,
         },
         event,
       );

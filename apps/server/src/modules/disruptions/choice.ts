@@ -17,7 +17,14 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, txDb } from '../../db/client';
 import { disruptionOrders, disruptions, orders, packages, slots } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
-import { markRefunded, type RefundDeps, settleRefund, visitText } from '../orders/refunds';
+import { lockOrderAndCombo } from '../orders/combo';
+import {
+  markRefunded,
+  offerRefundedPlaces,
+  type RefundDeps,
+  settleRefund,
+  visitText,
+} from '../orders/refunds';
 import { type OrderRow, orderLocale } from '../orders/state';
 import type { TicketFacts } from '../orders/ticket-link';
 import { moveTicket, openTimesFor } from '../orders/ticket-move';
@@ -104,9 +111,10 @@ export async function chooseRemedy(
   now = new Date(),
 ): Promise<{ message: string; disruption: TicketDisruption }> {
   if (input.choice === 'move' && !input.slot_id) throw badRequest(DISRUPTION_MESSAGES.chooseSlot);
-  const refundId = await deps.db.transaction(async (tx) => {
+  const refunded = await deps.db.transaction(async (tx) => {
     const t = txDb(tx);
-    const [order] = await t.select().from(orders).where(eq(orders.id, ticket.orderId)).for('update');
+    // A combo's part: its combo locked first, as a refund of the combo locks them (no deadlock).
+    const order = await lockOrderAndCombo(t, eq(orders.id, ticket.orderId));
     const found = await latestDisruption(t, ticket.orderId, true);
     if (!order || !found)
       throw new HttpError(404, { error: DISRUPTION_MESSAGES.noDisruption, code: ERROR_CODES.notFound });
@@ -114,11 +122,11 @@ export async function chooseRemedy(
       throw conflict(DISRUPTION_MESSAGES.alreadyChosen, ERROR_CODES.orderState);
     if (!offeredRemedies(found.d.remedies, found.availabilityType).includes(input.choice))
       throw badRequest(DISRUPTION_MESSAGES.notOffered);
-    let refunded: string | null = null;
+    let refunded: OrderRow | null = null;
     if (input.choice === 'refund') {
       // A reseller's booking has no payment here: the reseller refunds its customer (decision 059).
       const byReseller = order.resellerId ? { refundId: `octo:${order.resellerId}` } : {};
-      refunded = (await markRefunded(t, order, 'disruption', { now, ...byReseller })).id;
+      refunded = await markRefunded(t, order, 'disruption', { now, ...byReseller });
     } else {
       await moveTicket(t, deps, order, input.choice === 'move' ? input.slot_id! : null, now, {
         wrongSlot: () => badRequest(DISRUPTION_MESSAGES.chooseSlot),
@@ -135,7 +143,11 @@ export async function chooseRemedy(
       );
     return refunded;
   });
-  if (refundId) await settleRefund(deps, refundId);
+  if (refunded) {
+    await settleRefund(deps, refunded.id);
+    // The closed time offers nothing; a combo's other parts' times are offered what they got back.
+    await offerRefundedPlaces(deps, refunded);
+  }
   const message =
     input.choice === 'refund'
       ? DISRUPTION_MESSAGES.refunded

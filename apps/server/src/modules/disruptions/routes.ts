@@ -89,6 +89,7 @@ export const disruptionRoutes: FastifyPluginAsync = async (app) => {
         publicUrl: publicUrlFor(app.config, req),
         log: app.log,
         secret: app.config.jwtSecret,
+        waitlistOfferMinutes: app.config.waitlistOfferMinutes,
       },
       ticket,
       req.body,

@@ -7,7 +7,7 @@
  * them refunds the whole combo; the strictest part's cancellation rule (or the combo's own) applies.
  */
 import { cancellableUntil, comboCancelUntil, placesFor, romeInstant, splitShares } from '@rome/contract';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { comboParts, combos, orders, packages, slots } from '../../db/schema';
@@ -110,6 +110,21 @@ export async function holdComboOrder(
     );
   }
   return parent;
+}
+
+/**
+ * Locks the order `where` names for a change that may reach its whole combo (a refund, a closure's
+ * answer), in the transaction: a part's combo order first, then the part. Every combo refund takes the
+ * combo's lock before its parts' (`closeComboParts`), so a part locked first would deadlock with a
+ * refund of the combo made at once elsewhere (the superuser, Stripe); in this order the second waits,
+ * then finds the combo refunded. A part's combo never changes, so reading it unlocked first is safe.
+ */
+export async function lockOrderAndCombo(t: Db, where: SQL): Promise<OrderRow | undefined> {
+  const [peek] = await t.select({ comboOrderId: orders.comboOrderId }).from(orders).where(where);
+  if (peek?.comboOrderId)
+    await t.select({ id: orders.id }).from(orders).where(eq(orders.id, peek.comboOrderId)).for('update');
+  const [row] = await t.select().from(orders).where(where).for('update');
+  return row;
 }
 
 /** A combo order's parts, locked with `lock` (in the transaction), in the combo's order. */

@@ -32,7 +32,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { repeatEvery } from '../../lib/timing';
 import { enqueueMail } from '../../mail/outbox';
 import type { PaymentProvider } from '../../payments/provider';
-import { closeComboParts, comboCancellable, comboPartOrders } from './combo';
+import { closeComboParts, comboCancellable, comboPartOrders, lockOrderAndCombo } from './combo';
 import { keepReturnedBalance } from './gift-card';
 import { issueCreditNote } from './invoice-record';
 import { partlyRefundedCents } from './partial-refunds';
@@ -342,17 +342,41 @@ export function startRefundSettler(deps: RefundDeps, everyMs: number): { stop():
   );
 }
 
-/** Places a slot got back (a refund, a move away) are offered to its waiting list now (decision 063). */
-export const offerFreedSlot = (deps: RefundDeps, slotId: string | null) =>
+/** What offering freed places needs of a refund's callers (the Stripe webhook's logger is a plain one). */
+type OfferingDeps = Pick<RefundDeps, 'db' | 'publicUrl' | 'waitlistOfferMinutes'> & {
+  log?: { warn: (facts: object, message: string) => void };
+};
+
+/** Places times got back (a refund, a move away) are offered to their waiting lists now (decision 063). */
+const offerFreedSlots = (deps: OfferingDeps, slotIds: (string | null)[]) =>
   offerFreedPlacesSoon(
     {
       db: deps.db,
       publicUrl: deps.publicUrl,
       offerMinutes: deps.waitlistOfferMinutes ?? DEFAULT_WAITLIST_OFFER_MINUTES,
     },
-    [slotId],
+    slotIds,
     deps.log,
   );
+
+/** The places a slot got back (a move away) are offered to its waiting list now (decision 063). */
+export const offerFreedSlot = (deps: OfferingDeps, slotId: string | null) => offerFreedSlots(deps, [slotId]);
+
+/**
+ * After a refund has committed: the places it gave back are offered to the waiting lists now
+ * (decision 063), the order's own time's, or for a combo or any of its parts every part's time
+ * (decision 071), for the whole combo was refunded. A walk that fails waits for the periodic pass.
+ */
+export async function offerRefundedPlaces(
+  deps: OfferingDeps,
+  order: Pick<OrderRow, 'slotId' | 'isCombo' | 'comboOrderId' | 'id'>,
+): Promise<void> {
+  const comboId = order.isCombo ? order.id : order.comboOrderId;
+  const slotIds = comboId
+    ? (await comboPartOrders(deps.db, comboId)).map((p) => p.order.slotId)
+    : [order.slotId];
+  await offerFreedSlots(deps, slotIds);
+}
 
 /**
  * A refund asked for by the buyer (`byUser` set: only their own order, only before the cut-off, only
@@ -366,7 +390,8 @@ export async function refundOrder(
 ): Promise<{ status: 'refunded'; msg: string; refund_status: 'pending' | 'done' }> {
   const order = await deps.db.transaction(async (tx) => {
     const t = txDb(tx);
-    const [row] = await t.select().from(orders).where(eq(orders.uniqueId, uniqueId)).for('update');
+    // A combo's part: its combo locked first, as every combo refund locks them (no deadlock).
+    const row = await lockOrderAndCombo(t, eq(orders.uniqueId, uniqueId));
     if (!row || (by.reason === 'customer' && row.userId !== by.userId))
       throw notFound(TICKET_MESSAGES.notFound);
     if (row.status !== 'paid' && !(by.reason === 'superuser' && row.status === 'amount_mismatch')) {
@@ -394,8 +419,8 @@ export async function refundOrder(
     return markRefunded(t, row, by.reason, { now });
   });
   const refundStatus = await settleRefund(deps, order.id);
-  // The places came back: the time's waiting list is offered them now (decision 063).
-  await offerFreedSlot(deps, order.slotId);
+  // The places came back: the times' waiting lists are offered them now (decision 063).
+  await offerRefundedPlaces(deps, order);
   return {
     status: 'refunded',
     msg:
