@@ -367,10 +367,14 @@ describe('a combo with a timed part', () => {
 });
 
 describe('resellers (OCTO)', () => {
-  it('are not offered a combo as a product: a booking could not choose each part its time', async () => {
+  it('are offered a combo only when they ask for packages (decision 072)', async () => {
     const onSale = (await packagesOnSale(t.db)).map((p) => p.packageTag);
     expect(onSale).toContain('RM-3PASS');
     expect(onSale).not.toContain('RM-3PASS-BUS');
+    const withPackages = await packagesOnSale(t.db, { combos: true });
+    expect(
+      withPackages.find((p) => p.packageTag === 'RM-3PASS-BUS')?.combo?.parts.map((p) => p.packageTag),
+    ).toEqual(['RM-3PASS', 'BB-24']);
   });
 });
 

@@ -94,6 +94,11 @@ export async function holdComboOrder(
         language: order.language,
         holdAddress: order.holdAddress ?? null,
         provider: order.provider,
+        // A reseller's package (decision 072): each part is that reseller's ticket, for its channel,
+        // its caps on held places and its customer's contact.
+        resellerId: order.resellerId ?? null,
+        contact: order.contact ?? null,
+        unitItems: order.unitItems ?? null,
         packageId: part.pkg.id,
         adultCount: counts.adults,
         youthCount: counts.youths,

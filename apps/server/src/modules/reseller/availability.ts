@@ -34,6 +34,8 @@ export type Query = {
   availabilityIds?: string[];
   /** Places the reseller wants (adults and youths, and infants where the package counts them). */
   places?: number;
+  /** The people asked, for a combo whose parts count infants each by their own rule (decision 072). */
+  counts?: { adults: number; youths: number; infants: number };
 };
 
 const utc = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -83,7 +85,7 @@ function slotAvailability(
 }
 
 /** A whole Rome day of an open-dated or date-listed product: no capacity to count. */
-function dayAvailability(pkg: PackageRow, date: string, caps: Capabilities): Availability {
+export function dayAvailability(pkg: PackageRow, date: string, caps: Capabilities): Availability {
   const start = dayStart(date);
   const end = dayStart(addDays(date, 1));
   return {
@@ -103,7 +105,7 @@ function dayAvailability(pkg: PackageRow, date: string, caps: Capabilities): Ava
 }
 
 /** The Rome dates a query covers: [start, end], checked (never before today, at most a year). */
-function queryRange(q: Query, now: Date): { from: string; to: string } {
+export function queryRange(q: Query, now: Date): { from: string; to: string } {
   let from = q.localDateStart;
   let to = q.localDateEnd;
   // OCTO asks for either a date range or availability ids, never both.
@@ -129,7 +131,7 @@ function queryRange(q: Query, now: Date): { from: string; to: string } {
   return { from: [from, today].sort()[1], to };
 }
 
-function* datesOf(range: { from: string; to: string }): Generator<string> {
+export function* datesOf(range: { from: string; to: string }): Generator<string> {
   for (let d = range.from; d <= range.to; d = addDays(d, 1)) yield d;
 }
 
@@ -160,6 +162,9 @@ export async function availabilities(
   return out;
 }
 
+/** How a product's availabilities are listed: `availabilities`, or a combo's (packages.ts, decision 072). */
+type Lister = (db: Db, pkg: PackageRow, q: Query, caps: Capabilities, now: Date) => Promise<Availability[]>;
+
 /** Per Rome date of a range, what a reseller's calendar shows (OCTO's POST /availability/calendar). */
 export async function calendar(
   db: Db,
@@ -167,11 +172,12 @@ export async function calendar(
   q: Query,
   caps: Capabilities,
   now: Date,
+  list: Lister = availabilities,
 ): Promise<AvailabilityCalendar[]> {
   const range = queryRange({ ...q, availabilityIds: undefined }, now);
-  const list = await availabilities(db, pkg, { ...q, availabilityIds: undefined }, caps, now);
+  const listed = await list(db, pkg, { ...q, availabilityIds: undefined }, caps, now);
   const byDate = new Map<string, Availability[]>();
-  for (const a of list) {
+  for (const a of listed) {
     const date = a.localDateTimeStart.slice(0, 10);
     byDate.set(date, [...(byDate.get(date) ?? []), a]);
   }

@@ -19,10 +19,19 @@ import {
   romeToday,
   validateCheckout,
 } from '@rome/contract';
-import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Db, txDb } from '../../db/client';
 import { type BookingContact, type BookingUnitItem, orders, packages, slots } from '../../db/schema';
 import { recordServerEvent } from '../../lib/server-events';
+import {
+  closeComboParts,
+  comboCancellable,
+  comboPartOrders,
+  comboPartsOf,
+  holdComboOrder,
+  partShares,
+} from '../orders/combo';
 import {
   categoryPricesOf,
   checkMove,
@@ -40,6 +49,7 @@ import { awaitsClosureAnswer, recordMove, rescheduleRefusal } from '../orders/ti
 import { bookingAvailability, resolveAvailability } from './availability';
 import { badRequest, invalidBooking, invalidOption, invalidUnit, unprocessable } from './errors';
 import type { Reseller } from './keys';
+import { comboBooking, comboDate, isPackage, type PackageBookingInput, partSlots } from './packages';
 import {
   type Capabilities,
   isFreesale,
@@ -223,8 +233,21 @@ async function slotStart(db: Db, order: OrderRow): Promise<Date | null> {
 const itemPriceCents = (pkg: PackageRow, order: OrderRow, unitId: string): number =>
   order.extraTickets.find((l) => l.key === unitId)?.price_cents ?? unitPriceCents(pkg, unitId as UnitId);
 
-/** An order as OCTO's Booking. */
+/**
+ * An order as OCTO's Booking. A combo's order (decision 072) is the package's booking, its parts'
+ * orders its package bookings.
+ */
 export async function toBooking(ctx: OctoContext, order: OrderRow, now = new Date()) {
+  const booking = await bookingOf(ctx, order, now);
+  if (!order.isCombo) return booking;
+  const parts = [];
+  for (const p of await comboPartOrders(ctx.db, order.id))
+    parts.push({ order: p.order, pkg: p.pkg, booking: await bookingOf(ctx, p.order, now) });
+  return comboBooking(ctx, order, await packageOf(ctx.db, order), booking, parts, now);
+}
+
+/** One order as OCTO's Booking, as it is on its own. */
+async function bookingOf(ctx: OctoContext, order: OrderRow, now: Date) {
   const pkg = await packageOf(ctx.db, order);
   const status = octoStatus(order, now);
   const start = await slotStart(ctx.db, order);
@@ -322,6 +345,8 @@ export type ReserveInput = {
   unitItems: UnitItemInput[];
   resellerReference?: string;
   contact?: ContactInput;
+  /** A package's included products' times (octo/packages, decision 072). */
+  packageBookings?: PackageBookingInput[];
 };
 
 /** POST /bookings: holds the places. The same uuid again answers the booking it made (idempotent). */
@@ -334,8 +359,9 @@ export async function reserve(ctx: OctoContext, input: ReserveInput, ip: string 
     .where(and(eq(orders.resellerId, ctx.reseller.id), eq(orders.bookingUuid, uuid)));
   if (existing) return toBooking(ctx, existing, now);
 
-  const pkg = await productPackage(ctx.db, input.productId, input.optionId);
+  const pkg = await productPackage(ctx.db, input.productId, input.optionId, { combos: ctx.caps.packages });
   if (input.unitItems.length === 0) throw noUnitItems();
+  if (isPackage(pkg)) return reserveCombo(ctx, pkg, input, uuid, ip, now);
   const { items, counts, extras } = unitItemsOf(pkg, input.unitItems);
   const checked = checkedCounts(pkg, counts, extras, now);
   const { slot, date } = await resolveAvailability(ctx.db, pkg, input.availabilityId, now);
@@ -379,6 +405,79 @@ export async function reserve(ctx: OctoContext, input: ReserveInput, ip: string 
   return toBooking(ctx, order, now);
 }
 
+/**
+ * A combo's reservation (decision 072): the day and each timed part's time are checked first, then the
+ * combo's order and one order per part are written in one transaction (the order core's
+ * `holdComboOrder`), every part holding its places or none. Priced at the combo's prices, adults and
+ * youths only (decision 071); the key's cap on held places counts every part's.
+ */
+async function reserveCombo(
+  ctx: OctoContext,
+  pkg: Parameters<typeof comboDate>[0],
+  input: ReserveInput,
+  uuid: string,
+  ip: string | null,
+  now: Date,
+) {
+  const plain = { ...pkg, categoryPrices: [] };
+  const { items, counts, extras } = unitItemsOf(plain, input.unitItems);
+  const checked = checkedCounts(plain, counts, extras, now);
+  const date = comboDate(pkg, input.availabilityId, now);
+  const chosen = await partSlots(ctx.db, pkg, date, input.packageBookings, now);
+  const slotOf = new Map(pkg.combo.parts.map((p, i) => [p.id, chosen[i]]));
+  const minutes = holdFor(ctx, input.expirationMinutes);
+  const parts = await comboPartsOf(ctx.db, pkg.id);
+  await refuseOverResellerHolds(
+    ctx,
+    parts.reduce((n, p) => n + placesFor(checked, p.pkg.infantsTakePlace), 0),
+    now,
+  );
+  const values = {
+    uniqueId: randomBytes(16).toString('base64url'),
+    userId: null,
+    resellerId: ctx.reseller.id,
+    bookingUuid: uuid,
+    resellerReference: input.resellerReference?.slice(0, 300) ?? null,
+    contact: contactOf(input.contact),
+    notes: input.notes?.slice(0, 2000) ?? null,
+    unitItems: items,
+    ...pricedOrder(plain, checked),
+    provider: 'octo',
+  };
+  let order: OrderRow;
+  try {
+    order = await ctx.db.transaction((tx) =>
+      holdComboOrder(
+        txDb(tx),
+        values,
+        parts.map((part) => ({ part, slot: slotOf.get(part.pkg.id) ?? null })),
+        () => randomBytes(16).toString('base64url'),
+        now,
+        minutes,
+      ),
+    );
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    return getBooking(ctx, uuid);
+  }
+  await recordServerEvent(ctx.db, {
+    action: ACTION.payment_initiated,
+    userId: null,
+    userEmail: null,
+    amountCents: order.totalCents,
+    status: 'pending',
+    details: {
+      order: order.uniqueId,
+      package: pkg.title,
+      package_tag: pkg.packageTag,
+      channel: ctx.reseller.name,
+      combo: true,
+    },
+    ipAddress: ip,
+  });
+  return toBooking(ctx, order, now);
+}
+
 export type UpdateInput = {
   resellerReference?: string;
   productId?: string;
@@ -412,6 +511,9 @@ async function applyUpdate(tx: Db, ctx: OctoContext, order: OrderRow, input: Upd
   if (input.contact !== undefined) changes.contact = contactOf(input.contact, order.contact);
 
   const moves = input.availabilityId !== undefined || input.unitItems !== undefined || otherProduct;
+  // A package's parts hold their own times (decision 072): none moves on its own (decision 071).
+  if (moves && order.isCombo)
+    throw unprocessable("A package's day, times and people cannot be changed: cancel it and book again");
   let movedTime = false;
   if (moves) {
     // Changed only while it could be cancelled: the cut-off is the booking's own product's.
@@ -483,6 +585,9 @@ async function applyUpdate(tx: Db, ctx: OctoContext, order: OrderRow, input: Upd
     .set(changes)
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning();
+  // A package's parts carry its contact (a closure tells each part's customer, decision 058).
+  if (row && order.isCombo && changes.contact)
+    await tx.update(orders).set({ contact: changes.contact }).where(eq(orders.comboOrderId, order.id));
   if (movedTime && row)
     await recordMove(
       tx,
@@ -532,8 +637,10 @@ export async function confirmBooking(ctx: OctoContext, uuid: string, input: Conf
     if (order.status !== 'pending')
       throw unprocessable(`A booking that is ${octoStatus(order, now).toLowerCase()} cannot be confirmed`);
     const pkg = await packageOf(t, order);
-    if (!(await stillFits(t, order, pkg, now)))
+    if (!(await stillFits(t, order, pkg, now)) || !(await partsStillFit(t, order, now)))
       throw invalidBooking(uuid, 'The booking expired and its places have been sold meanwhile');
+    if (order.isCombo && input.unitItems && !sameUnits(order, input.unitItems))
+      throw unprocessable("A package's people cannot be changed: cancel it and book again");
     // A hold that ran out is renewed for the moment of the update, so the change below applies to it.
     if (order.holdExpiresAt && order.holdExpiresAt <= now) {
       order = { ...order, holdExpiresAt: new Date(now.getTime() + 60_000) };
@@ -553,6 +660,7 @@ export async function confirmBooking(ctx: OctoContext, uuid: string, input: Conf
       );
     if (input.unitItems && sameUnits(order, input.unitItems))
       order = await keepUnitRefs(t, order, input.unitItems);
+    if (order.isCombo) return { row: await confirmParts(ctx, t, order, now), pkg, first: true };
     const { columns } = issueTicket({ voucher: { secret: ctx.ticketSecret, orderId: order.id } }, now);
     const moved = await moveOrder(t, order, 'confirm', {
       paidAt: now,
@@ -577,6 +685,46 @@ export async function confirmBooking(ctx: OctoContext, uuid: string, input: Conf
       },
     });
   return toBooking(ctx, row, now);
+}
+
+/** Whether every part of a combo's order (none for another order) still has its places, locked. */
+async function partsStillFit(t: Db, order: OrderRow, now: Date): Promise<boolean> {
+  if (!order.isCombo) return true;
+  for (const p of await comboPartOrders(t, order.id, true))
+    if (p.order.status !== 'pending' || !(await stillFits(t, p.order, p.pkg, now))) return false;
+  return true;
+}
+
+/**
+ * A combo's confirmation (decision 072), under its parts' locks: the combo's order is confirmed at its
+ * price (the money the reseller owes), and each part becomes its own ticket (a reseller's derived
+ * voucher code) with its operator's share of that price, recorded now as a web payment records it
+ * (decision 071: `partShares`, adding up to the cent).
+ */
+async function confirmParts(ctx: OctoContext, t: Db, order: OrderRow, now: Date): Promise<OrderRow> {
+  const parts = await comboPartOrders(t, order.id, true);
+  const moved = await moveOrder(t, order, 'confirm', { paidAt: now, amountPaidCents: order.totalCents });
+  if (!moved)
+    throw invalidBooking(
+      order.bookingUuid ?? order.id,
+      'The booking changed meanwhile; fetch it and try again',
+    );
+  const shares = partShares(
+    order.totalCents,
+    parts.map((p) => p.order),
+  );
+  for (const [i, p] of parts.entries()) {
+    const { columns } = issueTicket({ voucher: { secret: ctx.ticketSecret, orderId: p.order.id } }, now);
+    const paid = await moveOrder(t, p.order, 'confirm', {
+      paidAt: now,
+      comboShareCents: shares[i],
+      contact: moved.contact,
+      unitItems: moved.unitItems,
+      ...columns,
+    });
+    if (!paid) throw new Error('The locked order moved under its confirmation.');
+  }
+  return moved;
 }
 
 /** Whether unit items name the same units the order has (so only their references change). */
@@ -609,12 +757,21 @@ export async function cancelBooking(ctx: OctoContext, uuid: string, input: { rea
     if (order.status === 'cancelled' || order.status === 'refunded') return order;
     if (order.status === 'pending') {
       const moved = await moveOrder(t, order, 'cancel', { cancelReason: reason, refundedAt: now });
+      // A package's parts let their places go with it (decision 072).
+      if (moved && order.isCombo) await closeComboParts(t, order.id, 'cancel');
       return moved ?? order;
     }
     if (order.status !== 'paid') throw unprocessable('This booking cannot be cancelled');
     if (order.qrCodeScanned) throw unprocessable('This booking has been redeemed and cannot be cancelled');
     const pkg = await packageOf(t, order);
-    if (!canCancel(order, await slotStart(t, order), pkg.cancelCutoffHours, now))
+    if (order.isCombo) {
+      // Refunded whole or not at all, under the rule of decision 071 (no part used, the strictest cut-off).
+      const parts = await comboPartOrders(t, order.id, true);
+      if (parts.some((p) => p.order.qrCodeScanned))
+        throw unprocessable('A part of this package has been redeemed: it cannot be cancelled');
+      if (!(await comboCancellable(t, order.id, now)))
+        throw unprocessable('The cancellation cut-off has passed: this booking can no longer be cancelled');
+    } else if (!canCancel(order, await slotStart(t, order), pkg.cancelCutoffHours, now))
       throw unprocessable('The cancellation cut-off has passed: this booking can no longer be cancelled');
     const refunded = await markRefunded(t, order, 'reseller', { now, refundId: `octo:${ctx.reseller.id}` });
     const [withReason] = await t
@@ -636,13 +793,17 @@ export async function extendBooking(ctx: OctoContext, uuid: string, input: { exp
     const order = await ownBooking(ctx, uuid, t);
     if (order.status !== 'pending') throw unprocessable('Only a booking on hold can be extended');
     // A hold that ran out is extended only while its places are still free.
-    if (!(await stillFits(t, order, await packageOf(t, order), now)))
+    if (!(await stillFits(t, order, await packageOf(t, order), now)) || !(await partsStillFit(t, order, now)))
       throw invalidBooking(uuid, 'The booking expired and its places have been sold meanwhile');
+    const holdExpiresAt = cappedHold(order, now, minutes);
     const [updated] = await t
       .update(orders)
-      .set({ holdExpiresAt: cappedHold(order, now, minutes), updatedAt: now })
+      .set({ holdExpiresAt, updatedAt: now })
       .where(eq(orders.id, order.id))
       .returning();
+    // A package's parts hold their places as long as it does (decision 072).
+    if (order.isCombo)
+      await t.update(orders).set({ holdExpiresAt, updatedAt: now }).where(eq(orders.comboOrderId, order.id));
     return updated;
   });
   return toBooking(ctx, row, now);
@@ -659,7 +820,8 @@ export type ListQuery = {
 
 /** GET /bookings: the key's own bookings matching a reference or a visit date range (at most 500). */
 export async function listBookings(ctx: OctoContext, q: ListQuery) {
-  const where: (SQL | undefined)[] = [eq(orders.resellerId, ctx.reseller.id)];
+  // A package's parts are its booking's packageBookings, never bookings of their own (decision 072).
+  const where: (SQL | undefined)[] = [eq(orders.resellerId, ctx.reseller.id), isNull(orders.comboOrderId)];
   const start = q.localDate ?? q.localDateStart;
   const end = q.localDate ?? q.localDateEnd;
   if (!q.resellerReference && !q.supplierReference && !(start && end))
@@ -677,10 +839,28 @@ export async function listBookings(ctx: OctoContext, q: ListQuery) {
   if (start && end) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(start) || !/^\d{4}-\d{2}-\d{2}$/.test(end))
       throw badRequest('Dates are YYYY-MM-DD');
-    where.push(gte(orders.selectedDate, start), lt(orders.selectedDate, nextDay(end)));
+    const part = alias(orders, 'part');
+    // A package's day is its parts' (its own order holds none).
+    where.push(
+      or(
+        and(gte(orders.selectedDate, start), lt(orders.selectedDate, nextDay(end))),
+        exists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(part)
+            .where(
+              and(
+                eq(part.comboOrderId, orders.id),
+                gte(part.selectedDate, start),
+                lt(part.selectedDate, nextDay(end)),
+              ),
+            ),
+        ),
+      ),
+    );
   }
   if (q.productId) {
-    const pkg = await productPackage(ctx.db, q.productId);
+    const pkg = await productPackage(ctx.db, q.productId, undefined, { combos: true });
     where.push(eq(orders.packageId, pkg.id));
   }
   const rows = await ctx.db

@@ -19,6 +19,7 @@ import {
   zBookingUpdateBody,
   zCapability,
   zExtendReservationBody,
+  zOption,
   zProduct,
   zSupplier,
 } from '@octocloud/types';
@@ -82,16 +83,58 @@ const zWebhookDelivery = z.object({
   ),
 });
 
+/**
+ * The octo/packages capability (decision 072), in octo-types' shapes (`Package`, `Include`,
+ * `PackageBooking`; not in @octocloud/types 2): a package product's option lists its includes in
+ * groups, an availability its includes' availabilities, a reservation each include's time, a booking
+ * its includes' bookings. `packageIncludeId` on an include's availability is the shop's: the standard
+ * gives no way to tell whose it is.
+ */
+/** The standard's schemas seen as plain zod objects: extending their full types is slow for tsc. */
+const loose = (schema: unknown) => schema as z.AnyZodObject;
+const zInclude: z.ZodTypeAny = z.object({
+  id: z.string(),
+  required: z.boolean(),
+  limit: z.number().int(),
+  productId: z.string(),
+  // The part's product and option as GET /products gives them (not repeated here: the document stays small).
+  product: z.object({ id: z.string() }).passthrough(),
+  optionId: z.string(),
+  option: z.object({ id: z.string() }).passthrough(),
+  validityDays: z.number().int(),
+});
+const zPackageGroup = z.object({ title: z.string(), count: z.number().int(), includes: z.array(zInclude) });
+const zPackageProduct: z.ZodTypeAny = loose(zProduct).extend({
+  isPackage: z.boolean().optional(),
+  options: z.array(loose(zOption).extend({ packageIncludes: z.array(zPackageGroup).optional() })),
+});
+const zPackageAvailability: z.ZodTypeAny = loose(zAvailability).extend({
+  packageAvailabilities: z.array(loose(zAvailability).extend({ packageIncludeId: z.string() })).optional(),
+});
+export const zPackageBookingBody = z.object({
+  packageIncludeId: z.string({ required_error: 'packageIncludeId is required' }),
+  availabilityId: z.string({ required_error: 'availabilityId is required' }),
+});
+const zPackageBooking: z.ZodTypeAny = loose(zBooking).extend({
+  isPackage: z.boolean().optional(),
+  packageBookings: z
+    .array(loose(zBooking).extend({ packageIncludeId: z.string(), packageInclude: zInclude }))
+    .optional(),
+});
+const zPackageReservationBody: z.ZodTypeAny = loose(zBookingReservationBody).extend({
+  packageBookings: z.array(zPackageBookingBody).optional(),
+});
+
 /** A named schema of the document's components: `name` is its key under components.schemas. */
 type Named = { name: string; schema: unknown };
 const named = (name: string, schema: unknown): Named => ({ name, schema });
 
 const SUPPLIER = named('Supplier', zSupplier);
 const CAPABILITY = named('Capability', zCapability);
-const PRODUCT = named('Product', zProduct);
-const AVAILABILITY = named('Availability', zAvailability);
+const PRODUCT = named('Product', zPackageProduct);
+const AVAILABILITY = named('Availability', zPackageAvailability);
 const CALENDAR_DAY = named('AvailabilityCalendar', zAvailabilityCalendar);
-const BOOKING = named('Booking', zBooking);
+const BOOKING = named('Booking', zPackageBooking);
 const WEBHOOK = named('Webhook', zWebhook);
 const WEBHOOK_DELIVERY = named('WebhookDelivery', zWebhookDelivery);
 
@@ -116,11 +159,13 @@ const AVAILABILITY_ERRORS = ['INVALID_PRODUCT_ID', 'INVALID_OPTION_ID', 'INVALID
 export const OCTO_API = {
   'GET /supplier': { summary: 'The supplier: the shop and how to reach it', answer: { of: SUPPLIER } },
   'GET /capabilities': {
-    summary: 'The capabilities this supplier offers (octo/pricing, octo/content, octo/webhooks)',
+    summary:
+      'The capabilities this supplier offers (octo/pricing, octo/content, octo/packages, octo/webhooks)',
     answer: { of: CAPABILITY, list: true },
   },
   'GET /products': {
-    summary: 'The packages on sale, as OCTO products with one option each',
+    summary:
+      'The packages on sale, as OCTO products with one option each; with octo/packages also the combos, their parts as includes',
     answer: { of: PRODUCT, list: true },
   },
   'GET /products/{id}': {
@@ -141,8 +186,9 @@ export const OCTO_API = {
     errors: AVAILABILITY_ERRORS,
   },
   'POST /bookings': {
-    summary: "Holds places for a reseller's booking (the same places the web shop sells)",
-    body: named('BookingReservationBody', zBookingReservationBody),
+    summary:
+      "Holds places for a reseller's booking (the same places the web shop sells); a package's parts in packageBookings",
+    body: named('BookingReservationBody', zPackageReservationBody),
     answer: { of: BOOKING },
     errors: [...AVAILABILITY_ERRORS, 'INVALID_AVAILABILITY_ID', 'UNPROCESSABLE_ENTITY'],
   },

@@ -37,11 +37,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const octo = (method: 'GET' | 'POST', url: string, payload?: object) =>
+const octo = (method: 'GET' | 'POST', url: string, payload?: object, caps = 'octo/pricing, octo/content') =>
   t.app.inject({
     method,
     url: `/octo${url}`,
-    headers: { authorization: `Bearer ${key}`, 'octo-capabilities': 'octo/pricing, octo/content' },
+    headers: { authorization: `Bearer ${key}`, 'octo-capabilities': caps },
     ...(payload ? { payload } : {}),
   });
 
@@ -106,6 +106,42 @@ describe('GET /octo/openapi.json', () => {
     };
     expect(validator('BookingReservationBody')(body)).toBe(true);
     const booking = (await octo('POST', '/bookings', body)).json();
+    const bookingValid = validator('Booking');
+    expect(bookingValid(booking), JSON.stringify(bookingValid.errors)).toBe(true);
+  });
+
+  it('a package (octo/packages, decision 072): its product, availability and booking validate too', async () => {
+    const caps = 'octo/pricing, octo/content, octo/packages';
+    // The demo's combo of two passes (open-dated: no day needed).
+    const combo = 'RM-3PASS-BUS';
+    const product = (await octo('GET', `/products/${combo}`, undefined, caps)).json();
+    expect(product.isPackage).toBe(true);
+    const productValid = validator('Product');
+    expect(productValid(product), JSON.stringify(productValid.errors)).toBe(true);
+    const from = addDays(romeToday(), 2);
+    const [day] = (
+      await octo(
+        'POST',
+        '/availability',
+        { productId: combo, optionId: 'DEFAULT', localDateStart: from, localDateEnd: from },
+        caps,
+      )
+    ).json();
+    expect(day.packageAvailabilities.length).toBeGreaterThan(0);
+    const slot = validator('Availability');
+    expect(slot(day), JSON.stringify(slot.errors)).toBe(true);
+    const body = {
+      productId: combo,
+      optionId: 'DEFAULT',
+      unitItems: [{ unitId: 'adult' }],
+      packageBookings: [{ packageIncludeId: 'BB-24', availabilityId: day.id }],
+    };
+    expect(validator('BookingReservationBody')(body)).toBe(true);
+    expect(validator('BookingReservationBody')({ ...body, packageBookings: [{ availabilityId: 'x' }] })).toBe(
+      false,
+    );
+    const booking = (await octo('POST', '/bookings', body, caps)).json();
+    expect(booking.packageBookings).toHaveLength(2);
     const bookingValid = validator('Booking');
     expect(bookingValid(booking), JSON.stringify(bookingValid.errors)).toBe(true);
   });

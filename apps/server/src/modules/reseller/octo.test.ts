@@ -218,7 +218,12 @@ describe('supplier, capabilities and products', () => {
     zSupplier.parse(supplier.json());
     const caps = await octo(keyA, 'GET', '/capabilities');
     for (const c of caps.json()) zCapability.parse(c);
-    expect(caps.json().map((c: Json) => c.id)).toEqual(['octo/pricing', 'octo/content', 'octo/webhooks']);
+    expect(caps.json().map((c: Json) => c.id)).toEqual([
+      'octo/pricing',
+      'octo/content',
+      'octo/packages',
+      'octo/webhooks',
+    ]);
     const asked = await octo(keyA, 'GET', '/supplier', undefined, { 'octo-capabilities': 'octo/webhooks' });
     expect(asked.headers['octo-capabilities']).toBe('octo/webhooks');
 

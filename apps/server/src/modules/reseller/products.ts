@@ -14,6 +14,7 @@
  */
 import type { CategoryPrice, Package, PriceCategoryKey } from '@rome/contract';
 import {
+  addDays,
   announcedOldPrice,
   centsToDecimal,
   MAX_CATEGORY_TICKETS,
@@ -21,17 +22,27 @@ import {
   PRICE_CATEGORY_KEYS,
   priceCategory,
   ROME_TZ,
+  romeParts,
+  romeToday,
   usesSlots,
 } from '@rome/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { folders, packages } from '../../db/schema';
+import { comboParts, combos, folders, packages } from '../../db/schema';
 import { categoryPricesOf } from '../orders/hold';
+import { slotsBetween } from '../orders/slots';
 import { invalidOption, invalidProduct } from './errors';
 
-/** A package as the OCTO API reads it: its row and the price categories it sells (decision 070). */
-export type PackageRow = typeof packages.$inferSelect & { categoryPrices?: readonly CategoryPrice[] | null };
-export type Capabilities = { pricing: boolean; content: boolean; redemption: boolean };
+/**
+ * A package as the OCTO API reads it: its row, the price categories it sells (decision 070) and, for a
+ * combo read with the octo/packages capability (decision 072), its parts in order and its own
+ * cancellation cut-off (null: each part's own).
+ */
+export type PackageRow = typeof packages.$inferSelect & {
+  categoryPrices?: readonly CategoryPrice[] | null;
+  combo?: { cancelCutoffHours: number | null; parts: PackageRow[] } | null;
+};
+export type Capabilities = { pricing: boolean; content: boolean; redemption: boolean; packages?: boolean };
 
 export const OPTION_ID = 'DEFAULT';
 export const UNITS = ['adult', 'youth', 'infant'] as const;
@@ -45,11 +56,12 @@ export const isFreesale = (pkg: PackageRow): boolean =>
   pkg.availabilityType === 'PASS' || (pkg.availabilityType === null && pkg.dates.length === 0);
 
 /**
- * The packages on sale (active, in an active folder), in the shop's order. Combos are not OCTO products
- * (decision 071): a booking would have to make every part with a time of its own, which OCTO's one
- * availability per booking does not carry.
+ * The packages on sale (active, in an active folder), in the shop's order. A combo (decision 071) is a
+ * product only for a reseller that asked for octo/packages (`combos`, decision 072): a reseller that does
+ * not know packages could not give each timed part its time. A combo with a part no longer on sale is
+ * left out, as the web checkout refuses it.
  */
-export async function packagesOnSale(db: Db): Promise<PackageRow[]> {
+export async function packagesOnSale(db: Db, opts: { combos?: boolean } = {}): Promise<PackageRow[]> {
   const rows = await db
     .select({ pkg: packages, categoryPrices: categoryPricesOf(packages.id) })
     .from(packages)
@@ -58,16 +70,47 @@ export async function packagesOnSale(db: Db): Promise<PackageRow[]> {
       and(
         eq(packages.status, 'active'),
         eq(folders.active, true),
-        sql`not exists (select 1 from combo_parts c where c.combo_package_id = ${packages.id})`,
+        opts.combos
+          ? undefined
+          : sql`not exists (select 1 from combo_parts c where c.combo_package_id = ${packages.id})`,
       ),
     )
     .orderBy(asc(packages.sortOrder), asc(packages.id));
-  return rows.map((r) => ({ ...r.pkg, categoryPrices: r.categoryPrices ?? [] }));
+  const onSale = rows.map((r): PackageRow => ({ ...r.pkg, categoryPrices: r.categoryPrices ?? [] }));
+  if (!opts.combos) return onSale;
+  const parts = await db
+    .select({
+      comboId: comboParts.comboPackageId,
+      own: combos.cancelCutoffHours,
+      pkg: packages,
+      categoryPrices: categoryPricesOf(packages.id),
+    })
+    .from(comboParts)
+    .innerJoin(combos, eq(combos.packageId, comboParts.comboPackageId))
+    .innerJoin(packages, eq(packages.id, comboParts.partPackageId))
+    .orderBy(asc(comboParts.comboPackageId), asc(comboParts.position));
+  const byId = new Map(onSale.map((p) => [p.id, p]));
+  for (const part of parts) {
+    const combo = byId.get(part.comboId);
+    if (!combo) continue;
+    combo.combo ??= { cancelCutoffHours: part.own, parts: [] };
+    combo.combo.parts.push({ ...part.pkg, categoryPrices: part.categoryPrices ?? [] });
+  }
+  // A part gone from sale takes its combo with it.
+  return onSale.filter((p) => !p.combo || p.combo.parts.every((part) => byId.has(part.id)));
 }
 
-/** The package on sale behind a productId (and optionId when given), or OCTO's error. */
-export async function productPackage(db: Db, productId: string, optionId?: string): Promise<PackageRow> {
-  const pkg = (await packagesOnSale(db)).find((p) => p.packageTag === productId);
+/**
+ * The package on sale behind a productId (and optionId when given), or OCTO's error. A combo only with
+ * `combos` (the octo/packages capability, decision 072).
+ */
+export async function productPackage(
+  db: Db,
+  productId: string,
+  optionId?: string,
+  opts: { combos?: boolean } = {},
+): Promise<PackageRow> {
+  const pkg = (await packagesOnSale(db, opts)).find((p) => p.packageTag === productId);
   if (!pkg) throw invalidProduct(productId);
   if (optionId !== undefined && optionId !== OPTION_ID) throw invalidOption(optionId);
   return pkg;
@@ -262,3 +305,13 @@ export function toProduct(
 
 /** Whether a package sells from slots (START_TIME or OPENING_HOURS with capacity). */
 export const sellsSlots = (pkg: PackageRow): boolean => usesSlots(pkg.availabilityType);
+
+/** The Rome start times of a timed package's coming slots (its option's availabilityLocalStartTimes). */
+export async function startTimesOf(db: Db, pkg: PackageRow, now: Date): Promise<string[]> {
+  if (pkg.availabilityType !== 'START_TIME') return [];
+  const today = romeToday(now);
+  const rows = await slotsBetween(db, pkg.id, { from: today, to: addDays(today, 60) }, now);
+  return [...new Set(rows.map((r) => romeParts(r.startsAt).time))].sort();
+}
+
+export type Product = ReturnType<typeof toProduct>;

@@ -14,7 +14,7 @@ import type {
   BookingUpdateBody,
   ExtendReservationBody,
 } from '@octocloud/types';
-import { addDays, extraPlaces, placesFor, romeParts, romeToday } from '@rome/contract';
+import { extraPlaces, placesFor } from '@rome/contract';
 import { eq } from 'drizzle-orm';
 import type {
   FastifyInstance,
@@ -33,7 +33,6 @@ import { HttpError, notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
 import { hit } from '../../lib/rate-limit';
 import { tellSuperusers } from '../../mail/staff-notice';
-import { slotsBetween } from '../orders/slots';
 import { availabilities, calendar } from './availability';
 import {
   cancelBooking,
@@ -48,7 +47,16 @@ import {
 import { badRequest, OctoError } from './errors';
 import { createReseller, listResellers, type Reseller, resellerByKey, revokeReseller } from './keys';
 import { OCTO_API, type OctoKey, octoOpenApi, octoRoute } from './octo-api';
-import { type Capabilities, packagesOnSale, productPackage, toProduct } from './products';
+import { comboAvailabilities, isPackage, packageFlag, toPackageProduct } from './packages';
+import {
+  type Capabilities,
+  type PackageRow,
+  type Product,
+  packagesOnSale,
+  productPackage,
+  startTimesOf,
+  toProduct,
+} from './products';
 import { lookup, redeem } from './redemption';
 import {
   adminWebhooks,
@@ -60,8 +68,17 @@ import {
   webhookInfo,
 } from './webhooks';
 
-/** The capabilities this supplier offers (octo/redemption only to keys allowed to redeem). */
-export const CAPABILITIES = ['octo/pricing', 'octo/content'] as const;
+/**
+ * The capabilities this supplier offers (octo/redemption only to keys allowed to redeem); octo/packages
+ * sells combos as packages (decision 072).
+ */
+export const CAPABILITIES = ['octo/pricing', 'octo/content', 'octo/packages'] as const;
+/** A capability's switch in the context. */
+const CAPABILITY_FLAGS = {
+  'octo/pricing': 'pricing',
+  'octo/content': 'content',
+  'octo/packages': 'packages',
+} as const;
 const REDEMPTION = 'octo/redemption';
 /** The webhook calls (decision 056): open to every key, whether or not it names them. */
 const WEBHOOKS = 'octo/webhooks';
@@ -101,6 +118,7 @@ function capabilitiesOf(req: FastifyRequest, reseller: Reseller): Capabilities &
   return {
     pricing: list.includes('octo/pricing'),
     content: list.includes('octo/content'),
+    packages: list.includes('octo/packages'),
     redemption: list.includes(REDEMPTION),
     list,
   };
@@ -214,37 +232,36 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     })),
   );
 
-  /** The Rome start times of a timed package's coming slots (its option's availabilityLocalStartTimes). */
-  const startTimes = async (pkgId: number, now: Date): Promise<string[]> => {
-    const today = romeToday(now);
-    const rows = await slotsBetween(app.db, pkgId, { from: today, to: addDays(today, 60) }, now);
-    return [...new Set(rows.map((r) => romeParts(r.startsAt).time))].sort();
-  };
-  const product = async (req: FastifyRequest, pkg: Awaited<ReturnType<typeof productPackage>>) => {
+  const product = async (req: FastifyRequest, pkg: PackageRow) => {
     const snap = await app.catalog.get();
-    return toProduct(pkg, {
-      caps: ctx(req).caps,
-      publicUrl: ctx(req).publicUrl,
-      startTimes: pkg.availabilityType === 'START_TIME' ? await startTimes(pkg.id, new Date()) : [],
-      listed: snap.byTag.get(pkg.packageTag),
-    });
+    const now = new Date();
+    const made = async (p: PackageRow) =>
+      toProduct(p, {
+        caps: ctx(req).caps,
+        publicUrl: ctx(req).publicUrl,
+        startTimes: await startTimesOf(app.db, p, now),
+        listed: snap.byTag.get(p.packageTag),
+      });
+    if (!isPackage(pkg)) return packageFlag(ctx(req).caps, await made(pkg));
+    // A combo (decision 072): its parts' products are its includes.
+    const parts: Product[] = [];
+    for (const part of pkg.combo.parts) parts.push(await made(part));
+    return toPackageProduct(await made({ ...pkg, categoryPrices: [] }), pkg, parts);
   };
 
   call('GET /products', async (req) => {
     const out = [];
-    for (const pkg of await packagesOnSale(app.db)) out.push(await product(req, pkg));
+    const combos = ctx(req).caps.packages;
+    for (const pkg of await packagesOnSale(app.db, { combos })) out.push(await product(req, pkg));
     return out;
   });
 
   call<{ Params: { id: string } }>('GET /products/{id}', async (req) =>
-    product(req, await productPackage(app.db, req.params.id)),
+    product(req, await productPackage(app.db, req.params.id, undefined, { combos: ctx(req).caps.packages })),
   );
 
   /** Places the asked units take (infants only where the package counts them). */
-  const placesAsked = (
-    pkg: Awaited<ReturnType<typeof productPackage>>,
-    units: { id: string; quantity: number }[] | undefined,
-  ): number => {
+  const placesAsked = (pkg: PackageRow, units: { id: string; quantity: number }[] | undefined): number => {
     const n = (id: string) => (units ?? []).filter((u) => u.id === id).reduce((s, u) => s + u.quantity, 0);
     // A price category's units take its places (a family 4, decision 070).
     const categories = (pkg.categoryPrices ?? []).map((c) => ({ key: c.key, count: n(c.key) }));
@@ -254,28 +271,30 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     );
   };
 
+  /** The people asked by unit (a combo's parts count infants each by its own rule). */
+  const countsAsked = (units: { id: string; quantity: number }[] | undefined) => {
+    const n = (id: string) => (units ?? []).filter((u) => u.id === id).reduce((s, u) => s + u.quantity, 0);
+    return { adults: n('adult'), youths: n('youth'), infants: n('infant') };
+  };
+  /** A product's query: its package (a combo with octo/packages) and the places and people asked. */
+  const asked = async (req: FastifyRequest, body: AvailabilityCheckBody | AvailabilityCalendarBody) => {
+    const pkg = await productPackage(app.db, body.productId, body.optionId, {
+      combos: ctx(req).caps.packages,
+    });
+    return { pkg, query: { ...body, places: placesAsked(pkg, body.units), counts: countsAsked(body.units) } };
+  };
+
   call('POST /availability', async (req) => {
-    const body = parse<AvailabilityCheckBody>('POST /availability', req.body);
-    const pkg = await productPackage(app.db, body.productId, body.optionId);
-    return availabilities(
-      app.db,
-      pkg,
-      { ...body, places: placesAsked(pkg, body.units) },
-      ctx(req).caps,
-      new Date(),
-    );
+    const { pkg, query } = await asked(req, parse<AvailabilityCheckBody>('POST /availability', req.body));
+    const list = pkg.combo ? comboAvailabilities : availabilities;
+    return list(app.db, pkg, query, ctx(req).caps, new Date());
   });
 
   call('POST /availability/calendar', async (req) => {
     const body = parse<AvailabilityCalendarBody>('POST /availability/calendar', req.body);
-    const pkg = await productPackage(app.db, body.productId, body.optionId);
-    return calendar(
-      app.db,
-      pkg,
-      { ...body, places: placesAsked(pkg, body.units) },
-      ctx(req).caps,
-      new Date(),
-    );
+    const { pkg, query } = await asked(req, body);
+    const list = pkg.combo ? comboAvailabilities : availabilities;
+    return calendar(app.db, pkg, query, ctx(req).caps, new Date(), list);
   });
 
   call('POST /bookings', async (req) => {
@@ -349,7 +368,7 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       ctx(req).reseller.id,
       {
         ...body,
-        capabilities: CAPABILITIES.filter((c) => ctx(req).caps[c === 'octo/pricing' ? 'pricing' : 'content']),
+        capabilities: CAPABILITIES.filter((c) => ctx(req).caps[CAPABILITY_FLAGS[c]]),
       },
       app.config.env === 'production',
     );

@@ -101,6 +101,7 @@ async function render(deps: SenderDeps, d: Claimed, hook: typeof webhookSubscrip
   const caps = {
     pricing: hook.capabilities.includes('octo/pricing'),
     content: hook.capabilities.includes('octo/content'),
+    packages: hook.capabilities.includes('octo/packages'),
     redemption: false,
   };
   const head = {
