@@ -285,6 +285,8 @@ describe('a closure of a combo part’s time', () => {
     const token = await noticeLink(part.id);
     const shown = (await api('GET', `/api/ticket-links/${token}/disruption/`)).json().disruption;
     expect(shown.remedies).toEqual(['refund', 'move']);
+    // The page names the combo, so the buyer knows before choosing that a refund takes all of it.
+    expect(shown.combo).toBe('Big Bus Half Day Essentials');
     const offered = shown.slots.map((s: { id: string }) => s.id);
     expect(offered).toContain(other);
     expect(offered).not.toContain(full);
