@@ -3,11 +3,13 @@
  * lists its parts and their operators and asks a day and time for the timed part; a guest pays one
  * price and the success page shows one QR per part; each part's operator's agent redeems only its own
  * part. The combo is made here by the superuser (a Green Line package nobody else's spec buys, of the
- * museum operator's Colosseum entry and Big Bus's 48-hour pass), on a day other specs leave alone.
+ * museum operator's Colosseum entry and Big Bus's 48-hour pass), on a day other specs leave alone. A
+ * closure of the entry's time tells the part's buyer, before they choose, that a refund takes the whole
+ * combo while a move keeps the bus pass.
  */
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { addDays, romeToday } from '@rome/contract';
-import { apiTokenFor, expectNoSeriousA11yViolations, superuserWriteHeaders } from './fixtures';
+import { addDays, orderReference, romeToday } from '@rome/contract';
+import { apiTokenFor, demoAccounts, expectNoSeriousA11yViolations, superuserWriteHeaders } from './fixtures';
 import { chooseTicketDate } from './ticket-date';
 import { mailsTo } from './tickets';
 
@@ -133,3 +135,78 @@ for (const width of [390, 1280]) {
     expect(busClaim.status(), await busClaim.text()).toBe(200);
   });
 }
+
+test("a closure of the combo's entry: the ticket link names the combo and says what a refund and a move do to it, at 390 and 1280 px", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  // A Colosseum time on a day far enough ahead that no other spec sells or closes it.
+  type Slot = { id: string; time: string; status: string };
+  let slot: Slot | undefined;
+  for (let n = 50; n < 70 && !slot; n++) {
+    const day = addDays(romeToday(), n);
+    const res = await request.get(`/api/packages/RM-COL/availability/?from=${day}&to=${day}`);
+    const slots = (await res.json()).slots as Slot[];
+    if (slots.length > 2 && slots.every((s) => s.status !== 'CLOSED')) slot = slots[1];
+  }
+  expect(slot, 'an open Colosseum time').toBeTruthy();
+
+  // The demo customer buys the combo through the shop's calls.
+  const headers = { authorization: `Bearer ${await apiTokenFor(request, 'customer')}` };
+  const session = await request.post('/api/create-checkout-session/', {
+    headers,
+    data: {
+      package_identifier: COMBO,
+      adult_count: '1',
+      youth_count: '0',
+      infant_count: '0',
+      combo_slots: JSON.stringify({ 'RM-COL': slot!.id }),
+    },
+  });
+  expect(session.ok(), await session.text()).toBe(true);
+  const pay = await request.post(`/api/test-checkout/${(await session.json()).id}/pay/`, { headers });
+  expect(pay.ok(), await pay.text()).toBe(true);
+  const comboId = /\/success\/([\w-]+)\//.exec((await pay.json()).redirect)![1];
+  const success = await (await request.get(`/api/success/${comboId}/`, { headers })).json();
+  const entry = (success.parts as { unique_id: string; package_tag: string }[]).find(
+    (p) => p.package_tag === 'RM-COL',
+  )!;
+
+  const closed = await request.post('/api/admin/disruptions/', {
+    headers: await superuserWriteHeaders(request),
+    data: {
+      target: { kind: 'slot', slot_id: slot!.id },
+      reason: 'strike',
+      remedies: ['refund', 'move', 'keep'],
+    },
+  });
+  expect(closed.status(), await closed.text()).toBe(201);
+  // The entry's ticket link, from an e-mail naming its reference (its ticket or its closure notice).
+  let link = '';
+  await expect
+    .poll(() => {
+      const notice = mailsTo(demoAccounts().customer.email).find(
+        (m) => m.includes('/t/') && m.includes(orderReference(entry.unique_id)),
+      );
+      link = (notice && /https?:\/\/[^\s"<>]+\/t\/[\w-]{43}/.exec(notice)?.[0]) ?? '';
+      return link;
+    })
+    .not.toBe('');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(new URL(link).pathname);
+  const panel = page.getByRole('region', { name: 'This visit is cancelled' });
+  const note = panel.getByTestId('combo-note');
+  await expect(note).toContainText(/This ticket is part of the combo .+\./);
+  await expect(note).toContainText('A refund refunds the whole combo');
+  await expect(note).toContainText("you keep the combo's other parts as they are.");
+  await expect(panel.getByRole('button', { name: 'Refund the whole combo' })).toBeVisible();
+  await note.scrollIntoViewIfNeeded();
+  await panel.screenshot({ path: test.info().outputPath('combo-closure-390.png') });
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(note).toBeVisible();
+  await panel.screenshot({ path: test.info().outputPath('combo-closure-1280.png') });
+  await page.screenshot({ path: test.info().outputPath('combo-closure-page-1280.png'), fullPage: true });
+});

@@ -114,6 +114,11 @@ export const ticketDisruptionSchema = z
     choice: z.enum(DISRUPTION_REMEDIES).nullable(),
     /** Other open times of the same product with room for this ticket (when 'move' is offered). */
     slots: z.array(disruptionSlotSchema),
+    /**
+     * The combo this ticket is a part of, its title in the ticket's language; null for a ticket of its
+     * own. A part's refund refunds the whole combo; a move or keep changes the part alone (decision 071).
+     */
+    combo: z.string().nullable(),
   })
   .meta({ id: 'TicketDisruption' });
 export type TicketDisruption = z.infer<typeof ticketDisruptionSchema>;

@@ -186,6 +186,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     provider: app.payments,
     signingSecret: app.config.jwtSecret,
     log: req.log,
+    waitlistOfferMinutes: app.config.waitlistOfferMinutes,
   });
   const pay = async (req: FastifyRequest, session: string, buyer: Buyer) => {
     const card = await ownGiftCard(req, session);

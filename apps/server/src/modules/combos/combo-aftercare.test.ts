@@ -1,7 +1,8 @@
 /**
  * A combo after its sale (decision 071), paid at Stripe (the real SDK against the stand-in): a partial
  * refund made at Stripe split across the parts' statement lines to the cent, the places a refund of the
- * combo frees offered to each part's waiting list by every refund path, a closure of a part's time
+ * combo frees offered to each part's waiting list by every refund path (a late payment refunded as sold
+ * out included), a closure of a part's time
  * answered 'move' (or 'keep') changing that part alone, the combo kept whole, and two refunds of one
  * combo at once from a part and from the combo (a deadlock on PostgreSQL before the combo was locked first).
  */
@@ -235,6 +236,52 @@ describe('places freed by a refund of a combo', () => {
     },
   );
 
+  it("a payment at Stripe after the holds ran out, refunded as sold out: the still free part's time is offered at once", async () => {
+    const entry = await addSlot('GL-48', 2);
+    const tour = await addSlot('CS-HALF', 2);
+    const started = await t.checkout(
+      {
+        package_identifier: COMBO,
+        adult_count: '2',
+        youth_count: '0',
+        combo_slots: JSON.stringify({ 'GL-48': entry, 'CS-HALF': tour }),
+      },
+      buyer,
+    );
+    expect(started.statusCode, started.body).toBe(200);
+    const [combo] = await t.db.select().from(orders).where(eq(orders.providerSessionId, started.json().id));
+    // The combo's holds fill both times: someone waits for the tour.
+    const waiting = `late-${tour}@example.com`;
+    const joined = await api('POST', '/api/waitlist/', undefined, {
+      slot_id: tour,
+      email: waiting,
+      places: 2,
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    // The holds run out, the entry's time is sold to another buyer, and then the combo is paid.
+    await t.db
+      .update(orders)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.comboOrderId, combo.id));
+    const other = await t.checkout(
+      { package_identifier: 'GL-48', slot_id: entry, adult_count: '2', youth_count: '0' },
+      editor,
+    );
+    expect(other.statusCode, other.body).toBe(200);
+    const otherPaid = await t.deliver(
+      sessionEvent('checkout.session.completed', t.paidAtStripe(other.json().id)),
+    );
+    expect(otherPaid.json().outcome).toBe('fulfilled');
+    const late = await t.deliver(
+      sessionEvent('checkout.session.completed', t.paidAtStripe(started.json().id)),
+    );
+    expect(late.json().outcome).toBe('refunded_sold_out');
+    for (const p of await partsOf(combo.id)) expect(p.status).toBe('cancelled');
+    // The tour's places are free: its waiting list is offered them now, not at the next walk.
+    expect(await statusOf(tour, waiting)).toBe('offered');
+    expect(await offerMailTo(waiting)).toHaveLength(1);
+  });
+
   it("a closure's refund remedy: the other part's time is offered; the closed time is not", async () => {
     const sold = await soldOutCombo();
     const closed = await api('POST', '/api/admin/disruptions/', admin, {
@@ -285,6 +332,8 @@ describe('a closure of a combo part’s time', () => {
     const token = await noticeLink(part.id);
     const shown = (await api('GET', `/api/ticket-links/${token}/disruption/`)).json().disruption;
     expect(shown.remedies).toEqual(['refund', 'move']);
+    // The page names the combo, so the buyer knows before choosing that a refund takes all of it.
+    expect(shown.combo).toBe('Big Bus Half Day Essentials');
     const offered = shown.slots.map((s: { id: string }) => s.id);
     expect(offered).toContain(other);
     expect(offered).not.toContain(full);

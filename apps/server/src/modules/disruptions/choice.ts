@@ -17,7 +17,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, txDb } from '../../db/client';
 import { disruptionOrders, disruptions, orders, packages, slots } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
-import { lockOrderAndCombo } from '../orders/combo';
+import { comboTitlesOfParts, lockOrderAndCombo } from '../orders/combo';
 import {
   markRefunded,
   offerRefundedPlaces,
@@ -95,6 +95,8 @@ export async function ticketDisruption(
     // A ticket refunded another way (the superuser, its own cancel) shows as refunded.
     choice: (found.row.choice as DisruptionRemedy | null) ?? (order.status === 'refunded' ? 'refund' : null),
     slots: open && remedies.includes('move') ? await timesToMoveTo(db, order, closed, locale, now) : [],
+    // The page warns a part's buyer, before the choice, that a refund takes the whole combo.
+    combo: order.comboOrderId ? ((await comboTitlesOfParts(db, [order.id])).get(order.id) ?? null) : null,
   };
 }
 

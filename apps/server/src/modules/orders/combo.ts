@@ -14,6 +14,7 @@ import { comboParts, combos, orders, packages, slots } from '../../db/schema';
 import { holdOrder, holdUntil } from './hold';
 import type { SlotRow } from './slots';
 import { moveOrder, type OrderRow } from './state';
+import { packageTitleIn } from './words';
 
 type PackageRow = typeof packages.$inferSelect;
 
@@ -217,11 +218,15 @@ export async function closeComboParts(
   return moved;
 }
 
-/** The combo orders of `orderIds` that have parts (for readers that list tickets). */
+/**
+ * The combo titles of those of `partOrderIds` that are combo parts, by part order id, each in its
+ * order's language (decision 024), as the part's own title is shown beside it.
+ */
 export async function comboTitlesOfParts(db: Db, partOrderIds: string[]): Promise<Map<string, string>> {
   if (partOrderIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: orders.id, title: packages.title })
+    // `packages` is the combo's package here, so this is the combo's title.
+    .select({ id: orders.id, title: packageTitleIn(orders.language) })
     .from(orders)
     .innerJoin(comboOrdersParent, eq(comboOrdersParent.id, orders.comboOrderId))
     .innerJoin(packages, eq(packages.id, comboOrdersParent.packageId))

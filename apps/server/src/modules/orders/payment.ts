@@ -31,7 +31,7 @@ import { fulfilGiftCardSession } from './gift-card-sale';
 import { holdStands, stillFits } from './hold';
 import { issueInvoice } from './invoice-record';
 import { promoStillFits, promoUseHeld } from './promo';
-import { markRefunded, type RefundDeps, settleRefund, visitText } from './refunds';
+import { markRefunded, offerRefundedPlaces, type RefundDeps, settleRefund, visitText } from './refunds';
 import type { OrderFacts } from './signed-ticket';
 import { moveOrder, type OrderChanges, type OrderRow, orderLocale, orderMoveSet } from './state';
 import { issueTicket, ticketQrTextFor } from './ticket-issue';
@@ -50,6 +50,8 @@ export type FulfilDeps = {
   signingSecret?: string;
   /** Where a payment path's quiet failure is told (the request's logger); never personal data. */
   log?: { warn: (facts: object, message: string) => void };
+  /** How long a waiting-list offer of the places a payment refunded at once frees holds them (decision 063). */
+  waitlistOfferMinutes?: number;
 };
 
 /**
@@ -132,6 +134,9 @@ export async function fulfilPaidSession(
   if (refundedAtOnce && deps.provider && result.orderId) {
     await settleRefund({ db: deps.db, provider: deps.provider, publicUrl: deps.publicUrl }, result.orderId);
   }
+  // What the refunded order still held (its own standing hold, a combo's other parts' holds) is free
+  // now: the times' waiting lists are offered it at once, as after any refund (decision 063).
+  if (result.refunded) await offerRefundedPlaces(deps, result.refunded);
   return result.outcome;
 }
 
@@ -415,8 +420,12 @@ async function fulfilInTransaction(
   deps: FulfilDeps,
   sessionId: string,
   paid: Paid,
-): Promise<{ outcome: FulfilResult; orderId?: string }> {
-  const outcome = (value: FulfilResult, orderId?: string) => ({ outcome: value, orderId });
+): Promise<{ outcome: FulfilResult; orderId?: string; refunded?: OrderRow }> {
+  const outcome = (value: FulfilResult, orderId?: string, refunded?: OrderRow) => ({
+    outcome: value,
+    orderId,
+    refunded,
+  });
   return deps.db.transaction(async (tx) => {
     // The row lock serialises concurrent deliveries of the same event across instances. The buyer,
     // the package and the slot's start come in the same statement (one round trip, not
@@ -456,7 +465,7 @@ async function fulfilInTransaction(
         paidAt: now,
         amountPaidCents: paid.amountCents,
       });
-      await markRefunded(txDb(tx), paidOrder!, reason, { now });
+      const refunded = await markRefunded(txDb(tx), paidOrder!, reason, { now });
       await recordServerEvent(txDb(tx), {
         action: ACTION.payment_completed,
         userId: order.userId,
@@ -473,6 +482,7 @@ async function fulfilInTransaction(
             ? 'refunded_promo_used_up'
             : 'refunded_gift_card_spent',
         order.id,
+        refunded,
       );
     };
     // The code's lock before the slot's, in the order a checkout takes them (no deadlock between the two).

@@ -41,7 +41,7 @@ import {
   stillFits,
 } from '../orders/hold';
 import { latestHold, resellerHeldPlaces } from '../orders/hold-limits';
-import { canCancel, markRefunded } from '../orders/refunds';
+import { canCancel, markRefunded, offerRefundedPlaces } from '../orders/refunds';
 import { lockSlot } from '../orders/slots';
 import { moveOrder, type OrderRow } from '../orders/state';
 import { hashClaimCode, issueTicket, ticketQrTextFor, voucherClaimCode } from '../orders/ticket-issue';
@@ -74,6 +74,8 @@ export type OctoContext = {
   /** Derives each confirmed booking's claim code (config's server secret). */
   ticketSecret: string;
   testMode: boolean;
+  /** How long a waiting-list offer of the places a cancellation frees holds them (decision 063). */
+  waitlistOfferMinutes?: number;
 };
 
 type ContactInput = Partial<Record<keyof BookingContact, unknown>> | undefined;
@@ -751,6 +753,7 @@ async function keepUnitRefs(tx: Db, order: OrderRow, items: UnitItemInput[]): Pr
 export async function cancelBooking(ctx: OctoContext, uuid: string, input: { reason?: string | null }) {
   const now = new Date();
   const reason = input.reason?.slice(0, 500) ?? null;
+  let freed = false;
   const row = await ctx.db.transaction(async (tx) => {
     const t = txDb(tx);
     const order = await ownBooking(ctx, uuid, t);
@@ -759,6 +762,7 @@ export async function cancelBooking(ctx: OctoContext, uuid: string, input: { rea
       const moved = await moveOrder(t, order, 'cancel', { cancelReason: reason, refundedAt: now });
       // A package's parts let their places go with it (decision 072).
       if (moved && order.isCombo) await closeComboParts(t, order.id, 'cancel');
+      freed = moved !== null;
       return moved ?? order;
     }
     if (order.status !== 'paid') throw unprocessable('This booking cannot be cancelled');
@@ -779,8 +783,11 @@ export async function cancelBooking(ctx: OctoContext, uuid: string, input: { rea
       .set({ cancelReason: reason })
       .where(eq(orders.id, refunded.id))
       .returning();
+    freed = true;
     return withReason;
   });
+  // The places came back: the time's waiting list is offered them now, as after the shop's refunds.
+  if (freed) await offerRefundedPlaces(ctx, row);
   return toBooking(ctx, row, now);
 }
 

@@ -195,6 +195,7 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       holdMinutes: app.config.holdMinutes,
       ticketSecret: app.config.jwtSecret,
       testMode: app.config.env !== 'production',
+      waitlistOfferMinutes: app.config.waitlistOfferMinutes,
     };
   });
   const ctx = (req: FastifyRequest): OctoContext => req.octo!;

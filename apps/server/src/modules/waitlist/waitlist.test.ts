@@ -1,10 +1,11 @@
 /**
  * The waiting list of a sold-out time (decision 063) through the HTTP API and the walk: joining (its
- * checks, one entry per address, sold-out times only), offers when places come back (a refund, a hold
- * run out, more capacity, a leave), the offer's places held for its link alone, the next in line after
- * an offer runs out, the e-mails' language, the superusers' list, and walks racing purchases.
+ * checks, one entry per address, sold-out times only), offers when places come back (a refund, a
+ * reseller's cancellation, a hold run out, more capacity, a leave), the offer's places held for its link
+ * alone, the next in line after an offer runs out, the e-mails' language, the superusers' list, and
+ * walks racing purchases.
  */
-import { addDays, romeInstant, romeToday } from '@rome/contract';
+import { addDays, romeInstant, romeLocalIso, romeToday } from '@rome/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, packages, slots, waitlistEntries } from '../../db/schema';
@@ -208,6 +209,46 @@ describe('offers', () => {
     expect((await checkoutWith(slotId, 2, buyer, token)).statusCode).toBe(409);
     expect((await api('POST', '/api/waitlist/offer/', undefined, { token })).statusCode).toBe(409);
   });
+
+  it.each([
+    ['on hold', false],
+    ['confirmed', true],
+  ] as const)(
+    "a reseller's cancellation of a booking %s offers its places at once (OCTO)",
+    async (_name, confirm) => {
+      const slotId = await addSlot(2);
+      const [slot] = await t.db.select().from(slots).where(eq(slots.id, slotId));
+      const made = await api('POST', '/api/admin/resellers/', superuser, { name: `Cancelling ${slotId}` });
+      expect(made.statusCode, made.body).toBe(201);
+      const octo = (url: string, payload: object) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/octo${url}`,
+          headers: { authorization: `Bearer ${made.json().key}` },
+          payload,
+        });
+      const booking = await octo('/bookings', {
+        productId: TAG,
+        optionId: 'DEFAULT',
+        availabilityId: romeLocalIso(slot.startsAt),
+        unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
+      });
+      expect(booking.statusCode, booking.body).toBe(200);
+      const { uuid } = booking.json();
+      if (confirm) {
+        const confirmed = await octo(`/bookings/${uuid}/confirm`, { contact: { fullName: 'Paul' } });
+        expect(confirmed.json().status, confirmed.body).toBe('CONFIRMED');
+      }
+      const email = `octo-${confirm ? 'confirmed' : 'held'}@example.com`;
+      expect((await join({ slot_id: slotId, email, places: 2 })).statusCode).toBe(201);
+
+      const cancelled = await octo(`/bookings/${uuid}/cancel`, {});
+      expect(cancelled.json().status, cancelled.body).toBe('CANCELLED');
+      // Offered now, not at the next walk (an hour away here).
+      expect((await entryOf(slotId, email)).status).toBe('offered');
+      expect(await tokenMailed(email, 'offer')).toBeTruthy();
+    },
+  );
 
   it('a hold run out is offered by the walk; an offer run out goes to the next in line', async () => {
     const slotId = await addSlot(1);

@@ -4,61 +4,39 @@
  * the package's prices; Checkout is disabled while the total is 0. A browser needs nothing more to show
  * these rules, so they are checked here and not in Chromium (docs/decisions/055).
  */
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { EXAMPLE_PACKAGE, type Package, packageSchema } from '@rome/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { componentHost } from '../../lib/component-host';
 import { BookingPanel } from './BookingPanel';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** The reference's example package, open-dated (no dates): adults €29.00, youths €19.00. */
 const PASS: Package = packageSchema.parse({ ...EXAMPLE_PACKAGE, dates: [] });
 
-let root: Root | null = null;
-let host: HTMLElement;
-
-beforeEach(() => {
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
-  host = document.createElement('div');
-  document.body.append(host);
-});
-
-afterEach(async () => {
-  if (root) await act(async () => root?.unmount());
-  root = null;
-  host.remove();
-});
+const host = componentHost();
 
 async function renderPanel(pkg: Package) {
   const client = new QueryClient();
-  root = createRoot(host);
-  await act(async () =>
-    root?.render(
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <MemoryRouter>
-            <BookingPanel pkg={pkg} />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </I18nProvider>,
-    ),
+  await host.render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <BookingPanel pkg={pkg} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
 const button = (name: string) => {
-  const found = [...host.querySelectorAll('button')].find(
+  const found = [...host.el.querySelectorAll('button')].find(
     (b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name,
   );
   if (!found) throw new Error(`no button named ${name}`);
   return found;
 };
 const click = (name: string) => act(async () => button(name).click());
-const text = (testId: string) => host.querySelector(`[data-testid="${testId}"]`)?.textContent;
+const text = (testId: string) => host.el.querySelector(`[data-testid="${testId}"]`)?.textContent;
 
 describe('booking panel counters', () => {
   it('start at 0 with Checkout disabled; the minus buttons change nothing at 0', async () => {

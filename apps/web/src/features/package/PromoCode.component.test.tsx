@@ -4,26 +4,18 @@
  * a category's count asks again. The network is the browser's fetch, answered here; the component and
  * the API client are the app's.
  */
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { componentHost } from '../../lib/component-host';
 import type { ExtraCounts } from './ExtraCounters';
 import { type AppliedPromo, PromoCode } from './PromoCode';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | null = null;
-let host: HTMLElement;
+const host = componentHost();
 /** The bodies of the promo checks the component sent. */
 const checks: Record<string, unknown>[] = [];
 let applied: AppliedPromo | null = null;
 
 beforeEach(() => {
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
-  host = document.createElement('div');
-  document.body.append(host);
   checks.length = 0;
   applied = null;
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
@@ -35,41 +27,29 @@ beforeEach(() => {
   });
 });
 
-afterEach(async () => {
-  if (root) await act(async () => root?.unmount());
-  root = null;
-  host.remove();
-  vi.unstubAllGlobals();
-});
-
 async function render(extras: ExtraCounts) {
-  root ??= createRoot(host);
-  await act(async () =>
-    root?.render(
-      <I18nProvider i18n={i18n}>
-        <PromoCode
-          packageTag="BB-24"
-          adults={0}
-          youths={0}
-          extras={extras}
-          applied={applied}
-          onApplied={(p) => {
-            applied = p;
-          }}
-        />
-      </I18nProvider>,
-    ),
+  await host.render(
+    <PromoCode
+      packageTag="BB-24"
+      adults={0}
+      youths={0}
+      extras={extras}
+      applied={applied}
+      onApplied={(p) => {
+        applied = p;
+      }}
+    />,
   );
 }
 
 const buttonNamed = (name: string) =>
-  [...host.querySelectorAll('button')].find((b) => b.textContent === name);
+  [...host.el.querySelectorAll('button')].find((b) => b.textContent === name);
 
 describe('a promo code on a basket of price categories', () => {
   it('is checked with the categories counted, and applies with no adult or youth', async () => {
     await render({ disabled: 1, carer: 1, family: 0 });
     await act(async () => buttonNamed('Have a promo code?')?.click());
-    const input = host.querySelector('input')!;
+    const input = host.el.querySelector('input')!;
     await act(async () => {
       // React's own value setter, so its onChange sees the typed text.
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, 'spring-abcd');
@@ -97,7 +77,7 @@ describe('a promo code on a basket of price categories', () => {
   it('cannot be applied to an empty basket', async () => {
     await render({ disabled: 0 });
     await act(async () => buttonNamed('Have a promo code?')?.click());
-    const input = host.querySelector('input')!;
+    const input = host.el.querySelector('input')!;
     await act(async () => {
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, 'spring-abcd');
       input.dispatchEvent(new Event('input', { bubbles: true }));

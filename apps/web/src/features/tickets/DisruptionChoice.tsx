@@ -2,7 +2,8 @@
  * A closed time on the ticket link page (decisions 058, 059): why, in the ticket's language, and the
  * remedies the shop offers: money back, another time of the same ticket, or keeping the ticket as an
  * open-dated pass. One choice, once; the answer's message then takes the buttons' place and the
- * ticket is read again (a moved or kept ticket has a new QR code).
+ * ticket is read again (a moved or kept ticket has a new QR code). A combo's part says first what each
+ * choice does to the combo (decision 071): a refund takes every part, a move or keep this one alone.
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -81,6 +82,7 @@ export function DisruptionChoice({ token, onChanged }: { token: string; onChange
       )}
       {!disruption.choice && disruption.remedies.length > 0 && (
         <div className="mt-3 space-y-3">
+          {disruption.combo && <ComboNote combo={disruption.combo} offers={offers} />}
           <p className="text-sm font-medium text-stone-800">
             <Trans>Choose what suits you (you can choose once):</Trans>
           </p>
@@ -120,12 +122,61 @@ export function DisruptionChoice({ token, onChanged }: { token: string; onChange
                 onClick={() => choose(r)}
                 className={`${button} ${r === 'refund' ? 'bg-white text-red-800 ring-red-300 hover:bg-red-100' : 'bg-white text-stone-900 ring-stone-300 hover:bg-stone-100'}`}
               >
-                {r === 'keep' ? t`Keep it as an open-dated pass` : t`Refund my ticket in full`}
+                {r === 'keep'
+                  ? t`Keep it as an open-dated pass`
+                  : disruption.combo
+                    ? t`Refund the whole combo`
+                    : t`Refund my ticket in full`}
               </button>
             ))}
           </div>
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * What a combo part's choice does to its combo, said before the buttons: the refund cannot be undone
+ * and takes the other operators' parts too, even one already used.
+ */
+function ComboNote({ combo, offers }: { combo: string; offers: (r: DisruptionRemedy) => boolean }) {
+  const alone = offers('move') || offers('keep');
+  return (
+    <div
+      className="rounded-lg bg-white p-3 text-sm text-stone-900 ring-1 ring-amber-300"
+      data-testid="combo-note"
+    >
+      <p className="font-semibold">
+        <Trans>This ticket is part of the combo {combo}.</Trans>
+      </p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {offers('refund') && (
+          <li>
+            <Trans>A refund refunds the whole combo: every part of it, even one you have already used.</Trans>
+          </li>
+        )}
+        {alone && (
+          <li>
+            {offers('move') && offers('keep') ? (
+              <Trans>
+                Moving this ticket to another time, or keeping it as an open-dated pass, changes this ticket
+                alone: you keep the combo's other parts as they are.
+              </Trans>
+            ) : offers('move') ? (
+              <Trans>
+                Moving this ticket to another time changes this ticket alone: you keep the combo's other parts
+                as they are.
+              </Trans>
+            ) : (
+              <Trans>
+                Keeping this ticket as an open-dated pass changes this ticket alone: you keep the combo's
+                other parts as they are.
+              </Trans>
+            )}
+          </li>
+        )}
+      </ul>
+    </div>
   );
 }
