@@ -113,6 +113,10 @@ describe('octo/offers', () => {
     });
     expect((await orderOf(held.uuid)).amountPaidCents).toBe(7200);
     expect(await reportOf(id)).toMatchObject({ uses: 1, held: 0, revenue: '72.00', discount_given: '5.00' });
+    // A code is given with the reservation: a change that sends one is refused, the booking unchanged.
+    const patched = await octo('PATCH', `/bookings/${held.uuid}`, { offerCode: code, notes: 'x' });
+    expect(patched.json().error).toBe('BAD_REQUEST');
+    expect((await orderOf(held.uuid)).notes).toBeNull();
     // Read again, the booking still carries its offer.
     expect((await octo('GET', `/bookings/${held.uuid}`)).json()).toMatchObject({
       offerCode: code,

@@ -355,9 +355,19 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     getBooking(ctx(req), req.params.uuid),
   );
 
-  call<{ Params: { uuid: string } }>('PATCH /bookings/{uuid}', async (req) =>
-    updateBooking(ctx(req), req.params.uuid, parse<BookingUpdateBody>('PATCH /bookings/{uuid}', req.body)),
-  );
+  call<{ Params: { uuid: string } }>('PATCH /bookings/{uuid}', async (req) => {
+    // An offer code is given with the reservation only (decision 074): said plainly, not dropped.
+    const raw = req.body as Record<string, unknown> | null;
+    if (ctx(req).caps.offers && raw && typeof raw === 'object' && raw.offerCode != null)
+      throw badRequest(
+        'An offerCode is taken with the reservation (POST /bookings): cancel this booking and book again with it',
+      );
+    return updateBooking(
+      ctx(req),
+      req.params.uuid,
+      parse<BookingUpdateBody>('PATCH /bookings/{uuid}', req.body),
+    );
+  });
 
   call<{ Params: { uuid: string } }>('POST /bookings/{uuid}/confirm', async (req) =>
     confirmBooking(
