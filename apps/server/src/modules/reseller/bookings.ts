@@ -49,6 +49,20 @@ import { awaitsClosureAnswer, recordMove, rescheduleRefusal } from '../orders/ti
 import { bookingAvailability, resolveAvailability } from './availability';
 import { badRequest, invalidBooking, invalidOption, invalidUnit, unprocessable } from './errors';
 import type { Reseller } from './keys';
+import {
+  bookingOffers,
+  itemDiscounts,
+  offerColumns,
+  offerCustomer,
+  offerDiscount,
+  offerStillFits,
+  type PricedOffer,
+  priceOffer,
+  promoOf,
+  repricedOffer,
+  takeOfferUse,
+  unitIdsOf,
+} from './offers';
 import { comboBooking, comboDate, isPackage, type PackageBookingInput, partSlots } from './packages';
 import {
   type Capabilities,
@@ -272,6 +286,9 @@ async function bookingOf(ctx: OctoContext, order: OrderRow, now: Date) {
   };
   const availability = await bookingAvailability(ctx.db, pkg, order, ctx.caps, now);
   const contact = order.contact ?? contactOf(undefined);
+  // Each unit item's price and its share of an offer's discount, adding up to the booking's.
+  const prices = (order.unitItems ?? []).map((item) => itemPriceCents(pkg, order, item.unitId));
+  const discounts = itemDiscounts(order.discountCents, prices);
   return {
     id: order.id,
     uuid: order.bookingUuid ?? order.id,
@@ -301,7 +318,7 @@ async function bookingOf(ctx: OctoContext, order: OrderRow, now: Date) {
     notes: order.notes,
     deliveryMethods: ['VOUCHER' as const],
     voucher,
-    unitItems: (order.unitItems ?? []).map((item) => ({
+    unitItems: (order.unitItems ?? []).map((item, i) => ({
       uuid: item.uuid,
       resellerReference: item.resellerReference,
       supplierReference: null,
@@ -310,11 +327,23 @@ async function bookingOf(ctx: OctoContext, order: OrderRow, now: Date) {
       utcRedeemedAt: redeemedAt,
       contact,
       ticket: null,
-      ...(ctx.caps.pricing ? { pricing: pricing(itemPriceCents(pkg, order, item.unitId)) } : {}),
+      ...(ctx.caps.pricing ? { pricing: itemPricing(ctx, prices[i], discounts[i]) } : {}),
     })),
-    ...(ctx.caps.pricing ? { pricing: pricing(order.totalCents) } : {}),
+    ...(ctx.caps.pricing
+      ? { pricing: itemPricing(ctx, order.totalCents + order.discountCents, order.discountCents) }
+      : {}),
+    ...(ctx.caps.offers ? bookingOffers(await promoOf(ctx.db, order), unitIdsOf(pkg)) : {}),
   };
 }
+
+/**
+ * A price and the offer's part of it (decision 074): retail what is owed, original the list price, and
+ * with octo/offers the standard's `offerDiscount`.
+ */
+const itemPricing = (ctx: OctoContext, listCents: number, discountCents: number) => ({
+  ...pricing(listCents - discountCents, listCents),
+  ...(ctx.caps.offers && discountCents > 0 ? { offerDiscount: offerDiscount(discountCents) } : {}),
+});
 
 /** The reseller's own booking by uuid, or INVALID_BOOKING_UUID (another key's booking is unknown here). */
 async function ownBooking(ctx: OctoContext, uuid: string, lock?: Db): Promise<OrderRow> {
@@ -349,7 +378,51 @@ export type ReserveInput = {
   contact?: ContactInput;
   /** A package's included products' times (octo/packages, decision 072). */
   packageBookings?: PackageBookingInput[];
+  /** A promo code as OCTO's offer code (octo/offers, decision 074); ignored without the capability. */
+  offerCode?: string;
 };
+
+type HeldOffer = { offer: PricedOffer; customer: string | null };
+
+/**
+ * The offer code sent with a reservation, judged on the booking's list total as the storefront judges a
+ * promo code (octo/offers, decision 074): null without one, or without the capability (the standard's
+ * fields are read only by a reseller that asked for them). A code that does not apply is BAD_REQUEST.
+ */
+async function offerFor(
+  ctx: OctoContext,
+  input: ReserveInput,
+  pkg: Pick<PackageRow, 'id' | 'folderId'>,
+  subtotalCents: number,
+  now: Date,
+): Promise<HeldOffer | null> {
+  const code = ctx.caps.offers ? (input.offerCode ?? '').trim() : '';
+  if (!code) return null;
+  const offer = await priceOffer(ctx.db, ctx.reseller, { code, pkg, subtotalCents, now });
+  return { offer, customer: offerCustomer(offer.promo, contactOf(input.contact).emailAddress) };
+}
+
+/**
+ * Writes a held booking; with an offer, the code's use is taken first, under the code's lock, in the
+ * same transaction (before the slot's lock, as a web checkout takes them): none left stores nothing.
+ */
+function withOfferUse(
+  ctx: OctoContext,
+  held: HeldOffer | null,
+  now: Date,
+  write: (db: Db) => Promise<OrderRow>,
+): Promise<OrderRow> {
+  if (!held) return write(ctx.db);
+  return ctx.db.transaction(async (tx) => {
+    const t = txDb(tx);
+    await takeOfferUse(t, held.offer.promo, held.customer, now);
+    return write(t);
+  });
+}
+
+/** What the event log keeps of an offer: the code's id, never the code (a code is money). */
+const offerDetails = (held: HeldOffer | null) =>
+  held ? { promo_code_id: held.offer.promo.id, discount_cents: held.offer.discountCents } : {};
 
 /** POST /bookings: holds the places. The same uuid again answers the booking it made (idempotent). */
 export async function reserve(ctx: OctoContext, input: ReserveInput, ip: string | null) {
@@ -368,6 +441,7 @@ export async function reserve(ctx: OctoContext, input: ReserveInput, ip: string 
   const checked = checkedCounts(pkg, counts, extras, now);
   const { slot, date } = await resolveAvailability(ctx.db, pkg, input.availabilityId, now);
   const minutes = holdFor(ctx, input.expirationMinutes);
+  const held = await offerFor(ctx, input, pkg, checked.totalCents, now);
   const values = {
     uniqueId: randomBytes(16).toString('base64url'),
     userId: null,
@@ -379,12 +453,13 @@ export async function reserve(ctx: OctoContext, input: ReserveInput, ip: string 
     unitItems: items,
     selectedDate: date,
     ...pricedOrder(pkg, checked),
+    ...(held ? offerColumns(held.offer, checked.totalCents, held.customer) : {}),
     provider: 'octo',
   };
   await refuseOverResellerHolds(ctx, values.places, now);
   let order: OrderRow;
   try {
-    order = await holdOrder(ctx.db, pkg, slot, values, now, minutes);
+    order = await withOfferUse(ctx, held, now, (db) => holdOrder(db, pkg, slot, values, now, minutes));
   } catch (err) {
     // The same uuid sent twice at once: the other request made the booking; answer it.
     if (!isUniqueViolation(err)) throw err;
@@ -401,6 +476,7 @@ export async function reserve(ctx: OctoContext, input: ReserveInput, ip: string 
       package: pkg.title,
       package_tag: pkg.packageTag,
       channel: ctx.reseller.name,
+      ...offerDetails(held),
     },
     ipAddress: ip,
   });
@@ -428,6 +504,7 @@ async function reserveCombo(
   const chosen = await partSlots(ctx.db, pkg, date, input.packageBookings, now);
   const slotOf = new Map(pkg.combo.parts.map((p, i) => [p.id, chosen[i]]));
   const minutes = holdFor(ctx, input.expirationMinutes);
+  const held = await offerFor(ctx, input, pkg, checked.totalCents, now);
   const parts = await comboPartsOf(ctx.db, pkg.id);
   await refuseOverResellerHolds(
     ctx,
@@ -444,18 +521,21 @@ async function reserveCombo(
     notes: input.notes?.slice(0, 2000) ?? null,
     unitItems: items,
     ...pricedOrder(plain, checked),
+    ...(held ? offerColumns(held.offer, checked.totalCents, held.customer) : {}),
     provider: 'octo',
   };
   let order: OrderRow;
   try {
-    order = await ctx.db.transaction((tx) =>
-      holdComboOrder(
-        txDb(tx),
-        values,
-        parts.map((part) => ({ part, slot: slotOf.get(part.pkg.id) ?? null })),
-        () => randomBytes(16).toString('base64url'),
-        now,
-        minutes,
+    order = await withOfferUse(ctx, held, now, (db) =>
+      db.transaction((tx) =>
+        holdComboOrder(
+          txDb(tx),
+          values,
+          parts.map((part) => ({ part, slot: slotOf.get(part.pkg.id) ?? null })),
+          () => randomBytes(16).toString('base64url'),
+          now,
+          minutes,
+        ),
       ),
     );
   } catch (err) {
@@ -474,6 +554,7 @@ async function reserveCombo(
       package_tag: pkg.packageTag,
       channel: ctx.reseller.name,
       combo: true,
+      ...offerDetails(held),
     },
     ipAddress: ip,
   });
@@ -554,12 +635,15 @@ async function applyUpdate(tx: Db, ctx: OctoContext, order: OrderRow, input: Upd
     if (status === 'ON_HOLD') await refuseOverResellerHolds({ ...ctx, db: tx }, places, now, order.id);
     if (target.slot) await checkMove(tx, pkg, order.id, target.slot, places, now);
     else if (otherProduct) await checkPassMove(tx, pkg, order.id, places, now);
+    // A booking with an offer code keeps it only where the code still applies (decision 074).
+    const offer = await repricedOffer(tx, order, pkg, checked.totalCents);
     Object.assign(changes, {
       ...pricedOrder(pkg, checked),
+      ...offer,
       slotId: target.slot?.id ?? null,
       selectedDate: target.slot ? romeParts(target.slot.startsAt).date : target.date,
       unitItems: items,
-      ...(status === 'CONFIRMED' ? { amountPaidCents: checked.totalCents } : {}),
+      ...(status === 'CONFIRMED' ? { amountPaidCents: offer.totalCents } : {}),
     });
     // A confirmed ticket whose day, time or people change gets a new code and QR; the old ones are
     // void, online at once and offline through the devices' list (decision 034).
@@ -639,6 +723,9 @@ export async function confirmBooking(ctx: OctoContext, uuid: string, input: Conf
     if (order.status !== 'pending')
       throw unprocessable(`A booking that is ${octoStatus(order, now).toLowerCase()} cannot be confirmed`);
     const pkg = await packageOf(t, order);
+    // An offer code's use, then the places: the code's lock before the slot's (decision 074). Its use
+    // held by the hold becomes a counted one here, as a web payment's does.
+    await offerStillFits(t, order, now);
     if (!(await stillFits(t, order, pkg, now)) || !(await partsStillFit(t, order, now)))
       throw invalidBooking(uuid, 'The booking expired and its places have been sold meanwhile');
     if (order.isCombo && input.unitItems && !sameUnits(order, input.unitItems))

@@ -20,8 +20,11 @@ import {
   zCapability,
   zExtendReservationBody,
   zOption,
+  zPricing,
   zProduct,
   zSupplier,
+  zTax,
+  zUnitItem,
 } from '@octocloud/types';
 import { z } from 'zod/v3';
 import { zodToJsonSchema } from 'zod-to-json-schema';
@@ -108,21 +111,73 @@ const zPackageProduct: z.ZodTypeAny = loose(zProduct).extend({
   isPackage: z.boolean().optional(),
   options: z.array(loose(zOption).extend({ packageIncludes: z.array(zPackageGroup).optional() })),
 });
-const zPackageAvailability: z.ZodTypeAny = loose(zAvailability).extend({
+/**
+ * The octo/offers capability (decision 074), in octo-types 1.x's shapes (`Offer`, `OfferDiscount`,
+ * `AvailabilityOffers`, `BookingOffers`, the bodies' `offerCode`; not in @octocloud/types 2): a
+ * promo code as an offer, what it took off a pricing, and the offer fields of an availability and a
+ * booking.
+ */
+const zOffer = z.object({
+  title: z.string(),
+  code: z.string(),
+  description: z.string().nullable(),
+  netDiscount: z.enum(['NONE', 'FULL', 'SPLIT', 'PRORATED']).nullable(),
+  restrictions: z.object({
+    minUnits: z.number().int().nullable(),
+    maxUnits: z.number().int().nullable(),
+    minTotal: z.number().int().nullable(),
+    maxTotal: z.number().int().nullable(),
+    unitIds: z.array(z.string()),
+  }),
+  usable: z.boolean(),
+});
+const zOfferPricing = loose(zPricing).extend({
+  offerDiscount: z
+    .object({
+      net: z.number().int().nullable(),
+      retail: z.number().int(),
+      includedTaxes: z.array(loose(zTax)),
+    })
+    .optional(),
+});
+const OFFER_FIELDS = {
+  offerCode: z.string().nullable().optional(),
+  offerTitle: z.string().nullable().optional(),
+  offer: zOffer.nullable().optional(),
+  offers: z.array(zOffer).optional(),
+};
+const zOfferCode = { offerCode: z.string().optional() };
+const zOfferAvailability = loose(zAvailability).extend({
+  ...OFFER_FIELDS,
+  pricing: zOfferPricing.optional(),
+});
+const zPackageAvailability: z.ZodTypeAny = zOfferAvailability.extend({
   packageAvailabilities: z.array(loose(zAvailability).extend({ packageIncludeId: z.string() })).optional(),
+});
+const zOfferCalendarDay = loose(zAvailabilityCalendar).extend(OFFER_FIELDS);
+/** A booking's offer fields; comparisons and combinations the shop does not make (always empty). */
+const zOfferBooking = loose(zBooking).extend({
+  ...OFFER_FIELDS,
+  offerComparisons: z
+    .array(z.object({ productId: z.string(), optionId: z.string() }).passthrough())
+    .optional(),
+  offerIsCombination: z.boolean().optional(),
+  pricing: zOfferPricing.optional(),
+  unitItems: z.array(loose(zUnitItem).extend({ pricing: zOfferPricing.optional() })),
 });
 export const zPackageBookingBody = z.object({
   packageIncludeId: z.string({ required_error: 'packageIncludeId is required' }),
   availabilityId: z.string({ required_error: 'availabilityId is required' }),
 });
-const zPackageBooking: z.ZodTypeAny = loose(zBooking).extend({
+const zPackageBooking: z.ZodTypeAny = zOfferBooking.extend({
   isPackage: z.boolean().optional(),
   packageBookings: z
-    .array(loose(zBooking).extend({ packageIncludeId: z.string(), packageInclude: zInclude }))
+    .array(zOfferBooking.extend({ packageIncludeId: z.string(), packageInclude: zInclude }))
     .optional(),
 });
 const zPackageReservationBody: z.ZodTypeAny = loose(zBookingReservationBody).extend({
   packageBookings: z.array(zPackageBookingBody).optional(),
+  ...zOfferCode,
 });
 
 /** A named schema of the document's components: `name` is its key under components.schemas. */
@@ -133,7 +188,7 @@ const SUPPLIER = named('Supplier', zSupplier);
 const CAPABILITY = named('Capability', zCapability);
 const PRODUCT = named('Product', zPackageProduct);
 const AVAILABILITY = named('Availability', zPackageAvailability);
-const CALENDAR_DAY = named('AvailabilityCalendar', zAvailabilityCalendar);
+const CALENDAR_DAY = named('AvailabilityCalendar', zOfferCalendarDay);
 const BOOKING = named('Booking', zPackageBooking);
 const WEBHOOK = named('Webhook', zWebhook);
 const WEBHOOK_DELIVERY = named('WebhookDelivery', zWebhookDelivery);
@@ -160,7 +215,7 @@ export const OCTO_API = {
   'GET /supplier': { summary: 'The supplier: the shop and how to reach it', answer: { of: SUPPLIER } },
   'GET /capabilities': {
     summary:
-      'The capabilities this supplier offers (octo/pricing, octo/content, octo/packages, octo/webhooks)',
+      'The capabilities this supplier offers (octo/pricing, octo/content, octo/packages, octo/offers, octo/webhooks)',
     answer: { of: CAPABILITY, list: true },
   },
   'GET /products': {
@@ -174,20 +229,21 @@ export const OCTO_API = {
     errors: ['INVALID_PRODUCT_ID'],
   },
   'POST /availability': {
-    summary: 'Availabilities of a product between two dates or for given ids, with the places left',
-    body: named('AvailabilityCheckBody', zAvailabilityCheckBody),
+    summary:
+      'Availabilities of a product between two dates or for given ids, with the places left; with octo/offers an offerCode prices the units asked',
+    body: named('AvailabilityCheckBody', loose(zAvailabilityCheckBody).extend(zOfferCode)),
     answer: { of: AVAILABILITY, list: true },
     errors: [...AVAILABILITY_ERRORS, 'INVALID_AVAILABILITY_ID'],
   },
   'POST /availability/calendar': {
     summary: 'One entry per day: open or not, and the places left',
-    body: named('AvailabilityCalendarBody', zAvailabilityCalendarBody),
+    body: named('AvailabilityCalendarBody', loose(zAvailabilityCalendarBody).extend(zOfferCode)),
     answer: { of: CALENDAR_DAY, list: true },
     errors: AVAILABILITY_ERRORS,
   },
   'POST /bookings': {
     summary:
-      "Holds places for a reseller's booking (the same places the web shop sells); a package's parts in packageBookings",
+      "Holds places for a reseller's booking (the same places the web shop sells); a package's parts in packageBookings; with octo/offers an offerCode (a promo code) discounts it",
     body: named('BookingReservationBody', zPackageReservationBody),
     answer: { of: BOOKING },
     errors: [...AVAILABILITY_ERRORS, 'INVALID_AVAILABILITY_ID', 'UNPROCESSABLE_ENTITY'],

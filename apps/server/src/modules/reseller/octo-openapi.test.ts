@@ -8,6 +8,7 @@ import Ajv from 'ajv';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness';
+import { newPromoCode } from '../../test/promo-codes';
 import { createUser, type TestUser } from '../../test/users';
 import { OCTO_API, octoRoute } from './octo-api';
 import { octoRoutes } from './routes';
@@ -142,6 +143,40 @@ describe('GET /octo/openapi.json', () => {
     );
     const booking = (await octo('POST', '/bookings', body, caps)).json();
     expect(booking.packageBookings).toHaveLength(2);
+    const bookingValid = validator('Booking');
+    expect(bookingValid(booking), JSON.stringify(bookingValid.errors)).toBe(true);
+  });
+
+  it('an offer (octo/offers, decision 074): the availability and booking it prices validate too', async () => {
+    const caps = 'octo/pricing, octo/content, octo/offers';
+    const { code } = await newPromoCode(t.app, superuser, { prefix: 'DOC' });
+    const from = addDays(romeToday(), 2);
+    const check = {
+      productId: TAG,
+      optionId: 'DEFAULT',
+      localDateStart: from,
+      localDateEnd: from,
+      units: [{ id: 'adult', quantity: 2 }],
+      offerCode: code,
+    };
+    expect(validator('AvailabilityCheckBody')(check)).toBe(true);
+    const [slot] = (await octo('POST', '/availability', check, caps)).json();
+    expect(slot.pricing.offerDiscount).toBeDefined();
+    const slotValid = validator('Availability');
+    expect(slotValid(slot), JSON.stringify(slotValid.errors)).toBe(true);
+    const [day] = (await octo('POST', '/availability/calendar', check, caps)).json();
+    const dayValid = validator('AvailabilityCalendar');
+    expect(dayValid(day), JSON.stringify(dayValid.errors)).toBe(true);
+    const body = {
+      productId: TAG,
+      optionId: 'DEFAULT',
+      availabilityId: slot.id,
+      unitItems: [{ unitId: 'adult' }],
+      offerCode: code,
+    };
+    expect(validator('BookingReservationBody')(body)).toBe(true);
+    const booking = (await octo('POST', '/bookings', body, caps)).json();
+    expect(booking.offerCode).toBe(code);
     const bookingValid = validator('Booking');
     expect(bookingValid(booking), JSON.stringify(bookingValid.errors)).toBe(true);
   });

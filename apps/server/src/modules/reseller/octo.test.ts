@@ -222,6 +222,7 @@ describe('supplier, capabilities and products', () => {
       'octo/pricing',
       'octo/content',
       'octo/packages',
+      'octo/offers',
       'octo/webhooks',
     ]);
     const asked = await octo(keyA, 'GET', '/supplier', undefined, { 'octo-capabilities': 'octo/webhooks' });

@@ -42,7 +42,14 @@ export type PackageRow = typeof packages.$inferSelect & {
   categoryPrices?: readonly CategoryPrice[] | null;
   combo?: { cancelCutoffHours: number | null; parts: PackageRow[] } | null;
 };
-export type Capabilities = { pricing: boolean; content: boolean; redemption: boolean; packages?: boolean };
+export type Capabilities = {
+  pricing: boolean;
+  content: boolean;
+  redemption: boolean;
+  packages?: boolean;
+  /** octo/offers: offer codes are the shop's promo codes (decision 074). */
+  offers?: boolean;
+};
 
 export const OPTION_ID = 'DEFAULT';
 export const UNITS = ['adult', 'youth', 'infant'] as const;

@@ -47,6 +47,7 @@ import {
 import { badRequest, OctoError } from './errors';
 import { createReseller, listResellers, type Reseller, resellerByKey, revokeReseller } from './keys';
 import { OCTO_API, type OctoKey, octoOpenApi, octoRoute } from './octo-api';
+import { availabilityOffer } from './offers';
 import { comboAvailabilities, isPackage, packageFlag, toPackageProduct } from './packages';
 import {
   type Capabilities,
@@ -70,18 +71,22 @@ import {
 
 /**
  * The capabilities this supplier offers (octo/redemption only to keys allowed to redeem); octo/packages
- * sells combos as packages (decision 072).
+ * sells combos as packages (decision 072), octo/offers takes promo codes as offer codes (decision 074).
  */
-export const CAPABILITIES = ['octo/pricing', 'octo/content', 'octo/packages'] as const;
+export const CAPABILITIES = ['octo/pricing', 'octo/content', 'octo/packages', 'octo/offers'] as const;
 /** A capability's switch in the context. */
 const CAPABILITY_FLAGS = {
   'octo/pricing': 'pricing',
   'octo/content': 'content',
   'octo/packages': 'packages',
+  'octo/offers': 'offers',
 } as const;
 const REDEMPTION = 'octo/redemption';
 /** The webhook calls (decision 056): open to every key, whether or not it names them. */
 const WEBHOOKS = 'octo/webhooks';
+
+/** An availability check's offer code (octo/offers) and the units it prices. */
+type WithOffer = { offerCode?: string; units?: { id?: string; quantity: number }[] };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -119,6 +124,7 @@ function capabilitiesOf(req: FastifyRequest, reseller: Reseller): Capabilities &
     pricing: list.includes('octo/pricing'),
     content: list.includes('octo/content'),
     packages: list.includes('octo/packages'),
+    offers: list.includes('octo/offers'),
     redemption: list.includes(REDEMPTION),
     list,
   };
@@ -228,7 +234,8 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       id,
       revision: 1,
       required: false,
-      dependencies: [],
+      // Offers price what octo/pricing shows (as Ventrata's capability depends on it).
+      dependencies: id === 'octo/offers' ? ['octo/pricing' as const] : [],
       docs: null,
     })),
   );
@@ -285,17 +292,39 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     return { pkg, query: { ...body, places: placesAsked(pkg, body.units), counts: countsAsked(body.units) } };
   };
 
+  /**
+   * What an offer code asked with an availability check adds to each answer (octo/offers, decision 074);
+   * nothing without the capability or a code. A code that does not apply is BAD_REQUEST.
+   */
+  const offerFields = async (req: FastifyRequest, pkg: PackageRow, body: WithOffer, now: Date) => {
+    const code = ctx(req).caps.offers ? (body.offerCode ?? '').trim() : '';
+    if (!code) return {};
+    return availabilityOffer(app.db, ctx(req).reseller, {
+      code,
+      pkg,
+      units: body.units,
+      withPricing: ctx(req).caps.pricing,
+      now,
+    });
+  };
+
   call('POST /availability', async (req) => {
-    const { pkg, query } = await asked(req, parse<AvailabilityCheckBody>('POST /availability', req.body));
+    const body = parse<AvailabilityCheckBody & WithOffer>('POST /availability', req.body);
+    const { pkg, query } = await asked(req, body);
     const list = pkg.combo ? comboAvailabilities : availabilities;
-    return list(app.db, pkg, query, ctx(req).caps, new Date());
+    const now = new Date();
+    const offer = await offerFields(req, pkg, body, now);
+    return (await list(app.db, pkg, query, ctx(req).caps, now)).map((a) => ({ ...a, ...offer }));
   });
 
   call('POST /availability/calendar', async (req) => {
-    const body = parse<AvailabilityCalendarBody>('POST /availability/calendar', req.body);
+    const body = parse<AvailabilityCalendarBody & WithOffer>('POST /availability/calendar', req.body);
     const { pkg, query } = await asked(req, body);
     const list = pkg.combo ? comboAvailabilities : availabilities;
-    return calendar(app.db, pkg, query, ctx(req).caps, new Date(), list);
+    const now = new Date();
+    // A calendar day carries the offer, not the units' pricing (the standard's day has no `pricing`).
+    const { pricing: _, ...offer } = { pricing: undefined, ...(await offerFields(req, pkg, body, now)) };
+    return (await calendar(app.db, pkg, query, ctx(req).caps, now, list)).map((d) => ({ ...d, ...offer }));
   });
 
   call('POST /bookings', async (req) => {
@@ -303,7 +332,10 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     // the product is known), not a malformed body: the rest of the body still has to parse.
     const raw = req.body as Record<string, unknown> | null;
     const unitless = !!raw && typeof raw === 'object' && !Array.isArray(raw) && raw.unitItems == null;
-    const body = parse<BookingReservationBody>('POST /bookings', unitless ? { ...raw, unitItems: [] } : raw);
+    const body = parse<BookingReservationBody & { offerCode?: string }>(
+      'POST /bookings',
+      unitless ? { ...raw, unitItems: [] } : raw,
+    );
     return reserve(ctx(req), body, req.ip ?? null);
   });
 
@@ -324,9 +356,19 @@ export const octoRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     getBooking(ctx(req), req.params.uuid),
   );
 
-  call<{ Params: { uuid: string } }>('PATCH /bookings/{uuid}', async (req) =>
-    updateBooking(ctx(req), req.params.uuid, parse<BookingUpdateBody>('PATCH /bookings/{uuid}', req.body)),
-  );
+  call<{ Params: { uuid: string } }>('PATCH /bookings/{uuid}', async (req) => {
+    // An offer code is given with the reservation only (decision 074): said plainly, not dropped.
+    const raw = req.body as Record<string, unknown> | null;
+    if (ctx(req).caps.offers && raw && typeof raw === 'object' && raw.offerCode != null)
+      throw badRequest(
+        'An offerCode is taken with the reservation (POST /bookings): cancel this booking and book again with it',
+      );
+    return updateBooking(
+      ctx(req),
+      req.params.uuid,
+      parse<BookingUpdateBody>('PATCH /bookings/{uuid}', req.body),
+    );
+  });
 
   call<{ Params: { uuid: string } }>('POST /bookings/{uuid}/confirm', async (req) =>
     confirmBooking(

@@ -102,6 +102,7 @@ async function render(deps: SenderDeps, d: Claimed, hook: typeof webhookSubscrip
     pricing: hook.capabilities.includes('octo/pricing'),
     content: hook.capabilities.includes('octo/content'),
     packages: hook.capabilities.includes('octo/packages'),
+    offers: hook.capabilities.includes('octo/offers'),
     redemption: false,
   };
   const head = {
