@@ -107,6 +107,12 @@ const envSchema = z.object({
   WEBHOOK_GIVE_UP_HOURS: z.coerce.number().min(0).max(720).default(72),
   /** Each POST to a webhook gives up after this long. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * A sender's claim on a delivery lasts two POST timeouts and this margin (for a paused process or a
+   * slow database), so a killed sender's delivery waits this long before another takes it. Tests
+   * shorten it.
+   */
+  WEBHOOK_CLAIM_MARGIN_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** Places one client address may hold unpaid at once, across accounts (orders/hold-limits.ts). */
   HOLD_PLACES_PER_ADDRESS: z.coerce
     .number()
@@ -161,7 +167,13 @@ export type Config = {
   refundSettleSeconds: number;
   /** Minutes after an unpaid checkout opened that its one reminder goes (decision 065). */
   checkoutReminderMinutes: number;
-  webhooks: { retryBaseMs: number; retryMaxMs: number; giveUpHours: number; timeoutMs: number };
+  webhooks: {
+    retryBaseMs: number;
+    retryMaxMs: number;
+    giveUpHours: number;
+    timeoutMs: number;
+    claimMarginMs: number;
+  };
   databaseUrl: string | undefined;
   jwtSecret: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -396,6 +408,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       retryMaxMs: env.WEBHOOK_RETRY_MAX_MS,
       giveUpHours: env.WEBHOOK_GIVE_UP_HOURS,
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      claimMarginMs: env.WEBHOOK_CLAIM_MARGIN_MS,
     },
     databaseUrl: env.DATABASE_URL,
     jwtSecret: overrides.jwtSecret ?? jwtSecret(env, dataDir),

@@ -526,10 +526,11 @@ function ownerOfPort(port: number, pids: number[]): number | null {
 describe("a reseller's webhook while the instance sending it is killed (SIGKILL), two instances", () => {
   it('the other instance delivers it once its claim runs out, then the next event of the booking, each once, in order', async () => {
     const db = await database();
-    // A POST may take 1.5 s: a claim lasts 2 x 1.5 s + 30 s (webhook-sender.ts), retries are quick.
+    // A POST may take 1.5 s: a claim lasts 2 x 1.5 s + 5 s (webhook-sender.ts), retries are quick.
     const env = {
       SEED_DEMO: 'true',
       WEBHOOK_TIMEOUT_MS: '1500',
+      WEBHOOK_CLAIM_MARGIN_MS: '5000',
       WEBHOOK_RETRY_BASE_MS: '200',
       WEBHOOK_RETRY_MAX_MS: '500',
     };

@@ -46,7 +46,7 @@ export type SenderDeps = {
 const rowsOf = (result: any): any[] => result.rows ?? result;
 
 /** How long a claim lasts: longer than one try can (the POST's timeout), so no two senders overlap. */
-const claimMs = (deps: SenderDeps) => deps.config.webhooks.timeoutMs * 2 + 30_000;
+const claimMs = (deps: SenderDeps) => deps.config.webhooks.timeoutMs * 2 + deps.config.webhooks.claimMarginMs;
 
 /**
  * The wait before try `attempts + 1`: base * 2^(attempts-1), at most max, then between half and all

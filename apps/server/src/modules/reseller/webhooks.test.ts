@@ -71,7 +71,7 @@ class Receiver {
 }
 
 /** Retries after 40-80 ms, at most 150 ms apart: the receiver's hour of downtime in a second. */
-const FAST = { retryBaseMs: 80, retryMaxMs: 150, giveUpHours: 72, timeoutMs: 2000 };
+const FAST = { retryBaseMs: 80, retryMaxMs: 150, giveUpHours: 72, timeoutMs: 2000, claimMarginMs: 30_000 };
 const TAG = 'CS-HALF';
 const CAPS = 'octo/pricing, octo/content';
 
