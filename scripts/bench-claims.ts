@@ -14,7 +14,9 @@
  *    in batches of 500: the time to sync them all; then the same batches again (each id counts once).
  *
  * Exits 1 when a claim answers anything but valid, when the tickets claimed or the claim records
- * differ from the claims sent, or when a repeated upload counted anything.
+ * differ from the claims sent, or when a repeated upload counted anything. Aims: BENCH_AIM_RATE (500)
+ * online claims a second or more, p99 under BENCH_AIM_P99_MS (50); printed, and with --enforce a miss
+ * exits 1.
  *
  * Needs PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  * BENCH_CPU_PROF=<dir> (or BENCH_NODE_OPTIONS) reaches the shop's process only (bench-kit shopNodeArgs).
@@ -30,12 +32,15 @@ import {
 import { openPostgres } from '../apps/server/src/db/client';
 import { createAgentAccount } from '../apps/server/src/modules/agents/devices';
 import { signTicket } from '../apps/server/src/modules/orders/signed-ticket';
-import { cpuMs, shopNodeArgs } from './bench-kit';
+import { benchAims, cpuMs, shopNodeArgs } from './bench-kit';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 const ONLINE = Number(process.env.BENCH_ONLINE ?? 5000);
 const OFFLINE = Number(process.env.BENCH_OFFLINE ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const AIM_RATE = Number(process.env.BENCH_AIM_RATE ?? 500);
+const AIM_P99 = Number(process.env.BENCH_AIM_P99_MS ?? 50);
+const aims = benchAims();
 const TAG = 'BB-24';
 
 const db = await createClusterDatabase();
@@ -205,6 +210,12 @@ try {
   if (notRepeated) fail(`${notRepeated} offline claims counted again on the second upload`);
   if (claimed !== total) fail(`tickets claimed ${claimed} != ${total}`);
   if (records !== claims.length) fail(`offline claim records ${records} != ${claims.length}`);
+  aims.aim(
+    online.length / seconds >= AIM_RATE,
+    `${AIM_RATE} online claims/s or more (${(online.length / seconds).toFixed(0)})`,
+  );
+  aims.aim(pct(latencies, 99) < AIM_P99, `p99 under ${AIM_P99} ms (${pct(latencies, 99).toFixed(1)})`);
+  if (aims.report()) failed = true;
   await database.close();
 } catch (err) {
   fail((err as Error).message);

@@ -235,3 +235,29 @@ export async function timedSlots(
   const list = await call('GET', `/api/packages/${tag}/availability/?from=${date}&to=${date}`);
   return list.body.slots.map((slot: { id: string }) => slot.id);
 }
+
+/**
+ * A benchmark's aims (docs/performance.md): each is printed met or not; with `--enforce` on the command
+ * line (CI's short runs, at thresholds of their own) a missed one makes the run exit 1 too. Each
+ * threshold is a BENCH_AIM_* variable, so `.ci/run` sets the short runs' own where it calls them.
+ */
+export function benchAims() {
+  const enforce = process.argv.includes('--enforce');
+  const missed: string[] = [];
+  return {
+    aim(met: boolean, text: string) {
+      console.log(`  aim              ${text}: ${met ? 'met' : 'NOT met'}`);
+      if (!met) missed.push(text);
+    },
+    /** Prints what was missed; true when the run must exit 1 for it. */
+    report(): boolean {
+      if (missed.length)
+        console.log(
+          enforce
+            ? `FAIL (--enforce): ${missed.length} aim(s) missed`
+            : `  ${missed.length} aim(s) missed (reported; --enforce makes each one exit 1)`,
+        );
+      return enforce && missed.length > 0;
+    },
+  };
+}
