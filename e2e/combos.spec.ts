@@ -209,4 +209,11 @@ test("a closure of the combo's entry: the ticket link names the combo and says w
   await expect(note).toBeVisible();
   await panel.screenshot({ path: test.info().outputPath('combo-closure-1280.png') });
   await page.screenshot({ path: test.info().outputPath('combo-closure-page-1280.png'), fullPage: true });
+  // A part keeps its time but for the closure's remedies, and cancelling it cancels the whole combo.
+  await expect(page.getByRole('button', { name: 'Change date or time' })).toHaveCount(0);
+  await page.getByRole('button', { name: /^Cancel ticket for / }).click();
+  await expect(page.getByTestId('cancel-confirm')).toContainText(
+    /^Cancel the whole combo .+\? Every part of it is cancelled and refunded\./,
+  );
+  await page.getByRole('button', { name: 'Keep ticket' }).click();
 });

@@ -43,6 +43,11 @@ export const ticketLinkSchema = z
     cancellable: z.boolean(),
     cancel_until: z.string().nullable().meta({ description: 'Free cancellation ends then (ISO, UTC)' }),
     wallet_links: walletLinksSchema.nullable(),
+    /**
+     * Beside the spec's fields (decision 071): the combo's title when this ticket is one of its parts.
+     * Such a ticket keeps its time (its closure's remedies aside), and cancelling it cancels the combo.
+     */
+    combo: z.string().nullable().optional(),
   })
   .meta({
     id: 'TicketLink',

@@ -334,6 +334,10 @@ describe('a closure of a combo part’s time', () => {
     expect(shown.remedies).toEqual(['refund', 'move']);
     // The page names the combo, so the buyer knows before choosing that a refund takes all of it.
     expect(shown.combo).toBe('Big Bus Half Day Essentials');
+    // The ticket itself names it too: the page then offers no change of time of its own, and its
+    // cancel asks about the whole combo.
+    const ticket = (await api('GET', `/api/ticket-links/${token}/`)).json();
+    expect(ticket.combo).toBe('Big Bus Half Day Essentials');
     const offered = shown.slots.map((s: { id: string }) => s.id);
     expect(offered).toContain(other);
     expect(offered).not.toContain(full);

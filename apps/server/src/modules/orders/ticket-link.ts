@@ -232,6 +232,7 @@ export async function linkView(
   store: QrStore,
   t: TicketFacts,
   walletLinks: TicketLink['wallet_links'] = null,
+  combo: string | null = null,
 ): Promise<TicketLink> {
   const png = t.status === 'refunded' ? null : await ticketQrPng(store, t.qrFileKey);
   return {
@@ -255,5 +256,6 @@ export async function linkView(
     cancel_until: t.cancelUntil?.toISOString() ?? null,
     // The wallet buttons' addresses (modules/wallet): null when the shop has no wallet configured.
     wallet_links: walletLinks,
+    combo,
   };
 }

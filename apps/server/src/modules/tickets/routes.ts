@@ -17,6 +17,7 @@ import { publicUrlFor } from '../../lib/public-url';
 import { enforce, hit, peek } from '../../lib/rate-limit';
 import { atLeast } from '../../lib/timing';
 import { normalizeEmail } from '../../lib/users';
+import { comboTitlesOfParts } from '../orders/combo';
 import { guestHashOf } from '../orders/guest';
 import { refundOrder } from '../orders/refunds';
 import { linkView, ownTicket, refuseLinkMiss, type TicketFacts, ticketByLink } from '../orders/ticket-link';
@@ -142,7 +143,8 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'GET /api/ticket-links/:token/', async (req, reply) => {
     const ticket = await openLink(req, reply);
     linkHeaders(reply, 'private, no-cache');
-    return linkView(app, ticket, walletLinksOf(req.params.token, ticket));
+    const combo = (await comboTitlesOfParts(app.db, [ticket.orderId])).get(ticket.orderId) ?? null;
+    return linkView(app, ticket, walletLinksOf(req.params.token, ticket), combo);
   });
 
   /** The wallet buttons of a valid ticket, for the wallets the shop is configured for. */

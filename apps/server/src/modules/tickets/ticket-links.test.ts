@@ -127,6 +127,8 @@ describe('the ticket link from the ticket e-mail', () => {
     const res = await api('GET', `/api/ticket-links/${token}/`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
+    // A ticket of its own is no combo's part (decision 071).
+    expect(body.combo).toBeNull();
     expect(body).toMatchObject({
       reference: orderReference(order.uniqueId),
       adults: 2,
@@ -163,6 +165,7 @@ describe('the ticket link from the ticket e-mail', () => {
         'cancellable',
         'cancel_until',
         'wallet_links',
+        'combo',
       ].sort(),
     );
     for (const secret of [buyer.email, 'Anna Buyer', '3912345678', buyer.id, order.uniqueId, order.id])

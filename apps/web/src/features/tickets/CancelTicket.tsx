@@ -15,12 +15,15 @@ export function CancelTicket({
   packageName,
   totalPrice,
   cancelUntil,
+  combo,
   cancel,
   onDone,
 }: {
   packageName: string;
   totalPrice: string;
   cancelUntil: string | null;
+  /** The combo this ticket is a part of: cancelling it cancels and refunds the whole combo (decision 071). */
+  combo?: string | null;
   cancel: () => Promise<{ msg: string }>;
   onDone: (result: CancelResult) => void;
 }) {
@@ -69,7 +72,11 @@ export function CancelTicket({
   return (
     <fieldset className="mt-2 rounded-lg bg-red-50 p-2 ring-1 ring-red-200" data-testid="cancel-confirm">
       <legend className="float-left w-full text-sm text-stone-900">
-        <Trans>Cancel this ticket and refund {formatEuroDecimal(totalPrice, pageLocale)}?</Trans>
+        {combo ? (
+          <Trans>Cancel the whole combo {combo}? Every part of it is cancelled and refunded.</Trans>
+        ) : (
+          <Trans>Cancel this ticket and refund {formatEuroDecimal(totalPrice, pageLocale)}?</Trans>
+        )}
       </legend>
       <div className="clear-both flex flex-wrap gap-2 pt-2">
         <button

@@ -94,6 +94,7 @@ function HistoryCancel({ ticket, onDone }: { ticket: PurchasedTicket; onDone: (r
       packageName={ticket.package}
       totalPrice={ticket.total_price}
       cancelUntil={ticket.cancel_until}
+      combo={ticket.combo}
       cancel={async () => {
         const answer = await cancelTicket(ticket.unique_id);
         track('booking_manage', { operation: 'cancel', package: ticket.package });

@@ -139,6 +139,7 @@ function CancelByLink({ token, ticket, onDone }: { token: string; ticket: Ticket
         packageName={ticket.package}
         totalPrice={ticket.total_price}
         cancelUntil={ticket.cancel_until}
+        combo={ticket.combo}
         cancel={() => cancelByLink(token)}
         onDone={(r) => {
           setResult(r);
@@ -179,7 +180,9 @@ function ChangeTime({
         <ReschedulePanel token={token} onClose={() => setOpen(false)} onMoved={onMoved} />
       </Suspense>
     );
-  if (offline || ticket.status !== 'valid' || !ticket.cancellable || !ticket.date) return null;
+  // A combo's part keeps its time (decision 071): only a closure's remedies move it.
+  if (offline || ticket.status !== 'valid' || !ticket.cancellable || !ticket.date || ticket.combo)
+    return null;
   return (
     <div className="text-center">
       <button
