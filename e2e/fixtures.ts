@@ -40,6 +40,27 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   ).toEqual([]);
 }
 
+/** The two widths every page is looked at: a phone and a laptop. */
+export const WIDTHS = [390, 1280] as const;
+
+/**
+ * Looks at the page as it stands at each of WIDTHS: resizes the window (the layout is responsive;
+ * nothing is loaded again), runs `look` at each width, and leaves the page at the width it had. A
+ * journey walks its server-side path once and looks at each page it passes at both widths, instead of
+ * walking the whole path again per width (decision 075: a page load was most of a test's CPU).
+ */
+export async function atBothWidths(page: Page, look: (width: (typeof WIDTHS)[number]) => Promise<void>) {
+  const before = page.viewportSize() ?? { width: 1280, height: 800 };
+  try {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await look(width);
+    }
+  } finally {
+    await page.setViewportSize(before);
+  }
+}
+
 const STEP_MS = 30_000;
 
 /** The running test's info, or null outside a test (a global setup). */

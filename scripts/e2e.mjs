@@ -15,22 +15,33 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+// The full browser, and its headless shell that most specs run in (playwright.config.ts, decision 075).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
+const headlessShell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+const missing = [
+  ...(existsSync(chromium) ? [] : ['chromium']),
+  ...(process.env.CHROMIUM_PATH || existsSync(headlessShell) ? [] : ['chromium-headless-shell']),
+];
+if (missing.length > 0) {
   if (process.getuid?.() === 0) {
-    console.log('Chromium is missing: installing it with apt-get install -y chromium ...');
+    console.log(`Installing ${missing.join(' and ')} with apt-get ...`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    const r = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+    const r = spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
     if (r.status !== 0 || !existsSync(chromium)) {
-      console.error('Could not install Chromium. Run: apt-get install -y chromium');
+      console.error(`Could not install Chromium. Run: apt-get install -y ${missing.join(' ')}`);
       process.exit(1);
     }
-  } else {
+  } else if (!existsSync(chromium)) {
     console.error(
-      `Chromium is not installed at ${chromium}. Install it with: sudo apt-get install -y chromium`,
+      `Chromium is not installed at ${chromium}. Install it with: sudo apt-get install -y ${missing.join(' ')}`,
     );
     process.exit(1);
+  } else {
+    console.log(
+      'chromium-headless-shell is missing: the browser tests run in the full Chromium, about twice the CPU.' +
+        ' Install it with: sudo apt-get install -y chromium-headless-shell',
+    );
   }
 }
 
