@@ -424,6 +424,35 @@ function withOfferUse(
 const offerDetails = (held: HeldOffer | null) =>
   held ? { promo_code_id: held.offer.promo.id, discount_cents: held.offer.discountCents } : {};
 
+/**
+ * A reservation is a payment begun, as a checkout is on the storefront: the analytics' payment
+ * initiations count both, with the reseller as the channel.
+ */
+const recordBookingStarted = (
+  ctx: OctoContext,
+  order: OrderRow,
+  pkg: PackageRow,
+  held: HeldOffer | null,
+  ip: string | null,
+  extra: { combo?: true } = {},
+) =>
+  recordServerEvent(ctx.db, {
+    action: ACTION.payment_initiated,
+    userId: null,
+    userEmail: null,
+    amountCents: order.totalCents,
+    status: 'pending',
+    details: {
+      order: order.uniqueId,
+      package: pkg.title,
+      package_tag: pkg.packageTag,
+      channel: ctx.reseller.name,
+      ...extra,
+      ...offerDetails(held),
+    },
+    ipAddress: ip,
+  });
+
 /** POST /bookings: holds the places. The same uuid again answers the booking it made (idempotent). */
 export async function reserve(ctx: OctoContext, input: ReserveInput, ip: string | null) {
   const now = new Date();
@@ -465,21 +494,7 @@ export async function reserve(ctx: OctoContext, input: ReserveInput, ip: string 
     if (!isUniqueViolation(err)) throw err;
     return getBooking(ctx, uuid);
   }
-  await recordServerEvent(ctx.db, {
-    action: ACTION.payment_initiated,
-    userId: null,
-    userEmail: null,
-    amountCents: order.totalCents,
-    status: 'pending',
-    details: {
-      order: order.uniqueId,
-      package: pkg.title,
-      package_tag: pkg.packageTag,
-      channel: ctx.reseller.name,
-      ...offerDetails(held),
-    },
-    ipAddress: ip,
-  });
+  await recordBookingStarted(ctx, order, pkg, held, ip);
   return toBooking(ctx, order, now);
 }
 
@@ -542,22 +557,7 @@ async function reserveCombo(
     if (!isUniqueViolation(err)) throw err;
     return getBooking(ctx, uuid);
   }
-  await recordServerEvent(ctx.db, {
-    action: ACTION.payment_initiated,
-    userId: null,
-    userEmail: null,
-    amountCents: order.totalCents,
-    status: 'pending',
-    details: {
-      order: order.uniqueId,
-      package: pkg.title,
-      package_tag: pkg.packageTag,
-      channel: ctx.reseller.name,
-      combo: true,
-      ...offerDetails(held),
-    },
-    ipAddress: ip,
-  });
+  await recordBookingStarted(ctx, order, pkg, held, ip, { combo: true });
   return toBooking(ctx, order, now);
 }
 
