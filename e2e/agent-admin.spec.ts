@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { orderReference } from '@rome/contract';
 import {
+  atBothWidths,
   confirmPassword,
   demoAccounts,
   expectNoSeriousA11yViolations,
@@ -197,60 +198,60 @@ async function expectFits(card: Locator) {
   expect(overflow).toEqual(overflow.map(() => 0));
 }
 
-for (const width of [390, 1280]) {
-  test.describe(`the claim page's agents at ${width} px`, () => {
-    test.use({ viewport: { width, height: width < 640 ? 844 : 900 } });
+test.describe("the claim page's agents at 390 px, looked at at 390 and 1280 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
 
-    test('a superuser adds an agent, sets a new code, and the agent claims a ticket with it', async ({
-      page,
-    }) => {
-      test.setTimeout(90_000);
-      const { superuser } = demoAccounts();
-      await signInWith(page, superuser.email, superuser.password);
-      const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-      const name = `Door Agent ${width} ${stamp}`;
+  test('a superuser adds an agent, sets a new code, and the agent claims a ticket with it', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const { superuser } = demoAccounts();
+    await signInWith(page, superuser.email, superuser.password);
+    const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    const name = `Door Agent ${stamp}`;
 
-      await openDashboard(page);
-      const card = page.getByRole('region', { name: 'Agents on the claim page' });
-      await card.getByLabel('Agent name').fill(name);
-      const firstCode = card.getByLabel('Security code');
-      await expect(firstCode).toHaveAttribute('type', 'password');
-      await expect(firstCode).toHaveAttribute('inputmode', 'numeric');
-      // A code of another length is refused with the contract's words before any call.
-      await firstCode.fill('258');
-      await card.getByRole('button', { name: 'Add agent' }).click();
-      await expect(card.getByRole('alert')).toHaveText('The security code is exactly 4 digits.');
-      await firstCode.fill('2580');
-      await card.getByRole('button', { name: 'Add agent' }).click();
-      // A new agent acts for the shop: the password first (decision 032).
-      await confirmPassword(page);
-      await expect(card.getByRole('status')).toHaveText(
-        `Agent ${name} added: offered on the claim page now.`,
-      );
-      await expect(card.getByRole('alert')).toHaveCount(0);
-      await expect(card.getByLabel('Agent name')).toHaveValue('');
-      const row = card.getByTestId('claim-agent').filter({ hasText: name });
-      await expect(row.getByRole('cell').nth(1)).toHaveText('Active');
-      await expect(row.getByRole('cell').nth(2)).toHaveText('None');
+    await openDashboard(page);
+    const card = page.getByRole('region', { name: 'Agents on the claim page' });
+    await card.getByLabel('Agent name').fill(name);
+    const firstCode = card.getByLabel('Security code');
+    await expect(firstCode).toHaveAttribute('type', 'password');
+    await expect(firstCode).toHaveAttribute('inputmode', 'numeric');
+    // A code of another length is refused with the contract's words before any call.
+    await firstCode.fill('258');
+    await card.getByRole('button', { name: 'Add agent' }).click();
+    await expect(card.getByRole('alert')).toHaveText('The security code is exactly 4 digits.');
+    await firstCode.fill('2580');
+    await card.getByRole('button', { name: 'Add agent' }).click();
+    // A new agent acts for the shop: the password first (decision 032).
+    await confirmPassword(page);
+    await expect(card.getByRole('status')).toHaveText(`Agent ${name} added: offered on the claim page now.`);
+    await expect(card.getByRole('alert')).toHaveCount(0);
+    await expect(card.getByLabel('Agent name')).toHaveValue('');
+    const row = card.getByTestId('claim-agent').filter({ hasText: name });
+    await expect(row.getByRole('cell').nth(1)).toHaveText('Active');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('None');
 
-      // A new code: the proof of the password is still in the page's memory, so no second prompt.
-      await row.getByRole('button', { name: `Set code for ${name}` }).click();
-      const newCode = row.getByLabel(`New code for ${name}`);
-      await expect(newCode).toBeFocused();
-      await expect(newCode).toHaveAttribute('type', 'password');
-      await newCode.fill('91a7');
-      await row.getByRole('button', { name: 'Save code' }).click();
-      await expect(row.getByRole('alert')).toHaveText('The security code is exactly 4 digits.');
-      await newCode.fill('9137');
+    // A new code: the proof of the password is still in the page's memory, so no second prompt.
+    await row.getByRole('button', { name: `Set code for ${name}` }).click();
+    const newCode = row.getByLabel(`New code for ${name}`);
+    await expect(newCode).toBeFocused();
+    await expect(newCode).toHaveAttribute('type', 'password');
+    await newCode.fill('91a7');
+    await row.getByRole('button', { name: 'Save code' }).click();
+    await expect(row.getByRole('alert')).toHaveText('The security code is exactly 4 digits.');
+    await newCode.fill('9137');
+    await atBothWidths(page, async (width) => {
       await expectFits(card);
       await card.screenshot({ path: test.info().outputPath(`agents-card-setting-${width}.png`) });
-      await row.getByRole('button', { name: 'Save code' }).click();
-      await expect(card.getByRole('status')).toHaveText(
-        `New security code set for ${name}: the old one no longer works.`,
-      );
-      await expect(row.getByLabel(`New code for ${name}`)).toHaveCount(0);
-      await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+    await row.getByRole('button', { name: 'Save code' }).click();
+    await expect(card.getByRole('status')).toHaveText(
+      `New security code set for ${name}: the old one no longer works.`,
+    );
+    await expect(row.getByLabel(`New code for ${name}`)).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
+    await atBothWidths(page, async (width) => {
       await expectFits(card);
       if (width < 640) {
         const [nameBox, statusBox] = await Promise.all([
@@ -262,39 +263,39 @@ for (const width of [390, 1280]) {
       }
       await card.screenshot({ path: test.info().outputPath(`agents-card-${width}.png`) });
       await expectNoSeriousA11yViolations(page);
-
-      // At the door: the claim page offers the new name; the old code is refused, the new one claims.
-      const { code } = await buyTicket(page, 'BB-24');
-      await page.goto(`/verify/${code}/`);
-      await expect(page.getByRole('heading', { name: 'Ticket Verification' })).toBeVisible();
-      await page.getByLabel('Agent name').selectOption(name);
-      await page.getByLabel('Security code').pressSequentially('2580');
-      await page.keyboard.press('Enter');
-      await expect(page.getByRole('alert')).toHaveText('Invalid agent name or security code.');
-      await expect(page.getByLabel('Security code')).toBeFocused();
-      await page.keyboard.type('9137');
-      await page.keyboard.press('Enter');
-      await expect(page.getByRole('heading', { name: 'Ticket Claimed' })).toBeVisible();
-      await expect(page.getByRole('main').getByRole('status')).toHaveText('Ticket claimed successfully.');
-
-      // Disabled, the agent is no longer offered on the claim page; enabled, it is again.
-      await openDashboard(page);
-      const again = card.getByTestId('claim-agent').filter({ hasText: name });
-      await again.getByRole('button', { name: `Disable ${name}` }).click();
-      await confirmPassword(page);
-      await expect(card.getByRole('status')).toHaveText(
-        `${name} is disabled: no longer offered on the claim page, and its devices are refused.`,
-      );
-      await expect(again.getByRole('cell').nth(1)).toHaveText('Disabled');
-      const offered = async () =>
-        (await (await page.request.get(`/api/authenticate/${code}/`)).json()).agent_list as string[];
-      expect(await offered()).not.toContain(name);
-      await again.getByRole('button', { name: `Enable ${name}` }).click();
-      await expect(again.getByRole('cell').nth(1)).toHaveText('Active');
-      expect(await offered()).toContain(name);
     });
+
+    // At the door: the claim page offers the new name; the old code is refused, the new one claims.
+    const { code } = await buyTicket(page, 'BB-24');
+    await page.goto(`/verify/${code}/`);
+    await expect(page.getByRole('heading', { name: 'Ticket Verification' })).toBeVisible();
+    await page.getByLabel('Agent name').selectOption(name);
+    await page.getByLabel('Security code').pressSequentially('2580');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText('Invalid agent name or security code.');
+    await expect(page.getByLabel('Security code')).toBeFocused();
+    await page.keyboard.type('9137');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Ticket Claimed' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Ticket claimed successfully.');
+
+    // Disabled, the agent is no longer offered on the claim page; enabled, it is again.
+    await openDashboard(page);
+    const again = card.getByTestId('claim-agent').filter({ hasText: name });
+    await again.getByRole('button', { name: `Disable ${name}` }).click();
+    await confirmPassword(page);
+    await expect(card.getByRole('status')).toHaveText(
+      `${name} is disabled: no longer offered on the claim page, and its devices are refused.`,
+    );
+    await expect(again.getByRole('cell').nth(1)).toHaveText('Disabled');
+    const offered = async () =>
+      (await (await page.request.get(`/api/authenticate/${code}/`)).json()).agent_list as string[];
+    expect(await offered()).not.toContain(name);
+    await again.getByRole('button', { name: `Enable ${name}` }).click();
+    await expect(again.getByRole('cell').nth(1)).toHaveText('Active');
+    expect(await offered()).toContain(name);
   });
-}
+});
 
 test('no conflict yet: the list says so', async ({ page }) => {
   const { superuser } = demoAccounts();

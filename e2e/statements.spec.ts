@@ -7,7 +7,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, test } from '@playwright/test';
 import { orderReference, STATEMENT_COLUMNS } from '@rome/contract';
-import { confirmPassword, demoAccounts, expectNoSeriousA11yViolations, signInWith } from './fixtures';
+import {
+  atBothWidths,
+  confirmPassword,
+  demoAccounts,
+  expectNoSeriousA11yViolations,
+  signInWith,
+} from './fixtures';
 import { buyTicket } from './tickets';
 
 /** '€1,234.56' / '-€3.00' as cents. */
@@ -18,64 +24,66 @@ const centsOf = async (tile: Locator) => {
   return n;
 };
 
-for (const width of [390, 1280]) {
-  test(`a statement per operator with its lines, totals and files, at ${width} px`, async ({ page }) => {
-    // A purchase, a sign-in with its authenticator step and a few reads: longer than 30 s on a busy host.
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width, height: 900 });
-    const bought = await buyTicket(page, 'GL-24');
-    const reference = orderReference(bought.uniqueId);
-    const { superuser } = demoAccounts();
-    await signInWith(page, superuser.email, superuser.password);
-    await page.goto('/analytics');
+test('a statement per operator with its lines, totals and files, at 390 px, looked at at 390 and 1280 px', async ({
+  page,
+}) => {
+  // A purchase, a sign-in with its authenticator step and a few reads: longer than 30 s on a busy host.
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 900 });
+  const bought = await buyTicket(page, 'GL-24');
+  const reference = orderReference(bought.uniqueId);
+  const { superuser } = demoAccounts();
+  await signInWith(page, superuser.email, superuser.password);
+  await page.goto('/analytics');
 
-    const panel = page.getByRole('region', { name: "Operators' statements" });
-    await expect(panel).toBeVisible();
-    const lines = panel.getByTestId('statement-lines');
-    // This month's statement of every operator holds today's sale, with its operator.
-    const sale = lines.locator('tr', { hasText: reference });
-    await expect(sale).toContainText('Sale');
-    await expect(sale).toContainText('Green Line');
-    await expect(sale).toContainText('Web shop');
+  const panel = page.getByRole('region', { name: "Operators' statements" });
+  await expect(panel).toBeVisible();
+  const lines = panel.getByTestId('statement-lines');
+  // This month's statement of every operator holds today's sale, with its operator.
+  const sale = lines.locator('tr', { hasText: reference });
+  await expect(sale).toContainText('Sale');
+  await expect(sale).toContainText('Green Line');
+  await expect(sale).toContainText('Web shop');
 
-    // One operator's statement: its lines only, with no operator column.
-    await panel.getByLabel('Operator').selectOption({ label: 'Green Line' });
-    await expect(panel.getByRole('columnheader', { name: 'Operator' })).toHaveCount(0);
-    await expect(lines.locator('tr', { hasText: reference })).toContainText('Sale');
+  // One operator's statement: its lines only, with no operator column.
+  await panel.getByLabel('Operator').selectOption({ label: 'Green Line' });
+  await expect(panel.getByRole('columnheader', { name: 'Operator' })).toHaveCount(0);
+  await expect(lines.locator('tr', { hasText: reference })).toContainText('Sale');
 
-    // The totals add up.
-    const tiles = panel.getByTestId('statement-totals').locator('> div');
-    const [gross, refunded, commission, net] = await Promise.all(
-      [0, 1, 2, 3].map((i) => centsOf(tiles.nth(i))),
-    );
-    expect(gross).toBeGreaterThan(0);
-    expect(gross - refunded - commission).toBe(net);
+  // The totals add up.
+  const tiles = panel.getByTestId('statement-totals').locator('> div');
+  const [gross, refunded, commission, net] = await Promise.all(
+    [0, 1, 2, 3].map((i) => centsOf(tiles.nth(i))),
+  );
+  expect(gross).toBeGreaterThan(0);
+  expect(gross - refunded - commission).toBe(net);
 
-    // The files of the same statement.
-    const [csv] = await Promise.all([
-      page.waitForEvent('download'),
-      panel.getByRole('button', { name: 'Download the statement (CSV)' }).click(),
-    ]);
-    expect(csv.suggestedFilename()).toMatch(/^statement_green-line_\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = await readFile((await csv.path())!, 'utf8');
-    expect(text.split('\r\n')[0]).toBe(STATEMENT_COLUMNS.join(','));
-    expect(text).toContain(reference);
-    const [xlsx] = await Promise.all([
-      page.waitForEvent('download'),
-      panel.getByRole('button', { name: 'Download the statement (Excel, XLSX)' }).click(),
-    ]);
-    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
-    // An .xlsx is a zip: it starts with PK.
-    expect((await readFile((await xlsx.path())!)).subarray(0, 2).toString()).toBe('PK');
+  // The files of the same statement.
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: 'Download the statement (CSV)' }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^statement_green-line_\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile((await csv.path())!, 'utf8');
+  expect(text.split('\r\n')[0]).toBe(STATEMENT_COLUMNS.join(','));
+  expect(text).toContain(reference);
+  const [xlsx] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: 'Download the statement (Excel, XLSX)' }).click(),
+  ]);
+  expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+  // An .xlsx is a zip: it starts with PK.
+  expect((await readFile((await xlsx.path())!)).subarray(0, 2).toString()).toBe('PK');
 
-    // The operator's commission, set after the password: the same rate again, so parallel runs agree.
-    const rate = panel.getByLabel('Commission of Green Line (%)');
-    const current = await rate.inputValue();
-    await rate.fill(current);
-    await panel.getByRole('button', { name: 'Save commission' }).click();
-    await confirmPassword(page);
-    await expect(panel.getByText('Saved. The statement uses the new rate.')).toBeVisible();
+  // The operator's commission, set after the password: the same rate again, so parallel runs agree.
+  const rate = panel.getByLabel('Commission of Green Line (%)');
+  const current = await rate.inputValue();
+  await rate.fill(current);
+  await panel.getByRole('button', { name: 'Save commission' }).click();
+  await confirmPassword(page);
+  await expect(panel.getByText('Saved. The statement uses the new rate.')).toBeVisible();
 
+  await atBothWidths(page, async (width) => {
     // Nothing runs off the screen: the table scrolls (or stacks on a phone) inside its own region.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -86,7 +94,7 @@ for (const width of [390, 1280]) {
     await panel.screenshot({ path: test.info().outputPath(`statements-${width}.png`) });
     await expectNoSeriousA11yViolations(page);
   });
-}
+});
 
 test("the panel speaks the page's language (Italian), at 1280 px", async ({ page }) => {
   test.setTimeout(90_000);
