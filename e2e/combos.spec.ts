@@ -9,7 +9,13 @@
  */
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { addDays, orderReference, romeToday } from '@rome/contract';
-import { apiTokenFor, demoAccounts, expectNoSeriousA11yViolations, superuserWriteHeaders } from './fixtures';
+import {
+  apiTokenFor,
+  atBothWidths,
+  demoAccounts,
+  expectNoSeriousA11yViolations,
+  superuserWriteHeaders,
+} from './fixtures';
 import { chooseTicketDate } from './ticket-date';
 import { mailsTo } from './tickets';
 
@@ -66,75 +72,81 @@ test.beforeAll(async ({ request }) => {
   await makeCombo(request);
 });
 
-for (const width of [390, 1280]) {
-  test(`a guest buys a combo choosing the timed part's time; one ticket per part, each for its own operator, at ${width} px`, async ({
-    page,
-    request,
-  }) => {
-    test.slow();
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.goto(`/manageBookings/E9/${COMBO}`);
-    const parts = page.getByTestId('combo-part');
-    await expect(parts).toHaveCount(2);
-    await expect(parts.nth(0)).toContainText('Operated by Roma Musei');
-    await expect(parts.nth(1)).toContainText('Valid 48 hours from first use');
+test("a guest buys a combo choosing the timed part's time; one ticket per part, each for its own operator, at 390 px, looked at at 390 and 1280 px", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/manageBookings/E9/${COMBO}`);
+  const parts = page.getByTestId('combo-part');
+  await expect(parts).toHaveCount(2);
+  await expect(parts.nth(0)).toContainText('Operated by Roma Musei');
+  await expect(parts.nth(1)).toContainText('Valid 48 hours from first use');
 
-    // Checkout without the Colosseum's time: the panel asks for it.
-    await page.getByRole('button', { name: 'Increase adults' }).click();
-    await page.getByRole('button', { name: 'Checkout' }).click();
-    await expect(page.getByText('Choose a time for each part of the combo.')).toBeVisible();
+  // Checkout without the Colosseum's time: the panel asks for it.
+  await page.getByRole('button', { name: 'Increase adults' }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByText('Choose a time for each part of the combo.')).toBeVisible();
 
-    await chooseTicketDate(page, DAY);
-    await parts.nth(0).getByTestId('slot-times').getByRole('button', { disabled: false }).first().click();
-    await expect(page.getByText('Choose a time for each part of the combo.')).toHaveCount(0);
+  await chooseTicketDate(page, DAY);
+  await parts.nth(0).getByTestId('slot-times').getByRole('button', { disabled: false }).first().click();
+  await expect(page.getByText('Choose a time for each part of the combo.')).toHaveCount(0);
+  await atBothWidths(page, async (width) => {
     await page.getByTestId('combo-parts').scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`combo-page-${width}.png`), fullPage: true });
     await expectNoSeriousA11yViolations(page);
+  });
 
-    await page.getByRole('button', { name: 'Checkout' }).click();
-    const email = `combo-${width}-${Date.now()}@example.com`;
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await expect(page).toHaveURL(/\/pay\/test_cs_/);
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  const email = `combo-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/\/pay\/test_cs_/);
+  await atBothWidths(page, async (width) => {
     await page.screenshot({ path: test.info().outputPath(`combo-checkout-${width}.png`), fullPage: true });
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  });
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
 
-    const tickets = page.getByTestId('combo-ticket');
-    await expect(tickets).toHaveCount(2);
-    await expect(tickets.nth(0)).toHaveAttribute('data-package-tag', 'RM-COL');
-    await expect(tickets.nth(1)).toHaveAttribute('data-package-tag', 'BB-48');
+  const tickets = page.getByTestId('combo-ticket');
+  await expect(tickets).toHaveCount(2);
+  await expect(tickets.nth(0)).toHaveAttribute('data-package-tag', 'RM-COL');
+  await expect(tickets.nth(1)).toHaveAttribute('data-package-tag', 'BB-48');
+  await atBothWidths(page, async (width) => {
     for (const i of [0, 1]) await expect(tickets.nth(i).getByRole('img')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`combo-success-${width}.png`), fullPage: true });
     await expectNoSeriousA11yViolations(page);
-
-    // One e-mail per part, each with its own claim code.
-    await expect.poll(() => mailsTo(email).length).toBe(2);
-    const mails = mailsTo(email);
-    const codeIn = (m: string) => /\/verify\/([\w-]+)\//.exec(m)![1];
-    // The bus part's e-mail names its product (Big Bus Rome Premium 48h); the other is the museum's.
-    const bus = codeIn(mails.find((m) => m.includes('Premium'))!);
-    const museum = codeIn(mails.find((m) => !m.includes('Premium'))!);
-    expect(museum).not.toBe(bus);
-    const museumAgent = `Combo museum gate ${width}`;
-    const busAgent = `Combo bus stop ${width}`;
-    const museumCode = await agentOf(request, 'Roma Musei', museumAgent);
-    const busCode = await agentOf(request, 'Big Bus', busAgent);
-    const claim = (code: string, agent_name: string, security_code: string) =>
-      request.post('/api/claim/', { data: { code, agent_name, security_code } });
-    // Each operator's agent is refused the other's part, and redeems its own.
-    const refused = await claim(bus, museumAgent, museumCode);
-    expect(refused.status()).toBe(409);
-    expect((await refused.json()).code).toBe('other_operator');
-    expect((await claim(museum, busAgent, busCode)).status()).toBe(409);
-    // The museum's own agent passes the operator's check; the entry is for its day, so today's claim is
-    // refused for that reason only (the claim page's day rule), never as another operator's ticket.
-    const own = await claim(museum, museumAgent, museumCode);
-    expect((await own.json()).code, await own.text()).not.toBe('other_operator');
-    const busClaim = await claim(bus, busAgent, busCode);
-    expect(busClaim.status(), await busClaim.text()).toBe(200);
   });
-}
+
+  // One e-mail per part, each with its own claim code.
+  await expect.poll(() => mailsTo(email).length).toBe(2);
+  const mails = mailsTo(email);
+  const codeIn = (m: string) => /\/verify\/([\w-]+)\//.exec(m)![1];
+  // The bus part's e-mail names its product (Big Bus Rome Premium 48h); the other is the museum's.
+  const bus = codeIn(mails.find((m) => m.includes('Premium'))!);
+  const museum = codeIn(mails.find((m) => !m.includes('Premium'))!);
+  expect(museum).not.toBe(bus);
+  // An agent's name is taken once: each attempt makes its own.
+  const attempt = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const museumAgent = `Combo museum gate ${attempt}`;
+  const busAgent = `Combo bus stop ${attempt}`;
+  const museumCode = await agentOf(request, 'Roma Musei', museumAgent);
+  const busCode = await agentOf(request, 'Big Bus', busAgent);
+  const claim = (code: string, agent_name: string, security_code: string) =>
+    request.post('/api/claim/', { data: { code, agent_name, security_code } });
+  // Each operator's agent is refused the other's part, and redeems its own.
+  const refused = await claim(bus, museumAgent, museumCode);
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).code).toBe('other_operator');
+  expect((await claim(museum, busAgent, busCode)).status()).toBe(409);
+  // The museum's own agent passes the operator's check; the entry is for its day, so today's claim is
+  // refused for that reason only (the claim page's day rule), never as another operator's ticket.
+  const own = await claim(museum, museumAgent, museumCode);
+  expect((await own.json()).code, await own.text()).not.toBe('other_operator');
+  const busClaim = await claim(bus, busAgent, busCode);
+  expect(busClaim.status(), await busClaim.text()).toBe(200);
+});
 
 test("a closure of the combo's entry: the ticket link names the combo and says what a refund and a move do to it, at 390 and 1280 px", async ({
   page,
