@@ -6,15 +6,13 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, formatRomeDateTime, romeInstant, romeToday } from '@rome/contract';
-import { signInAs } from './fixtures';
+import { atBothWidths, signInAs } from './fixtures';
 import { chooseTicketDate } from './ticket-date';
 
 test.describe.configure({ timeout: 90_000 });
 
-const WIDTHS = [390, 1280] as const;
-
-async function open(page: Page, width: number, path: string) {
-  await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+/** Opens `path` (at the window's width) and answers its facts. */
+async function open(page: Page, path: string) {
   await page.goto(path);
   const facts = page.getByTestId('package-facts');
   await expect(facts).toBeVisible();
@@ -27,11 +25,14 @@ const expectNoSidewaysScroll = async (page: Page) =>
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
 
-for (const width of WIDTHS) {
-  test(`the Colosseum page shows its entrance, hours and free cancellation (${width} px)`, async ({
-    page,
-  }) => {
-    const facts = await open(page, width, '/manageBookings/E9/RM-COL');
+// Each page is opened once and looked at at both widths (atBothWidths: the layout is responsive,
+// nothing is loaded again; decision 075, a page load was most of a test's CPU).
+
+test('the Colosseum page shows its entrance, hours and free cancellation (390 and 1280 px)', async ({
+  page,
+}) => {
+  const facts = await open(page, '/manageBookings/E9/RM-COL');
+  await atBothWidths(page, async () => {
     await expect(facts.getByRole('heading', { name: 'Good to know before you book' })).toBeVisible();
     await expect(facts.getByText('Entrance', { exact: true })).toBeVisible();
     await expect(facts.getByTestId('fact-meeting-point')).toContainText('Via Sacra');
@@ -47,14 +48,18 @@ for (const width of WIDTHS) {
     await expect(facts.getByTestId('stops-map')).toHaveCount(0);
     await expectNoSidewaysScroll(page);
   });
+});
 
-  // The booking panel owns the chosen day and time: it shows PackageFacts' CancellationLine with them
-  // (`visit`), beside its total.
-  test(`once a time is chosen, free cancellation says until when in Rome time (${width} px)`, async ({
-    page,
-  }) => {
-    await open(page, width, '/manageBookings/E9/RM-COL');
-    const date = addDays(romeToday(), 4);
+// The booking panel owns the chosen day and time: it shows PackageFacts' CancellationLine with them
+// (`visit`), beside its total.
+test('once a time is chosen, free cancellation says until when in Rome time (390 and 1280 px)', async ({
+  page,
+}) => {
+  await open(page, '/manageBookings/E9/RM-COL');
+  // The choice is made at each width (the calendar and the times are laid out per width), a day
+  // apart, so the second line is the second choice's.
+  await atBothWidths(page, async (width) => {
+    const date = addDays(romeToday(), width === 390 ? 4 : 5);
     await chooseTicketDate(page, date);
     await page.getByTestId('slot-times').getByRole('button', { name: /10:00/ }).click();
     // 24 hours before the entry at 10:00 in Rome, whatever the browser's own zone.
@@ -65,9 +70,11 @@ for (const width of WIDTHS) {
         .filter({ hasText: `Free cancellation until ${until} (Rome time)` }),
     ).toBeVisible();
   });
+});
 
-  test(`a bus page shows its stops as a list and a map (${width} px)`, async ({ page }) => {
-    const facts = await open(page, width, '/manageBookings/E9/BB-24');
+test('a bus page shows its stops as a list and a map (390 and 1280 px)', async ({ page }) => {
+  const facts = await open(page, '/manageBookings/E9/BB-24');
+  await atBothWidths(page, async (width) => {
     await expect(facts.getByText('Meeting point', { exact: true })).toBeVisible();
     await expect(facts.getByText('Departure times', { exact: true })).toBeVisible();
     const stops = facts.getByTestId('fact-stops');
@@ -91,13 +98,15 @@ for (const width of WIDTHS) {
     await expect(map.getByText('Tiber', { exact: true })).toBeVisible();
     await expect(map.getByText('Vatican City', { exact: true })).toBeVisible();
     const box = (await map.boundingBox())!;
-    expect(box.width).toBeGreaterThan(width < 768 ? 300 : 500);
-    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(box.width, `${width} px`).toBeGreaterThan(width < 768 ? 300 : 500);
+    expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(width);
     await expectNoSidewaysScroll(page);
   });
+});
 
-  test(`the Italian page shows the facts in Italian (${width} px)`, async ({ page }) => {
-    const facts = await open(page, width, '/it/manageBookings/E9/RM-COL');
+test('the Italian page shows the facts in Italian (390 and 1280 px)', async ({ page }) => {
+  const facts = await open(page, '/it/manageBookings/E9/RM-COL');
+  await atBothWidths(page, async () => {
     await expect(facts.getByRole('heading', { name: 'Da sapere prima di prenotare' })).toBeVisible();
     await expect(facts.getByText('Ingresso', { exact: true })).toBeVisible();
     await expect(facts.getByTestId('fact-meeting-point')).toContainText(
@@ -106,22 +115,25 @@ for (const width of WIDTHS) {
     await expect(page.getByTestId('cancellation-line').first()).toHaveText(
       'Cancellazione gratuita fino a 24 ore prima della visita',
     );
-    const bus = await open(page, width, '/it/manageBookings/E9/BB-24');
+  });
+  const bus = await open(page, '/it/manageBookings/E9/BB-24');
+  await atBothWidths(page, async () => {
     const list = bus.getByRole('list', { name: 'Fermate nell’ordine del percorso' });
     await expect(list.getByRole('listitem').nth(2)).toHaveText(/Colosseo/);
     await expect(bus.getByRole('img', { name: 'Mappa delle 8 fermate della linea' })).toBeVisible();
     await expect(bus.getByText('Tevere', { exact: true })).toBeVisible();
   });
-}
+});
 
 test('an editor changes the Italian meeting point and the English stays', async ({ page }) => {
   // Open-dated: the Borghese page is at E8 (no duration).
   const english = 'Galleria Borghese, Piazzale Scipione Borghese 5';
   const before = await (await page.request.get('/api/package/E8/RM-BORGHESE/?lang=es')).json();
   await signInAs(page, 'editor');
-  for (const width of WIDTHS) {
+  await open(page, '/it/manageBookings/E8/RM-BORGHESE');
+  // The editor at each width, on the page opened once: the save updates the page in place.
+  await atBothWidths(page, async (width) => {
     const italian = `Galleria Borghese: ingresso dal viale (${width})`;
-    await open(page, width, '/it/manageBookings/E8/RM-BORGHESE');
     await page.getByRole('button', { name: 'Edit Ticket' }).click();
     const editor = page.getByRole('dialog', { name: /^Edit Ticket/ });
     await editor.getByRole('button', { name: 'Facts' }).click();
@@ -135,7 +147,7 @@ test('an editor changes the Italian meeting point and the English stays', async 
     await editor.getByRole('button', { name: 'Save Changes' }).click();
     await expect(editor).toBeHidden();
     await expect(page.getByTestId('fact-meeting-point')).toHaveText(italian);
-  }
+  });
   await page.goto('/manageBookings/E8/RM-BORGHESE');
   await expect(page.getByTestId('fact-meeting-point')).toContainText(english);
   const after = await (await page.request.get('/api/package/E8/RM-BORGHESE/?lang=es')).json();
