@@ -153,7 +153,7 @@ for (const lang of ['en', 'it'] as const) {
     await chooseTickets(frame, words);
     await page.screenshot({ path: test.info().outputPath(`widget-host-1280-${lang}.png`) });
     // Last: the scan's script stays in the frame, where it keeps the widget from opening a tab.
-    if (lang === 'en') await expectNoSeriousA11yViolations(page);
+    if (lang === 'en') await expectNoSeriousA11yViolations(page, { crossOriginFrames: true });
   });
 }
 
