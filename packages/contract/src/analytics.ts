@@ -29,7 +29,8 @@
  * Per metric (rates are percentages with one decimal, capped at 100):
  * - total-visits: conversionRates {'Visits to ticket views', 'Visits to payment initiations',
  *   'Visits to successful payments'} (each: that week's events / that week's page views);
- *   kpi {visits_last_7_days, unique_visitors (distinct signed-in account, else IP address),
+ *   kpi {visits_last_7_days, unique_visitors (distinct signed-in account, else IP address; past
+ *   25,000 page views in the window an estimate within a few per cent, shown as '≈ 12,345'),
  *   views_per_visitor, mobile_share (% of page views reporting a device), signed_in_share}.
  * - ticket-views: conversionRates {'Ticket views to payment initiations', 'Ticket views to successful
  *   payments'}; kpi {ticket_views_last_7_days, unique_viewers, views_per_viewer, most_viewed_ticket,

@@ -22,6 +22,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -1126,6 +1127,39 @@ export const activityTotals = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.action, t.source, t.status] })],
+);
+
+/**
+ * Page views and ticket views per UTC hour (and, for ticket views, per ticket named), kept by
+ * statement-level triggers on activity_events (migration 0038, decision 076): the dashboard's
+ * statistics over a week sum some 170 hours of these instead of reading the events. Keyed by
+ * (action, hour, md5(label)) in the migration: a label is up to a few KB of the browser's details.
+ */
+export const activityHours = pgTable('activity_hours', {
+  action: text('action').notNull(),
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+  label: text('label').notNull().default(''),
+  events: bigint('events', { mode: 'number' }).notNull().default(0),
+  mobile: bigint('mobile', { mode: 'number' }).notNull().default(0),
+  withDevice: bigint('with_device', { mode: 'number' }).notNull().default(0),
+  signedIn: bigint('signed_in', { mode: 'number' }).notNull().default(0),
+});
+
+/** bytea: a column of raw bytes (drizzle has no built-in type for it). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The HyperLogLog registers of each hour's visitors per action (16,384 bytes, migration 0038, decision
+ * 076): unique visitors over a busy week are estimated from these, not counted from the events.
+ */
+export const activityHourVisitors = pgTable(
+  'activity_hour_visitors',
+  {
+    action: text('action').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    registers: bytea('registers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.action, t.hour] })],
 );
 
 /**

@@ -1,7 +1,7 @@
 import { ACTIVITY_ACTION_NAMES } from '@rome/contract';
 import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityEvents, activityTotals } from '../../db/schema';
+import { activityEvents, activityHourVisitors, activityTotals } from '../../db/schema';
 import { anonymiseIp, isPrivateIp, normaliseIp } from '../../lib/ip';
 import { createTestApp } from '../../test/harness';
 import { createUser, type TestUser } from '../../test/users';
@@ -341,10 +341,31 @@ describe('retention', () => {
       amountCents: 1000,
       occurredAt: new Date(now - 60 * day),
     });
+    // Page views 400 and 1 days old: their hours' visitor registers (migration 0038) go with the old one.
+    await anon.db.insert(activityEvents).values(
+      [400, 1].map((d) => ({
+        action: 'page_view',
+        page,
+        ipAddress: '198.51.100.7',
+        occurredAt: new Date(now - d * day - 60_000),
+      })),
+    );
+    const hoursSeen = async () =>
+      (
+        await anon.db
+          .select({ hour: activityHourVisitors.hour })
+          .from(activityHourVisitors)
+          .where(eq(activityHourVisitors.action, 'page_view'))
+      ).map((r) => r.hour.getTime());
+    const cutoff = now - 30 * day;
+    expect((await hoursSeen()).some((h) => h < cutoff - 3_600_000)).toBe(true);
     const deleted = await anon.app.activity.purgeExpired();
-    expect(deleted).toBeGreaterThanOrEqual(4);
+    expect(deleted).toBeGreaterThanOrEqual(5);
+    const seenAfter = await hoursSeen();
+    expect(seenAfter.some((h) => h < cutoff - 3_600_000)).toBe(false);
+    expect(seenAfter.some((h) => h > now - 2 * day)).toBe(true);
     const left = (await eventsWhere(anon, page)).map((r) => r.action).sort();
-    expect(left).toEqual(['age_0', 'age_1', 'age_29']);
+    expect(left).toEqual(['age_0', 'age_1', 'age_29', 'page_view']);
     // The all-time totals the dashboard reads follow the deletion (triggers on activity_events).
     const totals = await anon.db
       .select({ action: activityTotals.action, events: activityTotals.events })

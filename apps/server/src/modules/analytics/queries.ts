@@ -13,6 +13,9 @@
  * - activity_server_action_status_time_idx (action, status, occurred_at) WHERE source = 'server':
  *   successful payments (status completed) in time order.
  * - activity_time_idx (occurred_at): the newest-first activity log and the retention job.
+ * - activity_hours and activity_hour_visitors (migration 0038, decision 076): page views and ticket
+ *   views per UTC hour, and their visitors' HyperLogLog registers, kept by triggers. A window of whole
+ *   hours reads these (hours.ts), whatever its size; the indexes above serve any other window.
  *
  * Metric definitions are in packages/contract/src/analytics.ts. Action names and payment statuses are the
  * contract's constants (ACTION, SERVER_ACTIONS, PAYMENT_EVENT_STATUS), sent as query parameters: no
@@ -27,6 +30,17 @@ import {
 } from '@rome/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import {
+  estimatedVisitors,
+  type HourlyAction,
+  hourlyDailyCounts,
+  hourlySummary,
+  hourlyTopLabel,
+  onWholeHours,
+  type Window,
+} from './hours';
+
+export type { Window } from './hours';
 
 type Row = Record<string, unknown>;
 
@@ -52,9 +66,6 @@ const METRIC_FILTER: Record<AnalyticsMetric, SQL> = {
   'successful-payments': sql`source = 'server' AND action = ${ACTION.payment_completed} AND status = ${STATUS.completed}`,
   'cancelled-payments': sql`source = 'server' AND action = ${ACTION.payment_cancelled}`,
 };
-
-/** A span of time: from `since` (included) to `until` (excluded; null: now and on). */
-export type Window = { since: Date; until: Date | null };
 
 /** `occurred_at` (or another instant column) inside the window: a range the time indexes serve. */
 const within = (w: Window, column = sql.raw('occurred_at')) =>
@@ -84,8 +95,19 @@ export async function periodBounds(
   };
 }
 
-/** The metric's events in a window (range scan on the metric's index). */
+/** The metrics rolled up by the hour (migration 0038), with their action. */
+const HOURLY: Partial<Record<AnalyticsMetric, HourlyAction>> = {
+  'total-visits': ACTION.page_view,
+  'ticket-views': ACTION.ticket_view,
+};
+
+/**
+ * The metric's events in a window: its hours' roll-ups when the window is whole hours, else a range
+ * scan on the metric's index.
+ */
 export async function countMetricIn(db: Db, metric: AnalyticsMetric, w: Window): Promise<number> {
+  const hourly = HOURLY[metric];
+  if (hourly && onWholeHours(w)) return (await hourlySummary(db, hourly, w)).views;
   const [r] = await rows<{ n: number }>(
     db,
     sql`SELECT count(*)::bigint AS n FROM activity_events
@@ -243,6 +265,13 @@ export async function dailyMetricCounts(
   lastDay?: string,
 ): Promise<{ day: string; n: number }[]> {
   const last = lastDay ? sql`${lastDay}::date` : sql`(now() AT TIME ZONE ${timeZone})::date`;
+  const hourly = HOURLY[metric];
+  if (hourly) {
+    // Read from the hours when every day of the zone starts on a whole hour (any zone but the few
+    // with half- or quarter-hour offsets).
+    const fromHours = await hourlyDailyCounts(db, hourly, timeZone, sql`(${last} - ${days - 1}::int)`, last);
+    if (fromHours.every((d) => d.wholeHours)) return fromHours.map(({ day, n }) => ({ day, n }));
+  }
   const result = await rows<{ day: string; n: number }>(
     db,
     sql`WITH counts AS (
@@ -264,16 +293,62 @@ export async function dailyMetricCounts(
 export type VisitSummary = {
   views: number;
   visitors: number;
+  /** Whether `visitors` is estimated from the hours' registers rather than counted. */
+  visitorsEstimated: boolean;
   mobile: number;
   withDevice: number;
   signedIn: number;
 };
 
 /**
- * Page views in a window: how many, unique visitors (a signed-in account, else an IP address),
- * device mix and share signed in. Index-only range scan on activity_action_time_visitor_idx.
+ * Up to this many events in a window, unique visitors are counted exactly from the events (an
+ * index-only scan of a few milliseconds); above it they are estimated from the hours' HyperLogLog
+ * registers (decision 076), within a few per cent.
  */
-export async function visitSummary(db: Db, w: Window): Promise<VisitSummary> {
+export const EXACT_VISITORS_UP_TO = 25_000;
+
+/** Distinct visitors (a signed-in account, else an IP address) of an action in a window, counted. */
+async function countVisitors(db: Db, action: HourlyAction, w: Window): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(DISTINCT coalesce(user_id::text, ip_address))::bigint AS n
+        FROM activity_events WHERE action = ${action} AND ${within(w)}`,
+  );
+  return num(r?.n);
+}
+
+/** The action's figures from its hours, with its visitors counted or, past `exactUpTo` events, estimated. */
+async function hourlyVisits(db: Db, action: HourlyAction, w: Window, exactUpTo: number) {
+  const s = await hourlySummary(db, action, w);
+  const estimated = s.views > exactUpTo;
+  // An estimate is never shown above the number of events themselves.
+  const visitors = estimated
+    ? Math.min(s.views, await estimatedVisitors(db, action, w))
+    : await countVisitors(db, action, w);
+  return { ...s, visitors, estimated };
+}
+
+/**
+ * Page views in a window: how many, unique visitors (a signed-in account, else an IP address),
+ * device mix and share signed in. From the hours' roll-ups when the window is whole hours; else an
+ * index-only range scan on activity_action_time_visitor_idx.
+ */
+export async function visitSummary(
+  db: Db,
+  w: Window,
+  exactUpTo = EXACT_VISITORS_UP_TO,
+): Promise<VisitSummary> {
+  if (onWholeHours(w)) {
+    const h = await hourlyVisits(db, ACTION.page_view, w, exactUpTo);
+    return {
+      views: h.views,
+      visitors: h.visitors,
+      visitorsEstimated: h.estimated,
+      mobile: h.mobile,
+      withDevice: h.withDevice,
+      signedIn: h.signedIn,
+    };
+  }
   const [r] = await rows(
     db,
     sql`SELECT count(*)::bigint AS views,
@@ -287,6 +362,7 @@ export async function visitSummary(db: Db, w: Window): Promise<VisitSummary> {
   return {
     views: num(r?.views),
     visitors: num(r?.visitors),
+    visitorsEstimated: false,
     mobile: num(r?.mobile),
     withDevice: num(r?.with_device),
     signedIn: num(r?.signed_in),
@@ -295,15 +371,39 @@ export async function visitSummary(db: Db, w: Window): Promise<VisitSummary> {
 
 const MOBILE = 'mobile' satisfies ActivityDevice;
 
-/** What a ticket_view names: the ticket the browser reported, else the page. */
+/**
+ * What a ticket_view names: the ticket the browser reported, else the page (the hours' label,
+ * activity_hour_label in migration 0038; '' names nothing).
+ */
 const TICKET_LABEL = sql.raw(
-  `coalesce(details->>'package_tag', details->>'packageTag', details->>'title', details->>'package', page)`,
+  `coalesce(details->>'package_tag', details->>'packageTag', details->>'title', details->>'package', page, '')`,
 );
 
-export type TicketViewSummary = { views: number; viewers: number; mobile: number; withDevice: number };
+export type TicketViewSummary = {
+  views: number;
+  viewers: number;
+  /** Whether `viewers` is estimated from the hours' registers rather than counted. */
+  viewersEstimated: boolean;
+  mobile: number;
+  withDevice: number;
+};
 
 /** Ticket views in a window: how many, by how many visitors, device mix. */
-export async function ticketViewSummary(db: Db, w: Window): Promise<TicketViewSummary> {
+export async function ticketViewSummary(
+  db: Db,
+  w: Window,
+  exactUpTo = EXACT_VISITORS_UP_TO,
+): Promise<TicketViewSummary> {
+  if (onWholeHours(w)) {
+    const h = await hourlyVisits(db, ACTION.ticket_view, w, exactUpTo);
+    return {
+      views: h.views,
+      viewers: h.visitors,
+      viewersEstimated: h.estimated,
+      mobile: h.mobile,
+      withDevice: h.withDevice,
+    };
+  }
   const [r] = await rows(
     db,
     sql`SELECT count(*)::bigint AS views,
@@ -316,6 +416,7 @@ export async function ticketViewSummary(db: Db, w: Window): Promise<TicketViewSu
   return {
     views: num(r?.views),
     viewers: num(r?.viewers),
+    viewersEstimated: false,
     mobile: num(r?.mobile),
     withDevice: num(r?.with_device),
   };
@@ -323,12 +424,13 @@ export async function ticketViewSummary(db: Db, w: Window): Promise<TicketViewSu
 
 /** The most viewed ticket in a window (null when none). */
 export async function mostViewedTicket(db: Db, w: Window): Promise<{ label: string; views: number } | null> {
+  if (onWholeHours(w)) return hourlyTopLabel(db, w);
   const [r] = await rows<{ label: string; n: number }>(
     db,
     sql`SELECT ${TICKET_LABEL} AS label, count(*)::bigint AS n
         FROM activity_events
         WHERE action = ${ACTION.ticket_view} AND ${within(w)}
-          AND ${TICKET_LABEL} IS NOT NULL
+          AND ${TICKET_LABEL} <> ''
         GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
   );
   return r ? { label: String(r.label), views: num(r.n) } : null;

@@ -41,6 +41,8 @@ export const percent = (part: number, whole: number): number =>
 const grouped = new Intl.NumberFormat('en-GB');
 export const formatCount = (n: number) => grouped.format(n);
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(1) : '0.0');
+/** A figure estimated rather than counted (unique visitors of a busy week, decision 076) says so. */
+const about = (estimated: boolean, figure: string) => (estimated ? `≈ ${figure}` : figure);
 
 type Page = { page: number; pageSize: number };
 
@@ -223,8 +225,8 @@ async function statisticsFor(
     };
     kpi = {
       [`visits_${periodKey}`]: formatCount(v.views),
-      unique_visitors: formatCount(v.visitors),
-      views_per_visitor: ratio(v.views, v.visitors),
+      unique_visitors: about(v.visitorsEstimated, formatCount(v.visitors)),
+      views_per_visitor: about(v.visitorsEstimated, ratio(v.views, v.visitors)),
       mobile_share: percent(v.mobile, v.withDevice),
       signed_in_share: percent(v.signedIn, v.views),
     };
@@ -240,8 +242,8 @@ async function statisticsFor(
     };
     kpi = {
       [`ticket_views_${periodKey}`]: formatCount(t.views),
-      unique_viewers: formatCount(t.viewers),
-      views_per_viewer: ratio(t.views, t.viewers),
+      unique_viewers: about(t.viewersEstimated, formatCount(t.viewers)),
+      views_per_viewer: about(t.viewersEstimated, ratio(t.views, t.viewers)),
       most_viewed_ticket: top?.label ?? '-',
       mobile_share: percent(t.mobile, t.withDevice),
     };
