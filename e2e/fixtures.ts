@@ -384,6 +384,14 @@ export async function signInAs(page: Page, who: Role, opts: { isEditor?: boolean
 export async function navigateInApp(page: Page, path: string) {
   await page.goto('/offer');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await followInApp(page, path);
+}
+
+/**
+ * Moves the running app to `path` as a link inside the shop does (no page load): after navigateInApp,
+ * a test that looks at several pages' loading or failure states goes on from one to the next.
+ */
+export async function followInApp(page: Page, path: string) {
   await page.evaluate((to) => {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
