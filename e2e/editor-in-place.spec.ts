@@ -18,6 +18,16 @@ async function editorToken(page: Page): Promise<string> {
     .access;
 }
 
+/**
+ * The editor signed in, the window at 390 px, where the journeys' interactions run; a journey gets two
+ * minutes (it saves, and looks at each page at two widths).
+ */
+async function editorAtPhoneWidth(page: Page) {
+  test.setTimeout(120_000);
+  await signInAs(page, 'editor');
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 async function visitorPage(browser: Browser, baseURL: string | undefined, width: number) {
   const context = await browser.newContext({ baseURL, viewport: { width, height: 844 } });
   return { context, page: await context.newPage() };
@@ -31,9 +41,7 @@ test("home in place: the page tools and EDIT buttons cover no words and no contr
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
-  await signInAs(page, 'editor');
-  await page.setViewportSize({ width: 390, height: 844 });
+  await editorAtPhoneWidth(page);
   await page.goto('/');
   const meta = page.getByRole('button', { name: 'Page metadata' });
   await atBothWidths(page, async (width) => {
@@ -125,9 +133,7 @@ test("the footer's words and the contact details are edited in place, on any pag
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
-  await signInAs(page, 'editor');
-  await page.setViewportSize({ width: 390, height: 844 });
+  await editorAtPhoneWidth(page);
   const access = await editorToken(page);
   const auth = { authorization: `Bearer ${access}` };
   const before = (await (await page.request.get('/api/website-settings/')).json()).data;
