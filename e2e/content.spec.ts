@@ -4,12 +4,13 @@
  * in-place editing, the lazy editor chunk, placeholders, page metadata, the global head code under the
  * page's CSP, and accessibility of the content pages.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, type Route, test } from '@playwright/test';
 import {
   apiTokenFor,
   atBothWidths,
   demoAccounts,
   expectNoSeriousA11yViolations,
+  followInApp,
   holdAppScript,
   navigateInApp,
   signInAs,
@@ -57,59 +58,6 @@ function collectScripts(page: Page): string[] {
 }
 
 test.describe('content pages (visitor)', () => {
-  test('About Us shows its blocks with the {email}, {phone} and {address} placeholders filled', async ({
-    page,
-    request,
-  }) => {
-    const settings = (await (await request.get('/api/website-settings/')).json()).data;
-    await page.goto('/aboutus');
-    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
-    await expect(page.getByText('Your guide to seeing Rome from the top deck')).toBeVisible();
-    const main = page.locator('[data-content-tag="about-us-main-content"]');
-    await expect(main.getByRole('heading', { name: 'Who we are' })).toBeVisible();
-    await expect(main).toContainText(settings.website_email);
-    await expect(main).toContainText(settings.website_phone_number);
-    await expect(main).not.toContainText('{email}');
-    await expect(main).not.toContainText('{phone}');
-    await expect(main).not.toContainText('{address}');
-    await expect(page.getByTestId('page-banner')).toHaveAttribute('data-loaded', 'true');
-  });
-
-  test('Terms, Return Policy, Refund and Agent points show their content', async ({ page }) => {
-    for (const [path, title, text] of [
-      ['/terms', 'Terms and Conditions', '1. Tickets'],
-      ['/returnPolicy', 'Return Policy', 'Unused tickets can be returned'],
-      ['/refund', 'Refund Policy', 'Refunds are made to the card'],
-      ['/agentpoints', 'Agent Points', 'Termini Station'],
-      ['/agentPoints', 'Agent Points', 'Termini Station'],
-    ]) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      await expect(page.getByText(text)).toBeVisible();
-    }
-    await expect(page.getByText('Find our ticket agents near the main stops')).toBeVisible();
-    await expect(page.locator('[data-content-tag="agent-points-map"] iframe')).toHaveAttribute(
-      'src',
-      /^https:\/\/www\.google\.com\/maps\/embed/,
-    );
-  });
-
-  test('the map shows "Loading map..." until its block has arrived', async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route('**/api/static-content/agent-points/', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await navigateInApp(page, '/agentpoints');
-    await expect(page.getByText('Loading map...')).toBeVisible();
-    release();
-    await expect(page.getByText('Loading map...')).toHaveCount(0);
-    await expect(page.getByText('Termini Station')).toBeVisible();
-  });
-
   test('a page opened directly gets its banner and content with the HTML: no content request, no placeholder', async ({
     page,
   }) => {
@@ -156,24 +104,40 @@ test.describe('content pages (visitor)', () => {
     await expect(page.getByText('Loading banner image...')).toHaveCount(0);
   });
 
-  test('a failed content load shows the spec message and the fallback title', async ({ page }) => {
-    await page.route('**/api/static-content/terms/', (route) => route.fulfill({ status: 500, body: 'oops' }));
-    await navigateInApp(page, '/terms');
-    await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
-    await expect(page.getByRole('alert')).toHaveText('HTTP Error: 500');
-  });
-
-  test('content that is not JSON, or no answer at all, shows the spec messages (through the one client)', async ({
+  // One running app goes from page to page (each a link inside the shop would open): the loading and
+  // failure states exist only there, and one app start serves them all.
+  test('in the running app: "Loading map..." until the map block arrives; a failed, a non-JSON and an unanswered content load show the spec messages and the fallback title', async ({
     page,
   }) => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/static-content/agent-points/', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.route('**/api/static-content/terms/', (route) => route.fulfill({ status: 500, body: 'oops' }));
+    // Content that is not JSON, and no answer at all (through the one client).
     await page.route('**/api/static-content/refund/', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><p>not json</p>' }),
     );
     await page.route('**/api/static-content/return-policy/', (route) => route.abort('connectionrefused'));
-    await navigateInApp(page, '/refund');
+
+    await navigateInApp(page, '/agentpoints');
+    await expect(page.getByText('Loading map...')).toBeVisible();
+    release();
+    await expect(page.getByText('Loading map...')).toHaveCount(0);
+    await expect(page.getByText('Termini Station')).toBeVisible();
+
+    await followInApp(page, '/terms');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('HTTP Error: 500');
+
+    await followInApp(page, '/refund');
     await expect(page.getByRole('heading', { level: 1, name: 'Refund Policy' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveText('Received content is not JSON');
-    await navigateInApp(page, '/returnPolicy');
+    await followInApp(page, '/returnPolicy');
     await expect(page.getByRole('heading', { level: 1, name: 'Return Policy' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveText('Failed to fetch content');
   });
@@ -214,10 +178,32 @@ test.describe('content pages (visitor)', () => {
     await context.close();
   });
 
-  // Each page opened once and scanned at both widths: the layout is responsive, nothing is loaded again
-  // (decision 075: a page load was most of a test's CPU).
-  test('content pages have no serious accessibility violations at 390 and 1280 px', async ({ page }) => {
+  // Each page opened once: its blocks checked, then scanned at both widths (the layout is responsive,
+  // nothing is loaded again; decision 075: a page load was most of a test's CPU, and the blocks' checks
+  // and the scans shared the same five loads when they were separate tests).
+  test('About Us, Terms, Return Policy, Refund and Agent points show their content, About Us with the {email}, {phone} and {address} placeholders filled; no serious accessibility violations at 390 and 1280 px', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
+    const settings = (await (await request.get('/api/website-settings/')).json()).data;
+    const checks: Record<string, () => Promise<void>> = {
+      '/aboutus': async () => {
+        await expect(page.getByText('Your guide to seeing Rome from the top deck')).toBeVisible();
+        const main = page.locator('[data-content-tag="about-us-main-content"]');
+        await expect(main.getByRole('heading', { name: 'Who we are' })).toBeVisible();
+        await expect(main).toContainText(settings.website_email);
+        await expect(main).toContainText(settings.website_phone_number);
+        await expect(main).not.toContainText('{email}');
+        await expect(main).not.toContainText('{phone}');
+        await expect(main).not.toContainText('{address}');
+        await expect(page.getByTestId('page-banner')).toHaveAttribute('data-loaded', 'true');
+      },
+      '/terms': () => expect(page.getByText('1. Tickets')).toBeVisible(),
+      '/returnPolicy': () => expect(page.getByText('Unused tickets can be returned')).toBeVisible(),
+      '/refund': () => expect(page.getByText('Refunds are made to the card')).toBeVisible(),
+      '/agentpoints': () => expect(page.getByText('Termini Station')).toBeVisible(),
+    };
     for (const [path, title] of [
       ['/aboutus', 'About Us'],
       ['/terms', 'Terms and Conditions'],
@@ -226,6 +212,8 @@ test.describe('content pages (visitor)', () => {
       ['/agentpoints', 'Agent Points'],
     ]) {
       await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await checks[path]();
       await atBothWidths(page, async (width) => {
         await expect(
           page.getByRole('heading', { level: 1, name: title }),
@@ -235,6 +223,15 @@ test.describe('content pages (visitor)', () => {
         await expectNoSeriousA11yViolations(page);
       });
     }
+    // The spec's other spelling of the agent points' address.
+    await page.goto('/agentPoints');
+    await expect(page.getByRole('heading', { level: 1, name: 'Agent Points' })).toBeVisible();
+    await expect(page.getByText('Termini Station')).toBeVisible();
+    await expect(page.getByText('Find our ticket agents near the main stops')).toBeVisible();
+    await expect(page.locator('[data-content-tag="agent-points-map"] iframe')).toHaveAttribute(
+      'src',
+      /^https:\/\/www\.google\.com\/maps\/embed/,
+    );
   });
 });
 
@@ -281,13 +278,18 @@ test.describe('editor tools', () => {
     }
   });
 
-  test('Cancel and Escape close the editor without saving', async ({ page }) => {
+  // One editor's page tries the dialog's ways out and its refusals in turn: one sign-in and one page
+  // load instead of three.
+  test("Cancel and Escape close the editor without saving; a save the server refuses shows the server's message; a save without a token says Authentication required", async ({
+    page,
+  }) => {
     await signIn(page, 'editor');
     let saves = 0;
-    await page.route('**/api/edit-content/**', (route) => {
+    const countSaves = (route: Route) => {
       saves++;
       return route.continue();
-    });
+    };
+    await page.route('**/api/edit-content/**', countSaves);
     await page.goto('/aboutus');
     await page.getByRole('button', { name: 'EDIT subtitle' }).click();
     await replaceSource(page, 'Not saved');
@@ -300,33 +302,30 @@ test.describe('editor tools', () => {
     await expect(page.getByRole('button', { name: 'EDIT subtitle' })).toBeFocused();
     await expect(page.getByText('Your guide to seeing Rome from the top deck')).toBeVisible();
     expect(saves).toBe(0);
-  });
+    await page.unroute('**/api/edit-content/**', countSaves);
 
-  test('a save without a token says Authentication required', async ({ page }) => {
-    await signIn(page, 'editor');
-    await page.goto('/aboutus');
+    // The server refuses the save: its message in the dialog.
+    const refuse = (route: Route) =>
+      route.fulfill({
+        status: 400,
+        json: { error: 'Content is too long.', message: 'Content is too long.', code: 'invalid_request' },
+      });
+    await page.route('**/api/edit-content/**', refuse);
+    await page.getByRole('button', { name: 'EDIT title' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
+      'Failed to save content: Content is too long.',
+    );
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.unroute('**/api/edit-content/**', refuse);
+
     await page.getByRole('button', { name: 'EDIT title' }).click();
     // Another tab signed out (it cleared the shared storage): this one no longer has a session.
     await page.evaluate(() => localStorage.removeItem('email'));
     await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
       'Failed to save content: Authentication required',
-    );
-  });
-
-  test("a save the server refuses shows the server's message", async ({ page }) => {
-    await signIn(page, 'editor');
-    await page.route('**/api/edit-content/**', (route) =>
-      route.fulfill({
-        status: 400,
-        json: { error: 'Content is too long.', message: 'Content is too long.', code: 'invalid_request' },
-      }),
-    );
-    await page.goto('/aboutus');
-    await page.getByRole('button', { name: 'EDIT title' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
-      'Failed to save content: Content is too long.',
     );
   });
 
@@ -564,7 +563,7 @@ test.describe('editor tools', () => {
     });
   });
 
-  test('editor view of About Us has no serious accessibility violations, dialogs included', async ({
+  test('editor view of About Us has no serious accessibility violations, dialogs included; company and view-more banners are editable blocks', async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -579,10 +578,8 @@ test.describe('editor tools', () => {
     await page.getByRole('button', { name: 'Page metadata' }).click();
     await expect(page.getByRole('dialog', { name: 'Page Metadata' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-  });
 
-  test('company and view-more banners are editable blocks', async ({ page }) => {
-    await signIn(page, 'editor');
+    // Company and view-more banners are editable blocks (the same editor's sign-in).
     await page.goto('/bus/big-bus/big%20bus');
     await expect(page.getByRole('heading', { level: 1, name: 'Explore Rome with Big Bus' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'EDIT company title' })).toBeVisible();

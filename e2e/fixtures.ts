@@ -3,9 +3,11 @@
  * serious or critical violations.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Frame, type Page, type TestInfo, test } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { Secret, TOTP } from 'otpauth';
 
 export type Role = 'customer' | 'editor' | 'superuser';
@@ -20,18 +22,102 @@ export function demoAccounts(): {
   return JSON.parse(readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-accounts.json'), 'utf8'));
 }
 
+/** axe-core as @axe-core/playwright has it (its own dependency): the same version it injects. */
+const axeRequire = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'));
+/**
+ * axe-core's script, minified (650 KB; AxeBuilder injects the 1.4 MB unminified build of the same
+ * version, which takes the browser longer to parse).
+ */
+const AXE_SOURCE = readFileSync(axeRequire.resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_VERSION: string = axeRequire('axe-core/package.json').version;
+
+/**
+ * Puts axe into `frame` unless its document has it already. axe's script is 650 KB: evaluating it
+ * was half of a one-pass scan's time (measured 0.5-0.7 s against 0.4-1.5 s for the scan itself, and
+ * AxeBuilder evaluates it twice in the page's main frame per scan). The script stays in the document
+ * it was put in, so a second scan of the same page (atBothWidths: the other width) runs at once; a new
+ * page load brings a fresh document and a fresh injection.
+ */
+async function ensureAxe(frame: Frame, main: boolean) {
+  const present = () =>
+    frame.evaluate(
+      (version) => (window as { axe?: { version?: string } }).axe?.version === version,
+      AXE_VERSION,
+    );
+  const inject = async () => {
+    if (await present()) return;
+    await frame.evaluate(AXE_SOURCE);
+    // As AxeBuilder's legacy mode configures it: results only from frames of the page's own origin.
+    await frame.evaluate(
+      `axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } })`,
+    );
+  };
+  if (main) return inject();
+  // A frame that does not answer (others', still loading) is skipped, as AxeBuilder skips it.
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, 1_000));
+  await Promise.race([inject().catch(() => {}), timeout]);
+}
+
+/** A scan to run: AxeBuilder's, or OnePassScan. */
+interface AxeScan {
+  include(selector: string): AxeScan;
+  analyze(): Promise<AxeResults>;
+}
+
+/**
+ * One axe pass (axe's legacy mode: one run in the page, frames of the page's own origin answering
+ * it) with axe put into each frame once per document (ensureAxe): the same run AxeBuilder's legacy
+ * mode makes, without evaluating axe's script again for every scan.
+ */
+class OnePassScan implements AxeScan {
+  private readonly includes: string[] = [];
+  constructor(
+    private readonly page: Page,
+    private readonly options: RunOptions,
+  ) {}
+
+  /** Scans only what `selector` matches (AxeBuilder's include). */
+  include(selector: string): this {
+    this.includes.push(selector);
+    return this;
+  }
+
+  async analyze(): Promise<AxeResults> {
+    const main = this.page.mainFrame();
+    for (const frame of this.page.frames()) await ensureAxe(frame, frame === main);
+    // The context AxeBuilder passes (an empty include is the whole document).
+    const context = { include: this.includes, exclude: [] as string[] };
+    const answer = await this.page.evaluate(
+      ({ context, options }) => {
+        const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } })
+          .axe;
+        return axe.run(context, options).then(
+          (results) => ({ error: null, results }),
+          (err: Error) => ({ error: err.message, results: null }),
+        );
+      },
+      { context, options: this.options },
+    );
+    if (answer.error || !answer.results) throw new Error(answer.error ?? 'axe gave no results');
+    return answer.results;
+  }
+}
+
 /**
  * An axe scan that gathers violations only: the passes, incomplete and inapplicable results no check
  * reads are not collected (axe's `resultTypes`; a tenth of a scan's CPU, decision 055).
  *
- * In one pass (axe's legacy mode) unless the page has a cross-origin frame of ours to scan: the default
- * mode scans each frame apart and then opens a blank tab and loads axe's script again to put the
- * results together, two to three times a scan's CPU (measured 1.2-2.1 s against 0.55-0.8 s a page,
- * same results; decision 075). One pass does not look inside cross-origin frames, which on our pages
- * are others' (a map); the booking widget's host page, whose frame is the shop, asks for them.
+ * In one pass (axe's legacy mode, OnePassScan) unless the page has a cross-origin frame of ours to
+ * scan: the default mode scans each frame apart and then opens a blank tab and loads axe's script again
+ * to put the results together, two to three times a scan's CPU (measured 1.2-2.1 s against 0.55-0.8 s
+ * a page, same results; decision 075). One pass does not look inside cross-origin frames, which on our
+ * pages are others' (a map); the booking widget's host page, whose frame is the shop, asks for them.
  */
-export const axeScan = (page: Page, opts: { crossOriginFrames?: boolean } = {}) =>
-  new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(!opts.crossOriginFrames);
+export function axeScan(page: Page, opts: { crossOriginFrames?: boolean } = {}): AxeScan {
+  const options: RunOptions = { resultTypes: ['violations'] };
+  if (opts.crossOriginFrames) return new AxeBuilder({ page }).options(options);
+  return new OnePassScan(page, options);
+}
 
 export async function expectNoSeriousA11yViolations(page: Page, opts: { crossOriginFrames?: boolean } = {}) {
   const results = await axeScan(page, opts).analyze();
@@ -298,6 +384,14 @@ export async function signInAs(page: Page, who: Role, opts: { isEditor?: boolean
 export async function navigateInApp(page: Page, path: string) {
   await page.goto('/offer');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await followInApp(page, path);
+}
+
+/**
+ * Moves the running app to `path` as a link inside the shop does (no page load): after navigateInApp,
+ * a test that looks at several pages' loading or failure states goes on from one to the next.
+ */
+export async function followInApp(page: Page, path: string) {
   await page.evaluate((to) => {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));

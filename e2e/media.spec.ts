@@ -171,7 +171,7 @@ test.describe('media library and image change (editor)', () => {
     }
   });
 
-  test('the library checks size, file and token, filters, shows empty states and deletes; axe with it open', async ({
+  test("the library checks size, file and token, filters, shows empty states and deletes; a file the server refuses shows the server's message and stores nothing; axe with it open", async ({
     page,
   }) => {
     test.setTimeout(60_000);
@@ -230,19 +230,13 @@ test.describe('media library and image change (editor)', () => {
     await library.getByRole('button', { name: `Delete ${name}` }).click();
     await expect(library.getByTestId('media-notice')).toHaveText('Media deleted successfully!');
     await expect(library.getByTestId('media-item')).toHaveCount(0);
-  });
-});
 
-test.describe('media library (server refusals)', () => {
-  test("a file the server refuses shows the server's message and stores nothing", async ({ page }) => {
-    await signIn(page, 'editor');
-    const name = `fake-${Date.now()}`;
-    const { library } = await openLibraryFromTicketEditor(page);
+    // A file the server refuses: declared a PNG, but its bytes are no image. The server says so (400,
+    // error and message), the form shows its message, and nothing is stored.
+    const fake = `fake-${Date.now()}`;
     await library.getByRole('button', { name: 'Upload', exact: true }).click();
-    const form = library.getByRole('form', { name: 'Upload media' });
-    // Declared a PNG, but its bytes are no image: the server says so (400, error and message).
     await form.getByLabel('File').setInputFiles({
-      name: `${name}.png`,
+      name: `${fake}.png`,
       mimeType: 'image/png',
       buffer: Buffer.from('this is not a picture at all'),
     });
@@ -258,12 +252,12 @@ test.describe('media library (server refusals)', () => {
     });
     await expect(form.getByRole('alert')).toHaveText('The file is not a valid image.');
     const list = (await (await page.request.get('/api/media-library/')).json()).data as { name: string }[];
-    expect(list.filter((m) => m.name === name)).toEqual([]);
+    expect(list.filter((m) => m.name === fake)).toEqual([]);
   });
 });
 
-test.describe('partner logos (editor)', () => {
-  test('an editor hides a logo and moves another up; the home strip follows', async ({
+test.describe('partner logos (editor): one sign-in and one home page for both journeys', () => {
+  test('an editor hides a logo and moves another up, and the home strip follows; creates a logo with an image from the upload modal, then deletes it', async ({
     page,
     browser,
     baseURL,
@@ -275,6 +269,8 @@ test.describe('partner logos (editor)', () => {
     ).json();
     const byName = (n: string) => all.find((l) => l.name === n)!;
     const touched = ['Roma Musei', 'Green Line Tours', 'I Love Rome'].map(byName);
+    const name = `Tevere Boats ${Date.now()}`;
+    let mediaId: number | null = null;
     try {
       await page.goto('/');
       await page.getByRole('button', { name: 'EDIT LOGOS' }).click();
@@ -323,27 +319,9 @@ test.describe('partner logos (editor)', () => {
       expect(await alts(visitor.page)).toEqual(expectedOrder);
       await expect(visitor.page.locator('img[alt="Roma Musei logo"]')).toHaveCount(0);
       await visitor.context.close();
-    } finally {
-      for (const logo of touched) {
-        await page.request.patch(`/api/partner-logos/${logo.id}/update/`, {
-          headers: bearer(t.access),
-          data: { order: logo.order, is_active: logo.is_active },
-        });
-      }
-    }
-  });
-});
 
-test.describe('partner logos: create and delete (editor)', () => {
-  test('an editor creates a logo with an image from the upload modal, then deletes it', async ({ page }) => {
-    test.setTimeout(60_000);
-    const t = await signIn(page, 'editor');
-    const name = `Tevere Boats ${Date.now()}`;
-    let mediaId: number | null = null;
-    try {
-      await page.goto('/');
+      // A new logo with an image from the upload modal, then deleted (the same editor's page).
       await page.getByRole('button', { name: 'EDIT LOGOS' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Partner Logos' });
       await dialog.getByRole('button', { name: 'Add logo' }).click();
       await dialog.getByRole('button', { name: 'Upload image' }).click();
 
@@ -397,10 +375,16 @@ test.describe('partner logos: create and delete (editor)', () => {
       await expect(page.getByText('Partner logo deleted successfully!')).toBeVisible();
       await expect(row).toHaveCount(0);
     } finally {
-      const all: { id: number; name: string }[] = await (
+      for (const logo of touched) {
+        await page.request.patch(`/api/partner-logos/${logo.id}/update/`, {
+          headers: bearer(t.access),
+          data: { order: logo.order, is_active: logo.is_active },
+        });
+      }
+      const now: { id: number; name: string }[] = await (
         await page.request.get('/api/partner-logos/all/', { headers: bearer(t.access) })
       ).json();
-      for (const l of all.filter((x) => x.name === name))
+      for (const l of now.filter((x) => x.name === name))
         await page.request.delete(`/api/partner-logos/${l.id}/delete/`, { headers: bearer(t.access) });
       if (mediaId)
         await page.request.delete(`/api/media-library/${mediaId}/delete/`, { headers: bearer(t.access) });

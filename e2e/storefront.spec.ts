@@ -2,7 +2,7 @@
  * The storefront: navigation bar, footer, home, search, offers, 404 and the cancelled-payment page
  * (spec §2, §8, §9), in Chromium against the real server and its seeded demo shop.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Route, test } from '@playwright/test';
 import { signInAs } from './fixtures';
 
 type Folder = { id: number; name: string; company_slug: string; active: boolean };
@@ -20,11 +20,14 @@ async function freezeTimers(page: Page) {
 }
 
 test.describe('home', () => {
-  test('service packages appear after the 1 second loading delay, with skeletons meanwhile', async ({
+  // One load of the home page for its sections and the search from it: each was a test of its own,
+  // with a load each (a page load is most of a storefront test's CPU).
+  test("service packages appear after the 1 second loading delay, with skeletons meanwhile; get in touch shows the settings' contact details; the ticket-type search asks for a type, and '24 hours' lists exactly the 24 hours packages, a card opening its ticket page", async ({
     page,
     request,
   }) => {
     const catalog: Catalog = await (await request.get('/api/packages/')).json();
+    const settings = (await (await request.get('/api/website-settings/')).json()).data;
     const active = catalog.folders.filter((f) => f.active);
     // Record when the first skeleton and the first card of the services section enter the page.
     await page.addInitScript(() => {
@@ -67,16 +70,54 @@ test.describe('home', () => {
       'aria-selected',
       'true',
     );
-  });
 
-  test('a failed package load shows the error with Try Again', async ({ page }) => {
-    await page.route(PACKAGES_URL, (route) => route.fulfill({ status: 500, json: { detail: 'boom' } }));
-    await page.goto('/');
-    const services = page.getByRole('region', { name: 'Our tours and tickets' });
-    await expect(services.getByText('Failed to load data. Please try again later.')).toBeVisible({
-      timeout: 10_000,
-    });
-    await expect(services.getByRole('button', { name: 'Try Again' })).toBeVisible();
+    // Get in touch: phone, email, address and a map link from the settings.
+    const block = page.getByRole('region', { name: 'Get in touch' });
+    await expect(block.getByRole('link', { name: settings.website_phone_number })).toBeVisible();
+    await expect(block.getByRole('link', { name: settings.website_email })).toHaveAttribute(
+      'href',
+      `mailto:${settings.website_email}`,
+    );
+    await expect(block.getByText(settings.website_address)).toBeVisible();
+    await expect(block.getByRole('link', { name: /View on map/ })).toHaveAttribute(
+      'href',
+      settings.address_map_link,
+    );
+
+    // Searching without a choice asks for a ticket type; choosing one clears the message.
+    const search = page.getByRole('search');
+    await expect(search.getByRole('radio')).toHaveCount(8);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(search.getByText('Please select a ticket type.')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await search.getByText('48 Hours', { exact: true }).click();
+    await expect(search.getByRole('radio', { name: '48 Hours' })).toBeChecked();
+    await expect(search.getByText('Please select a ticket type.')).toHaveCount(0);
+    // One at a time, and the keyboard moves the choice.
+    await page.keyboard.press('ArrowLeft');
+    await expect(search.getByRole('radio', { name: '24 Hours' })).toBeChecked();
+    await expect(search.getByRole('radio', { name: '48 Hours' })).not.toBeChecked();
+
+    // '24 hours' lists exactly the 24 hours packages, and a card opens its ticket page.
+    const expected = catalog.bus_data.filter((p) => p.duration.toLowerCase() === '24 hours');
+    expect(expected.length).toBeGreaterThan(0);
+    await search.getByText('24 Hours', { exact: true }).click();
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/search\?ticketType=24%20hours$/);
+    const cards = page.getByRole('main').getByTestId('package-card');
+    // Polled: the home page's cards (the open tab's) can still be in the page as the results come.
+    const hrefsOf = () => cards.evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    await expect
+      .poll(async () => (await hrefsOf()).sort())
+      .toEqual(expected.map((p) => `/manageBookings/E9/${encodeURIComponent(p.package_tag)}`).sort());
+    await expect(cards).toHaveCount(expected.length);
+    // The first card is the first by address.
+    const hrefs = (await hrefsOf()).sort();
+    // The chosen type stays selected on the results page.
+    await expect(page.getByRole('radio', { name: '24 Hours' })).toBeChecked();
+    const firstHref = hrefs[0]!;
+    await cards.first().click();
+    await expect(page).toHaveURL(firstHref);
   });
 
   test('partner logos: active ones in a repeating strip, 4 placeholders when the load fails', async ({
@@ -95,135 +136,71 @@ test.describe('home', () => {
       timeout: 10_000,
     });
   });
-
-  test('get in touch shows phone, email, address and a map link from the settings', async ({
-    page,
-    request,
-  }) => {
-    const settings = (await (await request.get('/api/website-settings/')).json()).data;
-    await page.goto('/');
-    const block = page.getByRole('region', { name: 'Get in touch' });
-    await expect(block.getByRole('link', { name: settings.website_phone_number })).toBeVisible();
-    await expect(block.getByRole('link', { name: settings.website_email })).toHaveAttribute(
-      'href',
-      `mailto:${settings.website_email}`,
-    );
-    await expect(block.getByText(settings.website_address)).toBeVisible();
-    await expect(block.getByRole('link', { name: /View on map/ })).toHaveAttribute(
-      'href',
-      settings.address_map_link,
-    );
-  });
 });
 
-test.describe('ticket-type search', () => {
-  test('searching without a choice asks for a ticket type; choosing one clears the message', async ({
+test.describe('the catalogue not found or not loaded', () => {
+  // One test for the pages that read the catalogue, each loaded once (they were three tests).
+  test('an unknown type says nothing was found; a failed package load shows the error with Try Again on the home page and says so on the search page; the footer says so when the bus services cannot be loaded', async ({
     page,
   }) => {
-    await page.goto('/');
-    const search = page.getByRole('search');
-    await expect(search.getByRole('radio')).toHaveCount(8);
-    await search.getByRole('button', { name: 'Search' }).click();
-    await expect(search.getByText('Please select a ticket type.')).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
-    await search.getByText('48 Hours', { exact: true }).click();
-    await expect(search.getByRole('radio', { name: '48 Hours' })).toBeChecked();
-    await expect(search.getByText('Please select a ticket type.')).toHaveCount(0);
-    // One at a time, and the keyboard moves the choice.
-    await page.keyboard.press('ArrowLeft');
-    await expect(search.getByRole('radio', { name: '24 Hours' })).toBeChecked();
-    await expect(search.getByRole('radio', { name: '48 Hours' })).not.toBeChecked();
-  });
-
-  test("'24 hours' lists exactly the 24 hours packages, and a card opens its ticket page", async ({
-    page,
-    request,
-  }) => {
-    const catalog: Catalog = await (await request.get('/api/packages/')).json();
-    const expected = catalog.bus_data.filter((p) => p.duration.toLowerCase() === '24 hours');
-    expect(expected.length).toBeGreaterThan(0);
-
-    await page.goto('/');
-    const search = page.getByRole('search');
-    await search.getByText('24 Hours', { exact: true }).click();
-    await search.getByRole('button', { name: 'Search' }).click();
-    await expect(page).toHaveURL(/\/search\?ticketType=24%20hours$/);
-
-    const cards = page.getByRole('main').getByTestId('package-card');
-    await expect(cards).toHaveCount(expected.length);
-    const hrefs = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('href')));
-    expect(hrefs.sort()).toEqual(
-      expected.map((p) => `/manageBookings/E9/${encodeURIComponent(p.package_tag)}`).sort(),
-    );
-    // The chosen type stays selected on the results page.
-    await expect(page.getByRole('radio', { name: '24 Hours' })).toBeChecked();
-
-    const firstHref = hrefs[0]!;
-    await cards.first().click();
-    await expect(page).toHaveURL(firstHref);
-  });
-
-  test('an unknown type says nothing was found; a failed load says so', async ({ page }) => {
     await page.goto('/search?ticketType=two%20weeks');
     await expect(page.getByText('No tickets found for the selected type.')).toBeVisible();
     await expect(page.getByText('Please try a different ticket type.')).toBeVisible();
 
-    await page.route(PACKAGES_URL, (route) => route.fulfill({ status: 500, json: { detail: 'boom' } }));
+    const fail = (route: Route) => route.fulfill({ status: 500, json: { detail: 'boom' } });
+    await page.route(PACKAGES_URL, fail);
+    await page.goto('/');
+    const services = page.getByRole('region', { name: 'Our tours and tickets' });
+    await expect(services.getByText('Failed to load data. Please try again later.')).toBeVisible({
+      timeout: 10_000,
+    });
+    await expect(services.getByRole('button', { name: 'Try Again' })).toBeVisible();
+
     await page.goto('/search?ticketType=24%20hours');
     await expect(page.getByRole('main').getByTestId('package-skeleton')).toHaveCount(8);
     await expect(page.getByText('Failed to fetch data. Please try again later.')).toBeVisible({
       timeout: 10_000,
     });
-  });
-});
 
-test.describe('footer', () => {
-  test('lists only the active bus services, each linking to its company page', async ({ page, request }) => {
-    const catalog: Catalog = await (await request.get('/api/packages/')).json();
-    // Add an inactive service to the real answer: it must not be listed.
-    const ghost: Folder = { id: 9999, name: 'Ghost Line', company_slug: 'ghost-line', active: false };
-    await page.route(PACKAGES_URL, (route) =>
-      route.fulfill({ json: { ...catalog, folders: [...catalog.folders, ghost] } }),
-    );
-    await page.goto('/offer');
-    const services = page.getByRole('contentinfo').getByRole('navigation', { name: 'Operators' });
-    const active = catalog.folders.filter((f) => f.active);
-    await expect(services.getByRole('link')).toHaveText(active.map((f) => f.name));
-    for (const f of active) {
-      await expect(services.getByRole('link', { name: f.name })).toHaveAttribute('href', companyPath(f));
-    }
-    await expect(services.getByText('Ghost Line')).toHaveCount(0);
-  });
-
-  test('says so when the bus services cannot be loaded', async ({ page }) => {
+    await page.unroute(PACKAGES_URL, fail);
     await page.route(PACKAGES_URL, (route) => route.abort());
     await page.goto('/offer');
     await expect(
       page.getByRole('contentinfo').getByText('Failed to load bus services. Please try again later.'),
     ).toBeVisible({ timeout: 10_000 });
   });
+});
 
-  test('newsletter: subscribes once, then reports the address as already subscribed', async ({ page }) => {
-    const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+test.describe('navigation bar', () => {
+  // The offers page opened once by a visitor for the navigation bar's and the footer's links, the
+  // newsletter, and its back button (four tests, four loads of the same page before).
+  test("a visitor on the offers page opened directly: the navigation bar's Home, About Us, Agent Points and Login; the footer's active bus services only, its about links, social links, payment methods and copyright; the newsletter subscribes once, then reports the address as already subscribed; back goes home", async ({
+    page,
+    request,
+  }) => {
+    const catalog: Catalog = await (await request.get('/api/packages/')).json();
+    // Add an inactive service to the real answer: the footer must not list it.
+    const ghost: Folder = { id: 9999, name: 'Ghost Line', company_slug: 'ghost-line', active: false };
+    await page.route(PACKAGES_URL, (route) =>
+      route.fulfill({ json: { ...catalog, folders: [...catalog.folders, ghost] } }),
+    );
     await page.goto('/offer');
-    const footer = page.getByRole('contentinfo');
-    const input = footer.getByRole('textbox', { name: 'Email address' });
-    await expect(input).toHaveAttribute('type', 'email');
-    await expect(input).toHaveAttribute('required', '');
-    await input.fill(email);
-    await footer.getByRole('button', { name: 'HOP IN!' }).click();
-    await expect(footer.getByText('Thank you for subscribing! Please check your email.')).toBeVisible();
-    await expect(input).toHaveValue('');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/');
+    await expect(nav.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/aboutus');
+    await expect(nav.getByRole('link', { name: 'Agent Points' })).toHaveAttribute('href', '/agentpoints');
+    await expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    await expect(nav.getByText('Purchase History')).toHaveCount(0);
 
-    await input.fill(email);
-    await footer.getByRole('button', { name: 'HOP IN!' }).click();
-    await expect(footer.getByText('This email is already subscribed to our newsletter.')).toBeVisible();
-    await expect(footer.getByText('Thank you for subscribing! Please check your email.')).toHaveCount(0);
-  });
-
-  test('has the about links, social links, payment methods and copyright', async ({ page }) => {
-    await page.goto('/offer');
     const footer = page.getByRole('contentinfo');
+    // Only the active bus services, each linking to its company page.
+    const operators = footer.getByRole('navigation', { name: 'Operators' });
+    const active = catalog.folders.filter((f) => f.active);
+    await expect(operators.getByRole('link')).toHaveText(active.map((f) => f.name));
+    for (const f of active) {
+      await expect(operators.getByRole('link', { name: f.name })).toHaveAttribute('href', companyPath(f));
+    }
+    await expect(operators.getByText('Ghost Line')).toHaveCount(0);
     const about = footer.getByRole('navigation', { name: 'About' });
     for (const [name, href] of [
       ['About Us', '/aboutus'],
@@ -240,18 +217,23 @@ test.describe('footer', () => {
     await expect(footer.getByRole('link', { name: 'Instagram' })).toBeVisible();
     await expect(footer.getByRole('img', { name: /We accept Visa/ })).toBeVisible();
     await expect(footer.getByText(/© \d{4} Rome Bus Tickets/)).toBeVisible();
-  });
-});
 
-test.describe('navigation bar', () => {
-  test('logged out: Home, About Us, Agent Points, Login', async ({ page }) => {
-    await page.goto('/offer');
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/');
-    await expect(nav.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/aboutus');
-    await expect(nav.getByRole('link', { name: 'Agent Points' })).toHaveAttribute('href', '/agentpoints');
-    await expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-    await expect(nav.getByText('Purchase History')).toHaveCount(0);
+    const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const input = footer.getByRole('textbox', { name: 'Email address' });
+    await expect(input).toHaveAttribute('type', 'email');
+    await expect(input).toHaveAttribute('required', '');
+    await input.fill(email);
+    await footer.getByRole('button', { name: 'HOP IN!' }).click();
+    await expect(footer.getByText('Thank you for subscribing! Please check your email.')).toBeVisible();
+    await expect(input).toHaveValue('');
+    await input.fill(email);
+    await footer.getByRole('button', { name: 'HOP IN!' }).click();
+    await expect(footer.getByText('This email is already subscribed to our newsletter.')).toBeVisible();
+    await expect(footer.getByText('Thank you for subscribing! Please check your email.')).toHaveCount(0);
+
+    // Opened directly (no page of the shop before it): back goes home.
+    await page.getByRole('button', { name: 'Go back' }).click();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('logged in: Home, Purchase History, Agent Points, Profile, Logout', async ({ page }) => {
@@ -327,12 +309,6 @@ test.describe('offers, 404 and cancelled payment', () => {
       await expect(card.getByTestId('offer-saving')).toHaveText(`${offer.save_percent}% off`);
       await expect(card.getByText(/% off/i)).toHaveCount(1);
     }
-    await page.getByRole('button', { name: 'Go back' }).click();
-    await expect(page).toHaveURL(/\/$/);
-  });
-
-  test('offers opened directly: back goes home', async ({ page }) => {
-    await page.goto('/offer');
     await page.getByRole('button', { name: 'Go back' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
