@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
-import { type Config, loadConfig } from '../config';
+import { ANSWER_FLOORS_MS, type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import { localStorage, type Storage } from '../storage/storage';
 
@@ -75,6 +75,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       jwtSecret: randomBytes(32).toString('hex'),
       dataDir: mkdtempSync(path.join(os.tmpdir(), 'rome-test-app-')),
       webDistDir: '/nonexistent',
+      // The timing floors (ANSWER_FLOORS_MS) are waited out only where they are checked
+      // (reset.test.ts, ticket-links.test.ts): hundreds of calls across the suite, and the fuzzer's,
+      // each spent 300-400 ms asleep.
+      answerFloorsMs: { passwordReset: 0, findTickets: 0 },
       ...overrides,
     },
   );
@@ -113,4 +117,28 @@ export async function createTestApp(overrides: Partial<Config> = {}, deps: Parti
       await database.close();
     },
   };
+}
+
+/**
+ * How long each call takes (ms, from the test's side) while the app has the shop's own timing floors
+ * (ANSWER_FLOORS_MS), which test apps otherwise leave out (testConfig). The floors are read at each
+ * request, so the app's config is changed for the calls and put back after.
+ */
+export async function timedWithShopFloors(
+  config: Config,
+  calls: (() => Promise<{ statusCode: number }>)[],
+): Promise<{ status: number; ms: number }[]> {
+  const before = { ...config.answerFloorsMs };
+  Object.assign(config.answerFloorsMs, ANSWER_FLOORS_MS);
+  try {
+    const timings: { status: number; ms: number }[] = [];
+    for (const call of calls) {
+      const started = performance.now();
+      const res = await call();
+      timings.push({ status: res.statusCode, ms: performance.now() - started });
+    }
+    return timings;
+  } finally {
+    Object.assign(config.answerFloorsMs, before);
+  }
 }
