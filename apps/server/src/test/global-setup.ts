@@ -23,8 +23,9 @@ declare module 'vitest' {
 /**
  * The PGlite template and its pictures, built once per run: the embedded database's two projects
  * (api-pglite and its isolated files) each run this setup, in the same main process but each with its
- * own copy of this module, so the promise is kept on globalThis. Building it is about 13 s of CPU
- * (PGlite's initdb, the migrations, the catalogue's pictures).
+ * own copy of this module, so the promise is kept on globalThis, by run (a restarted watch mode
+ * builds anew). Building it is about 13 s of CPU (PGlite's initdb, the migrations, the catalogue's
+ * pictures).
  */
 const PGLITE_TEMPLATE = Symbol.for('rome-tickets.test.pglite-template');
 type PgliteTemplate = { file: string; mediaDir: string };
@@ -50,9 +51,11 @@ export default async function setup(project: TestProject) {
   project.provide('dbKind', kind);
 
   if (kind === 'pglite') {
-    const shared = globalThis as { [PGLITE_TEMPLATE]?: Promise<PgliteTemplate> };
-    shared[PGLITE_TEMPLATE] ??= buildPgliteTemplate();
-    const { file, mediaDir } = await shared[PGLITE_TEMPLATE];
+    const shared = globalThis as { [PGLITE_TEMPLATE]?: WeakMap<object, Promise<PgliteTemplate>> };
+    shared[PGLITE_TEMPLATE] ??= new WeakMap();
+    const runs = shared[PGLITE_TEMPLATE];
+    if (!runs.has(project.vitest)) runs.set(project.vitest, buildPgliteTemplate());
+    const { file, mediaDir } = await runs.get(project.vitest)!;
     project.provide('mediaDir', mediaDir);
     project.provide('pgliteTemplate', file);
     project.provide('pgTemplateUrl', '');
