@@ -135,6 +135,14 @@ const envSchema = z.object({
   GOOGLE_WALLET_PRIVATE_KEY_FILE: z.string().optional(),
 });
 
+/**
+ * Answers that must not tell by their timing what happened settle no sooner than this many ms after
+ * their start (lib/timing.ts, `atLeast`): the password reset calls (a lookup only, or a code, a row and
+ * an e-mail) and 'Find my tickets' (whether there were any). Fixed, not read from the environment;
+ * the API tests wait them out only where they check them (test/harness.ts).
+ */
+export const ANSWER_FLOORS_MS = { passwordReset: 300, findTickets: 400 } as const;
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -167,6 +175,8 @@ export type Config = {
   refundSettleSeconds: number;
   /** Minutes after an unpaid checkout opened that its one reminder goes (decision 065). */
   checkoutReminderMinutes: number;
+  /** ANSWER_FLOORS_MS, read at each request. */
+  answerFloorsMs: { passwordReset: number; findTickets: number };
   webhooks: {
     retryBaseMs: number;
     retryMaxMs: number;
@@ -403,6 +413,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     holdPlacesPerAddress: env.HOLD_PLACES_PER_ADDRESS,
     refundSettleSeconds: env.REFUND_SETTLE_SECONDS,
     checkoutReminderMinutes: env.CHECKOUT_REMINDER_MINUTES,
+    answerFloorsMs: { ...ANSWER_FLOORS_MS },
     webhooks: {
       retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
       retryMaxMs: env.WEBHOOK_RETRY_MAX_MS,

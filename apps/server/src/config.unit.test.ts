@@ -2,12 +2,19 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { ANSWER_FLOORS_MS, loadConfig } from './config';
 
 const secret = 'x'.repeat(40);
 const PUBLIC_URL = 'https://romebustickets.example';
 
 describe('configuration', () => {
+  it("keeps the timing floors of the reset calls and 'Find my tickets' at 300 and 400 ms", () => {
+    // The API tests check that the routes wait out ANSWER_FLOORS_MS; these are the values shipped.
+    expect(ANSWER_FLOORS_MS).toEqual({ passwordReset: 300, findTickets: 400 });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'rome-config-'));
+    expect(loadConfig({ DATA_DIR: dir }).answerFloorsMs).toEqual(ANSWER_FLOORS_MS);
+  });
+
   it('a production start without Stripe keys refuses to run unless test payments are switched on', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(
       /STRIPE_SECRET_KEY.*ALLOW_TEST_PAYMENTS/s,

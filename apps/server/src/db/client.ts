@@ -31,8 +31,21 @@ export type Database = {
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
-  const client = await PGlite.create({ dataDir, loadDataDir });
+/**
+ * `settings` are PostgreSQL settings for this instance (`-c name=value` after PGlite's own start
+ * parameters); the test harness makes its short-lived copies with a smaller buffer pool.
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+  settings: Record<string, string> = {},
+): Promise<Database> {
+  const extra = Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+  const client = await PGlite.create({
+    dataDir,
+    loadDataDir,
+    ...(extra.length ? { startParams: [...PGlite.defaultStartParams, ...extra] } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -20,7 +20,10 @@ afterAll(async () => {
   for (const a of apps) await a.close();
 });
 
-async function appWith(opts: { mediaBlocked?: boolean; outboxBlocked?: boolean }) {
+let working: Awaited<ReturnType<typeof createTestApp>> | undefined;
+
+async function appWith(opts: { mediaBlocked?: boolean; outboxBlocked?: boolean }, reuse?: 'reuse') {
+  if (reuse && working) return working;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rome-ready-'));
   // A plain file where a folder should be: nobody, not even root, can write beneath it.
   const mediaDir = path.join(dataDir, 'media');
@@ -30,6 +33,7 @@ async function appWith(opts: { mediaBlocked?: boolean; outboxBlocked?: boolean }
   const t = await createTestApp({ dataDir, smtpUrl: undefined }, { storage: localStorage(mediaDir) });
   t.app.mailer.stop();
   apps.push(t);
+  if (!opts.mediaBlocked && !opts.outboxBlocked) working = t;
   return t;
 }
 
@@ -64,7 +68,9 @@ describe('GET /readyz', () => {
   });
 
   it('answers 503 when the database is gone', async () => {
-    const t = await appWith({});
+    // The working app of the first test: nothing here depends on a fresh one, and a test app is a
+    // copy of the database.
+    const t = await appWith({}, 'reuse');
     const original = t.app.db.execute.bind(t.app.db);
     (t.app.db as any).execute = async () => {
       throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });

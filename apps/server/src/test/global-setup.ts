@@ -20,29 +20,51 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * The PGlite template and its pictures, built once per run: the embedded database's two projects
+ * (api-pglite and its isolated files) each run this setup, in the same main process but each with its
+ * own copy of this module, so the promise is kept on globalThis, by run (a restarted watch mode
+ * builds anew). Building it is about 13 s of CPU (PGlite's initdb, the migrations, the catalogue's
+ * pictures).
+ */
+const PGLITE_TEMPLATE = Symbol.for('rome-tickets.test.pglite-template');
+type PgliteTemplate = { file: string; mediaDir: string };
+
+async function buildPgliteTemplate(): Promise<PgliteTemplate> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rome-test-'));
+  const mediaDir = path.join(dir, 'media');
+  const database = await openPglite(undefined);
+  await migrate(database);
+  await seedBase(database.db);
+  await seedCatalog(database.db, localStorage(mediaDir));
+  const client = (database.db as any).$client;
+  const dump: Blob = await client.dumpDataDir('none');
+  const file = path.join(dir, 'template.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  return { file, mediaDir };
+}
+
 export default async function setup(project: TestProject) {
   // The project's own env (vitest.config.ts) names the database; process.env is the main process's.
   const kind = (project.config.env?.DB_KIND ?? process.env.DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'rome-test-'));
-  const mediaDir = path.join(dir, 'media');
-  const storage = localStorage(mediaDir);
   project.provide('dbKind', kind);
-  project.provide('mediaDir', mediaDir);
 
   if (kind === 'pglite') {
-    const database = await openPglite(undefined);
-    await migrate(database);
-    await seedBase(database.db);
-    await seedCatalog(database.db, storage);
-    const client = (database.db as any).$client;
-    const dump: Blob = await client.dumpDataDir('none');
-    const file = path.join(dir, 'template.tar');
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    await database.close();
+    const shared = globalThis as { [PGLITE_TEMPLATE]?: WeakMap<object, Promise<PgliteTemplate>> };
+    shared[PGLITE_TEMPLATE] ??= new WeakMap();
+    const runs = shared[PGLITE_TEMPLATE];
+    if (!runs.has(project.vitest)) runs.set(project.vitest, buildPgliteTemplate());
+    const { file, mediaDir } = await runs.get(project.vitest)!;
+    project.provide('mediaDir', mediaDir);
     project.provide('pgliteTemplate', file);
     project.provide('pgTemplateUrl', '');
     return;
   }
+
+  const mediaDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'rome-test-')), 'media');
+  const storage = localStorage(mediaDir);
+  project.provide('mediaDir', mediaDir);
 
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('DB_KIND=postgres needs TEST_DATABASE_URL');

@@ -9,15 +9,38 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
-import { type Config, loadConfig } from '../config';
+import { ANSWER_FLOORS_MS, type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import { localStorage, type Storage } from '../storage/storage';
 
+/** The template's tarball, read once per worker: its files share the worker's modules. */
+let templateTar: Buffer | undefined;
+
+/**
+ * The template as PGlite reads it: PGlite only asks a tarball for `arrayBuffer()` (and its type), and
+ * Node's own Blob answers that by copying 44 MB through a stream, 0.3-0.4 s of CPU per clone. A copy
+ * of the bytes read once costs a few milliseconds.
+ */
+function templateBlob(): Blob {
+  templateTar ??= readFileSync(inject('pgliteTemplate'));
+  const bytes = templateTar;
+  const tarball = {
+    type: 'application/x-tar',
+    size: bytes.length,
+    arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length),
+  };
+  return tarball as unknown as Blob;
+}
+
+/**
+ * A test's copy of the database lives for one file and holds a few MB: PostgreSQL's default buffer
+ * pool (128 MB), cleared at every start, was a third of a clone's CPU. What a test asserts does not
+ * depend on it.
+ */
+const PGLITE_TEST_SETTINGS = { shared_buffers: '16MB' };
+
 export async function cloneTemplateDatabase(): Promise<Database> {
-  if (inject('dbKind') === 'pglite') {
-    const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
-    return openPglite(undefined, blob);
-  }
+  if (inject('dbKind') === 'pglite') return openPglite(undefined, templateBlob(), PGLITE_TEST_SETTINGS);
   const templateUrl = new URL(inject('pgTemplateUrl'));
   const template = templateUrl.pathname.slice(1);
   const pid = template.split('_').pop();
@@ -52,6 +75,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       jwtSecret: randomBytes(32).toString('hex'),
       dataDir: mkdtempSync(path.join(os.tmpdir(), 'rome-test-app-')),
       webDistDir: '/nonexistent',
+      // The timing floors (ANSWER_FLOORS_MS) are waited out only where they are checked
+      // (reset.test.ts, ticket-links.test.ts): hundreds of calls across the suite, and the fuzzer's,
+      // each spent 300-400 ms asleep.
+      answerFloorsMs: { passwordReset: 0, findTickets: 0 },
       ...overrides,
     },
   );
@@ -90,4 +117,28 @@ export async function createTestApp(overrides: Partial<Config> = {}, deps: Parti
       await database.close();
     },
   };
+}
+
+/**
+ * How long each call takes (ms, from the test's side) while the app has the shop's own timing floors
+ * (ANSWER_FLOORS_MS), which test apps otherwise leave out (testConfig). The floors are read at each
+ * request, so the app's config is changed for the calls and put back after.
+ */
+export async function timedWithShopFloors(
+  config: Config,
+  calls: (() => Promise<{ statusCode: number }>)[],
+): Promise<{ status: number; ms: number }[]> {
+  const before = { ...config.answerFloorsMs };
+  Object.assign(config.answerFloorsMs, ANSWER_FLOORS_MS);
+  try {
+    const timings: { status: number; ms: number }[] = [];
+    for (const call of calls) {
+      const started = performance.now();
+      const res = await call();
+      timings.push({ status: res.statusCode, ms: performance.now() - started });
+    }
+    return timings;
+  } finally {
+    Object.assign(config.answerFloorsMs, before);
+  }
 }

@@ -1,7 +1,8 @@
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANSWER_FLOORS_MS } from '../../config';
 import { mailOutbox, passwordResets } from '../../db/schema';
-import { createTestApp } from '../../test/harness';
+import { createTestApp, timedWithShopFloors } from '../../test/harness';
 import { bearer, ip, login, makeUser, tokensFor } from '../auth/testing';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -250,5 +251,25 @@ describe('POST /api/verify-reset-code/', () => {
         429,
       );
     }
+  });
+});
+
+describe("the reset calls' timing", () => {
+  it('answers no sooner than the floor, for an account or not, a code right or wrong', async () => {
+    const u = await makeUser(t.db);
+    await requestReset(u.email);
+    const code = await latestCode(u.email);
+    const nobody = 'nobody-timed@example.com';
+    const timings = await timedWithShopFloors(t.config, [
+      () => requestReset(u.email),
+      () => requestReset(nobody),
+      () => requestReset('not-an-address'),
+      () => verify({ email: u.email, code: wrongCode(code), new_password: 'long enough pass' }),
+      () => verify({ email: nobody, code, new_password: 'long enough pass' }),
+      () => verify({ email: u.email, code: '', new_password: 'long enough pass' }),
+    ]);
+    expect(timings.map((x) => x.status)).toEqual([200, 200, 400, 400, 400, 400]);
+    // Timers settle on whole milliseconds: a hair under the floor is the clocks', not an early answer.
+    for (const { ms } of timings) expect(ms).toBeGreaterThanOrEqual(ANSWER_FLOORS_MS.passwordReset - 1);
   });
 });

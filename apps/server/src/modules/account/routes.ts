@@ -55,12 +55,6 @@ import {
 /** Current passwords longer than this are not hashed (a slow hash of a huge input is a cheap attack). */
 const MAX_CHECKED_PASSWORD = 1024;
 
-/**
- * The reset calls answer no sooner than this, whatever happened, so their timing does not tell
- * whether an address has an account (the work differs: lookup only, or code, row and mail).
- */
-export const RESET_MIN_DURATION_MS = 300;
-
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   const hashCode = resetCodeHasher(app.config.jwtSecret);
 
@@ -208,7 +202,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
    * (RESET_CODE_LENGTH digits, valid RESET_CODE_TTL_MINUTES) is e-mailed when there is an account and its reset is not locked.
    */
   route(app, 'POST /api/request-password-reset/', async (req) =>
-    atLeast(RESET_MIN_DURATION_MS, async () => {
+    // No sooner than the floor, whatever happened, so the timing does not tell whether an address
+    // has an account (the work differs: a lookup only, or a code, a row and an e-mail).
+    atLeast(app.config.answerFloorsMs.passwordReset, async () => {
       const email = normalizeEmail(req.body.email);
       if (!isEmail(email)) throw badRequest(MESSAGES.forgotEmail);
       await limit(app.db, limitAddress(req.ip), 'resetRequestPerIp');
@@ -227,7 +223,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   /** {email, code, new_password} -> 200 {message} and the password is set; 400 {error} otherwise. */
   route(app, 'POST /api/verify-reset-code/', async (req) =>
-    atLeast(RESET_MIN_DURATION_MS, async () => {
+    atLeast(app.config.answerFloorsMs.passwordReset, async () => {
       const email = normalizeEmail(req.body.email);
       const code = req.body.code.trim();
       const password = req.body.new_password;

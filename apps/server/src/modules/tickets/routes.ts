@@ -38,8 +38,6 @@ const FIND_PER_CLIENT = { max: 10, windowSeconds: 3600 } as const;
 const FIND_CONFIRM_MISSES = { max: 20, windowSeconds: 3600 } as const;
 /** Re-sends from the purchase history, per buyer. */
 const RESEND_PER_USER = { max: 10, windowSeconds: 3600 } as const;
-/** 'Find my tickets' answers no sooner than this, so its timing does not tell whether there were any. */
-export const FIND_MIN_DURATION_MS = 400;
 
 /**
  * A bearer link's answers: never in a shared cache, never revealed in a Referer. The link's JSON is
@@ -244,7 +242,8 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
   // ---- 'Find my tickets' ------------------------------------------------------------------------------
 
   route(app, 'POST /api/find-tickets/', async (req) =>
-    atLeast(FIND_MIN_DURATION_MS, async () => {
+    // No sooner than the floor, so the timing does not tell whether there were any tickets.
+    atLeast(app.config.answerFloorsMs.findTickets, async () => {
       const email = normalizeEmail(req.body.email);
       if (!isEmail(email)) throw badRequest(AUTH_MESSAGES.emailInvalid);
       // Counted before anything is looked up: the limits answer alike for every address.

@@ -10,11 +10,12 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactText, redactUrl } from '../../app';
+import { ANSWER_FLOORS_MS } from '../../config';
 import { mailOutbox, orders, ticketLinks } from '../../db/schema';
 import type { MailAttachment } from '../../mail/outbox';
 import { apiCaller } from '../../test/api';
 import { buyTicket } from '../../test/buy';
-import { createTestApp } from '../../test/harness';
+import { createTestApp, timedWithShopFloors } from '../../test/harness';
 import { plain, smtpServer } from '../../test/smtp';
 import { createUser, type TestUser } from '../../test/users';
 import { findConfirmToken } from './resend';
@@ -417,6 +418,19 @@ describe("'Find my tickets'", () => {
     const kept = await t.db.select().from(ticketLinks).where(inArray(ticketLinks.orderId, orderIds));
     expect(kept).toHaveLength(2);
     expect(kept.map((k) => k.tokenHash)).not.toContain(sha256(tokens[0]));
+  });
+
+  it('answers no sooner than the floor, for an address with tickets, without, or malformed', async () => {
+    const find = (email: string, ip: string) => () =>
+      api('POST', '/api/find-tickets/', undefined, { email }, ip);
+    const timings = await timedWithShopFloors(t.config, [
+      find(buyer.email, '198.51.100.20'),
+      find(`nobody-${randomBytes(4).toString('hex')}@example.com`, '198.51.100.21'),
+      find('not-an-address', '198.51.100.22'),
+    ]);
+    expect(timings.map((x) => x.status)).toEqual([200, 200, 400]);
+    // Timers settle on whole milliseconds: a hair under the floor is the clocks', not an early answer.
+    for (const { ms } of timings) expect(ms).toBeGreaterThanOrEqual(ANSWER_FLOORS_MS.findTickets - 1);
   });
 
   it('refuses a malformed address with 400', async () => {

@@ -40,7 +40,16 @@ beforeAll(async () => {
   claimUrl = /(https?:\/\/\S+\/verify\/[\w-]+\/)/.exec(mail.text)![1];
   linkToken = /\/t\/([\w-]{43})/.exec(mail.text)![1];
 });
-afterAll(() => t?.close());
+/** A shop without wallets, made once for the tests that need one (a test app is a database copy). */
+let bareShop: Promise<Awaited<ReturnType<typeof createTestApp>>> | undefined;
+const bareApp = () => {
+  bareShop ??= createTestApp();
+  return bareShop;
+};
+afterAll(async () => {
+  await t?.close();
+  await (await bareShop)?.close();
+});
 
 describe('wallet routes', () => {
   it('say which wallets are configured', async () => {
@@ -148,23 +157,19 @@ describe('wallet routes', () => {
   });
 
   it("answer 404 'not available' when the shop has no signing material", async () => {
-    const bare = await createTestApp();
-    try {
-      const user = await createUser(bare.app, bare.db);
-      expect((await bare.app.inject({ url: '/api/wallet/' })).json()).toEqual({
-        apple: false,
-        google: false,
+    const bare = await bareApp();
+    const user = await createUser(bare.app, bare.db);
+    expect((await bare.app.inject({ url: '/api/wallet/' })).json()).toEqual({
+      apple: false,
+      google: false,
+    });
+    for (const which of ['apple', 'google']) {
+      const res = await bare.app.inject({
+        url: `/api/tickets/${uniqueId}/wallet/${which}/`,
+        headers: user.auth,
       });
-      for (const which of ['apple', 'google']) {
-        const res = await bare.app.inject({
-          url: `/api/tickets/${uniqueId}/wallet/${which}/`,
-          headers: user.auth,
-        });
-        expect(res.statusCode).toBe(404);
-        expect(res.json()).toMatchObject({ code: 'not_available' });
-      }
-    } finally {
-      await bare.close();
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_available' });
     }
   });
 });
@@ -215,23 +220,19 @@ describe('wallet buttons of the ticket link (no sign-in)', () => {
   });
 
   it('a shop without wallets shows no buttons', async () => {
-    const bare = await createTestApp();
-    try {
-      const user = await createUser(bare.app, bare.db);
-      await buyTicket(bare.app, bare.db, user, { adult_count: '1', youth_count: '0' });
-      const [mail] = await bare.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
-      const token = /\/t\/([\w-]{43})/.exec(mail.text)![1];
-      const res = await bare.app.inject({ url: `/api/ticket-links/${token}/` });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().wallet_links).toBeNull();
-      const apple = await bare.app.inject({ url: `/api/ticket-links/${token}/wallet/apple/` });
-      // The contract's words, which the ticket page shows in its language.
-      expect(apple.json()).toMatchObject({
-        code: 'not_available',
-        error: TICKET_MESSAGES.appleWalletNotAvailable,
-      });
-    } finally {
-      await bare.close();
-    }
+    const bare = await bareApp();
+    const user = await createUser(bare.app, bare.db);
+    await buyTicket(bare.app, bare.db, user, { adult_count: '1', youth_count: '0' });
+    const [mail] = await bare.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    const token = /\/t\/([\w-]{43})/.exec(mail.text)![1];
+    const res = await bare.app.inject({ url: `/api/ticket-links/${token}/` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().wallet_links).toBeNull();
+    const apple = await bare.app.inject({ url: `/api/ticket-links/${token}/wallet/apple/` });
+    // The contract's words, which the ticket page shows in its language.
+    expect(apple.json()).toMatchObject({
+      code: 'not_available',
+      error: TICKET_MESSAGES.appleWalletNotAvailable,
+    });
   });
 });
