@@ -52,6 +52,11 @@ const envSchema = z.object({
   /** Activity events older than this many days are deleted; unset or 0 keeps them forever. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(0),
   ANALYTICS_ANONYMIZE_IP: bool,
+  /**
+   * Tracked events one client address may send a minute, across instances (modules/activity). A
+   * school or hotel behind one address browses as many visitors.
+   */
+  ANALYTICS_EVENTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Comma-separated .mmdb files for IP locations; empty: the bundled DB-IP city files; 'off': none. */
   GEOIP_DB_PATH: z.string().default(''),
   /** Uploaded and generated files (default $DATA_DIR/media); several instances need one shared folder. */
@@ -210,6 +215,8 @@ export type Config = {
     /** 0: keep events forever. */
     retentionDays: number;
     anonymizeIp: boolean;
+    /** Tracked events per client address per minute. */
+    eventsPerAddressPerMinute: number;
     /** IP location databases (.mmdb), tried in order; empty: no locations. */
     geoipDbPaths: string[];
   };
@@ -441,6 +448,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     analytics: {
       retentionDays: env.ANALYTICS_RETENTION_DAYS,
       anonymizeIp: env.ANALYTICS_ANONYMIZE_IP,
+      eventsPerAddressPerMinute: env.ANALYTICS_EVENTS_PER_ADDRESS_PER_MINUTE,
       geoipDbPaths: geoipDbPaths(env.GEOIP_DB_PATH),
     },
     wallet: { apple: appleWalletConfig(env), google: googleWalletConfig(env) },

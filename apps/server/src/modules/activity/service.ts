@@ -73,7 +73,7 @@ export type ActivityOptions = {
   db: Db;
   config: Config;
   log: Log;
-  /** Events per address per minute (across instances, via rate_limits). */
+  /** Events per address per minute (across instances, via rate_limits); default from the config. */
   ratePerMinute?: number;
   flushIntervalMs?: number;
   maxBatchRows?: number;
@@ -85,7 +85,7 @@ export type ActivityOptions = {
 
 export function createActivityService(opts: ActivityOptions): ActivityService {
   const { db, config, log } = opts;
-  const ratePerMinute = opts.ratePerMinute ?? 600;
+  const ratePerMinute = opts.ratePerMinute ?? config.analytics.eventsPerAddressPerMinute;
   const flushIntervalMs = opts.flushIntervalMs ?? 200;
   const maxBatchRows = opts.maxBatchRows ?? 500;
   const maxQueuedRows = opts.maxQueuedRows ?? 20_000;

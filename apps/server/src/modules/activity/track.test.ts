@@ -17,7 +17,14 @@ beforeAll(async () => {
   t = await createTestApp();
   [proxied, anon] = await Promise.all([
     createTestApp({ trustProxy: ['127.0.0.1'] }),
-    createTestApp({ analytics: { ...t.config.analytics, retentionDays: 30, anonymizeIp: true } }),
+    createTestApp({
+      analytics: {
+        ...t.config.analytics,
+        retentionDays: 30,
+        anonymizeIp: true,
+        eventsPerAddressPerMinute: 120,
+      },
+    }),
   ]);
   customer = await createUser(t.app, t.db);
 });
@@ -320,6 +327,22 @@ describe('POST /api/track-activity/', () => {
       payload: batch,
     });
     expect(other.statusCode).toBe(204);
+  });
+
+  it('takes its limit from ANALYTICS_EVENTS_PER_ADDRESS_PER_MINUTE', async () => {
+    const batch = Array.from({ length: 50 }, () => ({ action: 'page_view', page: '/rate-setting' }));
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await anon.app.inject({
+        method: 'POST',
+        url: '/api/track-activity/',
+        remoteAddress: '203.0.113.11',
+        payload: batch,
+      });
+      codes.push(res.statusCode);
+    }
+    // 100 events fit under 120 a minute; the next 50 would pass it.
+    expect(codes).toEqual([204, 204, 429]);
   });
 });
 
