@@ -35,7 +35,8 @@ import {
   JWT_SECRET,
   startInstance,
 } from '../apps/server/src/cluster/harness';
-import { type Database, openDatabase } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
+import { openDatabase } from '../apps/server/src/db/open';
 import { users } from '../apps/server/src/db/schema';
 import { seedBase } from '../apps/server/src/db/seed/index';
 import { hashSecret } from '../apps/server/src/lib/passwords';

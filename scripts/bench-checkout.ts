@@ -248,7 +248,7 @@ try {
       await addPromoAndCards(pg.query);
       return;
     }
-    const { openDatabase } = await import('../apps/server/src/db/client');
+    const { openDatabase } = await import('../apps/server/src/db/open');
     mkdirSync(shopDir, { recursive: true });
     const database = await openDatabase({ dataDir: shopDir });
     const raw = (database.db as any).$client;
@@ -473,7 +473,7 @@ try {
   if (pg) read = await readAll(pg.query);
   else {
     await Promise.all(shops.map((sh) => sh.stop()));
-    const { openDatabase } = await import('../apps/server/src/db/client');
+    const { openDatabase } = await import('../apps/server/src/db/open');
     const database = await openDatabase({ dataDir: shopDir });
     const raw = (database.db as any).$client;
     try {

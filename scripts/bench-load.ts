@@ -33,7 +33,7 @@ import {
   startInstance,
   startNginx,
 } from '../apps/server/src/cluster/harness';
-import { openDatabase } from '../apps/server/src/db/client';
+import { openDatabase } from '../apps/server/src/db/open';
 import { cpuMs, pct, shopNodeArgs, startBareServer } from './bench-kit';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);

@@ -9,7 +9,7 @@
 import pino from 'pino';
 import { loggerOptions } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase } from './db/open';
 import { loadCatalogues } from './i18n/catalog';
 import { createMailer } from './mail/mailer';
 import { renderTicketAttachment } from './modules/orders/ticket-attachments';

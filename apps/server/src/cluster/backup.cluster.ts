@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client';
+import { openDatabase } from '../db/open';
 import { seedBase } from '../db/seed/index';
 import { createClusterDatabase, REPO_ROOT } from './harness';
 

@@ -1,4 +1,4 @@
-/** Opens the database: embedded PGlite under the data folder, or PostgreSQL when a URL is given. */
+/** The database connections: embedded PGlite, or a PostgreSQL pool (db/open.ts opens the shop's). */
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -101,11 +101,3 @@ export async function withAdvisoryLock<T>(
 
 /** Lock keys of start-up work (migrations use 727001). */
 export const SEED_LOCK = 727002;
-
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  const database = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl)
-    : await openPglite(path.join(opts.dataDir, 'pglite'));
-  await migrate(database);
-  return database;
-}

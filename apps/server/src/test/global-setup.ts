@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrate, openPglite, openPostgres } from '../db/client';
+import { migrate, openPostgres } from '../db/client';
+import { openMigratedPglite } from '../db/open';
 import { seedBase, seedCatalog } from '../db/seed/index';
 import { localStorage } from '../storage/storage';
 
@@ -24,8 +25,9 @@ declare module 'vitest' {
  * The PGlite template and its pictures, built once per run: the embedded database's two projects
  * (api-pglite and its isolated files) each run this setup, in the same main process but each with its
  * own copy of this module, so the promise is kept on globalThis, by run (a restarted watch mode
- * builds anew). Building it is about 13 s of CPU (PGlite's initdb, the migrations, the catalogue's
- * pictures).
+ * builds anew). Built from nothing it is about 13 s of CPU (PGlite's initdb, the migrations, the
+ * catalogue's pictures); from the migrated snapshot and the pictures kept on this machine (db/open.ts,
+ * lib/local-cache.ts) about 3 s.
  */
 const PGLITE_TEMPLATE = Symbol.for('rome-tickets.test.pglite-template');
 type PgliteTemplate = { file: string; mediaDir: string };
@@ -33,8 +35,7 @@ type PgliteTemplate = { file: string; mediaDir: string };
 async function buildPgliteTemplate(): Promise<PgliteTemplate> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'rome-test-'));
   const mediaDir = path.join(dir, 'media');
-  const database = await openPglite(undefined);
-  await migrate(database);
+  const database = await openMigratedPglite(undefined);
   await seedBase(database.db);
   await seedCatalog(database.db, localStorage(mediaDir));
   const client = (database.db as any).$client;

@@ -327,24 +327,27 @@ export async function seedDemoAccounts(
     { ...accounts.editor, fullName: 'Luca Bianchi', isEditor: true, isSuperuser: false },
     { ...accounts.superuser, fullName: 'Sofia Conti', isEditor: true, isSuperuser: true },
   ];
+  // One hash per secret (argon2id on purpose slow), for the insert and the update alike.
   for (const u of users) {
+    const passwordHash = await hashSecret(u.password);
     await db
       .insert(t.users)
       .values({
         email: u.email,
         fullName: u.fullName,
         phoneNumber: '3912345678',
-        passwordHash: await hashSecret(u.password),
+        passwordHash,
         isEditor: u.isEditor,
         isSuperuser: u.isSuperuser,
       })
-      .onConflictDoUpdate({ target: t.users.email, set: { passwordHash: await hashSecret(u.password) } });
+      .onConflictDoUpdate({ target: t.users.email, set: { passwordHash } });
   }
   for (const a of accounts.agents) {
+    const codeHash = await hashSecret(a.code);
     await db
       .insert(t.agents)
-      .values({ name: a.name, codeHash: await hashSecret(a.code) })
-      .onConflictDoUpdate({ target: t.agents.name, set: { codeHash: await hashSecret(a.code) } });
+      .values({ name: a.name, codeHash })
+      .onConflictDoUpdate({ target: t.agents.name, set: { codeHash } });
   }
   // The first operator's people, their invitations taken (the demo has no mailbox to open).
   const [operator] = await db.select().from(t.folders).orderBy(t.folders.sortOrder, t.folders.id).limit(1);
@@ -359,15 +362,16 @@ export async function seedDemoAccounts(
       { email: 'door@operator.demo.example', password: secret(), operator: operator.name, role: 'door' },
     ];
     for (const [i, o] of accounts.operators.entries()) {
+      const passwordHash = await hashSecret(o.password);
       const [row] = await db
         .insert(t.users)
         .values({
           email: o.email,
           fullName: i === 0 ? 'Paolo Ferri' : 'Anna Greco',
           phoneNumber: '3912345678',
-          passwordHash: await hashSecret(o.password),
+          passwordHash,
         })
-        .onConflictDoUpdate({ target: t.users.email, set: { passwordHash: await hashSecret(o.password) } })
+        .onConflictDoUpdate({ target: t.users.email, set: { passwordHash } })
         .returning({ id: t.users.id });
       await db
         .insert(t.operatorStaff)

@@ -3,7 +3,7 @@
  * heart, a leaf, a compass, a temple), so the logo strip shows five different marks rather than one
  * placeholder in five colours. No letters: the strip's alt text and link carry the name.
  */
-import sharp from 'sharp';
+import { cachedWebp } from './cache';
 
 export type Emblem = 'bus' | 'heart' | 'leaf' | 'compass' | 'temple';
 
@@ -24,7 +24,5 @@ export function logoSvg(colour: string, emblem: Emblem): string {
 }
 
 export function logoImage(colour: string, emblem: Emblem): Promise<Buffer> {
-  return sharp(Buffer.from(logoSvg(colour, emblem)))
-    .webp({ quality: 85 })
-    .toBuffer();
+  return cachedWebp(logoSvg(colour, emblem), 85);
 }

@@ -2,7 +2,7 @@
  * A scene is a sky, a ground and landmarks drawn back to front. It is data (which landmarks, where,
  * in what light), so a test can ask what a picture shows, and the alt text says the same.
  */
-import sharp from 'sharp';
+import { cachedWebp } from './cache';
 import {
   bridge,
   canopus,
@@ -162,9 +162,7 @@ export function sceneSvg(scene: Scene, width: number, height: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${w} ${CANVAS_H}">${sky(c, w)}${ground(scene.ground, c, w)}${layers}</svg>`;
 }
 
-/** The scene as WebP: flat shapes compress to a few kilobytes. */
+/** The scene as WebP, drawn once per machine (cache.ts). */
 export function renderScene(scene: Scene, width: number, height: number, quality = 72): Promise<Buffer> {
-  return sharp(Buffer.from(sceneSvg(scene, width, height)))
-    .webp({ quality })
-    .toBuffer();
+  return cachedWebp(sceneSvg(scene, width, height), quality);
 }
