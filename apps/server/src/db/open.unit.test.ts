@@ -38,7 +38,10 @@ describe('a new embedded database', () => {
     expect(kept).toEqual([expect.stringMatching(/^[0-9a-f]{64}\.tar$/)]);
 
     // Mark the snapshot (a table no migration makes): a database loaded from it has the mark.
-    const marked = await client.openPglite(undefined, new Blob([new Uint8Array(await readSnapshot(kept[0]!))]));
+    const marked = await client.openPglite(
+      undefined,
+      new Blob([new Uint8Array(await readSnapshot(kept[0]!))]),
+    );
     await marked.db.execute(sql`CREATE TABLE snapshot_mark (id int)`);
     const dump: Blob = await (marked.db as any).$client.dumpDataDir('none');
     await marked.close();
