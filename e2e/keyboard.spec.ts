@@ -140,6 +140,9 @@ test.describe('editor dialogs', () => {
     await opener.click();
     const logos = page.getByRole('dialog', { name: 'Partner Logos' });
     await expect(logos.getByRole('button', { name: 'Add logo' })).toBeVisible();
+    // The rows come after the dialog's header: the walk's ends are marked once they are there (marked
+    // before, the last end was the close button, and Tab from it went on to the first row).
+    await expect(logos.getByRole('listitem').first()).toBeVisible();
     await expectFocusTrapped(page, logos);
 
     await logos.getByRole('button', { name: 'Add logo' }).click();
