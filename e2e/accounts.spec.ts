@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { demoAccounts, expectNoSeriousA11yViolations } from './fixtures';
+import { demoAccounts, expectNoSeriousA11yViolations, signInAs } from './fixtures';
 
 const inMain = (page: Page) => page.getByRole('main');
 
@@ -69,8 +69,10 @@ test('a new customer registers, signs in, edits the profile, changes and resets 
   await expect(page).toHaveURL(/\/login$/);
 
   // Registering the same address again answers as any registration (nobody learns who has an
-  // account here: the owner is told by e-mail instead), and the account keeps its password.
-  await page.goto('/registation');
+  // account here: the owner is told by e-mail instead), and the account keeps its password. The
+  // sign-in page's own link leads there (no new page load).
+  await inMain(page).getByRole('link', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/registation$/);
   await inMain(page).getByLabel('Full Name').fill(fullName);
   await inMain(page).getByLabel('Email Address').fill(email);
   await inMain(page).getByLabel('Phone Number').fill(phone);
@@ -79,9 +81,9 @@ test('a new customer registers, signs in, edits the profile, changes and resets 
   await inMain(page).getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  // Sign in -> / with the e-mail stored; the tokens are where no page script can read them
-  // (decision 018): the refresh token in an HttpOnly cookie, the access token in memory.
-  await page.goto('/login');
+  // Sign in (on the page the registration led to) -> / with the e-mail stored; the tokens are where no
+  // page script can read them (decision 018): the refresh token in an HttpOnly cookie, the access
+  // token in memory.
   await signIn(page, email, firstPassword);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -226,9 +228,8 @@ test('an expired access token is renewed from the session cookie; a dead session
   page,
 }) => {
   const { customer } = demoAccounts();
-  await page.goto('/login');
-  await signIn(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/$/);
+  // Signed in as the app is after a login; the form's own sign-in is the other tests'.
+  await signInAs(page, 'customer');
 
   // The profile call meets a 401 once (an expired access token): the client renews from the cookie
   // and repeats it.
@@ -261,18 +262,15 @@ test('an expired access token is renewed from the session cookie; a dead session
   await expect(page).toHaveURL(/\/profile$/);
 });
 
-test('a wrong password shows the spec message and clears the password field', async ({ page }) => {
+// The sign-in page, its registration page and its forgotten-password page are each looked at on one
+// load: the axe scan first, as the page opens, then what its controls do.
+test('sign-in page: accessibility, toggle, links, a wrong password, and the close button', async ({
+  page,
+}) => {
   const { customer } = demoAccounts();
   await page.goto('/login');
-  await signIn(page, customer.email, `wrong-${unique()}`);
-  await expect(inMain(page).getByRole('alert')).toHaveText('Invalid username or password!');
-  await expect(inMain(page).getByLabel('Password', { exact: true })).toHaveValue('');
-  await expect(inMain(page).getByLabel('Username')).toHaveValue(customer.email);
-  await expect(page).toHaveURL(/\/login$/);
-});
-
-test('sign-in page: toggle, links and close button', async ({ page }) => {
-  await page.goto('/login');
+  await expect(page.getByRole('main')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   const password = inMain(page).getByLabel('Password', { exact: true });
   await expect(password).toHaveAttribute('type', 'password');
   await inMain(page).getByRole('button', { name: 'Show password' }).click();
@@ -287,12 +285,24 @@ test('sign-in page: toggle, links and close button', async ({ page }) => {
     'href',
     '/registation',
   );
+
+  // A wrong password shows the spec message and clears the password field.
+  await signIn(page, customer.email, `wrong-${unique()}`);
+  await expect(inMain(page).getByRole('alert')).toHaveText('Invalid username or password!');
+  await expect(password).toHaveValue('');
+  await expect(inMain(page).getByLabel('Username')).toHaveValue(customer.email);
+  await expect(page).toHaveURL(/\/login$/);
+
   await inMain(page).getByRole('link', { name: 'Close' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('registration messages come in the spec order: email, phone, passwords', async ({ page }) => {
+test('registration page: accessibility; the messages come in the spec order: email, phone, passwords', async ({
+  page,
+}) => {
   await page.goto('/registation');
+  await expect(page.getByRole('main')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await inMain(page).getByLabel('Full Name').fill('Order Tester');
   await inMain(page).getByLabel('Email Address').fill('not-an-email');
   await inMain(page).getByLabel('Phone Number').fill('12345');
@@ -315,22 +325,20 @@ test('registration messages come in the spec order: email, phone, passwords', as
   await expect(page).toHaveURL(/\/registation$/);
 });
 
-test('forgot password: a bad address is refused', async ({ page }) => {
-  await page.goto('/forgot-password');
-  await inMain(page).getByLabel('Email Address').fill('someone@nowhere');
-  await inMain(page).getByRole('button', { name: 'Send Reset Code' }).click();
-  await expect(inMain(page).getByRole('alert')).toHaveText('Please enter a valid email address');
-  await expect(page).toHaveURL(/\/forgot-password$/);
-  await expect(inMain(page).getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
-});
-
-test('the reset screens send visitors without a requested or completed reset to /forgot-password', async ({
+test('forgot password: the reset screens send visitors without a reset there; accessibility; a bad address is refused', async ({
   page,
 }) => {
   await page.goto('/reset-password');
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.goto('/reset-success');
   await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByRole('main')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await inMain(page).getByLabel('Email Address').fill('someone@nowhere');
+  await inMain(page).getByRole('button', { name: 'Send Reset Code' }).click();
+  await expect(inMain(page).getByRole('alert')).toHaveText('Please enter a valid email address');
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(inMain(page).getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
 });
 
 test('reset password: code boxes and the messages in the spec order', async ({ page }) => {
@@ -388,9 +396,7 @@ test('reset password: code boxes and the messages in the spec order', async ({ p
 
 test('change password: a mismatch is refused before anything is sent', async ({ page }) => {
   const { customer } = demoAccounts();
-  await page.goto('/login');
-  await signIn(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAs(page, 'customer');
   await page.goto('/profile');
   await page.getByRole('tab', { name: 'Change Password' }).click();
   let sent = false;
@@ -414,11 +420,3 @@ test('change password: a mismatch is refused before anything is sent', async ({ 
     'true',
   );
 });
-
-for (const path of ['/login', '/registation', '/forgot-password']) {
-  test(`accessibility of ${path}`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.getByRole('main')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-  });
-}

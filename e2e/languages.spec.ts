@@ -137,23 +137,23 @@ test('the ticket editor on the Italian page writes the Italian words; English st
   expect(await (await page.request.get(TICKET)).text()).not.toContain('Linea Verde');
 });
 
-test("the content pages' banners speak the page's language while their stored blocks are the seed's English", async ({
+// The banners and the switcher on one visit: the German pages first, then the Italian about page, where
+// the switcher starts (one load of it for both).
+test("the content pages' banners speak the page's language while their stored blocks are the seed's English; the switcher keeps the page, and the choice is kept over the browser language", async ({
   page,
 }) => {
   // The seed stores the English title and subtitle as blocks; they must not hide the translation.
-  await page.goto('/it/aboutus');
   const banner = page.locator('section[aria-labelledby="page-title"]');
-  await expect(banner.getByRole('heading', { level: 1 })).toHaveText('Chi siamo');
-  await expect(banner).toContainText('La tua guida per vedere Roma dal piano panoramico');
   await page.goto('/de/agentpoints');
   await expect(banner.getByRole('heading', { level: 1 })).toHaveText('Verkaufsstellen');
   await expect(banner).toContainText('Finden Sie unsere Verkaufsstellen an den wichtigsten Haltestellen');
   await page.goto('/de/terms');
   await expect(banner.getByRole('heading', { level: 1 })).toHaveText('Allgemeine Geschäftsbedingungen');
-});
-
-test('the switcher keeps the page, and the choice is kept over the browser language', async ({ page }) => {
   await page.goto('/it/aboutus');
+  await expect(banner.getByRole('heading', { level: 1 })).toHaveText('Chi siamo');
+  await expect(banner).toContainText('La tua guida per vedere Roma dal piano panoramico');
+
+  // The switcher keeps the page.
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Principale' })
