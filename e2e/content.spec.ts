@@ -10,10 +10,10 @@ import {
   atBothWidths,
   demoAccounts,
   expectNoSeriousA11yViolations,
-  followInApp,
   holdAppScript,
   navigateInApp,
   signInAs,
+  signInWith,
   withGlobalHeadCode,
 } from './fixtures';
 
@@ -104,88 +104,19 @@ test.describe('content pages (visitor)', () => {
     await expect(page.getByText('Loading banner image...')).toHaveCount(0);
   });
 
-  // One running app goes from page to page (each a link inside the shop would open): the loading and
-  // failure states exist only there, and one app start serves them all.
-  test('in the running app: "Loading map..." until the map block arrives; a failed, a non-JSON and an unanswered content load show the spec messages and the fallback title', async ({
-    page,
-  }) => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route('**/api/static-content/agent-points/', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.route('**/api/static-content/terms/', (route) => route.fulfill({ status: 500, body: 'oops' }));
-    // Content that is not JSON, and no answer at all (through the one client).
-    await page.route('**/api/static-content/refund/', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><p>not json</p>' }),
-    );
-    await page.route('**/api/static-content/return-policy/', (route) => route.abort('connectionrefused'));
+  // The loading and failure states of a page that loads its content itself ('Loading map...', the spec's
+  // three content errors under the fallback title) are component tests:
+  // apps/web/src/features/pages/StaticPage.component.test.tsx.
 
-    await navigateInApp(page, '/agentpoints');
-    await expect(page.getByText('Loading map...')).toBeVisible();
-    release();
-    await expect(page.getByText('Loading map...')).toHaveCount(0);
-    await expect(page.getByText('Termini Station')).toBeVisible();
-
-    await followInApp(page, '/terms');
-    await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
-    await expect(page.getByRole('alert')).toHaveText('HTTP Error: 500');
-
-    await followInApp(page, '/refund');
-    await expect(page.getByRole('heading', { level: 1, name: 'Refund Policy' })).toBeVisible();
-    await expect(page.getByRole('alert')).toHaveText('Received content is not JSON');
-    await followInApp(page, '/returnPolicy');
-    await expect(page.getByRole('heading', { level: 1, name: 'Return Policy' })).toBeVisible();
-    await expect(page.getByRole('alert')).toHaveText('Failed to fetch content');
-  });
-
-  test('a customer sees no EDIT button and does not load the editor chunk', async ({ page }) => {
-    const scripts = collectScripts(page);
-    await signIn(page, 'customer');
-    await page.goto('/aboutus');
-    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('is_editor'))).toBe('false');
-    await expect(page.getByRole('button', { name: /^EDIT/ })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Page metadata' })).toHaveCount(0);
-    expect(scripts.filter((u) => u.includes('EditorTools'))).toEqual([]);
-  });
-
-  test("a visitor's browser never downloads the editor chunk; an editor's does", async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
-    const scripts = collectScripts(page);
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.goto('/aboutus');
-    await expect(page.getByText('Who we are')).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    expect(scripts.some((u) => u.includes('/assets/'))).toBe(true);
-    expect(scripts.filter((u) => u.includes('EditorTools'))).toEqual([]);
-
-    // The same check with an editor: the chunk is what the visitor skipped.
-    const context = await browser.newContext({ baseURL });
-    const editor = await context.newPage();
-    const editorScripts = collectScripts(editor);
-    await signIn(editor, 'editor');
-    await editor.goto('/aboutus');
-    await expect(editor.getByRole('button', { name: 'EDIT title' })).toBeVisible();
-    expect(editorScripts.filter((u) => u.includes('EditorTools')).length).toBeGreaterThan(0);
-    await context.close();
-  });
-
-  // Each page opened once: its blocks checked, then scanned at both widths (the layout is responsive,
-  // nothing is loaded again; decision 075: a page load was most of a test's CPU, and the blocks' checks
-  // and the scans shared the same five loads when they were separate tests).
-  test('About Us, Terms, Return Policy, Refund and Agent points show their content, About Us with the {email}, {phone} and {address} placeholders filled; no serious accessibility violations at 390 and 1280 px', async ({
+  // A visitor's five pages are also where the editor chunk must not be downloaded (the home page's
+  // check is e2e/media.spec.ts's, whose chunk list has it); an editor's page that does is the in-place
+  // edit's below.
+  test("About Us, Terms, Return Policy, Refund and Agent points show their content, About Us with the {email}, {phone} and {address} placeholders filled; no serious accessibility violations at 390 and 1280 px; a visitor's browser never downloads the editor chunk", async ({
     page,
     request,
   }) => {
     test.setTimeout(120_000);
+    const scripts = collectScripts(page);
     const settings = (await (await request.get('/api/website-settings/')).json()).data;
     const checks: Record<string, () => Promise<void>> = {
       '/aboutus': async () => {
@@ -232,20 +163,26 @@ test.describe('content pages (visitor)', () => {
       'src',
       /^https:\/\/www\.google\.com\/maps\/embed/,
     );
+    expect(scripts.some((u) => u.includes('/assets/'))).toBe(true);
+    expect(scripts.filter((u) => u.includes('EditorTools'))).toEqual([]);
   });
 });
 
 test.describe('editor tools', () => {
-  test('an editor edits the About Us title in place and a visitor sees it after reload', async ({
+  test("an editor's browser downloads the editor chunk; an editor edits the About Us title in place and a visitor sees it after reload", async ({
     page,
     browser,
     baseURL,
   }) => {
+    const scripts = collectScripts(page);
     const t = await signIn(page, 'editor');
     const original = await blockContent(page.request, 'about-us', 'about-us-title');
     const newTitle = `About Our Team ${Date.now()}`;
     try {
       await page.goto('/aboutus');
+      await expect(page.getByRole('button', { name: 'EDIT title' })).toBeVisible();
+      // The chunk a visitor's browser skips (the five pages' check above).
+      expect(scripts.filter((u) => u.includes('EditorTools')).length).toBeGreaterThan(0);
       await page.getByRole('button', { name: 'EDIT title' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit title' });
       await expect(dialog).toBeVisible();
@@ -276,57 +213,6 @@ test.describe('editor tools', () => {
     } finally {
       await restoreBlock(page.request, t.access, 'about-us-title', original);
     }
-  });
-
-  // One editor's page tries the dialog's ways out and its refusals in turn: one sign-in and one page
-  // load instead of three.
-  test("Cancel and Escape close the editor without saving; a save the server refuses shows the server's message; a save without a token says Authentication required", async ({
-    page,
-  }) => {
-    await signIn(page, 'editor');
-    let saves = 0;
-    const countSaves = (route: Route) => {
-      saves++;
-      return route.continue();
-    };
-    await page.route('**/api/edit-content/**', countSaves);
-    await page.goto('/aboutus');
-    await page.getByRole('button', { name: 'EDIT subtitle' }).click();
-    await replaceSource(page, 'Not saved');
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await page.getByRole('button', { name: 'EDIT subtitle' }).click();
-    await expect(page.getByRole('dialog', { name: 'Edit subtitle' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'EDIT subtitle' })).toBeFocused();
-    await expect(page.getByText('Your guide to seeing Rome from the top deck')).toBeVisible();
-    expect(saves).toBe(0);
-    await page.unroute('**/api/edit-content/**', countSaves);
-
-    // The server refuses the save: its message in the dialog.
-    const refuse = (route: Route) =>
-      route.fulfill({
-        status: 400,
-        json: { error: 'Content is too long.', message: 'Content is too long.', code: 'invalid_request' },
-      });
-    await page.route('**/api/edit-content/**', refuse);
-    await page.getByRole('button', { name: 'EDIT title' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
-      'Failed to save content: Content is too long.',
-    );
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await page.unroute('**/api/edit-content/**', refuse);
-
-    await page.getByRole('button', { name: 'EDIT title' }).click();
-    // Another tab signed out (it cleared the shared storage): this one no longer has a session.
-    await page.evaluate(() => localStorage.removeItem('email'));
-    await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
-      'Failed to save content: Authentication required',
-    );
   });
 
   test('Change Image attaches a media item and rejects an invalid one', async ({ page }) => {
@@ -365,43 +251,6 @@ test.describe('editor tools', () => {
           data: { image_id: current.image.id },
         });
       }
-    }
-  });
-
-  test('the metadata panel saves a meta title that the server puts into <title>', async ({ page }) => {
-    const t = await signIn(page, 'editor');
-    const before = (await (await page.request.get('/api/static-content/about-us/')).json()).page;
-    const metaTitle = `About the Rome team ${Date.now()}`;
-    try {
-      await page.goto('/aboutus');
-      await page.getByRole('button', { name: 'Page metadata' }).click();
-      const panel = page.getByRole('dialog', { name: 'Page Metadata' });
-      await expect(panel).toBeVisible();
-      expect((await panel.boundingBox())?.width).toBe(920);
-      await panel.getByLabel('Meta title').fill(metaTitle);
-      await panel.getByLabel('Schema JSON').fill('{not json');
-      await panel.getByRole('button', { name: 'Save Meta' }).click();
-      await expect(panel.getByText('Schema JSON is invalid')).toBeVisible();
-      await panel.getByLabel('Schema JSON').fill('');
-      await panel.getByRole('button', { name: 'Save Meta' }).click();
-      // The panel's own message (the toast, drawn inside the open dialog, says it too).
-      await expect(panel.locator('p[role="status"]')).toHaveText('Meta information updated!');
-
-      const html = await (await page.request.get('/aboutus')).text();
-      expect(html).toContain(`<title>${metaTitle}</title>`);
-      await page.keyboard.press('Escape');
-      await expect(panel).toHaveCount(0);
-      await expect(page.getByRole('button', { name: 'Page metadata' })).toBeFocused();
-    } finally {
-      await page.request.patch('/api/pages/about-us/update/', {
-        headers: { authorization: `Bearer ${t.access}` },
-        data: {
-          meta_title: before.meta_title,
-          meta_description: before.meta_description,
-          meta_keywords: before.meta_keywords,
-          schema_json: before.schema_json === null ? null : JSON.stringify(before.schema_json),
-        },
-      });
     }
   });
 
@@ -513,7 +362,8 @@ test.describe('editor tools', () => {
     }
   });
 
-  test('the head code finds no token where it runs, cannot post what it reads, and never runs for a signed-in customer', async ({
+  // The signed-in customer's About Us is also where a customer is shown no editor tools.
+  test('the head code finds no token where it runs, cannot post what it reads, and never runs for a signed-in customer; a customer sees no EDIT button and does not load the editor chunk', async ({
     page,
     browser,
     baseURL,
@@ -535,6 +385,7 @@ test.describe('editor tools', () => {
     await withGlobalHeadCode(page.request, spy, async () => {
       const customer = await browser.newContext({ baseURL });
       const c = await customer.newPage();
+      const scripts = collectScripts(c);
       const { customer: account } = demoAccounts();
       // Signed out: the head code runs, finds no token and cannot send what it read elsewhere.
       await c.goto('/');
@@ -543,51 +394,136 @@ test.describe('editor tools', () => {
       );
       expect(seen).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
       expect(blocked).toContain('connect-src');
-      await c.goto('/login');
-      await c.getByRole('main').getByLabel('Username').fill(account.email);
-      await c.getByRole('main').getByLabel('Password', { exact: true }).fill(account.password);
-      await c.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
-      await expect(c).toHaveURL(/\/$/);
-      await c.reload();
-      await expect(c.getByRole('button', { name: 'Logout' }).first()).toBeAttached();
-      // The app's session works (its calls carry the in-memory token)...
-      await c.goto('/yourticket');
-      await expect(c).toHaveURL(/\/yourticket$/);
-      // ...and the storefront pages of the signed-in browser carry no head code.
+      // Signed in as the sign-in form leaves a browser (its session cookie; the form itself, with head
+      // code set, is e2e/head-code-trust.spec.ts's and e2e/accounts.spec.ts's).
+      await signInWith(c, account.email, account.password);
+      // The storefront pages of the signed-in browser carry no head code...
       for (const path of ['/', '/aboutus']) {
         await c.goto(path);
         await expect(c.getByRole('heading', { level: 1 })).toBeVisible();
+        if (path === '/') await expect(c.getByRole('button', { name: 'Logout' }).first()).toBeAttached();
         expect(await c.evaluate(() => typeof (window as any).__spy), path).toBe('undefined');
       }
+      // No editor tools for a customer: not cached as an editor, no EDIT button, no editor chunk.
+      await expect(c.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+      await expect.poll(() => c.evaluate(() => localStorage.getItem('is_editor'))).toBe('false');
+      await expect(c.getByRole('button', { name: /^EDIT/ })).toHaveCount(0);
+      await expect(c.getByRole('button', { name: 'Page metadata' })).toHaveCount(0);
+      expect(scripts.filter((u) => u.includes('EditorTools'))).toEqual([]);
+      // ...and the app's session works (its calls carry the in-memory token).
+      await c.goto('/yourticket');
+      await expect(c).toHaveURL(/\/yourticket$/);
       await customer.close();
     });
   });
 
-  test('editor view of About Us has no serious accessibility violations, dialogs included; company and view-more banners are editable blocks', async ({
+  // One editor's sign-in and About Us page for its scans, the dialogs' ways out and refusals and the
+  // metadata panel, then the company and view-more pages (decision 075: a page load was most of a
+  // test's CPU).
+  test("editor view of About Us has no serious accessibility violations, dialogs included; Cancel and Escape close the editor without saving; the metadata panel saves a meta title that the server puts into <title>; a save the server refuses shows the server's message; a save without a token says Authentication required; company and view-more banners are editable blocks", async ({
     page,
   }) => {
-    test.setTimeout(90_000);
-    await signIn(page, 'editor');
-    await page.goto('/aboutus');
-    await expect(page.getByRole('button', { name: 'EDIT main content' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    await page.getByRole('button', { name: 'EDIT main content' }).click();
-    await expect(page.getByRole('dialog').locator('.cm-content')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Page metadata' }).click();
-    await expect(page.getByRole('dialog', { name: 'Page Metadata' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    test.setTimeout(120_000);
+    const t = await signIn(page, 'editor');
+    const before = (await (await page.request.get('/api/static-content/about-us/')).json()).page;
+    const metaTitle = `About the Rome team ${Date.now()}`;
+    let saves = 0;
+    const countSaves = (route: Route) => {
+      saves++;
+      return route.continue();
+    };
+    await page.route('**/api/edit-content/**', countSaves);
+    try {
+      await page.goto('/aboutus');
+      await expect(page.getByRole('button', { name: 'EDIT main content' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: 'EDIT main content' }).click();
+      await expect(page.getByRole('dialog').locator('.cm-content')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    // Company and view-more banners are editable blocks (the same editor's sign-in).
-    await page.goto('/bus/big-bus/big%20bus');
-    await expect(page.getByRole('heading', { level: 1, name: 'Explore Rome with Big Bus' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'EDIT company title' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'EDIT company subtitle' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'EDIT banner image' })).toBeVisible();
-    await page.goto('/viewsimilar/24%20hours/Big%20Bus');
-    await expect(page.getByRole('heading', { level: 1, name: 'Explore More Tours' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'EDIT view more title' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'EDIT banner image' })).toBeVisible();
+      // Cancel and Escape: nothing saved.
+      await page.getByRole('button', { name: 'EDIT subtitle' }).click();
+      await replaceSource(page, 'Not saved');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.getByRole('button', { name: 'EDIT subtitle' }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit subtitle' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'EDIT subtitle' })).toBeFocused();
+      await expect(page.getByText('Your guide to seeing Rome from the top deck')).toBeVisible();
+      expect(saves).toBe(0);
+      await page.unroute('**/api/edit-content/**', countSaves);
+
+      // The metadata panel, scanned, then saving a meta title the server puts into <title>.
+      await page.getByRole('button', { name: 'Page metadata' }).click();
+      const panel = page.getByRole('dialog', { name: 'Page Metadata' });
+      await expect(panel).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      expect((await panel.boundingBox())?.width).toBe(920);
+      await panel.getByLabel('Meta title').fill(metaTitle);
+      await panel.getByLabel('Schema JSON').fill('{not json');
+      await panel.getByRole('button', { name: 'Save Meta' }).click();
+      await expect(panel.getByText('Schema JSON is invalid')).toBeVisible();
+      await panel.getByLabel('Schema JSON').fill('');
+      await panel.getByRole('button', { name: 'Save Meta' }).click();
+      // The panel's own message (the toast, drawn inside the open dialog, says it too).
+      await expect(panel.locator('p[role="status"]')).toHaveText('Meta information updated!');
+      const html = await (await page.request.get('/aboutus')).text();
+      expect(html).toContain(`<title>${metaTitle}</title>`);
+      await page.keyboard.press('Escape');
+      await expect(panel).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Page metadata' })).toBeFocused();
+
+      // The server refuses the save: its message in the dialog.
+      const refuse = (route: Route) =>
+        route.fulfill({
+          status: 400,
+          json: { error: 'Content is too long.', message: 'Content is too long.', code: 'invalid_request' },
+        });
+      await page.route('**/api/edit-content/**', refuse);
+      await page.getByRole('button', { name: 'EDIT title' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
+        'Failed to save content: Content is too long.',
+      );
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.unroute('**/api/edit-content/**', refuse);
+
+      await page.getByRole('button', { name: 'EDIT title' }).click();
+      // Another tab signed out (it cleared the shared storage): this one no longer has a session.
+      const email = await page.evaluate(() => localStorage.getItem('email'));
+      await page.evaluate(() => localStorage.removeItem('email'));
+      await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
+        'Failed to save content: Authentication required',
+      );
+      // Signed in again for the pages below.
+      await page.evaluate((e) => localStorage.setItem('email', e ?? ''), email);
+
+      // Company and view-more banners are editable blocks (the same editor's sign-in).
+      await page.goto('/bus/big-bus/big%20bus');
+      await expect(page.getByRole('heading', { level: 1, name: 'Explore Rome with Big Bus' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'EDIT company title' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'EDIT company subtitle' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'EDIT banner image' })).toBeVisible();
+      await page.goto('/viewsimilar/24%20hours/Big%20Bus');
+      await expect(page.getByRole('heading', { level: 1, name: 'Explore More Tours' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'EDIT view more title' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'EDIT banner image' })).toBeVisible();
+    } finally {
+      await page.request.patch('/api/pages/about-us/update/', {
+        headers: { authorization: `Bearer ${t.access}` },
+        data: {
+          meta_title: before.meta_title,
+          meta_description: before.meta_description,
+          meta_keywords: before.meta_keywords,
+          schema_json: before.schema_json === null ? null : JSON.stringify(before.schema_json),
+        },
+      });
+    }
   });
 });
