@@ -15,11 +15,13 @@ let plain: App;
 let fixed: App;
 beforeAll(async () => {
   plain = await createTestApp();
-  fixed = await createTestApp({ publicUrl: 'https://romebustickets.example' });
+  // On plain's database: only the config differs. Its sender stopped: plain's sends the one outbox.
+  fixed = await createTestApp({ publicUrl: 'https://romebustickets.example' }, { database: plain.database });
+  fixed.app.mailer.stop();
 });
 afterAll(async () => {
-  await plain.close();
   await fixed.close();
+  await plain.close();
 });
 
 async function checkout(t: App, buyer: TestUser, host: string) {

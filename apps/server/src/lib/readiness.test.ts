@@ -17,24 +17,40 @@ import { createUser } from '../test/users';
 
 const apps: { close(): Promise<void> }[] = [];
 afterAll(async () => {
-  for (const a of apps) await a.close();
+  // The first app owns the database the others were built on: closed last.
+  for (const a of apps.reverse()) await a.close();
 });
 
-let working: Awaited<ReturnType<typeof createTestApp>> | undefined;
+let working: Promise<Awaited<ReturnType<typeof createTestApp>>> | undefined;
 
-async function appWith(opts: { mediaBlocked?: boolean; outboxBlocked?: boolean }, reuse?: 'reuse') {
-  if (reuse && working) return working;
+async function build(
+  opts: { mediaBlocked?: boolean; outboxBlocked?: boolean },
+  database?: Awaited<ReturnType<typeof createTestApp>>['database'],
+) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rome-ready-'));
   // A plain file where a folder should be: nobody, not even root, can write beneath it.
   const mediaDir = path.join(dataDir, 'media');
   if (opts.mediaBlocked) writeFileSync(mediaDir, 'not a folder');
   else mkdirSync(mediaDir);
   if (opts.outboxBlocked) writeFileSync(path.join(dataDir, 'outbox'), 'not a folder');
-  const t = await createTestApp({ dataDir, smtpUrl: undefined }, { storage: localStorage(mediaDir) });
+  const t = await createTestApp(
+    { dataDir, smtpUrl: undefined },
+    { storage: localStorage(mediaDir), database },
+  );
   t.app.mailer.stop();
   apps.push(t);
-  if (!opts.mediaBlocked && !opts.outboxBlocked) working = t;
   return t;
+}
+
+/**
+ * The working app, made once, or an app with a blocked folder on the working app's database: what
+ * readiness answers for media and the outbox does not depend on the database, and a test app's copy of
+ * it is most of its cost.
+ */
+async function appWith(opts: { mediaBlocked?: boolean; outboxBlocked?: boolean }) {
+  working ??= build({});
+  if (!opts.mediaBlocked && !opts.outboxBlocked) return working;
+  return build(opts, (await working).database);
 }
 
 describe('GET /readyz', () => {
@@ -70,7 +86,7 @@ describe('GET /readyz', () => {
   it('answers 503 when the database is gone', async () => {
     // The working app of the first test: nothing here depends on a fresh one, and a test app is a
     // copy of the database.
-    const t = await appWith({}, 'reuse');
+    const t = await appWith({});
     const original = t.app.db.execute.bind(t.app.db);
     (t.app.db as any).execute = async () => {
       throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
@@ -120,7 +136,10 @@ describe('a full or read-only disk', () => {
       const dataDir = path.join(disk!.dir, 'data');
       const mediaDir = path.join(dataDir, 'media');
       mkdirSync(mediaDir, { recursive: true });
-      const t = await createTestApp({ dataDir, smtpUrl: undefined }, { storage: localStorage(mediaDir) });
+      const t = await createTestApp(
+        { dataDir, smtpUrl: undefined },
+        { storage: localStorage(mediaDir), database: (await appWith({})).database },
+      );
       t.app.mailer.stop();
       apps.push(t);
       const editor = await createUser(t.app, t.db, { isEditor: true });

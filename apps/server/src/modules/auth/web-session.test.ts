@@ -136,7 +136,8 @@ describe("the web app's session cookie (issue #21 item 2)", () => {
   });
 
   it('marks the cookie Secure when the shop is reached over https (behind a trusted proxy)', async () => {
-    const proxied = await createTestApp({ trustProxy: ['127.0.0.1'] });
+    // On the file's database: only the config differs.
+    const proxied = await createTestApp({ trustProxy: ['127.0.0.1'] }, { database: t.database });
     try {
       proxied.app.mailer.stop();
       const user = await makeUser(proxied.db);
