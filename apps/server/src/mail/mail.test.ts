@@ -203,9 +203,11 @@ describe('outbox rules', () => {
 });
 
 describe('exactly one delivery per message behind a slow relay, with two senders', () => {
-  // The relay takes 400 ms a message; a claim lasts 1 s (shortened from CLAIM_SECONDS for the test).
-  // Claimed ten at a time, the tail of a batch outlasted its claim and the other sender sent it again.
-  const smtp = smtpServer({ delayMs: 400 });
+  // The relay takes 700 ms a message; a claim lasts 5 s (shortened from CLAIM_SECONDS for the test).
+  // Claimed ten at a time, the tail of a batch (7 s) outlasted its claim and the other sender sent it
+  // again. One message's try stays far inside the claim even on a busy machine: with a 1 s claim and
+  // a 400 ms relay, a try took over a second beside a second test run and was sent twice.
+  const smtp = smtpServer({ delayMs: 700 });
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let port: number;
   beforeAll(async () => {
@@ -218,16 +220,16 @@ describe('exactly one delivery per message behind a slow relay, with two senders
     await smtp.close();
   });
 
-  it('sends each of 6 messages once, each with one stable Message-ID', async () => {
+  it('sends each of 12 messages once, each with one stable Message-ID', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 6; i++)
+    for (let i = 0; i < 12; i++)
       ids.push(await enqueueMail(t.db, { to: `slow-${i}@example.com`, subject: `Ticket ${i}`, text: 'x' }));
     const config = { ...t.app.config, smtpUrl: `smtp://127.0.0.1:${port}` };
-    const senders = [0, 1].map(() => createMailer({ db: t.db, config, log: t.app.log, claimSeconds: 1 }));
+    const senders = [0, 1].map(() => createMailer({ db: t.db, config, log: t.app.log, claimSeconds: 5 }));
     const sent = await Promise.all(senders.map((m) => m.drain()));
-    expect(sent[0] + sent[1]).toBe(6);
+    expect(sent[0] + sent[1]).toBe(12);
     const mine = smtp.received.filter((m) => m.to.some((to) => to.startsWith('slow-')));
-    expect(mine).toHaveLength(6);
+    expect(mine).toHaveLength(12);
     const host = new URL(t.app.config.publicUrl).hostname;
     const messageIds = mine.map((m) => /^Message-ID: (.+)$/im.exec(m.raw)?.[1].trim());
     expect(new Set(messageIds)).toEqual(new Set(ids.map((id) => `<${id}@${host}>`)));
