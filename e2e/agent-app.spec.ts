@@ -113,6 +113,16 @@ const romeHm = (instant: Date | string, timeZone = 'Europe/Rome') =>
 const romeTimeText = (instant: Date | string) =>
   String.raw`(\w{3}, \d{1,2} \w{3} \d{4}, )?${romeHm(instant)} \(Rome\)`;
 
+/**
+ * Waits until the service worker has precached the app. It installs beside the first page load; a
+ * phone that goes offline before the precache ends fails the install and cannot reopen the app with no
+ * network, and `ready` then never settles. A phone at the door has been online for minutes; a test
+ * reaches its first offline step in a second, so it waits here, online.
+ */
+async function appKeptOffline(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+}
+
 async function typeScan(page: Page, text: string) {
   await page.getByLabel('Or type or paste the code or claim link').fill(text);
   await page.getByRole('button', { name: 'Check', exact: true }).click();
@@ -160,6 +170,7 @@ test.describe(() => {
     await expect(page.getByTestId('waiting')).toHaveText('0 claims waiting');
     await expectNoSeriousA11yViolations(page);
     await expect(page.getByRole('status', { name: 'Online' })).toBeVisible();
+    await appKeptOffline(page);
 
     // Online: the server claims it.
     await typeScan(page, qr1);
@@ -201,7 +212,6 @@ test.describe(() => {
     await expect(page.getByTestId('waiting')).toHaveText('1 claim waiting');
 
     // The app itself opens with no network (the service worker's precache).
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     await page.reload();
     await expect(page.getByTestId('waiting')).toHaveText('1 claim waiting');
 
@@ -253,6 +263,7 @@ test.describe(() => {
     const tickets = [await buyTicket(page, 'BB-24'), await buyTicket(page, 'GL-24')];
     const qrs = await Promise.all(tickets.map((t) => qrTextOf(qrPngInOutbox(t.code))));
     await signedIn(page, account.email, account.password);
+    await appKeptOffline(page);
 
     // Claimed at another door first; this phone, offline, cannot know and lets the holders in too.
     const other = await anotherDoor(page.request);
@@ -286,7 +297,6 @@ test.describe(() => {
     await expectNoSeriousA11yViolations(page);
 
     // Kept on the device: a reload (here with no network, the app from its service worker) shows it again.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     await context.setOffline(true);
     await page.reload();
     await expectTheCard();
