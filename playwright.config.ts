@@ -88,7 +88,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // The server as `npm start` runs it (decision 078), built from the source as it stands.
+    command: 'node scripts/build-server.mjs && node apps/server/dist/main.mjs',
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -55,6 +55,7 @@ import {
   type Instance,
   JWT_SECRET,
   REPO_ROOT,
+  serverEntry,
   sleep,
   startInstance,
   startSmtpSink,
@@ -293,26 +294,22 @@ try {
   if (pg) await makeAccounts();
   if (SENDER === 'process') {
     const port = await freePort();
-    sender = spawn(
-      process.execPath,
-      [...shopNodeArgs(), '--import', 'tsx', 'apps/server/src/mail-sender.ts'],
-      {
-        cwd: REPO_ROOT,
-        env: {
-          PATH: process.env.PATH ?? '/usr/bin:/bin',
-          HOME: process.env.HOME ?? '/root',
-          NODE_ENV: 'test',
-          DATABASE_URL: pg!.url,
-          DATA_DIR: path.join(work, 'sender'),
-          JWT_SECRET,
-          PUBLIC_URL: shops[0].url,
-          PORT: String(port),
-          GEOIP_DB_PATH: 'off',
-          ...common,
-        },
-        stdio: ['ignore', 'inherit', 'inherit'],
+    sender = spawn(process.execPath, [...shopNodeArgs(), serverEntry('mail-sender')], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: process.env.HOME ?? '/root',
+        NODE_ENV: 'test',
+        DATABASE_URL: pg!.url,
+        DATA_DIR: path.join(work, 'sender'),
+        JWT_SECRET,
+        PUBLIC_URL: shops[0].url,
+        PORT: String(port),
+        GEOIP_DB_PATH: 'off',
+        ...common,
       },
-    );
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
   }
 
   let slotIds: string[] = [];

@@ -39,6 +39,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { buildServer } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = new Set(process.argv.slice(2));
@@ -123,7 +124,8 @@ function freePort() {
 async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rome-check-web-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const { main } = await buildServer();
+  const child = spawn(process.execPath, [main], {
     cwd: root,
     env: {
       ...process.env,

@@ -54,7 +54,7 @@ child.on('exit', (code) => {
           : /type=/.test(cmd)
             ? 'chromium-util'
             : 'chromium-browser';
-    else if (/main\.ts/.test(cmd)) k = 'server';
+    else if (/main\.(ts|mjs)|mail-sender/.test(cmd)) k = 'server';
     else if (/playwright|vitest/.test(cmd)) k = 'runner';
     sum[k] = (sum[k] ?? 0) + t / 100;
   }

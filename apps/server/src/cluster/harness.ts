@@ -1,7 +1,7 @@
 /**
- * The cluster tests' tools: a fresh PostgreSQL database, real shop processes (`node --import tsx
- * apps/server/src/main.ts`) on loopback ports, and nginx in front as the load balancer. Every wait is
- * bounded; everything started here is stopped by its own handle.
+ * The cluster tests' tools: a fresh PostgreSQL database, real shop processes (`node
+ * apps/server/dist/main.mjs`, as `npm start` runs it) on loopback ports, and nginx in front as the load
+ * balancer. Every wait is bounded; everything started here is stopped by its own handle.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +26,19 @@ export function testDatabaseUrl(): string {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let serverBuilt = false;
+/**
+ * A shop process's entry, as `npm start` runs it: the server built to plain JavaScript (decision 078),
+ * built once per test process from the source as it stands, so no test runs an older build.
+ */
+export function serverEntry(name: 'main' | 'mail-sender' = 'main'): string {
+  if (!serverBuilt) {
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: REPO_ROOT, stdio: 'pipe' });
+    serverBuilt = true;
+  }
+  return path.join(REPO_ROOT, 'apps/server/dist', `${name}.mjs`);
+}
 
 /** Polls `check` until it returns a truthy value or `ms` pass (then throws, naming `what`). */
 export async function waitFor<T>(
@@ -140,15 +153,11 @@ export async function startInstance(opts: {
     WEB_DIST_DIR: path.join(REPO_ROOT, 'apps/web/dist'),
     ...opts.env,
   };
-  const proc = spawn(
-    process.execPath,
-    [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), serverEntry('main')], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   proc.stdout!.on('data', (c) => {
     out += c;
