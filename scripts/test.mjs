@@ -1,23 +1,50 @@
 #!/usr/bin/env node
 // `npm test`: unit and API tests (Vitest; on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is
 // set), then the browser suite in Chromium. Ends with one summary line: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 
 mkdirSync('reports/tests', { recursive: true });
 const isReport = (f) => f === 'vitest.json' || /^e2e(-\d+)?\.json$/.test(f);
 for (const f of readdirSync('reports/tests').filter(isReport)) rmSync(`reports/tests/${f}`, { force: true });
 
-const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+/** Runs a command to its end; `log` takes its output instead of the terminal. Resolves with its status. */
+const run = (cmd, args, { env = process.env, log } = {}) =>
+  new Promise((resolve) => {
+    const out = log ? createWriteStream(log) : null;
+    const child = spawn(cmd, args, { stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+    if (out) {
+      child.stdout.pipe(out);
+      child.stderr.pipe(out);
+    }
+    child.on('close', (code) => (out ? out.end(() => resolve(code ?? 1)) : resolve(code ?? 1)));
+  });
 
-const vitestStatus = run('npx', [
+// The browser tests' build (web app and server) runs beside Vitest, which leaves part of the two cores
+// idle (its files wait on databases and servers); no Vitest test reads apps/web/dist or the server's
+// bundle. Its output goes to a log, printed only when it fails.
+const e2e = process.env.SKIP_E2E !== '1';
+const building =
+  e2e && process.env.E2E_BUILT !== '1'
+    ? run('npm', ['run', '--silent', 'build'], { log: 'reports/tests/build.log' })
+    : Promise.resolve(0);
+const vitestStatus = await run('npx', [
   'vitest',
   'run',
   '--reporter=default',
   '--reporter=json',
   '--outputFile=reports/tests/vitest.json',
 ]);
-const e2eStatus = process.env.SKIP_E2E === '1' ? 0 : run('node', ['scripts/e2e.mjs']);
+let e2eStatus = 0;
+if (e2e) {
+  const buildStatus = await building;
+  if (buildStatus !== 0) {
+    console.error(
+      `\nThe build for the browser tests failed:\n${readFileSync('reports/tests/build.log', 'utf8')}`,
+    );
+    e2eStatus = buildStatus;
+  } else e2eStatus = await run('node', ['scripts/e2e.mjs'], { env: { ...process.env, E2E_BUILT: '1' } });
+}
 
 let passed = 0;
 let failed = 0;
