@@ -95,7 +95,12 @@ export function AvailabilityEditor({
             loading={query.isFetching}
             packageTag={packageTag}
           />
-          <WeekdayCapacityForm month={month} slots={query.data.slots} packageTag={packageTag} />
+          <WeekdayCapacityForm
+            month={month}
+            slots={query.data.slots}
+            loading={query.isPlaceholderData}
+            packageTag={packageTag}
+          />
           <RecurringForm packageTag={packageTag} />
         </>
       ) : (

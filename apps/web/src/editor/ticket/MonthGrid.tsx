@@ -488,10 +488,16 @@ function SlotRow({
 export function WeekdayCapacityForm({
   month,
   slots,
+  loading,
   packageTag,
 }: {
   month: string;
   slots: EditorSlot[];
+  /**
+   * The month's times are still on their way: `slots` are the month shown before (kept on screen
+   * while the next one loads). Counted now, they would say the month has no such times.
+   */
+  loading: boolean;
   packageTag: string;
 }) {
   const id = useId();
@@ -520,6 +526,7 @@ export function WeekdayCapacityForm({
 
   function check(e: React.FormEvent) {
     e.preventDefault();
+    if (loading) return;
     setNote(null);
     if (last < first) return setNote({ ok: false, text: 'The last time must not be before the first.' });
     if (matching === 0)
@@ -556,6 +563,7 @@ export function WeekdayCapacityForm({
     <form
       onSubmit={check}
       aria-labelledby={`${id}-h`}
+      aria-busy={loading || undefined}
       className="space-y-3 rounded-lg bg-stone-50 p-3 ring-1 ring-stone-200"
       data-testid="weekday-capacity"
     >
@@ -642,9 +650,14 @@ export function WeekdayCapacityForm({
           onNo={() => setAsk(null)}
         />
       ) : (
-        <button type="submit" className={buttonSecondary}>
+        <button type="submit" className={buttonSecondary} disabled={loading}>
           Change capacity
         </button>
+      )}
+      {loading && (
+        <p role="status" className="text-sm text-stone-700" data-testid="weekday-loading">
+          Loading the times of {monthLabel(month)}...
+        </p>
       )}
       <NoteLine note={note} testId="weekday-note" />
     </form>
