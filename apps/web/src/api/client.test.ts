@@ -3,6 +3,7 @@
  * cookie; renew once on 401 and repeat; else clear and go to /login.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WAIT_BOUND } from '../lib/wait-bound';
 
 const navigate = vi.fn();
 
@@ -208,8 +209,9 @@ describe('api()', () => {
       .mockResolvedValueOnce(json(401, { detail: 'Token is invalid or expired' }));
     await expect(api('profile/')).rejects.toBeInstanceOf(ApiError);
     expect(localStorage.getItem('email')).toBeNull();
-    await vi.waitFor(() =>
-      expect(navigate).toHaveBeenCalledWith('/login', { state: { from: '/profile?tab=1' } }),
+    await vi.waitFor(
+      () => expect(navigate).toHaveBeenCalledWith('/login', { state: { from: '/profile?tab=1' } }),
+      WAIT_BOUND,
     );
   });
 

@@ -7,6 +7,7 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { componentHost } from '../../lib/component-host';
+import { WAIT_BOUND } from '../../lib/wait-bound';
 import type { ExtraCounts } from './ExtraCounters';
 import { type AppliedPromo, PromoCode } from './PromoCode';
 
@@ -57,7 +58,7 @@ describe('a promo code on a basket of price categories', () => {
     });
     expect(buttonNamed('Apply')?.disabled).toBe(false);
     await act(async () => buttonNamed('Apply')?.click());
-    await act(() => vi.waitFor(() => expect(applied).not.toBeNull()));
+    await act(() => vi.waitFor(() => expect(applied).not.toBeNull(), WAIT_BOUND));
     expect(checks).toEqual([
       expect.objectContaining({
         promo_code: 'spring-abcd',
@@ -70,7 +71,7 @@ describe('a promo code on a basket of price categories', () => {
 
     // Another count of a category: the applied code is asked about again, with the new basket.
     await render({ disabled: 2, carer: 1 });
-    await act(() => vi.waitFor(() => expect(checks).toHaveLength(2)));
+    await act(() => vi.waitFor(() => expect(checks).toHaveLength(2), WAIT_BOUND));
     expect(checks[1]).toMatchObject({ promo_code: 'SPRING-ABCD', extra_counts: { disabled: 2, carer: 1 } });
   });
 

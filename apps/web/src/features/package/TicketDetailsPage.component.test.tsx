@@ -9,6 +9,7 @@ import { act } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { componentHost } from '../../lib/component-host';
+import { WAIT_BOUND } from '../../lib/wait-bound';
 import TicketDetailsPage from './TicketDetailsPage';
 
 const host = componentHost();
@@ -42,7 +43,7 @@ describe('a ticket page whose package fails to load', () => {
     );
     // The query asks once more (a second after the first failure) before it gives up.
     await act(() =>
-      vi.waitFor(() => expect(host.el.querySelector('[role="alert"]')).not.toBeNull(), { timeout: 4_000 }),
+      vi.waitFor(() => expect(host.el.querySelector('[role="alert"]')).not.toBeNull(), WAIT_BOUND),
     );
     expect(host.el.querySelector('[role="alert"] p')?.textContent).toBe(
       'Failed to load data. Please try again later.',

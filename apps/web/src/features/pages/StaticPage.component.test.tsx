@@ -9,6 +9,7 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { componentHost } from '../../lib/component-host';
+import { WAIT_BOUND } from '../../lib/wait-bound';
 import AgentPointsPage from './AgentPointsPage';
 import RefundPage from './RefundPage';
 import ReturnPolicyPage from './ReturnPolicyPage';
@@ -69,10 +70,10 @@ describe('content pages loading their content', () => {
         <AgentPointsPage />
       </MemoryRouter>,
     );
-    await act(() => vi.waitFor(() => expect(text()).toContain('Loading map...')));
+    await act(() => vi.waitFor(() => expect(text()).toContain('Loading map...'), WAIT_BOUND));
     expect(text()).not.toContain('Termini Station');
     await act(async () => releaseMap());
-    await act(() => vi.waitFor(() => expect(text()).toContain('Termini Station')));
+    await act(() => vi.waitFor(() => expect(text()).toContain('Termini Station'), WAIT_BOUND));
     expect(text()).not.toContain('Loading map...');
   });
 
@@ -92,9 +93,7 @@ describe('content pages loading their content', () => {
     );
     // Each load is asked once more (a second after it failed) before its error shows.
     await act(() =>
-      vi.waitFor(() => expect(host.el.querySelectorAll('[role="alert"]')).toHaveLength(3), {
-        timeout: 4_000,
-      }),
+      vi.waitFor(() => expect(host.el.querySelectorAll('[role="alert"]')).toHaveLength(3), WAIT_BOUND),
     );
     const expected = [
       ['terms', 'Terms and Conditions', 'HTTP Error: 500'],

@@ -8,6 +8,7 @@ import type { TicketDisruption } from '@rome/contract';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { componentHost } from '../../lib/component-host';
+import { WAIT_BOUND } from '../../lib/wait-bound';
 import { DisruptionChoice } from './DisruptionChoice';
 
 const TOKEN = 'a'.repeat(43);
@@ -33,7 +34,7 @@ async function render(disruption: TicketDisruption) {
   });
   await host.render(<DisruptionChoice token={TOKEN} onChanged={() => {}} />);
   await act(() =>
-    vi.waitFor(() => expect(host.el.querySelector('[data-testid="disruption"]')).not.toBeNull()),
+    vi.waitFor(() => expect(host.el.querySelector('[data-testid="disruption"]')).not.toBeNull(), WAIT_BOUND),
   );
 }
 

@@ -11,6 +11,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WAIT_BOUND } from '../wait-bound';
 import { type StatementFormat, StatementView } from './StatementView';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -100,7 +101,10 @@ async function render(showOperator: boolean) {
   );
   // The answer arrives after the first render: its update inside act, as React asks.
   await act(() =>
-    vi.waitFor(() => expect(host.querySelector('[data-testid="statement-lines"]')).not.toBeNull()),
+    vi.waitFor(
+      () => expect(host.querySelector('[data-testid="statement-lines"]')).not.toBeNull(),
+      WAIT_BOUND,
+    ),
   );
 }
 
