@@ -14,6 +14,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { tagLines } from './lines.mjs';
 
 // The full browser, and its headless shell that most specs run in (playwright.config.ts, decision 075).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -90,17 +91,8 @@ const shard = (n) =>
       env: shardEnv(n),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const prefix = (stream, out) => {
-      let rest = '';
-      stream.on('data', (chunk) => {
-        const lines = (rest + chunk).split('\n');
-        rest = lines.pop() ?? '';
-        for (const line of lines) out.write(`[${n}/${shards}] ${line}\n`);
-      });
-      stream.on('end', () => rest && out.write(`[${n}/${shards}] ${rest}\n`));
-    };
-    prefix(child.stdout, process.stdout);
-    prefix(child.stderr, process.stderr);
+    tagLines(child.stdout, process.stdout, `[${n}/${shards}]`);
+    tagLines(child.stderr, process.stderr, `[${n}/${shards}]`);
     child.on('close', (code) => resolve(code ?? 1));
   });
 const codes = await Promise.all(Array.from({ length: shards }, (_, i) => shard(i + 1)));

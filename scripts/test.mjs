@@ -1,50 +1,66 @@
 #!/usr/bin/env node
 // `npm test`: unit and API tests (Vitest; on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is
-// set), then the browser suite in Chromium. Ends with one summary line: "N passed, N failed".
+// set) and the browser suite in Chromium, side by side. Ends with one summary line: "N passed, N failed".
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tagLines } from './lines.mjs';
 
 mkdirSync('reports/tests', { recursive: true });
 const isReport = (f) => f === 'vitest.json' || /^e2e(-\d+)?\.json$/.test(f);
 for (const f of readdirSync('reports/tests').filter(isReport)) rmSync(`reports/tests/${f}`, { force: true });
 
-/** Runs a command to its end; `log` takes its output instead of the terminal. Resolves with its status. */
-const run = (cmd, args, { env = process.env, log } = {}) =>
+/**
+ * Runs a command to its end and resolves with its status. `log` takes its output instead of the
+ * terminal; `prefix` puts a tag before each of its lines on the terminal.
+ */
+const run = (cmd, args, { env = process.env, log, prefix } = {}) =>
   new Promise((resolve) => {
     const out = log ? createWriteStream(log) : null;
-    const child = spawn(cmd, args, { stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+    const child = spawn(cmd, args, { stdio: log || prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
     if (out) {
       child.stdout.pipe(out);
       child.stderr.pipe(out);
+    } else if (prefix) {
+      tagLines(child.stdout, process.stdout, prefix);
+      tagLines(child.stderr, process.stderr, prefix);
     }
     child.on('close', (code) => (out ? out.end(() => resolve(code ?? 1)) : resolve(code ?? 1)));
   });
 
-// The browser tests' build (web app and server) runs beside Vitest, which leaves part of the two cores
-// idle (its files wait on databases and servers); no Vitest test reads apps/web/dist or the server's
-// bundle. Its output goes to a log, printed only when it fails.
+// Vitest and the browser suite run at the same time, the browser tests as soon as what they test is
+// built (the web app and the server, built beside Vitest; CI's build step has built them already:
+// E2E_BUILT=1). Neither reads what the other writes: Vitest's files each have their own database,
+// the browser shards their own servers, data folders and ports. Alone, each leaves part of the two
+// cores idle (Vitest's files wait on databases and servers, the browser tests on pages and timers);
+// together the suite measured 595 s against 647 s one after the other (docs/performance-history.md,
+// 'Session 2026-12-07, seventh'). The tests' bounds are set for a busy machine (decision 055, third
+// part). SERIAL_TESTS=1 runs them one after the other, as before.
 const e2e = process.env.SKIP_E2E !== '1';
+const together = e2e && process.env.SERIAL_TESTS !== '1';
 const building =
   e2e && process.env.E2E_BUILT !== '1'
     ? run('npm', ['run', '--silent', 'build'], { log: 'reports/tests/build.log' })
     : Promise.resolve(0);
-const vitestStatus = await run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  '--outputFile=reports/tests/vitest.json',
-]);
-let e2eStatus = 0;
-if (e2e) {
+/** The browser suite, once its build is done; resolves with its status. */
+async function browserTests() {
   const buildStatus = await building;
   if (buildStatus !== 0) {
     console.error(
       `\nThe build for the browser tests failed:\n${readFileSync('reports/tests/build.log', 'utf8')}`,
     );
-    e2eStatus = buildStatus;
-  } else e2eStatus = await run('node', ['scripts/e2e.mjs'], { env: { ...process.env, E2E_BUILT: '1' } });
+    return buildStatus;
+  }
+  return run('node', ['scripts/e2e.mjs'], { env: { ...process.env, E2E_BUILT: '1' } });
 }
+const browser = together ? browserTests() : null;
+const vitestStatus = await run(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=reports/tests/vitest.json'],
+  // Beside the browser shards' lines ([1/2], [2/2]) Vitest's are tagged too; a tagged Vitest writes
+  // plain lines, not its live summary, which the shards' lines would tear.
+  together ? { prefix: '[vitest]' } : {},
+);
+const e2eStatus = e2e ? await (browser ?? browserTests()) : 0;
 
 let passed = 0;
 let failed = 0;
