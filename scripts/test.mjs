@@ -27,14 +27,10 @@ const run = (cmd, args, { env = process.env, log, prefix } = {}) =>
     child.on('close', (code) => (out ? out.end(() => resolve(code ?? 1)) : resolve(code ?? 1)));
   });
 
-// Vitest and the browser suite run at the same time, the browser tests as soon as what they test is
-// built (the web app and the server, built beside Vitest; CI's build step has built them already:
-// E2E_BUILT=1). Neither reads what the other writes: Vitest's files each have their own database,
-// the browser shards their own servers, data folders and ports. Alone, each leaves part of the two
-// cores idle (Vitest's files wait on databases and servers, the browser tests on pages and timers);
-// together the suite measured 595 s against 647 s one after the other (docs/performance-history.md,
-// 'Session 2026-12-07, seventh'). The tests' bounds are set for a busy machine (decision 055, third
-// part). SERIAL_TESTS=1 runs them one after the other, as before.
+// Vitest and the browser suite run at the same time (decision 079), the browser tests as soon as what
+// they test is built (the web app and the server, built beside Vitest; CI's build step has built them
+// already: E2E_BUILT=1). Neither reads what the other writes. SERIAL_TESTS=1 runs them one after the
+// other, as before.
 const e2e = process.env.SKIP_E2E !== '1';
 const together = e2e && process.env.SERIAL_TESTS !== '1';
 const building =
