@@ -3,6 +3,8 @@
 
 /** Copies `stream` to `out`, each line tagged with `tag`; a last line without its newline included. */
 export function tagLines(stream, out, tag) {
+  // Decoded as a stream: a character split between two chunks (Vitest's check mark) stays whole.
+  stream.setEncoding('utf8');
   let rest = '';
   stream.on('data', (chunk) => {
     const lines = (rest + chunk).split('\n');

@@ -1,13 +1,14 @@
 /**
  * For component tests (`*.component.test.tsx`): a host element in jsdom and one React root rendered
  * into it inside act(), with Lingui in English around it. Each test starts with a fresh host; the root
- * is unmounted and the host and any stubbed global (fetch) removed after it.
+ * is unmounted, the host and any stubbed global (fetch) removed and the query cache emptied after it.
  */
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { queryClient } from '../api/queryClient';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -31,6 +32,9 @@ export function componentHost(): ComponentHost {
     root = null;
     el?.remove();
     vi.unstubAllGlobals();
+    // The files of a worker share the app's modules (vitest.config.ts): no answer cached by one test
+    // answers the next.
+    queryClient.clear();
   });
   return {
     get el() {

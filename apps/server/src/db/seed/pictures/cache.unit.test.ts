@@ -16,7 +16,12 @@ beforeAll(async () => {
   vi.resetModules();
   cache = await import('./cache');
 });
-afterAll(() => vi.unstubAllEnvs());
+// The worker's later files share its modules (vitest.config.ts): they load them again, with the
+// machine's own cache folder.
+afterAll(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
 
 const svg = (fill: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="${fill}"/></svg>`;
