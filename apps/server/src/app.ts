@@ -215,6 +215,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     bodyLimit: 1024 * 1024,
+    // A bound, not a wait: a plugin that has not started in this time hangs. Fastify's own 10 s stopped
+    // a start on a busy 2-core machine (load average 19) while the OpenAPI plugin read the routes.
+    pluginTimeout: 120_000,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
