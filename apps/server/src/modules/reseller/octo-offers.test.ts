@@ -7,7 +7,7 @@
  * the capability a code is ignored.
  */
 import { zAvailability, zBooking, zCapability } from '@octocloud/types';
-import { PROMO_GUESS_LIMIT, PROMO_MESSAGES } from '@rome/contract';
+import { PROMO_GUESS_LIMIT, PROMO_MESSAGES, romeParts } from '@rome/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, promoCodes } from '../../db/schema';
@@ -222,7 +222,8 @@ describe('octo/offers', () => {
 
   it('an availability check prices the units asked with the code', async () => {
     const { code } = await makeCode({ value: '50' });
-    const today = new Date().toISOString().slice(0, 10);
+    // Today in Rome, the shop's day: from 23:00 UTC (midnight in Rome) the UTC date is yesterday there.
+    const today = romeParts(new Date()).date;
     const res = await octo('POST', '/availability', {
       productId: PASS,
       optionId: 'DEFAULT',
