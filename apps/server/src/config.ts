@@ -125,6 +125,11 @@ const envSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(HOLD_LIMITS.placesPerAddress),
+  /**
+   * Guests' checkouts one client address may open in 10 minutes (checkout/service.ts), accounts'
+   * apart: a hotel's guests share one address. Raise it for a desk selling to walk-in guests.
+   */
+  GUEST_CHECKOUTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Apple Wallet (docs/wallet.md): all of these, or none (no Apple Wallet button then). */
   APPLE_WALLET_PASS_TYPE_ID: z.string().optional(),
   APPLE_WALLET_TEAM_ID: z.string().optional(),
@@ -177,6 +182,8 @@ export type Config = {
   waitlistOfferMinutes: number;
   waitlistWalkSeconds: number;
   holdPlacesPerAddress: number;
+  /** GUEST_CHECKOUTS_PER_ADDRESS. */
+  guestCheckoutsPerAddress: number;
   refundSettleSeconds: number;
   /** Minutes after an unpaid checkout opened that its one reminder goes (decision 065). */
   checkoutReminderMinutes: number;
@@ -418,6 +425,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     waitlistOfferMinutes: env.WAITLIST_OFFER_MINUTES,
     waitlistWalkSeconds: env.WAITLIST_WALK_SECONDS,
     holdPlacesPerAddress: env.HOLD_PLACES_PER_ADDRESS,
+    guestCheckoutsPerAddress: env.GUEST_CHECKOUTS_PER_ADDRESS,
     refundSettleSeconds: env.REFUND_SETTLE_SECONDS,
     checkoutReminderMinutes: env.CHECKOUT_REMINDER_MINUTES,
     answerFloorsMs: { ...ANSWER_FLOORS_MS },

@@ -22,7 +22,12 @@ export const giftCardRoutes: FastifyPluginAsync = async (app) => {
   route(app, 'POST /api/gift-cards/', async (req, reply) => {
     const guestTokenHash = keepGuestToken(req, reply);
     return buyGiftCard(
-      { db: app.db, provider: app.payments, publicUrl: publicUrlFor(app.config, req) },
+      {
+        db: app.db,
+        provider: app.payments,
+        publicUrl: publicUrlFor(app.config, req),
+        guestCheckoutsPerAddress: app.config.guestCheckoutsPerAddress,
+      },
       { userId: null, guestTokenHash, holdAddress: addressOf(req) },
       req.body,
     );

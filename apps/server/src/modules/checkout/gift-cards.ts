@@ -24,11 +24,10 @@ import type { Db } from '../../db/client';
 import { giftCards, orders } from '../../db/schema';
 import { serverI18n } from '../../i18n/catalog';
 import { badRequest, HttpError } from '../../lib/errors';
-import { enforce } from '../../lib/rate-limit';
 import type { PaymentProvider } from '../../payments/provider';
 import { type GiftCardRow, giftCardBalance, spendsGiftCard } from '../orders/gift-card';
 import { hashLinkToken, looksLikeLinkToken } from '../orders/ticket-link';
-import { CHECKOUT_TTL_MS, GUEST_CHECKOUT_LIMIT, guestCheckoutLimitKey } from './service';
+import { CHECKOUT_TTL_MS, countGuestCheckout } from './service';
 
 /** Where the payment sends the buyer back: the gift card page, told it was bought (or not). */
 export const giftCardReturnPath = (outcome: 'bought' | 'cancelled') =>
@@ -39,16 +38,11 @@ export const giftCardReturnPath = (outcome: 'bought' | 'cancelled') =>
  * counted with the address's guest checkouts: the card is a pending row until it is paid.
  */
 export async function buyGiftCard(
-  deps: { db: Db; provider: PaymentProvider; publicUrl: string },
+  deps: { db: Db; provider: PaymentProvider; publicUrl: string; guestCheckoutsPerAddress: number },
   buyer: { userId: string | null; guestTokenHash: string; holdAddress: string },
   input: GiftCardBuy,
 ): Promise<{ id: string; url: string }> {
-  await enforce(
-    deps.db,
-    guestCheckoutLimitKey(buyer.holdAddress),
-    GUEST_CHECKOUT_LIMIT.max,
-    GUEST_CHECKOUT_LIMIT.windowSeconds,
-  );
+  await countGuestCheckout(deps.db, buyer.holdAddress, deps.guestCheckoutsPerAddress);
   const amountCents = decimalToCents(input.amount);
   const refused = giftCardAmountRefusal(amountCents);
   if (refused || amountCents === null) throw badRequest(refused ?? '');

@@ -288,4 +288,44 @@ describe('guest checkout', () => {
     await guest.call('POST', '/api/guest-checkout-session/', { ...PASS, email: 'x@example.com' });
     expect((await page(`rbt_guest=${guest.jar.get('rbt_guest')}`)).body).not.toContain('head-code-probe');
   });
+  it("counts guests' checkouts per address up to GUEST_CHECKOUTS_PER_ADDRESS; a refused form counts, accounts and other addresses do not", async () => {
+    const kept = t.config.guestCheckoutsPerAddress;
+    expect(kept).toBe(120);
+    t.config.guestCheckoutsPerAddress = 3;
+    try {
+      const desk = browser('198.51.100.23');
+      const email = 'walk-in@example.com';
+      expect((await desk.call('POST', '/api/guest-checkout-session/', { ...PASS, email })).statusCode).toBe(
+        200,
+      );
+      // A form the shop refuses costs an attempt too.
+      expect((await desk.call('POST', '/api/guest-checkout-session/', { ...PASS })).statusCode).toBe(400);
+      expect((await desk.call('POST', '/api/guest-checkout-session/', { ...PASS, email })).statusCode).toBe(
+        200,
+      );
+      const before = await orderCount();
+      const refused = await desk.call('POST', '/api/guest-checkout-session/', { ...PASS, email });
+      expect(refused.statusCode, refused.body).toBe(429);
+      expect(refused.json().retry_after).toBeGreaterThan(0);
+      // A gift card is a guest's checkout from the same address: refused as well.
+      const card = await desk.call('POST', '/api/gift-cards/', { amount: '25.00', email });
+      expect(card.statusCode, card.body).toBe(429);
+      expect(await orderCount()).toBe(before);
+      // Another address, and an account at the same address, still buy.
+      expect(
+        (await browser('198.51.100.24').call('POST', '/api/guest-checkout-session/', { ...PASS, email }))
+          .statusCode,
+      ).toBe(200);
+      const account = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-checkout-session/',
+        remoteAddress: desk.ip,
+        headers: customer.auth,
+        payload: PASS,
+      });
+      expect(account.statusCode, account.body).toBe(200);
+    } finally {
+      t.config.guestCheckoutsPerAddress = kept;
+    }
+  });
 });

@@ -30,9 +30,8 @@ import {
   CANCEL_PATH,
   CHECKOUT_LIMIT,
   checkoutLimitKey,
+  countGuestCheckout,
   createCheckout,
-  GUEST_CHECKOUT_LIMIT,
-  guestCheckoutLimitKey,
   successPath,
 } from './service';
 
@@ -44,6 +43,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     holdMinutes: app.config.holdMinutes,
     secret: app.config.jwtSecret,
     placesPerAddress: app.config.holdPlacesPerAddress,
+    guestCheckoutsPerAddress: app.config.guestCheckoutsPerAddress,
   });
 
   route(app, 'POST /api/create-checkout-session/', async (req) => {
@@ -66,8 +66,8 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     try {
       input = await readGuestCheckoutPayload(req);
     } catch (err) {
-      const key = guestCheckoutLimitKey(holdAddressOf(app.config.jwtSecret, req.ip ?? 'unknown'));
-      await enforce(app.db, key, GUEST_CHECKOUT_LIMIT.max, GUEST_CHECKOUT_LIMIT.windowSeconds);
+      const address = holdAddressOf(app.config.jwtSecret, req.ip ?? 'unknown');
+      await countGuestCheckout(app.db, address, app.config.guestCheckoutsPerAddress);
       throw err;
     }
     const guestTokenHash = keepGuestToken(req, reply);

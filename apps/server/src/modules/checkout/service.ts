@@ -28,7 +28,7 @@ import { activityEvents, orders, packages, slots } from '../../db/schema';
 import { togetherSql, writeTogether } from '../../db/write-together';
 import { serverI18n } from '../../i18n/catalog';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
-import { hitWith, judged, refuseOver } from '../../lib/rate-limit';
+import { enforce, hitWith, judged, refuseOver } from '../../lib/rate-limit';
 import { EVENT_COLUMNS, serverEventRow } from '../../lib/server-events';
 import type { PaymentProvider } from '../../payments/provider';
 import { type ComboPart, closeComboParts, comboPartsOf, holdComboOrder } from '../orders/combo';
@@ -63,11 +63,15 @@ export const CANCEL_PATH = pagePath('/cancel', {}, { slash: true });
 export const CHECKOUT_LIMIT = { max: 30, windowSeconds: 600 } as const;
 export const checkoutLimitKey = (userId: string): string => `checkout:user:${userId}`;
 /**
- * Guests' checkouts are counted per client address (a cookie is dropped at will): more than one
- * account's, since a hotel's guests share one address.
+ * Guests' checkouts are counted per client address (a cookie is dropped at will), as many in this
+ * window as GUEST_CHECKOUTS_PER_ADDRESS allows (config.ts): more than one account's, since a hotel's
+ * guests share one address.
  */
-export const GUEST_CHECKOUT_LIMIT = { max: 120, windowSeconds: 600 } as const;
+export const GUEST_CHECKOUT_WINDOW_SECONDS = 600;
 export const guestCheckoutLimitKey = (holdAddress: string): string => `checkout:guest:${holdAddress}`;
+/** Counts one guest checkout (or a refused form) from `holdAddress`; 429 past `perAddress`. */
+export const countGuestCheckout = (db: Db, holdAddress: string, perAddress: number) =>
+  enforce(db, guestCheckoutLimitKey(holdAddress), perAddress, GUEST_CHECKOUT_WINDOW_SECONDS);
 
 /** Who buys: an account, or a guest with the address the ticket goes to and their browser's token. */
 export type CheckoutBuyer =
@@ -155,6 +159,8 @@ export async function createCheckout(
     /** Keys the client address stored with a hold (hold-limits.ts). */
     secret: string;
     placesPerAddress: number;
+    /** Guests' checkouts one client address may open in GUEST_CHECKOUT_WINDOW_SECONDS. */
+    guestCheckoutsPerAddress: number;
   },
   buyer: CheckoutBuyer,
   input: CheckoutPayload,
@@ -163,7 +169,10 @@ export async function createCheckout(
   partnerId: string | null = null,
 ): Promise<{ id: string; url: string }> {
   const holdAddress = holdAddressOf(deps.secret, ip ?? 'unknown');
-  const limit = buyer.id !== null ? CHECKOUT_LIMIT : GUEST_CHECKOUT_LIMIT;
+  const limit =
+    buyer.id !== null
+      ? CHECKOUT_LIMIT
+      : { max: deps.guestCheckoutsPerAddress, windowSeconds: GUEST_CHECKOUT_WINDOW_SECONDS };
   const [row] = await countedPackageByTag(deps.db).execute({
     limitKey: buyer.id !== null ? checkoutLimitKey(buyer.id) : guestCheckoutLimitKey(holdAddress),
     limitSeconds: limit.windowSeconds,

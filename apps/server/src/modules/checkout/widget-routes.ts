@@ -12,7 +12,7 @@ import { enforce } from '../../lib/rate-limit';
 import { keepGuestToken } from '../orders/guest';
 import { holdAddressOf } from '../orders/hold-limits';
 import { readWidgetCheckoutPayload } from './fields';
-import { createCheckout, GUEST_CHECKOUT_LIMIT, guestCheckoutLimitKey } from './service';
+import { countGuestCheckout, createCheckout } from './service';
 import {
   giveOrderToGuest,
   makeHandoff,
@@ -67,10 +67,9 @@ export const widgetRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, 'POST /api/widget/checkout/', async (req) => {
-    const limitKey = guestCheckoutLimitKey(addressOf(req.ip));
     // A refused form costs an attempt, as a guest checkout's (checkout/routes.ts).
     const refuse = async (err: unknown) => {
-      await enforce(app.db, limitKey, GUEST_CHECKOUT_LIMIT.max, GUEST_CHECKOUT_LIMIT.windowSeconds);
+      await countGuestCheckout(app.db, addressOf(req.ip), app.config.guestCheckoutsPerAddress);
       throw err;
     };
     const input = await readWidgetCheckoutPayload(req).catch(refuse);
@@ -89,6 +88,7 @@ export const widgetRoutes: FastifyPluginAsync = async (app) => {
         holdMinutes: app.config.holdMinutes,
         secret: app.config.jwtSecret,
         placesPerAddress: app.config.holdPlacesPerAddress,
+        guestCheckoutsPerAddress: app.config.guestCheckoutsPerAddress,
       },
       // No cookie in a third-party frame: the order opens to the tab the handoff link sets one in.
       { id: null, email: input.email, guestTokenHash: unheldGuestHash() },
