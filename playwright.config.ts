@@ -62,7 +62,12 @@ export default defineConfig({
   // CI retries a failed test once; scripts/test.mjs reports any test that needed it as flaky.
   retries: process.env.CI ? 1 : 0,
   // scripts/e2e.mjs gives each shard its own report file and output folder.
-  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'reports/tests/e2e.json' }]],
+  // E2E_CPU_REPORT=1 adds each test's machine CPU (scripts/e2e-cpu-reporter.mjs; one shard, quiet machine).
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.E2E_REPORT ?? 'reports/tests/e2e.json' }],
+    ...(process.env.E2E_CPU_REPORT ? [['./scripts/e2e-cpu-reporter.mjs'] as [string]] : []),
+  ],
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
