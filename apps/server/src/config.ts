@@ -125,6 +125,8 @@ const envSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(HOLD_LIMITS.placesPerAddress),
+  /** Checkouts one account may open in 10 minutes (checkout/service.ts): a buyer's script flooding the provider. */
+  CHECKOUTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /**
    * Guests' checkouts one client address may open in 10 minutes (checkout/service.ts), accounts'
    * apart: a hotel's guests share one address. Raise it for a desk selling to walk-in guests.
@@ -182,6 +184,8 @@ export type Config = {
   waitlistOfferMinutes: number;
   waitlistWalkSeconds: number;
   holdPlacesPerAddress: number;
+  /** CHECKOUTS_PER_ACCOUNT. */
+  checkoutsPerAccount: number;
   /** GUEST_CHECKOUTS_PER_ADDRESS. */
   guestCheckoutsPerAddress: number;
   refundSettleSeconds: number;
@@ -425,6 +429,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     waitlistOfferMinutes: env.WAITLIST_OFFER_MINUTES,
     waitlistWalkSeconds: env.WAITLIST_WALK_SECONDS,
     holdPlacesPerAddress: env.HOLD_PLACES_PER_ADDRESS,
+    checkoutsPerAccount: env.CHECKOUTS_PER_ACCOUNT,
     guestCheckoutsPerAddress: env.GUEST_CHECKOUTS_PER_ADDRESS,
     refundSettleSeconds: env.REFUND_SETTLE_SECONDS,
     checkoutReminderMinutes: env.CHECKOUT_REMINDER_MINUTES,

@@ -6,7 +6,6 @@ import { makeTimed } from '../../test/inventory';
 import { type StripeTestApp, stripeTestApp } from '../../test/stripe-app';
 import { sessionEvent } from '../../test/stripe-standin';
 import { createUser, type TestUser } from '../../test/users';
-import { CHECKOUT_LIMIT } from './service';
 import { reconcileStripe } from './stripe-webhook';
 
 let t: StripeTestApp;
@@ -134,12 +133,13 @@ describe('create-checkout-session with Stripe', () => {
   });
 
   it("a buyer's checkouts past 30 in ten minutes are refused with 429 and store nothing; others still buy", async () => {
+    expect(t.config.checkoutsPerAccount).toBe(30);
     const hasty = await createUser(t.app, t.db, { name: 'Hasty Buyer' });
     const one = { adult_count: '1', youth_count: '0', package_identifier: 'BB-24' };
     // A tag that is not on sale counts too (guessing costs attempts), and so does a body that cannot be read.
     expect((await checkout({ ...one, package_identifier: 'NOPE-1' }, hasty)).statusCode).toBe(400);
     expect((await checkout({ adult_count: '1' }, hasty)).statusCode).toBe(400);
-    for (let i = 0; i < CHECKOUT_LIMIT.max - 2; i++) {
+    for (let i = 0; i < t.config.checkoutsPerAccount - 2; i++) {
       expect((await checkout(one, hasty)).statusCode).toBe(200);
     }
     const before = {
@@ -158,6 +158,21 @@ describe('create-checkout-session with Stripe', () => {
       sessions: t.standin.sessions.size,
     }).toEqual(before);
     expect((await checkout(one, other)).statusCode).toBe(200);
+  });
+
+  it('takes the number of checkouts an account may open from CHECKOUTS_PER_ACCOUNT', async () => {
+    const kept = t.config.checkoutsPerAccount;
+    t.config.checkoutsPerAccount = 2;
+    try {
+      const desk = await createUser(t.app, t.db, { name: 'Agency Desk' });
+      const one = { adult_count: '1', youth_count: '0', package_identifier: 'BB-24' };
+      expect((await checkout(one, desk)).statusCode).toBe(200);
+      expect((await checkout(one, desk)).statusCode).toBe(200);
+      expect((await checkout(one, desk)).statusCode).toBe(429);
+      expect((await checkout(one, other)).statusCode).toBe(200);
+    } finally {
+      t.config.checkoutsPerAccount = kept;
+    }
   });
 
   it('needs a signed-in buyer', async () => {

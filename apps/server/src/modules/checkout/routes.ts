@@ -12,7 +12,6 @@ import { serverI18n } from '../../i18n/catalog';
 import { route, signedIn } from '../../lib/contract-route';
 import { notFound } from '../../lib/errors';
 import { publicUrlFor } from '../../lib/public-url';
-import { enforce } from '../../lib/rate-limit';
 import { giftCardLocale } from '../orders/gift-card-sale';
 import { guestHashOf, keepGuestToken } from '../orders/guest';
 import { holdAddressOf } from '../orders/hold-limits';
@@ -28,8 +27,7 @@ import { readCheckoutPayload, readGuestCheckoutPayload } from './fields';
 import { giftCardReturnPath } from './gift-cards';
 import {
   CANCEL_PATH,
-  CHECKOUT_LIMIT,
-  checkoutLimitKey,
+  countAccountCheckout,
   countGuestCheckout,
   createCheckout,
   successPath,
@@ -43,18 +41,19 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     holdMinutes: app.config.holdMinutes,
     secret: app.config.jwtSecret,
     placesPerAddress: app.config.holdPlacesPerAddress,
+    checkoutsPerAccount: app.config.checkoutsPerAccount,
     guestCheckoutsPerAddress: app.config.guestCheckoutsPerAddress,
   });
 
   route(app, 'POST /api/create-checkout-session/', async (req) => {
     const user = signedIn(req);
-    // The buyer's checkouts are counted (CHECKOUT_LIMIT) in createCheckout's first statement; a body
+    // The buyer's checkouts are counted (CHECKOUTS_PER_ACCOUNT) in createCheckout's first statement; a body
     // that cannot be read is counted here, so that sending junk costs attempts too (429 past the limit).
     let input: Awaited<ReturnType<typeof readCheckoutPayload>>;
     try {
       input = await readCheckoutPayload(req);
     } catch (err) {
-      await enforce(app.db, checkoutLimitKey(user.id), CHECKOUT_LIMIT.max, CHECKOUT_LIMIT.windowSeconds);
+      await countAccountCheckout(app.db, user.id, app.config.checkoutsPerAccount);
       throw err;
     }
     return createCheckout(checkoutDeps(req), user, input, req.ip);

@@ -60,18 +60,20 @@ export const successPath = (uniqueId: string) =>
   pagePath('/success/:uniqueId', { uniqueId }, { slash: true });
 export const CANCEL_PATH = pagePath('/cancel', {}, { slash: true });
 
-export const CHECKOUT_LIMIT = { max: 30, windowSeconds: 600 } as const;
-export const checkoutLimitKey = (userId: string): string => `checkout:user:${userId}`;
 /**
- * Guests' checkouts are counted per client address (a cookie is dropped at will), as many in this
- * window as GUEST_CHECKOUTS_PER_ADDRESS allows (config.ts): more than one account's, since a hotel's
- * guests share one address.
+ * Checkouts are counted in windows of 10 minutes: a buyer's as many as CHECKOUTS_PER_ACCOUNT allows,
+ * guests' per client address (a cookie is dropped at will) as many as GUEST_CHECKOUTS_PER_ADDRESS
+ * allows (config.ts): more than one account's, since a hotel's guests share one address.
  */
-export const GUEST_CHECKOUT_WINDOW_SECONDS = 600;
+export const CHECKOUT_WINDOW_SECONDS = 600;
+export const checkoutLimitKey = (userId: string): string => `checkout:user:${userId}`;
 export const guestCheckoutLimitKey = (holdAddress: string): string => `checkout:guest:${holdAddress}`;
 /** Counts one guest checkout (or a refused form) from `holdAddress`; 429 past `perAddress`. */
 export const countGuestCheckout = (db: Db, holdAddress: string, perAddress: number) =>
-  enforce(db, guestCheckoutLimitKey(holdAddress), perAddress, GUEST_CHECKOUT_WINDOW_SECONDS);
+  enforce(db, guestCheckoutLimitKey(holdAddress), perAddress, CHECKOUT_WINDOW_SECONDS);
+/** Counts one checkout (or a refused form) of the account `userId`; 429 past `perAccount`. */
+export const countAccountCheckout = (db: Db, userId: string, perAccount: number) =>
+  enforce(db, checkoutLimitKey(userId), perAccount, CHECKOUT_WINDOW_SECONDS);
 
 /** Who buys: an account, or a guest with the address the ticket goes to and their browser's token. */
 export type CheckoutBuyer =
@@ -159,7 +161,9 @@ export async function createCheckout(
     /** Keys the client address stored with a hold (hold-limits.ts). */
     secret: string;
     placesPerAddress: number;
-    /** Guests' checkouts one client address may open in GUEST_CHECKOUT_WINDOW_SECONDS. */
+    /** Checkouts one account may open in CHECKOUT_WINDOW_SECONDS. */
+    checkoutsPerAccount: number;
+    /** Guests' checkouts one client address may open in CHECKOUT_WINDOW_SECONDS. */
     guestCheckoutsPerAddress: number;
   },
   buyer: CheckoutBuyer,
@@ -169,10 +173,10 @@ export async function createCheckout(
   partnerId: string | null = null,
 ): Promise<{ id: string; url: string }> {
   const holdAddress = holdAddressOf(deps.secret, ip ?? 'unknown');
-  const limit =
-    buyer.id !== null
-      ? CHECKOUT_LIMIT
-      : { max: deps.guestCheckoutsPerAddress, windowSeconds: GUEST_CHECKOUT_WINDOW_SECONDS };
+  const limit = {
+    max: buyer.id !== null ? deps.checkoutsPerAccount : deps.guestCheckoutsPerAddress,
+    windowSeconds: CHECKOUT_WINDOW_SECONDS,
+  };
   const [row] = await countedPackageByTag(deps.db).execute({
     limitKey: buyer.id !== null ? checkoutLimitKey(buyer.id) : guestCheckoutLimitKey(holdAddress),
     limitSeconds: limit.windowSeconds,

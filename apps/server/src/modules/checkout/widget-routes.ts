@@ -88,6 +88,7 @@ export const widgetRoutes: FastifyPluginAsync = async (app) => {
         holdMinutes: app.config.holdMinutes,
         secret: app.config.jwtSecret,
         placesPerAddress: app.config.holdPlacesPerAddress,
+        checkoutsPerAccount: app.config.checkoutsPerAccount,
         guestCheckoutsPerAddress: app.config.guestCheckoutsPerAddress,
       },
       // No cookie in a third-party frame: the order opens to the tab the handoff link sets one in.
